@@ -1,0 +1,34 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { LoginLimiter } from './auth/login-limiter';
+import type { TokenSettings } from './auth/tokens';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { DataCipher } from './lib/crypto';
+import type { Mail } from './lib/outbox';
+
+/** What every module receives: the database, configuration and shared services. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  cipher: DataCipher;
+  mail: Mail;
+  tokens: TokenSettings;
+  loginLimiter: LoginLimiter;
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export type Module = (app: App, deps: AppDeps) => void | Promise<void>;

@@ -1,0 +1,46 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Minimal HS256 JWT for short-lived access tokens. Only HS256 is accepted; `exp` is required. */
+export interface AccessClaims {
+  sub: number;
+  iat: number;
+  exp: number;
+}
+
+const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
+function sign(data: string, secret: string): string {
+  return createHmac('sha256', secret).update(data).digest('base64url');
+}
+
+export function signAccessToken(
+  userId: number,
+  secret: string,
+  ttlSeconds: number,
+  now = Date.now(),
+): string {
+  const iat = Math.floor(now / 1000);
+  const payload = Buffer.from(JSON.stringify({ sub: userId, iat, exp: iat + ttlSeconds })).toString(
+    'base64url',
+  );
+  const body = `${header}.${payload}`;
+  return `${body}.${sign(body, secret)}`;
+}
+
+export function verifyAccessToken(token: string, secret: string, now = Date.now()): AccessClaims | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [h, p, s] = parts;
+  if (h !== header) return null;
+  const expected = Buffer.from(sign(`${h}.${p}`, secret));
+  const given = Buffer.from(s);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as AccessClaims;
+    if (!Number.isInteger(claims.sub) || typeof claims.exp !== 'number') return null;
+    if (claims.exp * 1000 <= now) return null;
+    return claims;
+  } catch {
+    return null;
+  }
+}

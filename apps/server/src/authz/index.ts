@@ -1,0 +1,100 @@
+import type { Permission } from '@dd/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, notFound, unauthorized } from '../lib/errors';
+
+/**
+ * The one place that decides who may see or do what. Every route declares `config.access`;
+ * registering a route without one fails at start-up.
+ */
+export interface Auth {
+  userId: number;
+  companyId: number;
+  isStaff: boolean;
+  /** A user of the internal (retrieval) company. */
+  isInternal: boolean;
+  isAdminUser: boolean;
+  permissions: ReadonlySet<Permission>;
+}
+
+export const ACCESS_RULES = {
+  /** Anyone, signed in or not. */
+  public: () => true,
+  /** Any signed-in user. */
+  authenticated: (auth: Auth) => Boolean(auth),
+  /** Any user of the internal company. */
+  internal: (auth: Auth) => auth.isInternal,
+  /** Staff of the internal company. */
+  internalStaff: (auth: Auth) => auth.isInternal && auth.isStaff,
+  /** Staff of any company (firm staff or internal staff). */
+  companyStaff: (auth: Auth) => auth.isStaff,
+  /** Internal company admin users (invoice amounts, fees, billings). */
+  internalAdmin: (auth: Auth) => auth.isInternal && auth.isAdminUser,
+} as const;
+
+export type AccessRule = keyof typeof ACCESS_RULES;
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: AccessRule | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered route with its declared rule, for the access suite. */
+    routeAccess: RouteAccess[];
+  }
+  interface FastifyContextConfig {
+    access?: AccessRule;
+  }
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}
+
+export function hasPermission(auth: Auth, permission: Permission): boolean {
+  return auth.permissions.has(permission);
+}
+
+/** Signed-in caller or 401. */
+export function requireAuth(request: FastifyRequest): Auth {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+/**
+ * May this caller act on data of `companyId`? Internal users reach every company; others only their own.
+ * Another firm's record answers 404 so its existence is not revealed.
+ */
+export function canReachCompany(auth: Auth, companyId: number): boolean {
+  return auth.isInternal || auth.companyId === companyId;
+}
+
+export function assertCompany(auth: Auth, companyId: number): void {
+  if (!canReachCompany(auth, companyId)) throw notFound();
+}
+
+/** Fails start-up when a route is registered without an access rule. */
+export function requireAccessRules(app: FastifyInstance): void {
+  const list: RouteAccess[] = [];
+  app.decorate('routeAccess', list);
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    for (const method of [route.method].flat()) list.push({ method, url: route.url, access });
+    if (!access || !(access in ACCESS_RULES)) {
+      throw new Error(`Route ${route.method} ${route.url} has no access rule (config.access)`);
+    }
+  });
+}
+
+/** Runs the route's declared rule; called once per request right after the caller is identified. */
+export function checkAccess(request: FastifyRequest): void {
+  const access = request.routeOptions.config?.access;
+  if (!access) {
+    // Only the not-found handler has no rule; it answers 404 on its own.
+    return;
+  }
+  if (access === 'public') return;
+  if (!request.auth) throw unauthorized();
+  if (!ACCESS_RULES[access](request.auth)) throw forbidden();
+}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { DEFAULT_INACTIVITY_MINUTES } from '@dd/shared';
+import { z } from 'zod';
+
+/** Every environment variable the server reads, with its default. A bad value stops start-up. */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().startsWith('postgres').optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  DATA_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
+    .optional(),
+  ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
+  REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+  RESET_TOKEN_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+  INTERNAL_COMPANY_ID: z.coerce.number().int().positive().default(1),
+  SMTP_URL: z.string().startsWith('smtp').optional(),
+  MAIL_FROM: z.string().default('Direct Docs <support@directdocs.example>'),
+  SUPPORT_EMAIL: z.email().default('support@directdocs.example'),
+  SEED_DEMO: bool.default(true),
+  SESSION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(720).default(DEFAULT_INACTIVITY_MINUTES),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

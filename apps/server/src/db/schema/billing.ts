@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies } from './companies';
+import { requests } from './requests';
+
+/** Invoice lines per request, the billings that group them for a law firm, and the fee settings. */
+const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
+
+export const billings = pgTable(
+  'billings',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    title: text('title').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    isPaid: boolean('is_paid').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('billings_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst())],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    price: money('price').notNull().default(0),
+    providerCost: money('provider_cost').notNull().default(0),
+    pageFee: money('page_fee').notNull().default(0),
+    autoAddedSurcharge: money('auto_added_surcharge').notNull().default(0),
+    isPaid: boolean('is_paid').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    invoiceUrl: text('invoice_url'),
+    billId: integer('bill_id').references(() => billings.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invoices_request_idx').on(t.requestId), index('invoices_bill_idx').on(t.billId)],
+);
+
+/** Fee amounts per closing status. Exactly one row, id 1 (the spec's "fixed id"). */
+export const priceSettings = pgTable(
+  'price_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    completedDocumentsArrived: money('completed_documents_arrived').notNull().default(0),
+    completedDocumentsUnavailable: money('completed_documents_unavailable').notNull().default(0),
+    closedDocumentsArrived: money('closed_documents_arrived').notNull().default(0),
+    closedDocumentsUnavailable: money('closed_documents_unavailable').notNull().default(0),
+    cancelled: money('cancelled').notNull().default(0),
+    rush: money('rush').notNull().default(0),
+    closedOriginallyNoDocument: money('closed_originally_no_document').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('price_settings_single_row_ck', sql`${t.id} = 1`)],
+);

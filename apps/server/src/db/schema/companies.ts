@@ -1,0 +1,27 @@
+import { boolean, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Law firms and the internal (retrieval) company. */
+export const companies = pgTable(
+  'companies',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    adminName: text('admin_name'),
+    adminEmail: text('admin_email'),
+    adminPhone: text('admin_phone'),
+    adminFax: text('admin_fax'),
+    address1: text('address_1'),
+    address2: text('address_2'),
+    city: text('city'),
+    state: text('state'),
+    zipCode: text('zip_code'),
+    phoneNumber: text('phone_number'),
+    faxNumber: text('fax_number'),
+    requestPrice: numeric('request_price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(35),
+    releaseFormUrl: text('release_form_url'),
+    /** Replaces the old product's magic company id for the automatic invoice surcharge. */
+    autoSurcharge: boolean('auto_surcharge').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('companies_name_idx').on(t.name)],
+);

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { requests } from './requests';
+import { users } from './users';
+
+/** Documents attached to a request (url is a storage key) and the audit trail of every upload and download. */
+export const files = pgTable(
+  'files',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    archived: boolean('archived').notNull().default(false),
+    verifiedById: integer('verified_by_id').references(() => users.id, { onDelete: 'set null' }),
+    supportingFile: boolean('supporting_file').notNull().default(false),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    contentType: text('content_type'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_request_idx').on(t.requestId), index('files_verified_by_idx').on(t.verifiedById)],
+);
+
+export const FILE_ACCESS_ACTIONS = ['DOWNLOAD', 'UPLOAD'] as const;
+
+export const fileAccesses = pgTable(
+  'file_accesses',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    action: text('action', { enum: FILE_ACCESS_ACTIONS }).notNull(),
+    ip: text('ip'),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('file_accesses_action_ck', sql`${t.action} in ('DOWNLOAD', 'UPLOAD')`),
+    index('file_accesses_file_idx').on(t.fileId),
+    index('file_accesses_user_idx').on(t.userId),
+  ],
+);

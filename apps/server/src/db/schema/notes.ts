@@ -1,0 +1,35 @@
+import { REQUEST_STATUSES } from '@dd/shared';
+import { boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { requests } from './requests';
+import { users } from './users';
+
+/** Notes on a request (status changes, reminders) and the reusable note templates. */
+export const notes = pgTable(
+  'notes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    text: text('text').notNull().default(''),
+    updateStatus: text('update_status', { enum: REQUEST_STATUSES }),
+    previousStatus: text('previous_status', { enum: REQUEST_STATUSES }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    reminderDate: date('reminder_date', { mode: 'string' }),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notes_request_created_idx').on(t.requestId, t.createdAt),
+    index('notes_user_created_idx').on(t.userId, t.createdAt),
+    index('notes_reminder_idx').on(t.reminderDate),
+  ],
+);
+
+export const noteTemplates = pgTable('note_templates', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull(),
+  description: text('description'),
+  text: text('text').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

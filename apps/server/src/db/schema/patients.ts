@@ -1,0 +1,44 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { companies } from './companies';
+
+/**
+ * Law-firm clients (shown as "Client"). The SSN is stored only encrypted, with a keyed hash for
+ * duplicate matching inside a company; 'None' (no SSN given) is stored encrypted with a NULL hash.
+ */
+export const patients = pgTable(
+  'patients',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    maidenName: text('maiden_name'),
+    fullName: text('full_name')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`trim(${patients.firstName} || ' ' || ${patients.lastName})`),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    customCode: text('custom_code'),
+    ssnEncrypted: text('ssn_encrypted'),
+    ssnHash: text('ssn_hash'),
+    address1: text('address_1'),
+    address2: text('address_2'),
+    city: text('city'),
+    state: text('state'),
+    zipCode: text('zip_code'),
+    email: text('email'),
+    phoneNumber: text('phone_number'),
+    faxNumber: text('fax_number'),
+    hipaaConsentUrl: text('hipaa_consent_url'),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Target of requests' composite foreign key: a request's company is always its patient's company.
+    unique('patients_id_company_uq').on(t.id, t.companyId),
+    index('patients_company_name_idx').on(t.companyId, t.lastName, t.firstName),
+    index('patients_full_name_idx').on(t.fullName),
+    index('patients_company_ssn_hash_idx').on(t.companyId, t.ssnHash),
+  ],
+);

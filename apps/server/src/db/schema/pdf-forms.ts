@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { companies } from './companies';
+import { providers } from './providers';
+
+/** PDF form templates (a company's or a provider's), their page images and the mapped field positions. */
+export const PDF_FORM_KINDS = ['company', 'provider'] as const;
+
+export const pdfForms = pgTable(
+  'pdf_forms',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    /** Storage key of the source PDF. */
+    url: text('url').notNull(),
+    kind: text('kind', { enum: PDF_FORM_KINDS }).notNull(),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    providerId: integer('provider_id').references(() => providers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('pdf_forms_kind_ck', sql`${t.kind} in ('company', 'provider')`),
+    index('pdf_forms_kind_name_idx').on(t.kind, t.name),
+    index('pdf_forms_company_idx').on(t.companyId),
+    index('pdf_forms_provider_idx').on(t.providerId),
+  ],
+);
+
+export const pdfFormPages = pgTable(
+  'pdf_form_pages',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => pdfForms.id, { onDelete: 'cascade' }),
+    pageNumber: integer('page_number').notNull(),
+    imageUrl: text('image_url').notNull(),
+  },
+  (t) => [unique('pdf_form_pages_form_page_uq').on(t.formId, t.pageNumber)],
+);
+
+/** name is a field path such as Patient.first_name; positions are fractions of the page width and height. */
+export const pdfFormMappings = pgTable(
+  'pdf_form_mappings',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => pdfForms.id, { onDelete: 'cascade' }),
+    pageId: integer('page_id')
+      .notNull()
+      .references(() => pdfFormPages.id, { onDelete: 'cascade' }),
+    positionX: doublePrecision('position_x').notNull(),
+    positionY: doublePrecision('position_y').notNull(),
+  },
+  (t) => [index('pdf_form_mappings_form_idx').on(t.formId), index('pdf_form_mappings_page_idx').on(t.pageId)],
+);

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Healthcare providers that records are requested from; names are unique ignoring case and spaces. */
+export const providers = pgTable(
+  'providers',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    fax: text('fax'),
+    address1: text('address_1'),
+    address2: text('address_2'),
+    city: text('city'),
+    state: text('state'),
+    zipCode: text('zip_code'),
+    notes: text('notes'),
+    medicalRequestUrl: text('medical_request_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('providers_name_lower_uq').on(sql`lower(trim(${t.name}))`)],
+);

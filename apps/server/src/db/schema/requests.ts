@@ -1,0 +1,100 @@
+import { REQUEST_STATUSES } from '@dd/shared';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { companies } from './companies';
+import { patients } from './patients';
+import { providers } from './providers';
+import { users } from './users';
+
+/**
+ * Records requests (one patient, one provider) and the request types they can ask for.
+ * Ages such as days_old or days_to_receive are not stored; queries compute them from the dates.
+ */
+export const requestTypes = pgTable('request_types', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull().unique(),
+});
+
+/** New requests draw their internal number from here; split requests set '10001-1' style values. */
+export const requestInternalNumberSeq = pgSequence('request_internal_number_seq', { startWith: 10001 });
+
+const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
+
+export const requests = pgTable(
+  'requests',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    internalNumber: text('internal_number')
+      .notNull()
+      .unique()
+      .default(sql`(nextval('request_internal_number_seq'))::text`),
+    status: text('status', { enum: REQUEST_STATUSES }).notNull().default('Requested By Lawyer'),
+    /** Type names joined by ', '. */
+    requestType: text('request_type').notNull().default(''),
+    rush: boolean('rush').notNull().default(false),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    specialInstructions: text('special_instructions'),
+    intakeFormUrl: text('intake_form_url'),
+    hipaaConsentUrl: text('hipaa_consent_url'),
+    attorneyName: text('attorney_name'),
+    price: money('price').notNull().default(0),
+    providerCost: money('provider_cost').notNull().default(0),
+    pageFee: money('page_fee').notNull().default(0),
+    requisitionId: text('requisition_id'),
+    active: boolean('active').notNull().default(true),
+    archived: boolean('archived').notNull().default(false),
+    newProvider: boolean('new_provider').notNull().default(false),
+    nextTodoDate: date('next_todo_date', { mode: 'string' }),
+    /** When the documents were sent to the law firm. */
+    receivedDocumentAt: timestamp('received_document_at', { withTimezone: true }),
+    firstDownloadedAt: timestamp('first_downloaded_at', { withTimezone: true }),
+    patientId: integer('patient_id').notNull(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    /** Main contact (usually a paralegal). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    requesterId: integer('requester_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The patient's company, copied here for tenant scoping; the composite key keeps it in step. */
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** The internal staff member who claimed the request. */
+    workingOnId: integer('working_on_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedDate: timestamp('completed_date', { withTimezone: true }),
+    closedDate: timestamp('closed_date', { withTimezone: true }),
+  },
+  (t) => [
+    foreignKey({
+      name: 'requests_patient_company_fk',
+      columns: [t.patientId, t.companyId],
+      foreignColumns: [patients.id, patients.companyId],
+    }).onUpdate('cascade'),
+    index('requests_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
+    index('requests_company_status_idx').on(t.companyId, t.status),
+    index('requests_company_user_idx').on(t.companyId, t.userId),
+    index('requests_company_end_date_idx').on(t.companyId, t.endDate),
+    index('requests_status_idx').on(t.status),
+    index('requests_provider_idx').on(t.providerId),
+    index('requests_patient_idx').on(t.patientId),
+    index('requests_requester_idx').on(t.requesterId),
+    index('requests_working_on_idx').on(t.workingOnId),
+    index('requests_next_todo_idx').on(t.nextTodoDate),
+    index('requests_created_idx').on(t.createdAt),
+    index('requests_completed_idx').on(t.completedDate),
+    index('requests_closed_idx').on(t.closedDate),
+  ],
+);

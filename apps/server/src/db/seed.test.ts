@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DEMO_LOGINS, DEMO_PASSWORD, REQUEST_STATUSES } from '@dd/shared';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../auth/passwords';
+import { createDataCipher } from '../lib/crypto';
+import { type Database, openDatabase } from './client';
+import { companies, files, patients, requests, users } from './schema';
+import { seedDemoData } from './seed';
+
+describe('seedDemoData', () => {
+  let database: Database;
+  let filesDir: string;
+  const cipher = createDataCipher(randomBytes(32));
+  const internalCompanyId = 1;
+
+  beforeAll(async () => {
+    database = await openDatabase({});
+    filesDir = await mkdtemp(path.join(tmpdir(), 'dd-seed-'));
+    const result = await seedDemoData(database.db, { cipher, internalCompanyId, filesDir });
+    expect(result).toEqual({ seeded: true });
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    if (filesDir) await rm(filesDir, { recursive: true, force: true });
+  });
+
+  it('creates the demo logins with the right company, staff and admin flags', async () => {
+    const rows = await database.db
+      .select({
+        email: users.email,
+        isStaff: users.isStaff,
+        isAdminUser: users.isAdminUser,
+        companyId: users.companyId,
+        company: companies.name,
+        passwordHash: users.passwordHash,
+      })
+      .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .where(
+        inArray(
+          users.email,
+          DEMO_LOGINS.map((l) => l.email),
+        ),
+      );
+    const byEmail = Object.fromEntries(rows.map((r) => [r.email, r]));
+    expect(Object.keys(byEmail).sort()).toEqual(DEMO_LOGINS.map((l) => l.email).sort());
+
+    expect(byEmail['admin@directdocs.example']).toMatchObject({
+      companyId: internalCompanyId,
+      isStaff: true,
+      isAdminUser: true,
+    });
+    expect(byEmail['staff@directdocs.example']).toMatchObject({
+      companyId: internalCompanyId,
+      isStaff: true,
+      isAdminUser: false,
+    });
+    expect(byEmail['attorney@smithlaw.example']).toMatchObject({
+      company: 'Smith Law Group',
+      isStaff: true,
+      isAdminUser: false,
+    });
+    expect(byEmail['paralegal@smithlaw.example']).toMatchObject({
+      company: 'Smith Law Group',
+      isStaff: false,
+    });
+    expect(byEmail['paralegal@jonesinjury.example']).toMatchObject({
+      company: 'Jones Injury Attorneys',
+      isStaff: false,
+    });
+    for (const row of rows) expect(await verifyPassword(row.passwordHash, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('puts requests in every status, scoped to the patient company', async () => {
+    const statuses = await database.db.selectDistinct({ status: requests.status }).from(requests);
+    expect(statuses.map((s) => s.status).sort()).toEqual([...REQUEST_STATUSES].sort());
+    const [mismatch] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(requests)
+      .innerJoin(patients, eq(patients.id, requests.patientId))
+      .where(sql`${patients.companyId} <> ${requests.companyId}`);
+    expect(mismatch.n).toBe(0);
+  });
+
+  it('stores SSNs encrypted and matchable', async () => {
+    const rows = await database.db.select().from(patients);
+    expect(rows).toHaveLength(30);
+    const withSsn = rows.filter((p) => p.ssnHash !== null);
+    expect(withSsn.length).toBeGreaterThan(20);
+    for (const p of withSsn) expect(cipher.match(cipher.decrypt(p.ssnEncrypted!))).toBe(p.ssnHash);
+  });
+
+  it('writes real PDFs for the seeded files', async () => {
+    const [file] = await database.db.select().from(files).where(eq(files.supportingFile, false)).limit(1);
+    expect(file.url).toMatch(/^provider-records\/.+\.pdf$/);
+    const bytes = await readFile(path.join(filesDir, file.url));
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    expect(bytes.length).toBe(file.sizeBytes);
+  });
+
+  it('does nothing the second time', async () => {
+    expect(await seedDemoData(database.db, { cipher, internalCompanyId, filesDir })).toEqual({
+      seeded: false,
+    });
+  });
+});

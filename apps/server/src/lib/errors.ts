@@ -1,0 +1,52 @@
+import { MSG } from '@dd/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** Errors with an HTTP status and a message a person can read: `{error, fields?}`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new HttpError(400, message, fields);
+export const unauthorized = (message: string = MSG.signInRequired) => new HttpError(401, message);
+export const forbidden = (message: string = MSG.notAllowed) => new HttpError(403, message);
+export const notFound = (message: string = MSG.notFound) => new HttpError(404, message);
+export const conflict = (message: string, extra?: Record<string, unknown>) =>
+  new HttpError(409, message, undefined, extra);
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .send({ error: error.message, ...(error.fields && { fields: error.fields }), ...error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const zodPath = (issue.params as { issue?: { path?: PropertyKey[] } }).issue?.path ?? [];
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || zodPath.join('.');
+        fields[key || '_'] ??= issue.message ?? MSG.badRequest;
+      }
+      const [name, message] = Object.entries(fields)[0] ?? ['', MSG.badRequest];
+      const where = error.validationContext === 'querystring' ? 'query parameter ' : '';
+      return reply
+        .status(400)
+        .send({ error: name && name !== '_' ? `${where}${name}: ${message}` : message, fields });
+    }
+    if (error.statusCode && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ error: error.message });
+    }
+    request.log.error(error);
+    return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: MSG.notFound }));
+}

@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '@dd/shared';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoData } from './db/seed';
+import { createDeps } from './deps';
+import { createOutboxWorker } from './lib/outbox-worker';
+
+/** Starts one server process: database, migrations, demo data, HTTP, and the e-mail worker. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase({ url: config.DATABASE_URL, dir: path.join(config.dataDir, 'db') });
+  const deps = createDeps(config, database.db);
+  if (config.SEED_DEMO) {
+    const { seeded } = await seedDemoData(database.db, {
+      cipher: deps.cipher,
+      internalCompanyId: config.INTERNAL_COMPANY_ID,
+      filesDir: path.join(config.dataDir, 'files'),
+    });
+    if (seeded) console.log('Demo data created.');
+  }
+  const webDist = config.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const app = await buildApp(deps, { logger: true, webDist });
+  const worker = config.SMTP_URL
+    ? createOutboxWorker({
+        db: database.db,
+        smtpUrl: config.SMTP_URL,
+        pollMs: config.OUTBOX_POLL_MS,
+        log: app.log,
+      })
+    : undefined;
+  worker?.start();
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = `http://localhost:${config.PORT}`;
+  console.log(
+    [
+      '',
+      `Direct Docs is running at ${address}`,
+      `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL'}`,
+      `E-mail: ${config.SMTP_URL ? 'delivered over SMTP' : 'kept in the outbox (no SMTP_URL)'}`,
+      '',
+      `Demo logins (password ${DEMO_PASSWORD}):`,
+      ...DEMO_LOGINS.map((l) => `  ${l.email.padEnd(32)} ${l.who}`),
+      '',
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    await worker?.stop();
+    await database.close();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

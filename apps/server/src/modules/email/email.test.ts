@@ -1,0 +1,153 @@
+import { MSG } from '@dd/shared';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callers } from '../../../test/factories';
+import { getContext } from '../../../test/helpers';
+import { contactMessages, emailOutbox } from '../../db/schema';
+import { createOutboxWorker } from '../../lib/outbox-worker';
+
+/** The contact form and staff e-mail, delivered through the outbox to a real SMTP listener. */
+interface Received {
+  to: string[];
+  raw: string;
+}
+const received: Received[] = [];
+let smtp: SMTPServer;
+let smtpPort = 0;
+let reject = false;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        if (reject) return callback(new Error('mailbox unavailable'));
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtpPort = (smtp.server.address() as { port: number }).port;
+});
+afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+async function worker() {
+  const { deps } = await getContext();
+  return createOutboxWorker({ db: deps.db, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, pollMs: 50 });
+}
+
+describe('POST /api/email/', () => {
+  it('stores a contact message and delivers it to the support address with the visitor as reply-to', async () => {
+    const { app, deps } = await getContext();
+    const email = `visitor-${Date.now()}@example.test`;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/email/',
+      payload: {
+        template: 'contact',
+        name: 'Pat Doe',
+        number: '303-555-0100',
+        email,
+        industry: 'Law',
+        message: 'Call me',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: MSG.messageSent });
+    const [stored] = await deps.db.select().from(contactMessages).where(eq(contactMessages.email, email));
+    expect(stored.name).toBe('Pat Doe');
+
+    const w = await worker();
+    await w.runOnce();
+    await w.stop();
+    const delivered = received.find((m) => m.raw.includes(email));
+    expect(delivered?.to).toEqual([deps.config.SUPPORT_EMAIL]);
+    expect(delivered?.raw).toMatch(new RegExp(`Reply-To: ${email}`, 'i'));
+    expect(delivered?.raw).toContain('Call me');
+  });
+
+  it('requires the e-mail with the exact message', async () => {
+    const { app } = await getContext();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/email/',
+      payload: { template: 'contact', email: '' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain(MSG.contactEmailRequired);
+  });
+
+  it('is not an open relay: free text needs internal staff', async () => {
+    const { app, deps } = await getContext();
+    const who = await callers(deps);
+    const payload = {
+      to_email: 'someone@example.test',
+      subject: 'Hi',
+      text: 'Free text',
+      from_email: 'x@y.z',
+    };
+    expect((await app.inject({ method: 'POST', url: '/api/email/', payload })).statusCode).toBe(403);
+    for (const caller of [who.firmUser, who.firmStaff, who.internalUser]) {
+      const res = await app.inject({ method: 'POST', url: '/api/email/', payload, headers: caller.headers });
+      expect(res.statusCode).toBe(403);
+    }
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/email/',
+      payload,
+      headers: who.internalStaff.headers,
+    });
+    expect(ok.json()).toEqual({ success: MSG.emailSent });
+  });
+});
+
+describe('outbox worker', () => {
+  it('retries a failed delivery later with backoff, then delivers it', async () => {
+    const { app, deps } = await getContext();
+    const who = await callers(deps);
+    const to = `retry-${Date.now()}@example.test`;
+    await app.inject({
+      method: 'POST',
+      url: '/api/email/',
+      payload: { to_email: to, subject: 'Retry me', text: 'body' },
+      headers: who.internalStaff.headers,
+    });
+    const w = await worker();
+    reject = true;
+    await w.runOnce();
+    reject = false;
+    let [row] = await deps.db.select().from(emailOutbox).where(eq(emailOutbox.toEmail, to));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row.lastError).toMatch(/mailbox unavailable/);
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+
+    await deps.db.update(emailOutbox).set({ nextAttemptAt: new Date() }).where(eq(emailOutbox.id, row.id));
+    await w.runOnce();
+    await w.stop();
+    [row] = await deps.db.select().from(emailOutbox).where(eq(emailOutbox.toEmail, to));
+    expect(row.status).toBe('sent');
+    expect(received.some((m) => m.to.includes(to))).toBe(true);
+  });
+
+  it('lists the outbox to internal staff only', async () => {
+    const { app, deps } = await getContext();
+    const who = await callers(deps);
+    expect((await app.inject({ url: '/api/email/outbox/', headers: who.firmStaff.headers })).statusCode).toBe(
+      403,
+    );
+    const res = await app.inject({
+      url: '/api/email/outbox/?page=1&page_size=5',
+      headers: who.internalStaff.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveProperty('count');
+    expect(res.json().results.length).toBeLessThanOrEqual(5);
+  });
+});

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import type { AppDeps } from '../src/app-types';
+import { hashPassword } from '../src/auth/passwords';
+import { issueTokens } from '../src/auth/tokens';
+import type { Db } from '../src/db/client';
+import { companies, roles, users } from '../src/db/schema';
+import { INTERNAL_COMPANY_ID } from './helpers';
+
+/** Factories: each call makes fresh rows with unique names, so tests run side by side. */
+export const TEST_PASSWORD = 'CorrectHorse9!';
+let passwordHash: Promise<string> | undefined;
+
+export async function createCompany(db: Db, values: Partial<typeof companies.$inferInsert> = {}) {
+  const [company] = await db
+    .insert(companies)
+    .values({ name: `Firm ${randomUUID().slice(0, 8)}`, ...values })
+    .returning();
+  return company;
+}
+
+export interface UserOptions {
+  companyId?: number;
+  isStaff?: boolean;
+  isAdminUser?: boolean;
+  isActive?: boolean;
+  permissions?: string[];
+  email?: string;
+}
+
+export async function createUser(db: Db, options: UserOptions = {}) {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const companyId = options.companyId ?? (await createCompany(db)).id;
+  let roleId: number | undefined;
+  if (options.permissions) {
+    const [role] = await db
+      .insert(roles)
+      .values({ name: `Role ${randomUUID().slice(0, 8)}`, permissions: options.permissions })
+      .returning();
+    roleId = role.id;
+  }
+  const id = randomUUID().slice(0, 8);
+  const [user] = await db
+    .insert(users)
+    .values({
+      firstName: 'Test',
+      lastName: `User ${id}`,
+      email: options.email ?? `user-${id}@example.test`,
+      passwordHash: await passwordHash,
+      companyId,
+      roleId,
+      isStaff: options.isStaff ?? false,
+      isAdminUser: options.isAdminUser ?? false,
+      isActive: options.isActive ?? true,
+    })
+    .returning();
+  return user;
+}
+
+/** A signed-in caller: the user and an access token. */
+export async function signedIn(deps: AppDeps, options: UserOptions = {}) {
+  const user = await createUser(deps.db, options);
+  const { access, refresh } = await issueTokens(deps.db, user.id, deps.tokens);
+  return { user, access, refresh, headers: { authorization: `Bearer ${access}` } };
+}
+
+/** The kinds of caller the access suite walks through. */
+export async function callers(deps: AppDeps) {
+  const firm = await createCompany(deps.db);
+  return {
+    firmUser: await signedIn(deps, { companyId: firm.id }),
+    firmStaff: await signedIn(deps, { companyId: firm.id, isStaff: true }),
+    otherFirm: await signedIn(deps),
+    internalUser: await signedIn(deps, { companyId: INTERNAL_COMPANY_ID }),
+    internalStaff: await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true }),
+    internalAdmin: await signedIn(deps, {
+      companyId: INTERNAL_COMPANY_ID,
+      isStaff: true,
+      isAdminUser: true,
+      permissions: ['release_any_claim', 'view_fees', 'view_company_counts', 'manage_users'],
+    }),
+  };
+}

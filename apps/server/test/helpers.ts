@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll } from 'vitest';
+import { buildApp } from '../src/app';
+import type { App, AppDeps } from '../src/app-types';
+import { loadConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
+import { createDeps } from '../src/deps';
+
+/**
+ * One database and one app per test file (PGlite in memory, or DATABASE_URL). Tests isolate by
+ * creating their own companies with the factories, never by counting global rows.
+ */
+export const INTERNAL_COMPANY_ID = 1;
+
+export interface TestContext {
+  app: App;
+  deps: AppDeps;
+  database: Database;
+}
+
+let context: Promise<TestContext> | undefined;
+
+export function testEnv(overrides: Record<string, string> = {}) {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(os.tmpdir(), `dd-test-${process.pid}`),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    DATA_KEY: randomBytes(32).toString('hex'),
+    INTERNAL_COMPANY_ID: String(INTERNAL_COMPANY_ID),
+    PUBLIC_URL: 'http://app.test',
+    LOG_LEVEL: 'silent',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...overrides,
+  });
+}
+
+async function create(): Promise<TestContext> {
+  const config = testEnv();
+  const database = await openDatabase({ url: config.DATABASE_URL });
+  await database.db.execute(sql`
+    insert into companies (id, name) values (${INTERNAL_COMPANY_ID}, 'Direct Docs') on conflict (id) do nothing`);
+  await database.db.execute(
+    sql`select setval(pg_get_serial_sequence('companies', 'id'), greatest((select max(id) from companies), 1))`,
+  );
+  const deps = createDeps(config, database.db);
+  const app = await buildApp(deps);
+  return { app, deps, database };
+}
+
+export function getContext(): Promise<TestContext> {
+  if (!context) {
+    context = create();
+    afterAll(async () => {
+      const ctx = await context;
+      context = undefined;
+      await ctx?.app.close();
+      await ctx?.database.close();
+    });
+  }
+  return context;
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}

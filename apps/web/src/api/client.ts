@@ -1,0 +1,147 @@
+import { MSG } from '@dd/shared';
+import { clearSession, getToken, STORAGE, storeTokens } from './session';
+
+/**
+ * The typed HTTP client: bearer token, CSRF field on POST, 401 -> refresh -> one retry,
+ * redirect field -> navigation, 400 -> 'Bad Request' unless the body carries a message.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+
+export function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length) params.set(key, value.join(','));
+    } else params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+let csrfToken: string | null = null;
+async function csrf(): Promise<string> {
+  csrfToken ??= localStorage.getItem(STORAGE.csrf);
+  if (csrfToken) return csrfToken;
+  const res = await fetch('/api/csrfmiddlewaretoken/');
+  const body = (await res.json()) as { csrfmiddlewaretoken: string };
+  csrfToken = body.csrfmiddlewaretoken;
+  localStorage.setItem(STORAGE.csrf, csrfToken);
+  return csrfToken;
+}
+
+let refreshing: Promise<boolean> | null = null;
+/** One refresh at a time, shared by every call that got a 401. */
+function refreshAccess(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refresh = localStorage.getItem(STORAGE.refresh);
+    if (!refresh) return false;
+    const res = await fetch('/users/token/refresh/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrftoken': await csrf() },
+      body: JSON.stringify({ refresh }),
+    });
+    if (!res.ok) return false;
+    const body = (await res.json()) as { access: string; refresh?: string };
+    storeTokens(body.access, body.refresh);
+    return true;
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+export function goToLogin(): void {
+  clearSession();
+  if (!window.location.pathname.toLowerCase().startsWith('/login')) window.location.assign('/login/');
+}
+
+interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, options: CallOptions): Promise<Response> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (method !== 'GET') headers['x-csrftoken'] = await csrf();
+  return fetch(withQuery(path, options.query), { method, headers, body, signal: options.signal });
+}
+
+async function readError(res: Response): Promise<ApiError> {
+  const body = (await res.json().catch(() => null)) as {
+    error?: string;
+    fields?: Record<string, string>;
+  } | null;
+  const fallback = res.status === 400 ? MSG.badRequest : `Request failed (${res.status})`;
+  return new ApiError(res.status, body?.error ?? fallback, body?.fields, body);
+}
+
+export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
+  let res = await send(path, options);
+  if (res.status === 401 && getToken()) {
+    if (await refreshAccess()) res = await send(path, options);
+    else {
+      goToLogin();
+      throw await readError(res);
+    }
+  }
+  if (!res.ok) throw await readError(res);
+  if (res.status === 204) return undefined as T;
+  const data = (await res.json()) as T;
+  const redirect = (data as { redirect?: unknown } | null)?.redirect;
+  if (typeof redirect === 'string' && redirect) {
+    const target = new URL(redirect, window.location.origin);
+    target.searchParams.set('redirect', window.location.origin);
+    window.location.assign(target.toString());
+  }
+  return data;
+}
+
+export const get = <T>(path: string, query?: Query, signal?: AbortSignal) => api<T>(path, { query, signal });
+export const post = <T>(path: string, body?: unknown, query?: Query) =>
+  api<T>(path, { method: 'POST', body: body ?? {}, query });
+
+export interface UploadedFile {
+  url: string;
+  filename: string;
+  order: number;
+}
+
+/** Multipart upload: files[], name, bucket_name. */
+export async function uploadFiles(
+  files: File[],
+  options: { bucket: string; name?: string; path?: string },
+): Promise<UploadedFile[]> {
+  const form = new FormData();
+  for (const file of files) form.append('files[]', file);
+  form.append('name', options.name ?? files[0]?.name ?? 'upload');
+  form.append('bucket_name', options.bucket);
+  const res = await api<{ uploaded_files: UploadedFile[] }>(options.path ?? '/api/photoUpload/', {
+    method: 'POST',
+    body: form,
+  });
+  return res.uploaded_files;
+}

@@ -1,0 +1,48 @@
+import { Suspense, useCallback } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { getToken, saveRedirect } from '../api/session';
+import { FrameScreen } from '../features/frames/FrameScreen';
+import { Loading } from '../ui';
+import { useAuth } from './auth';
+import { useIdleLogout } from './idle-logout';
+import { Layout } from './Layout';
+import { LOGIN_SCREENS, resolveRoute } from './route-table';
+import { SCREEN_REGISTRY } from './screens';
+
+/** Applies the access rule of the route table, then shows the chosen screen inside the layout. */
+export function RouteScreen() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const route = resolveRoute(location.pathname);
+  const { user, loading, signOut, sessionMinutes } = useAuth();
+
+  const onIdle = useCallback(() => {
+    void signOut().then(() => navigate('/login/?reason=inactive'));
+  }, [signOut, navigate]);
+  useIdleLogout(Boolean(user), sessionMinutes, onIdle);
+
+  const hasToken = Boolean(getToken());
+  if (!hasToken && !route.isPublic && route.screen !== 'logout') {
+    saveRedirect(`${location.pathname}${location.search}`);
+    return <Navigate to="/login/" replace />;
+  }
+  if (hasToken && loading) {
+    return (
+      <Layout>
+        <Loading />
+      </Layout>
+    );
+  }
+  if (user && LOGIN_SCREENS.has(route.screen)) return <Navigate to="/dashboard/" replace />;
+
+  const entry = SCREEN_REGISTRY[route.screen];
+  if (entry.internalOnly && !user?.is_internal) return <Navigate to="/dashboard/" replace />;
+  const Screen = entry.component;
+  return (
+    <Layout bare={entry.bare}>
+      <Suspense fallback={<Loading />}>
+        {Screen ? <Screen params={route.params} path={route.path} /> : <FrameScreen frame={entry.frame!} />}
+      </Suspense>
+    </Layout>
+  );
+}

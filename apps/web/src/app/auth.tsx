@@ -1,0 +1,68 @@
+import { type CurrentUser, DEFAULT_INACTIVITY_MINUTES } from '@dd/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { get, post } from '../api/client';
+import { clearSession, getToken, STORAGE, storeTimezone, storeTokens } from '../api/session';
+
+/** The signed-in user, fetched once when a token is stored. */
+interface AuthValue {
+  user: CurrentUser | null;
+  loading: boolean;
+  signIn(tokens: { access: string; refresh: string }): Promise<void>;
+  signOut(): Promise<void>;
+  sessionMinutes: number;
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+export const CURRENT_USER_KEY = ['current-user'] as const;
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [hasToken, setHasToken] = useState(() => Boolean(getToken()));
+  const query = useQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: () => get<CurrentUser>('/users/user/'),
+    enabled: hasToken,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+
+  const signIn = useCallback(
+    async (tokens: { access: string; refresh: string }) => {
+      storeTokens(tokens.access, tokens.refresh);
+      storeTimezone();
+      setHasToken(true);
+      await queryClient.fetchQuery({
+        queryKey: CURRENT_USER_KEY,
+        queryFn: () => get<CurrentUser>('/users/user/'),
+      });
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    const refresh = localStorage.getItem(STORAGE.refresh);
+    clearSession();
+    setHasToken(false);
+    queryClient.removeQueries();
+    if (refresh) await post('/users/token/revoke/', { refresh }).catch(() => undefined);
+  }, [queryClient]);
+
+  const value = useMemo<AuthValue>(
+    () => ({
+      user: hasToken ? (query.data ?? null) : null,
+      loading: hasToken && query.isPending,
+      signIn,
+      signOut,
+      sessionMinutes: query.data?.session_timeout_minutes ?? DEFAULT_INACTIVITY_MINUTES,
+    }),
+    [hasToken, query.data, query.isPending, signIn, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth outside AuthProvider');
+  return value;
+}

@@ -1,0 +1,54 @@
+import { type ComponentType, lazy } from 'react';
+import { FRAMES, type Frame } from '../features/frames/frames';
+import type { ScreenKey } from './route-table';
+
+/** Which component each route-table screen shows. */
+export interface ScreenProps {
+  params: string[];
+  path: string;
+}
+
+interface Entry {
+  /** The screen; when absent the entry's frame (heading and purpose) is shown. */
+  component?: ComponentType<ScreenProps>;
+  frame?: Frame;
+  /** Full-width page without the content container (marketing pages). */
+  bare?: boolean;
+  /** Only for users of the internal company; others go to /dashboard/. */
+  internalOnly?: boolean;
+}
+
+const accounts = () => import('../features/accounts');
+const website = () => import('../features/website/screens');
+const LoginScreen = lazy(() => accounts().then((m) => ({ default: m.LoginScreen })));
+const SignupScreen = lazy(() => accounts().then((m) => ({ default: m.SignupScreen })));
+const ResetRequestScreen = lazy(() => accounts().then((m) => ({ default: m.PasswordResetRequestScreen })));
+const ResetScreen = lazy(() => accounts().then((m) => ({ default: m.PasswordResetScreen })));
+const LogoutScreen = lazy(() => accounts().then((m) => ({ default: m.LogoutScreen })));
+const LandingScreen = lazy(() => website().then((m) => ({ default: m.LandingScreen })));
+const AboutScreen = lazy(() => website().then((m) => ({ default: m.AboutScreen })));
+const ContactScreen = lazy(() => website().then((m) => ({ default: m.ContactScreen })));
+const WebsitePageScreen = lazy(() => website().then((m) => ({ default: m.WebsitePageScreen })));
+const DashboardScreen = lazy(() => import('../features/dashboard/DashboardScreen'));
+const OutboxScreen = lazy(() => import('../features/outbox/OutboxScreen'));
+
+const frames = Object.fromEntries(Object.entries(FRAMES).map(([key, frame]) => [key, { frame }])) as Record<
+  keyof typeof FRAMES,
+  Entry
+>;
+
+export const SCREEN_REGISTRY: Record<ScreenKey, Entry> = {
+  ...frames,
+  '': { component: LandingScreen, bare: true },
+  'about-us': { component: AboutScreen, bare: true },
+  'contact-us': { component: ContactScreen, bare: true },
+  login: { component: LoginScreen },
+  signup: { component: SignupScreen },
+  passwordresetrequest: { component: ResetRequestScreen },
+  passwordreset: { component: ResetScreen },
+  logout: { component: LogoutScreen },
+  dashboard: { component: DashboardScreen },
+  companylist: { ...frames.companylist, internalOnly: true },
+  emailoutbox: { component: OutboxScreen, internalOnly: true },
+  website: { component: WebsitePageScreen, bare: true },
+};

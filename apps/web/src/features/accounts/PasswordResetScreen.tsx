@@ -1,0 +1,47 @@
+import { Alert, Anchor } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { post } from '../../api/client';
+import type { ScreenProps } from '../../app/screens';
+import { Form, PasswordConfirmFields } from '../../ui';
+import { AuthCard } from './AuthCard';
+
+/** /passwordReset/{user_id}/?token=…: new password with confirmation, then /login/. */
+export function PasswordResetScreen({ params }: ScreenProps) {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const userId = Number(params[0]);
+  const token = search.get('token');
+
+  if (!Number.isInteger(userId) || userId <= 0 || !token) {
+    return (
+      <AuthCard title="Reset Password">
+        <Alert color="red" title="This link is incomplete">
+          Open the link from your e-mail again, or{' '}
+          <Anchor component={Link} to="/passwordResetRequest/">
+            request a new one
+          </Anchor>
+          .
+        </Alert>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Reset Password" subtitle="Choose a new password of at least 8 characters.">
+      <Form
+        aria-label="Reset password"
+        submitLabel="Save New Password"
+        onSubmit={async (values: { password?: string }) => {
+          await post(`/users/resetPassword/${userId}/`, { password: values.password, token });
+          notifications.show({
+            color: 'green',
+            message: 'Your password has been changed. You can now log in.',
+          });
+          navigate('/login/', { replace: true });
+        }}
+      >
+        <PasswordConfirmFields name="password" confirmName="password_confirmation" required />
+      </Form>
+    </AuthCard>
+  );
+}

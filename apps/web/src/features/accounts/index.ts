@@ -1,0 +1,5 @@
+export { LoginScreen } from './LoginScreen';
+export { LogoutScreen } from './LogoutScreen';
+export { PasswordResetRequestScreen } from './PasswordResetRequestScreen';
+export { PasswordResetScreen } from './PasswordResetScreen';
+export { SignupScreen } from './SignupScreen';

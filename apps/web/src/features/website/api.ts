@@ -1,0 +1,15 @@
+/** Calls the public website makes. */
+import type { ContactInput } from '@dd/shared';
+import { post } from '../../api/client';
+
+/** Sends the contact form through the e-mail endpoint with the 'contact' template. */
+export function sendContactMessage(input: ContactInput): Promise<unknown> {
+  return post('/api/email/', {
+    template: 'contact',
+    name: input.name,
+    number: input.number,
+    email: input.email,
+    industry: input.industry,
+    message: input.message,
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * The website screens the app's route table shows: the three public pages with the footer, and
+ * any other path rendered from the page saved for it in the page builder.
+ */
+import { MSG } from '@dd/shared';
+import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { get } from '../../api/client';
+import { useAuth } from '../../app/auth';
+import type { PageContent } from './sections/render-sections';
+import { RenderSections } from './sections/render-sections';
+import { SiteFooter } from './site-footer';
+import { AboutPage, ContactPage, LandingPage } from './site-pages';
+
+export function LandingScreen() {
+  return (
+    <>
+      <LandingPage />
+      <SiteFooter />
+    </>
+  );
+}
+
+export function AboutScreen() {
+  return (
+    <>
+      <AboutPage />
+      <SiteFooter />
+    </>
+  );
+}
+
+export function ContactScreen() {
+  return (
+    <>
+      <ContactPage />
+      <SiteFooter />
+    </>
+  );
+}
+
+interface SavedPage {
+  components: unknown;
+  componentProps: unknown;
+}
+
+/** Saved pages may hold their lists as JSON text or as arrays. */
+function readList(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (typeof value !== 'string') return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed : [];
+  } catch {
+    return [];
+  }
+}
+
+function toContent(page: SavedPage): PageContent {
+  return {
+    components: readList(page.components).map(String),
+    componentProps: readList(page.componentProps) as PageContent['componentProps'],
+  };
+}
+
+/** The first saved page from a list, a paged list or a single object. */
+function firstPage(body: unknown): SavedPage | null {
+  const list = Array.isArray(body)
+    ? body
+    : body && typeof body === 'object' && Array.isArray((body as { results?: unknown }).results)
+      ? (body as { results: unknown[] }).results
+      : body
+        ? [body]
+        : [];
+  const page = list[0];
+  return page && typeof page === 'object' && 'components' in page ? (page as SavedPage) : null;
+}
+
+/** Any other path: the page saved for that url, or the spec's 'No page exists here.' */
+export function WebsitePageScreen({ path = '' }: { path?: string }) {
+  const { user } = useAuth();
+  const canCreate = Boolean(user?.is_internal && user.is_staff);
+  const url = `/${path.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
+  const query = useQuery({
+    queryKey: ['website-page', url],
+    queryFn: async () => firstPage(await get<unknown>('/api/modelWebsite/page/', { url })),
+    retry: false,
+  });
+  if (query.isPending) {
+    return (
+      <Center py={96}>
+        <Loader aria-label="Loading page" />
+      </Center>
+    );
+  }
+  if (!query.data) {
+    return (
+      <>
+        <Center py={120} px="md">
+          <Stack align="center" gap="xs" ta="center">
+            <Title order={1} fz={28} c="brand.9">
+              {canCreate ? MSG.pageDoesNotExistYet : MSG.noPageExists}
+            </Title>
+            {canCreate ? (
+              <Button component={Link} to={`/pagebuilder/?url=${encodeURIComponent(url)}`} mt="sm">
+                Create Page
+              </Button>
+            ) : (
+              <Text c="gray.7">Check the address, or use the links below.</Text>
+            )}
+          </Stack>
+        </Center>
+        <SiteFooter />
+      </>
+    );
+  }
+  return (
+    <>
+      <RenderSections {...toContent(query.data)} />
+      <SiteFooter />
+    </>
+  );
+}

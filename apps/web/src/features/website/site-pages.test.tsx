@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ABOUT, CONTACT, LANDING } from './pages';
+import { SECTION_NAMES, SECTION_TYPES } from './sections/registry';
+import { RenderSections } from './sections/render-sections';
+import { SiteFooter } from './site-footer';
+import { AboutPage, LandingPage } from './site-pages';
+import { renderSite } from './test-utils';
+
+describe('landing page', () => {
+  it('shows the hero with its calls to action', () => {
+    renderSite(<LandingPage />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/medical records/i);
+    expect(screen.getByRole('link', { name: /get started/i })).toHaveAttribute('href', '/signup/');
+    const contactLinks = screen.getAllByRole('link', { name: /contact us/i });
+    expect(contactLinks.length).toBeGreaterThanOrEqual(2);
+    for (const link of contactLinks) expect(link).toHaveAttribute('href', '/contact-us/');
+  });
+
+  it('shows exactly the four feature blurbs Fast, Efficient, Reliable, Secure', () => {
+    renderSite(<LandingPage />);
+    const features = screen
+      .getByRole('heading', { name: 'Records retrieval your firm can count on' })
+      .closest('section')!;
+    const titles = within(features)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
+    expect(titles).toEqual(['Fast', 'Efficient', 'Reliable', 'Secure']);
+  });
+
+  it('states the three claims: turnaround, flat rate and privacy safeguards', () => {
+    renderSite(<LandingPage />);
+    expect(screen.getByText(/three-week average turnaround/i)).toBeInTheDocument();
+    expect(
+      screen.getByText(/flat rate per request, with no contracts, start-up fees or monthly minimums/i),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/safeguards for health-information privacy under HIPAA/i)).toBeInTheDocument();
+  });
+});
+
+describe('about page', () => {
+  it('says the company is based in Colorado and serves attorneys, insurers and other firms nationwide', () => {
+    renderSite(<AboutPage />);
+    expect(
+      screen.getByText(/based in Colorado\. We serve attorneys, insurers and other firms nationwide/i),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+});
+
+describe('section registry', () => {
+  it('holds every component type the page builder offers, each rendering from its defaults', () => {
+    expect(Object.keys(SECTION_TYPES).sort()).toEqual([...SECTION_NAMES].sort());
+    renderSite(<RenderSections components={SECTION_NAMES} componentProps={[]} />);
+    expect(screen.getByRole('button', { name: 'Send Message' })).toBeInTheDocument();
+  });
+
+  it('lists editable fields that exist in each section defaults', () => {
+    for (const name of SECTION_NAMES) {
+      const { defaults, fields } = SECTION_TYPES[name];
+      expect(fields.length, name).toBeGreaterThan(0);
+      for (const field of fields)
+        expect(Object.keys(defaults), `${name}.${field.name}`).toContain(field.name);
+    }
+  });
+
+  it('skips unknown component names and reads list props with quoted commas', () => {
+    renderSite(
+      <RenderSections
+        components={['NoSuchThing', 'constructor', 'FeaturesList']}
+        componentProps={[{}, {}, { title: 'Ours', items: 'One, "Two, with comma"', icons: 'bolt, lock' }]}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Ours' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Two, with comma' })).toBeInTheDocument();
+  });
+
+  it('uses only known section names in the built-in pages', () => {
+    for (const page of [LANDING, ABOUT, CONTACT]) {
+      expect(page.components.length).toBe(page.componentProps.length);
+      for (const name of page.components) expect(SECTION_NAMES).toContain(name);
+    }
+  });
+});
+
+describe('site footer', () => {
+  it('links to About Us, Contact Us and Log In and names Colorado', () => {
+    renderSite(<SiteFooter />);
+    const nav = screen.getByRole('navigation', { name: 'Footer' });
+    expect(within(nav).getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/about-us/');
+    expect(within(nav).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact-us/');
+    expect(within(nav).getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login/');
+    expect(screen.getByText(/© \d{4} Direct Docs · Colorado/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * File upload: drop or choose one or several files; they upload at once and the form value is the
+ * url (single) or a list of {url, filename, order} (multiple). Uploaded files can be removed.
+ */
+import { ActionIcon, Anchor, Group, Input, Paper, Stack, Text } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { IconFileText, IconUpload, IconX } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import type { UploadedFile } from '../api/client';
+import type { BaseFieldProps } from './field-props';
+import { useFormField } from './form-context';
+import { byOrder, reindex, type UploadOptions, useUpload } from './use-upload';
+
+type FileValue = string | UploadedFile[];
+
+export interface FileUploadFieldProps
+  extends Omit<BaseFieldProps<FileValue>, 'placeholder' | 'validate'>,
+    UploadOptions {
+  /** Accept several files; the value becomes a list. @default false */
+  multiple?: boolean;
+  /** MIME types accepted, e.g. ['application/pdf']. */
+  accept?: string[];
+  /** Largest file in bytes. */
+  maxSize?: number;
+}
+
+/** Last path segment of a url, for files whose original name is not known. */
+export function fileNameFromUrl(url: string): string {
+  const path = url.split(/[?#]/)[0];
+  return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)) || url;
+}
+
+export function FileUploadField(props: FileUploadFieldProps) {
+  const { multiple = false } = props;
+  const field = useFormField<FileValue>(props.name, {
+    label: props.label,
+    required: props.required,
+    defaultValue: props.defaultValue,
+    value: props.value,
+    onChange: props.onChange,
+    error: props.error,
+  });
+  const { busy, upload } = useUpload(field, props);
+  const [names, setNames] = useState<Record<string, string>>({});
+  const latest = useRef(field.value);
+  latest.current = field.value;
+
+  const files: UploadedFile[] = multiple
+    ? byOrder(Array.isArray(field.value) ? field.value : [])
+    : typeof field.value === 'string' && field.value
+      ? [{ url: field.value, filename: names[field.value] ?? fileNameFromUrl(field.value), order: 0 }]
+      : [];
+
+  const onDrop = async (dropped: File[]) => {
+    const uploaded = await upload(multiple ? dropped : dropped.slice(0, 1));
+    if (!uploaded?.length) return;
+    setNames((prev) => ({ ...prev, ...Object.fromEntries(uploaded.map((f) => [f.url, f.filename])) }));
+    if (multiple) {
+      const current = Array.isArray(latest.current) ? byOrder(latest.current) : [];
+      field.setValue(reindex([...current, ...uploaded]));
+    } else {
+      field.setValue(uploaded[0].url);
+    }
+  };
+
+  const remove = (url: string) => {
+    if (multiple) field.setValue(reindex(files.filter((f) => f.url !== url)));
+    else field.setValue('');
+  };
+
+  const noun = multiple ? 'files' : 'a file';
+  return (
+    <Input.Wrapper
+      id={field.id}
+      label={props.label}
+      description={props.description}
+      required={props.required}
+      error={field.error}
+    >
+      <Stack gap="xs" mt={4}>
+        <Dropzone
+          onDrop={onDrop}
+          multiple={multiple}
+          accept={props.accept}
+          maxSize={props.maxSize}
+          loading={busy}
+          disabled={props.disabled}
+          role="button"
+          aria-label={`Upload ${props.label ?? props.name}`}
+          inputProps={{ id: field.id, 'aria-invalid': field.error ? true : undefined }}
+          p="md"
+        >
+          <Group justify="center" gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>
+            <IconUpload size={22} stroke={1.5} color="var(--mantine-color-dimmed)" />
+            <Text size="sm" c="dimmed">
+              Drag {noun} here or click to choose
+            </Text>
+          </Group>
+        </Dropzone>
+        {files.length > 0 && (
+          <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+            {files.map((file) => (
+              <Paper component="li" key={file.url} withBorder px="sm" py={6} radius="sm">
+                <Group justify="space-between" wrap="nowrap" gap="sm">
+                  <Group gap="xs" wrap="nowrap" miw={0}>
+                    <IconFileText size={18} stroke={1.5} />
+                    <Anchor href={file.url} target="_blank" rel="noreferrer" size="sm" truncate>
+                      {file.filename}
+                    </Anchor>
+                  </Group>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove ${file.filename}`}
+                    onClick={() => remove(file.url)}
+                    disabled={props.disabled}
+                  >
+                    <IconX size={16} />
+                  </ActionIcon>
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Input.Wrapper>
+  );
+}

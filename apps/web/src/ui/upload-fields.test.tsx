@@ -1,0 +1,194 @@
+import { MSG } from '@dd/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { UploadedFile } from '../api/client';
+import { FileUploadField, fileNameFromUrl } from './file-upload-field';
+import { Form } from './form';
+import { movePhoto, type Photo, PhotoUploadField } from './photo-upload-field';
+import { renderWithProviders } from './test-utils';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((res) => {
+    resolve = res;
+  });
+  return { promise, resolve };
+}
+
+const pdf = (name: string) => new File(['%PDF'], name, { type: 'application/pdf' });
+const png = (name: string) => new File(['png'], name, { type: 'image/png' });
+
+describe('FileUploadField', () => {
+  it('reads "Waiting for File Upload..." while uploading and submits the url', async () => {
+    const pending = deferred<UploadedFile[]>();
+    const uploader = vi.fn(() => pending.promise);
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <Form onSubmit={onSubmit} submitLabel="Save Client">
+        <FileUploadField
+          name="hipaa_consent_url"
+          label="HIPAA Form"
+          bucket="hipaa-forms"
+          uploader={uploader}
+        />
+      </Form>,
+    );
+    await userEvent.upload(screen.getByLabelText('HIPAA Form'), pdf('consent.pdf'));
+    const button = screen.getByRole('button', { name: MSG.waitingForUpload });
+    expect(button).toBeDisabled();
+    expect(uploader).toHaveBeenCalledWith([expect.any(File)], {
+      bucket: 'hipaa-forms',
+      name: undefined,
+      path: undefined,
+    });
+
+    pending.resolve([{ url: '/files/hipaa-forms/abc.pdf', filename: 'consent.pdf', order: 0 }]);
+    expect(await screen.findByRole('link', { name: 'consent.pdf' })).toHaveAttribute(
+      'href',
+      '/files/hipaa-forms/abc.pdf',
+    );
+    const save = screen.getByRole('button', { name: 'Save Client' });
+    expect(save).toBeEnabled();
+    await userEvent.click(save);
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ hipaa_consent_url: '/files/hipaa-forms/abc.pdf' }),
+    );
+  });
+
+  it('collects several files with order indexes and removes one', async () => {
+    let n = 0;
+    const uploader = vi.fn(async (files: File[]) =>
+      files.map((f) => ({ url: `/files/u/${++n}`, filename: f.name, order: 0 })),
+    );
+    const onChange = vi.fn();
+    renderWithProviders(
+      <FileUploadField
+        name="documents[]"
+        label="Supporting Documents"
+        bucket="supporting-documents"
+        multiple
+        uploader={uploader}
+        onChange={onChange}
+      />,
+    );
+    await userEvent.upload(screen.getByLabelText('Supporting Documents'), [pdf('a.pdf'), pdf('b.pdf')]);
+    await screen.findByRole('link', { name: 'b.pdf' });
+    await userEvent.upload(screen.getByLabelText('Supporting Documents'), pdf('c.pdf'));
+    await screen.findByRole('link', { name: 'c.pdf' });
+    expect(onChange).toHaveBeenLastCalledWith([
+      { url: '/files/u/1', filename: 'a.pdf', order: 0 },
+      { url: '/files/u/2', filename: 'b.pdf', order: 1 },
+      { url: '/files/u/3', filename: 'c.pdf', order: 2 },
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove a.pdf' }));
+    expect(screen.queryByRole('link', { name: 'a.pdf' })).not.toBeInTheDocument();
+    expect(onChange).toHaveBeenLastCalledWith([
+      { url: '/files/u/2', filename: 'b.pdf', order: 0 },
+      { url: '/files/u/3', filename: 'c.pdf', order: 1 },
+    ]);
+  });
+
+  it('shows an upload failure under the field', async () => {
+    const uploader = vi.fn(async () => {
+      throw new Error('File too large.');
+    });
+    renderWithProviders(<FileUploadField name="f" label="Form" bucket="company-forms" uploader={uploader} />);
+    await userEvent.upload(screen.getByLabelText('Form'), pdf('big.pdf'));
+    expect(await screen.findByText('File too large.')).toBeInTheDocument();
+  });
+
+  it('is required like any other field', async () => {
+    renderWithProviders(
+      <Form onSubmit={vi.fn()}>
+        <FileUploadField name="hipaa" label="HIPAA Form" required bucket="hipaa-forms" uploader={vi.fn()} />
+      </Form>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(
+      screen.getByText('The field HIPAA Form must be filled out to submit the form.'),
+    ).toBeInTheDocument();
+  });
+
+  it('fileNameFromUrl takes the last path segment', () => {
+    expect(fileNameFromUrl('/files/hipaa-forms/My%20Form.pdf?sig=1')).toBe('My Form.pdf');
+  });
+});
+
+const photos: Photo[] = [
+  { url: '/p/c.png', filename: 'c.png', order: 2 },
+  { url: '/p/a.png', filename: 'a.png', order: 0, id: 11 },
+  { url: '/p/b.png', filename: 'b.png', order: 1 },
+];
+
+describe('PhotoUploadField', () => {
+  it('shows thumbnails at 20% width ordered by order index', () => {
+    renderWithProviders(
+      <PhotoUploadField name="photos[]" label="Photos" bucket="photos" defaultValue={photos} />,
+    );
+    const images = screen.getAllByRole('img');
+    expect(images.map((img) => img.getAttribute('alt'))).toEqual(['a.png', 'b.png', 'c.png']);
+    expect(screen.getAllByTestId('photo')[0]).toHaveStyle({ width: '20%' });
+  });
+
+  it('drag-and-drop reorders and rewrites the order indexes', async () => {
+    const onChange = vi.fn();
+    renderWithProviders(
+      <PhotoUploadField
+        name="photos[]"
+        label="Photos"
+        bucket="photos"
+        defaultValue={photos}
+        onChange={onChange}
+      />,
+    );
+    const [first, , third] = screen.getAllByTestId('photo');
+    fireEvent.dragStart(third);
+    fireEvent.dragOver(first);
+    fireEvent.drop(first);
+    expect(screen.getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual([
+      'c.png',
+      'a.png',
+      'b.png',
+    ]);
+    expect(onChange).toHaveBeenLastCalledWith([
+      { url: '/p/c.png', filename: 'c.png', order: 0 },
+      { url: '/p/a.png', filename: 'a.png', order: 1, id: 11 },
+      { url: '/p/b.png', filename: 'b.png', order: 2 },
+    ]);
+  });
+
+  it('moves with the keyboard-reachable buttons, removes, and uploads more', async () => {
+    const onRemove = vi.fn();
+    const uploader = vi.fn(async () => [{ url: '/p/d.png', filename: 'd.png', order: 0 }]);
+    renderWithProviders(
+      <PhotoUploadField
+        name="photos[]"
+        label="Listing Photos"
+        bucket="photos"
+        defaultValue={photos}
+        uploader={uploader}
+        onRemove={onRemove}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Move a.png later' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove c.png' }));
+    expect(onRemove).toHaveBeenCalledWith({ url: '/p/c.png', filename: 'c.png', order: 2 });
+    await userEvent.upload(screen.getByLabelText('Listing Photos'), png('d.png'));
+    await waitFor(() =>
+      expect(screen.getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual([
+        'b.png',
+        'a.png',
+        'd.png',
+      ]),
+    );
+  });
+
+  it('movePhoto rewrites indexes', () => {
+    expect(movePhoto(photos, 0, 2).map((p) => [p.filename, p.order])).toEqual([
+      ['b.png', 0],
+      ['c.png', 1],
+      ['a.png', 2],
+    ]);
+  });
+});

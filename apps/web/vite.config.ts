@@ -1,0 +1,32 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const api = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+const proxied = [
+  '/api',
+  '/users',
+  '/getFileUrl',
+  '/get_related_info',
+  '/save_related_info',
+  '/writeDataToPDF',
+  '/convertPDFToJPG',
+  '/healthz',
+  '/readyz',
+  '/files',
+];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(proxied.map((p) => [p, api])),
+  },
+  build: {
+    chunkSizeWarningLimit: 900,
+  },
+  test: {
+    environment: 'happy-dom',
+    setupFiles: ['./vitest.setup.ts'],
+    css: false,
+  },
+});

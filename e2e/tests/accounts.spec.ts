@@ -1,0 +1,117 @@
+import { DEMO_PASSWORD } from '@dd/shared';
+import { SMTPServer } from 'smtp-server';
+import { expect, shot, test } from './fixtures';
+
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
+
+test('a protected path sends a visitor to log in, then back to that path', async ({ page }) => {
+  await page.goto('/billings/');
+  await expect(page).toHaveURL(/\/login\/$/);
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  await shot(page, 'login');
+  await page.getByLabel('Email').fill('ATTORNEY@smithlaw.example');
+  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/billings\/$/);
+  await expect(page.getByRole('heading', { name: 'Billings', level: 1 })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Billings' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('a wrong password shows the message and keeps what was typed', async ({ page }) => {
+  await page.goto('/login/');
+  await page.getByLabel('Email').fill('paralegal@smithlaw.example');
+  await page.getByLabel(/^Password/).fill('not-the-password');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Wrong Email or Password.');
+  await expect(page.getByLabel('Email')).toHaveValue('paralegal@smithlaw.example');
+  await shot(page, 'login-wrong-password');
+});
+
+test('required fields are named when left empty', async ({ page }) => {
+  await page.goto('/login/');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByText('The field Email must be filled out to submit the form.')).toBeVisible();
+  await expect(page.getByText('The field Password must be filled out to submit the form.')).toBeVisible();
+});
+
+test('log out clears the session and returns to log in', async ({ page, loginAs }) => {
+  await loginAs('paralegal@smithlaw.example');
+  await page.goto('/dashboard/');
+  await expect(page.getByRole('heading', { name: 'Smith Law Group Dashboard' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/login\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.goto('/dashboard/');
+  await expect(page).toHaveURL(/\/login\/$/);
+});
+
+test('a new firm signs up and is signed in', async ({ page }) => {
+  await page.goto('/signup/');
+  await page.getByLabel('First Name').fill('Morgan');
+  await page.getByLabel('Last Name').fill('Reyes');
+  await page.getByLabel('Email').fill(`morgan.${Date.now()}@reyeslaw.example`);
+  await page.getByLabel(/^Password/).fill('Sunrise2026!');
+  await page.getByLabel('Confirm Password').fill('Sunrise2026?');
+  await expect(page.getByText('Passwords Do Not Match!')).toBeVisible();
+  await page.getByLabel('Confirm Password').fill('Sunrise2026!');
+  await expect(page.getByText('Passwords Match!')).toBeVisible();
+  await shot(page, 'signup');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/dashboard/');
+  await expect(page.getByRole('heading', { name: 'Morgan Reyes Dashboard' })).toBeVisible();
+});
+
+test('forgot password: the e-mailed link sets a new password', async ({ page, request }) => {
+  const email = `casey.${Date.now()}@parklaw.example`;
+  const signup = await request.post('/users/signup/', {
+    data: { first_name: 'Casey', last_name: 'Park', email, password: 'FirstPass2026!' },
+  });
+  expect(signup.ok()).toBeTruthy();
+  const mails: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => {
+        raw += c.toString('utf8');
+      });
+      stream.on('end', () => {
+        mails.push(raw);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', resolve));
+  try {
+    await page.goto('/passwordResetRequest/');
+    await page.getByLabel('Email').fill('nobody@nowhere.example');
+    await page.getByRole('button', { name: 'Send Reset Email' }).click();
+    await expect(page.getByText('No user found with that email.')).toBeVisible();
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Email' }).click();
+    await expect(page.getByText('Your password reset email has been sent.')).toBeVisible();
+    await shot(page, 'password-reset-request');
+
+    await expect.poll(() => mails.find((m) => m.includes(email)), { timeout: 15_000 }).toBeTruthy();
+    const mail = mails.find((m) => m.includes(email))!.replace(/=\r?\n/g, '');
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/passwordReset\/\d+\/\?token=[A-Za-z0-9_%=-]+)/.exec(mail)?.[1];
+    expect(link).toBeTruthy();
+
+    await page.goto(link!.replace(/=3D/g, '='));
+    await page.getByLabel(/^Password/).fill('FreshStart2026!');
+    await page.getByLabel('Confirm Password').fill('FreshStart2026!');
+    await page.getByRole('button', { name: 'Save New Password' }).click();
+    await expect(page).toHaveURL(/\/login\/$/);
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/^Password/).fill('FreshStart2026!');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByRole('heading', { name: 'Casey Park Dashboard' })).toBeVisible();
+  } finally {
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  }
+});

@@ -1,0 +1,43 @@
+import { SELECT_LABEL_CUT, SELECT_LABEL_MAX } from './constants';
+
+/** Display formats: dates mm/dd/yyyy, money with two decimals and thousands separators. */
+export function truncateLabel(label: string): string {
+  return label.length > SELECT_LABEL_MAX ? `${label.slice(0, SELECT_LABEL_CUT)}...` : label;
+}
+
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export function formatMoney(value: number | string | null | undefined, withSign = true): string {
+  const n = typeof value === 'string' ? Number(value) : (value ?? 0);
+  return `${withSign ? '$' : ''}${money.format(Number.isFinite(n) ? n : 0)}`;
+}
+
+/** ISO date or timestamp -> mm/dd/yyyy (empty for nothing). Date-only strings are not shifted by time zone. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  if (typeof value === 'string') {
+    const m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
+    if (m) return `${m[2].padStart(2, '0')}/${m[3].padStart(2, '0')}/${m[1]}`;
+  }
+  const d = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) return '';
+  const mm = String(d.getMonth() + 1).padStart(2, '0');
+  const dd = String(d.getDate()).padStart(2, '0');
+  return `${mm}/${dd}/${d.getFullYear()}`;
+}
+
+/** Parses mm/dd/yyyy (1-2 digit month and day) to YYYY-MM-DD, or undefined when it is not a real date. */
+export function parseUsDate(text: string): string | undefined {
+  const m = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(text);
+  if (!m) return undefined;
+  const [month, day, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const d = new Date(Date.UTC(year, month - 1, day));
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) {
+    return undefined;
+  }
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The request form's date rule: year (4 digits), month and day (1-2 digits), dash separated. */
+export function isDashDate(value: string): boolean {
+  return /^\d{4}-\d{1,2}-\d{1,2}$/.test(value);
+}

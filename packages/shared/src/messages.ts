@@ -1,0 +1,53 @@
+/** Every message a user reads, verbatim from the specification. */
+export const MSG = {
+  wrongCredentials: 'Wrong Email or Password.',
+  badRequest: 'Bad Request',
+  noUserWithEmail: 'No user found with that email.',
+  resetEmailSent: 'Your password reset email has been sent.',
+  messageSent: 'Message Sent',
+  contactEmailRequired: 'Email is a required field. Please add your email to the form above.',
+  passwordsDoNotMatch: 'Passwords Do Not Match!',
+  passwordsMatch: 'Passwords Match!',
+  dateFormat: 'Date format needs to be in format mm/dd/yyyy. Ex. 07/03/2020',
+  saved: 'Saved',
+  emailSent: 'Email Sent!',
+  waitingForUpload: 'Waiting for File Upload...',
+  areYouSure: 'Are you sure?',
+  noPageExists: 'No page exists here.',
+  pageDoesNotExistYet: "This page doesn't exist yet. :(",
+  usersInvited: 'Users Successfully Invited',
+  mergeComplete: 'Merge Complete',
+  noProviderChosen: 'Error, No Provider Chosen',
+  noPatient: 'There is no patient on this request. Make sure you add one.',
+  noProvider: 'There is no provider on this request. Make sure you add at least one.',
+  ssnFormat: 'SSN must match the following format ddd-dd-dddd, where d is any number 0-9. Ex. 123-45-6789',
+  noProvidersForPatient: 'No providers could be found for this patient.  Please review your selection.',
+  noRecordFound: 'No Record Found',
+  invoiceTitleRequired: 'Invoice Title is required',
+  noDuplicateNames: 'No duplicate names',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  emailTaken: 'A user with that email already exists.',
+  notAllowed: 'You do not have permission to do that.',
+  notFound: 'Not found.',
+  signInRequired: 'Please sign in.',
+} as const;
+
+export const requiredFieldMessage = (label: string) =>
+  `The field ${label} must be filled out to submit the form.`;
+export const requiredClientFieldMessage = (field: string) =>
+  `${field} is a required field. Please fill it out or if you dont know it, enter NA.`;
+export const dateFieldFormatMessage = (field: 'Start Date' | 'End Date') =>
+  `${field} Must be in the format MM/DD/YYYY to successfully submit.`;
+export const providerExistsMessage = (name: string) =>
+  `There is already a provider by that name. Either Assign Provider: ${name} or change the provider name.`;
+export const ssnMatchMessage = (clientName: string) =>
+  `This SSN matches another client, ${clientName}, if you meant to add this client, click here. Otherwise, double check the SSN.`;
+export const userAtAnotherFirmMessage = (email: string) => `${email} already exists at another law firm.`;
+export const emptyListMessage = (object: string) => `No ${object}s Found`;
+export const splitDoneMessage = (n: number) => `You just split a request into ${n} providers.`;
+export const splitMissingProviderMessage = (n: number) =>
+  `Your Split in Position ${n} is missing a provider.`;
+export const splitNoTypesMessage = (n: number) => `Your Split in Position ${n} has no request types.`;
+export const splitTypeNotIncludedMessage = (type: string) =>
+  `${type} was not included in any of your splits.`;

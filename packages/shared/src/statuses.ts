@@ -1,0 +1,62 @@
+/** Request statuses: the one list every screen, query and rule reads. */
+export const REQUEST_STATUSES = [
+  'Requested By Lawyer',
+  'Sent the Initial Medical Records Request',
+  'In Contact With Provider',
+  'Provider Is Sending Documents',
+  'Need Assistance',
+  'Waiting for Direct Docs Response',
+  'Completed - Documents Arrived',
+  'Completed - No Documents Available',
+  'Closed - Documents Arrived',
+  'Closed - No Documents Available',
+  'Closed - Originally no document found/now document arrived',
+  'Closed - Cancelled Request',
+] as const;
+
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const STATUS = {
+  requestedByLawyer: 'Requested By Lawyer',
+  initialRequestSent: 'Sent the Initial Medical Records Request',
+  inContact: 'In Contact With Provider',
+  documentsEnRoute: 'Provider Is Sending Documents',
+  needAssistance: 'Need Assistance',
+  waitingForDirectDocs: 'Waiting for Direct Docs Response',
+  completedArrived: 'Completed - Documents Arrived',
+  completedUnavailable: 'Completed - No Documents Available',
+  closedArrived: 'Closed - Documents Arrived',
+  closedUnavailable: 'Closed - No Documents Available',
+  closedOriginallyNone: 'Closed - Originally no document found/now document arrived',
+  cancelled: 'Closed - Cancelled Request',
+} as const satisfies Record<string, RequestStatus>;
+
+/** Other names the spec uses for the same statuses, so old links and filters keep working. */
+export const STATUS_ALIASES: Record<string, RequestStatus> = {
+  'Requested By Attorney': STATUS.requestedByLawyer,
+  'Medical Records Request Sent': STATUS.initialRequestSent,
+  'Initial Request Sent': STATUS.initialRequestSent,
+  'Documents en Route': STATUS.documentsEnRoute,
+};
+
+export function normalizeStatus(value: string): RequestStatus | undefined {
+  if ((REQUEST_STATUSES as readonly string[]).includes(value)) return value as RequestStatus;
+  return STATUS_ALIASES[value];
+}
+
+export const STATUS_GROUPS = {
+  Open: 'All Open',
+  Closed: 'All Closed',
+} as const;
+export type StatusGroup = keyof typeof STATUS_GROUPS;
+
+/** Completed and closed statuses end the work on a request; everything else is open. */
+export function isOpenStatus(status: RequestStatus): boolean {
+  return !status.startsWith('Completed') && !status.startsWith('Closed');
+}
+
+export const OPEN_STATUSES = REQUEST_STATUSES.filter(isOpenStatus);
+export const CLOSED_STATUSES = REQUEST_STATUSES.filter((s) => !isOpenStatus(s));
+
+/** Statuses staff may set from a note: 'In Contact With Provider' down to the last closed status. */
+export const STAFF_NOTE_STATUSES = REQUEST_STATUSES.slice(REQUEST_STATUSES.indexOf(STATUS.inContact));
