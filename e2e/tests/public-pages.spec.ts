@@ -23,7 +23,10 @@ test('about us says where the company is and whom it serves', async ({ page }) =
   await shot(page, 'about-us');
 });
 
-test('the contact form requires an e-mail, then sends the message', async ({ page }) => {
+test('the contact form requires an e-mail, then sends the message to the outbox', async ({
+  page,
+  loginAs,
+}) => {
   await page.goto('/contact-us/');
   await page.getByLabel('Name').fill('Jordan Blake');
   await page.getByLabel('Message').fill('We handle about forty requests a month. Can we talk?');
@@ -36,4 +39,10 @@ test('the contact form requires an e-mail, then sends the message', async ({ pag
   await page.getByRole('button', { name: /send/i }).click();
   await expect(page.getByText('Message Sent')).toBeVisible();
   await shot(page, 'contact-us');
+
+  await loginAs('staff@directdocs.example');
+  await page.goto('/emailOutbox/');
+  await expect(page.getByRole('heading', { name: 'Email Outbox' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Website contact: Jordan Blake' })).toBeVisible();
+  await shot(page, 'email-outbox');
 });

@@ -1,12 +1,12 @@
-import { Suspense, useCallback } from 'react';
+import { Suspense, useCallback, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { getToken, saveRedirect } from '../api/session';
+import { getToken, saveRedirect, takeRedirect } from '../api/session';
 import { FrameScreen } from '../features/frames/FrameScreen';
 import { Loading } from '../ui';
 import { useAuth } from './auth';
 import { useIdleLogout } from './idle-logout';
 import { Layout } from './Layout';
-import { LOGIN_SCREENS, resolveRoute } from './route-table';
+import { LOGIN_SCREEN, resolveRoute } from './route-table';
 import { SCREEN_REGISTRY } from './screens';
 
 /** Applies the access rule of the route table, then shows the chosen screen inside the layout. */
@@ -33,7 +33,7 @@ export function RouteScreen() {
       </Layout>
     );
   }
-  if (user && LOGIN_SCREENS.has(route.screen)) return <Navigate to="/dashboard/" replace />;
+  if (user && route.screen === LOGIN_SCREEN) return <AfterLogin />;
 
   const entry = SCREEN_REGISTRY[route.screen];
   if (entry.internalOnly && !user?.is_internal) return <Navigate to="/dashboard/" replace />;
@@ -45,4 +45,13 @@ export function RouteScreen() {
       </Suspense>
     </Layout>
   );
+}
+
+/** Sends a signed-in user from the login screen to the path they wanted, or to /dashboard/. */
+function AfterLogin() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigate(takeRedirect() ?? '/dashboard/', { replace: true });
+  }, [navigate]);
+  return <Loading />;
 }

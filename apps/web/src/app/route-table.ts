@@ -77,5 +77,5 @@ export function resolveRoute(pathname: string): ResolvedRoute {
   return { screen, params: params.map(decodeURIComponent), path, isPublic: PUBLIC_SCREENS.has(key) };
 }
 
-/** A signed-in user opening one of these goes to /dashboard/. */
-export const LOGIN_SCREENS = new Set<ScreenKey>(['login', 'signup']);
+/** A signed-in user opening the login screen goes to the saved redirect target or /dashboard/. */
+export const LOGIN_SCREEN: ScreenKey = 'login';

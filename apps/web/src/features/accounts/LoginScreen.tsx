@@ -1,7 +1,6 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { post } from '../../api/client';
-import { takeRedirect } from '../../api/session';
 import { useAuth } from '../../app/auth';
 import { Form, PasswordField, TextField } from '../../ui';
 import { AuthCard } from './AuthCard';
@@ -9,7 +8,6 @@ import { AuthCard } from './AuthCard';
 /** /login/: e-mail and password; then the saved redirect target or /dashboard/. */
 export function LoginScreen() {
   const { signIn } = useAuth();
-  const navigate = useNavigate();
   const [search] = useSearchParams();
   return (
     <AuthCard title="Log In" subtitle="Sign in to order and track medical-records requests.">
@@ -26,8 +24,8 @@ export function LoginScreen() {
             email: (values.email ?? '').trim().toLowerCase(),
             password: values.password,
           });
+          // Once signed in, the route screen moves on to the saved redirect target or /dashboard/.
           await signIn(tokens);
-          navigate(takeRedirect() ?? '/dashboard/', { replace: true });
         }}
       >
         <TextField name="email" label="Email" type="email" autoComplete="email" required autoFocus />

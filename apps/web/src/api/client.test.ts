@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, get, post, withQuery } from './client';
+
+/** The client's contract: bearer token, CSRF header, one refresh and retry on 401, readable errors. */
+type Call = { url: string; init: RequestInit };
+let calls: Call[] = [];
+
+function respond(handler: (url: string, init: RequestInit) => Response) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      calls.push({ url, init });
+      return handler(url, init);
+    }),
+  );
+}
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const header = (init: RequestInit, name: string) =>
+  (init.headers as Record<string, string> | undefined)?.[name];
+
+beforeEach(() => {
+  calls = [];
+  localStorage.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('api client', () => {
+  it('sends the bearer token, and the CSRF token on POST', async () => {
+    localStorage.setItem('token', 'access-1');
+    respond((url) =>
+      url.includes('csrf') ? json(200, { csrfmiddlewaretoken: 'csrf-1' }) : json(200, { ok: true }),
+    );
+    await post('/api/thing/', { a: 1 });
+    const call = calls.find((c) => c.url === '/api/thing/')!;
+    expect(header(call.init, 'authorization')).toBe('Bearer access-1');
+    expect(header(call.init, 'x-csrftoken')).toBe('csrf-1');
+  });
+
+  it('on a 401 refreshes once, stores the new tokens and retries the call', async () => {
+    localStorage.setItem('token', 'old');
+    localStorage.setItem('refresh_token', 'r-old');
+    localStorage.setItem('csrfmiddlewaretoken', 'c');
+    respond((url, init) => {
+      if (url === '/users/token/refresh/') return json(200, { access: 'new', refresh: 'r-new' });
+      return header(init, 'authorization') === 'Bearer new' ? json(200, { value: 42 }) : json(401, {});
+    });
+    await expect(get<{ value: number }>('/api/data/')).resolves.toEqual({ value: 42 });
+    expect(localStorage.getItem('token')).toBe('new');
+    expect(localStorage.getItem('refresh_token')).toBe('r-new');
+    expect(calls.filter((c) => c.url === '/users/token/refresh/')).toHaveLength(1);
+  });
+
+  it('clears the session when the refresh fails', async () => {
+    localStorage.setItem('token', 'old');
+    localStorage.setItem('refresh_token', 'r-old');
+    localStorage.setItem('csrfmiddlewaretoken', 'c');
+    respond(() => json(401, { error: 'expired' }));
+    await expect(get('/api/data/')).rejects.toBeInstanceOf(ApiError);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+  });
+
+  it("reads a 400 without a message as 'Bad Request', and keeps the server's message otherwise", async () => {
+    respond((url) =>
+      url.includes('plain')
+        ? new Response('', { status: 400 })
+        : json(400, { error: 'Name is taken.', fields: { name: 'Name is taken.' } }),
+    );
+    await expect(get('/api/plain/')).rejects.toMatchObject({ status: 400, message: 'Bad Request' });
+    await expect(get('/api/named/')).rejects.toMatchObject({
+      message: 'Name is taken.',
+      fields: { name: 'Name is taken.' },
+    });
+  });
+
+  it('joins array filters with commas and skips empty ones', () => {
+    expect(withQuery('/api/x/', { a: [1, 2], b: '', c: undefined, d: 'y' })).toBe('/api/x/?a=1%2C2&d=y');
+  });
+});
