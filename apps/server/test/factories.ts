@@ -3,7 +3,7 @@ import type { AppDeps } from '../src/app-types';
 import { hashPassword } from '../src/auth/passwords';
 import { issueTokens } from '../src/auth/tokens';
 import type { Db } from '../src/db/client';
-import { companies, roles, users } from '../src/db/schema';
+import { companies, files, patients, providers, requests, roles, users } from '../src/db/schema';
 import { INTERNAL_COMPANY_ID } from './helpers';
 
 /** Factories: each call makes fresh rows with unique names, so tests run side by side. */
@@ -79,4 +79,71 @@ export async function callers(deps: AppDeps) {
       permissions: ['release_any_claim', 'view_fees', 'view_company_counts', 'manage_users'],
     }),
   };
+}
+
+/** A client (patient) of a firm. */
+export async function createPatient(
+  db: Db,
+  companyId: number,
+  values: Partial<typeof patients.$inferInsert> = {},
+) {
+  const id = randomUUID().slice(0, 6);
+  const [patient] = await db
+    .insert(patients)
+    .values({ firstName: 'Pat', lastName: `Client ${id}`, dateOfBirth: '1980-04-12', companyId, ...values })
+    .returning();
+  return patient;
+}
+
+export async function createProvider(db: Db, values: Partial<typeof providers.$inferInsert> = {}) {
+  const [provider] = await db
+    .insert(providers)
+    .values({ name: `Provider ${randomUUID().slice(0, 8)}`, ...values })
+    .returning();
+  return provider;
+}
+
+/** A request of the patient's firm; the main contact and requester default to `userId`. */
+export async function createRequest(
+  db: Db,
+  options: { patientId: number; companyId: number; userId?: number; providerId?: number } & Partial<
+    typeof requests.$inferInsert
+  >,
+) {
+  const providerId = options.providerId ?? (await createProvider(db)).id;
+  const [request] = await db
+    .insert(requests)
+    .values({
+      requestType: 'Medical Records',
+      startDate: '2020-01-01',
+      endDate: '2024-12-31',
+      price: 35,
+      requesterId: options.userId,
+      ...options,
+      providerId,
+    })
+    .returning();
+  return request;
+}
+
+export async function createFile(db: Db, requestId: number, values: Partial<typeof files.$inferInsert> = {}) {
+  const [file] = await db
+    .insert(files)
+    .values({ name: 'records.pdf', url: `provider-records/${randomUUID()}.pdf`, requestId, ...values })
+    .returning();
+  return file;
+}
+
+/** A firm with a staff user, a paralegal, a client and a request assigned to the paralegal. */
+export async function firmWithRequest(deps: AppDeps) {
+  const company = await createCompany(deps.db);
+  const staff = await signedIn(deps, { companyId: company.id, isStaff: true });
+  const paralegal = await signedIn(deps, { companyId: company.id });
+  const patient = await createPatient(deps.db, company.id);
+  const request = await createRequest(deps.db, {
+    patientId: patient.id,
+    companyId: company.id,
+    userId: paralegal.user.id,
+  });
+  return { company, staff, paralegal, patient, request };
 }
