@@ -58,7 +58,7 @@ test('a new firm signs up and is signed in', async ({ page }) => {
   await expect(page.getByText('Passwords Match!')).toBeVisible();
   await shot(page, 'signup');
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/:\d+\/$/);
   await page.goto('/dashboard/');
   await expect(page.getByRole('heading', { name: 'Morgan Reyes Dashboard' })).toBeVisible();
 });
