@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { DataCipher } from './lib/crypto';
 import type { Mail } from './lib/outbox';
+import type { Storage } from './lib/storage';
 
 /** What every module receives: the database, configuration and shared services. */
 export interface AppDeps {
@@ -21,6 +22,7 @@ export interface AppDeps {
   mail: Mail;
   tokens: TokenSettings;
   loginLimiter: LoginLimiter;
+  storage: Storage;
 }
 
 export type App = FastifyInstance<

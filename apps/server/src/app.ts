@@ -11,21 +11,50 @@ import type { App, AppDeps } from './app-types';
 import { registerSession } from './auth/session';
 import { requireAccessRules } from './authz';
 import { registerErrorHandler } from './lib/errors';
+import { redactUrl } from './lib/redact';
 import { registerWebApp } from './lib/web-app';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { emailRoutes } from './modules/email/email.routes';
+import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { notesRoutes } from './modules/notes/notes.routes';
+import { patientsRoutes } from './modules/patients/patients.routes';
+import { providersRoutes } from './modules/providers/providers.routes';
+import { requestsRoutes } from './modules/requests/requests.routes';
+import { requestTypesRoutes } from './modules/requesttypes/requesttypes.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { websiteRoutes } from './modules/website/website.routes';
 
 /** Builds the HTTP application; main.ts and the tests both use it. */
-const modules = [healthRoutes, accountsRoutes, emailRoutes, websiteRoutes];
+const modules = [
+  healthRoutes,
+  accountsRoutes,
+  emailRoutes,
+  websiteRoutes,
+  dashboardRoutes,
+  patientsRoutes,
+  providersRoutes,
+  requestsRoutes,
+  notesRoutes,
+  requestTypesRoutes,
+  usersRoutes,
+  filesRoutes,
+];
 
 export async function buildApp(
   deps: AppDeps,
   options: { logger?: boolean; webDist?: string } = {},
 ): Promise<App> {
   const app = Fastify({
-    logger: options.logger ? { level: deps.config.LOG_LEVEL } : false,
+    logger: options.logger
+      ? {
+          level: deps.config.LOG_LEVEL,
+          serializers: {
+            req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+          },
+        }
+      : false,
     trustProxy: true,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();

@@ -32,6 +32,18 @@ const ConfigSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  /** Object storage: S3 (or any S3-compatible server) when S3_BUCKET is set, else DATA_DIR/files. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(2048).default(50),
+  FILE_URL_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+  /** Tutorial videos shown on the dashboard and the request form (embeddable URLs). */
+  HELP_VIDEO_URL: z.url().optional(),
+  REQUEST_VIDEO_URL: z.url().optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { createDataCipher } from './lib/crypto';
 import { createMail } from './lib/outbox';
+import { createStorage } from './lib/storage';
 
 /** Wires the shared services from configuration. */
 export function createDeps(config: Config, db: Db): AppDeps {
@@ -24,5 +25,6 @@ export function createDeps(config: Config, db: Db): AppDeps {
       refreshDays: config.REFRESH_TOKEN_DAYS,
     },
     loginLimiter: new LoginLimiter(config.LOGIN_RATE_LIMIT, config.LOGIN_RATE_LIMIT * 5),
+    storage: createStorage(config),
   };
 }

@@ -147,3 +147,8 @@ export async function firmWithRequest(deps: AppDeps) {
   });
   return { company, staff, paralegal, patient, request };
 }
+
+/** A storage key as POST /api/photoUpload/ names the user's upload (nothing is stored under it). */
+export function uploadKey(userId: number, bucket: string, name: string): string {
+  return `${bucket}/u${userId}/${randomUUID()}-${name}`;
+}

@@ -20,7 +20,7 @@ export async function loadAuth(db: DbOrTx, userId: number, internalCompanyId: nu
     .from(users)
     .leftJoin(roles, eq(roles.id, users.roleId))
     .where(eq(users.id, userId));
-  if (!row || !row.isActive) return null;
+  if (!row?.isActive) return null;
   return {
     userId: row.id,
     companyId: row.companyId,

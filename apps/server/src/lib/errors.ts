@@ -31,10 +31,26 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
+      const unknown: string[] = [];
       for (const issue of error.validation) {
-        const zodPath = (issue.params as { issue?: { path?: PropertyKey[] } }).issue?.path ?? [];
-        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || zodPath.join('.');
+        const zodIssue = (
+          issue.params as { issue?: { path?: PropertyKey[]; code?: string; keys?: string[] } }
+        ).issue;
+        if (zodIssue?.code === 'unrecognized_keys') {
+          unknown.push(...(zodIssue.keys ?? []));
+          continue;
+        }
+        const key =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (zodIssue?.path ?? []).join('.');
         fields[key || '_'] ??= issue.message ?? MSG.badRequest;
+      }
+      if (unknown.length) {
+        const what = error.validationContext === 'querystring' ? 'query parameter' : 'field';
+        const list = unknown.join(', ');
+        return reply.status(400).send({
+          error: `Unknown ${what}${unknown.length > 1 ? 's' : ''}: ${list}`,
+          fields: { [unknown[0]]: 'Not allowed' },
+        });
       }
       const [name, message] = Object.entries(fields)[0] ?? ['', MSG.badRequest];
       const where = error.validationContext === 'querystring' ? 'query parameter ' : '';

@@ -31,6 +31,12 @@ const ContactScreen = lazy(() => website().then((m) => ({ default: m.ContactScre
 const WebsitePageScreen = lazy(() => website().then((m) => ({ default: m.WebsitePageScreen })));
 const DashboardScreen = lazy(() => import('../features/dashboard/DashboardScreen'));
 const OutboxScreen = lazy(() => import('../features/outbox/OutboxScreen'));
+const ProviderListScreen = lazy(() => import('../features/providers/ProviderListScreen'));
+const EditProviderScreen = lazy(() => import('../features/providers/EditProviderScreen'));
+const requestsFeature = () => import('../features/requests');
+const EditRequestScreen = lazy(() => requestsFeature().then((m) => ({ default: m.EditRequestScreen })));
+const RequestDetailScreen = lazy(() => requestsFeature().then((m) => ({ default: m.RequestDetailScreen })));
+const MedicalRequestScreen = lazy(() => requestsFeature().then((m) => ({ default: m.MedicalRequestScreen })));
 
 const frames = Object.fromEntries(Object.entries(FRAMES).map(([key, frame]) => [key, { frame }])) as Record<
   keyof typeof FRAMES,
@@ -50,5 +56,10 @@ export const SCREEN_REGISTRY: Record<ScreenKey, Entry> = {
   dashboard: { component: DashboardScreen },
   companylist: { ...frames.companylist, internalOnly: true },
   emailoutbox: { component: OutboxScreen, internalOnly: true },
+  providerlist: { component: ProviderListScreen, internalOnly: true },
+  editprovider: { component: EditProviderScreen },
   website: { component: WebsitePageScreen, bare: true },
+  editrequest: { component: EditRequestScreen },
+  request: { component: RequestDetailScreen },
+  medical_request: { component: MedicalRequestScreen },
 };

@@ -1,6 +1,6 @@
 /**
  * File upload: drop or choose one or several files; they upload at once and the form value is the
- * url (single) or a list of {url, filename, order} (multiple). Uploaded files can be removed.
+ * url (single) or a list of {url, filename, order} (multiple). Uploaded files can be opened and removed.
  */
 import { ActionIcon, Anchor, Group, Input, Paper, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
@@ -9,6 +9,7 @@ import { useRef, useState } from 'react';
 import type { UploadedFile } from '../api/client';
 import type { BaseFieldProps } from './field-props';
 import { useFormField } from './form-context';
+import { openStoredFile } from './open-stored-file';
 import { byOrder, reindex, type UploadOptions, useUpload } from './use-upload';
 
 type FileValue = string | UploadedFile[];
@@ -22,12 +23,21 @@ export interface FileUploadFieldProps
   accept?: string[];
   /** Largest file in bytes. */
   maxSize?: number;
+  /** Opens a file when its name is clicked. @default openStoredFile: a checked, logged download link */
+  onOpen?: (file: UploadedFile) => void | Promise<void>;
 }
 
-/** Last path segment of a url, for files whose original name is not known. */
+const UPLOAD_PREFIX = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/i;
+
+/** Last path segment of a url, for files whose original name is not known (minus an upload's uuid prefix). */
 export function fileNameFromUrl(url: string): string {
   const path = url.split(/[?#]/)[0];
-  return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)) || url;
+  const last = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
+  return last.replace(UPLOAD_PREFIX, '') || last || url;
+}
+
+function openErrorText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'The file could not be opened.';
 }
 
 export function FileUploadField(props: FileUploadFieldProps) {
@@ -42,6 +52,8 @@ export function FileUploadField(props: FileUploadFieldProps) {
   });
   const { busy, upload } = useUpload(field, props);
   const [names, setNames] = useState<Record<string, string>>({});
+  const [opening, setOpening] = useState<string | null>(null);
+  const [openError, setOpenError] = useState<string | null>(null);
   const latest = useRef(field.value);
   latest.current = field.value;
 
@@ -60,6 +72,18 @@ export function FileUploadField(props: FileUploadFieldProps) {
       field.setValue(reindex([...current, ...uploaded]));
     } else {
       field.setValue(uploaded[0].url);
+    }
+  };
+
+  const open = async (file: UploadedFile) => {
+    setOpening(file.url);
+    setOpenError(null);
+    try {
+      await (props.onOpen ?? ((f: UploadedFile) => openStoredFile(f.url, f.filename)))(file);
+    } catch (error) {
+      setOpenError(`${file.filename}: ${openErrorText(error)}`);
+    } finally {
+      setOpening(null);
     }
   };
 
@@ -104,7 +128,16 @@ export function FileUploadField(props: FileUploadFieldProps) {
                 <Group justify="space-between" wrap="nowrap" gap="sm">
                   <Group gap="xs" wrap="nowrap" miw={0}>
                     <IconFileText size={18} stroke={1.5} />
-                    <Anchor href={file.url} target="_blank" rel="noreferrer" size="sm" truncate>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
+                      truncate
+                      aria-label={`Open ${file.filename}`}
+                      aria-busy={opening === file.url || undefined}
+                      disabled={opening === file.url}
+                      onClick={() => open(file)}
+                    >
                       {file.filename}
                     </Anchor>
                   </Group>
@@ -121,6 +154,11 @@ export function FileUploadField(props: FileUploadFieldProps) {
               </Paper>
             ))}
           </Stack>
+        )}
+        {openError && (
+          <Text size="xs" c="red" role="alert">
+            {openError}
+          </Text>
         )}
       </Stack>
     </Input.Wrapper>

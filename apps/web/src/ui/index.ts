@@ -15,6 +15,7 @@ export * from './form-context';
 export * from './list';
 export * from './loading';
 export * from './nav-item';
+export * from './open-stored-file';
 export * from './page-size-select';
 export * from './pager';
 export * from './pager-items';

@@ -5,8 +5,11 @@ import { describe, expect, it, vi } from 'vitest';
 import type { UploadedFile } from '../api/client';
 import { FileUploadField, fileNameFromUrl } from './file-upload-field';
 import { Form } from './form';
+import { openStoredFile } from './open-stored-file';
 import { movePhoto, type Photo, PhotoUploadField } from './photo-upload-field';
 import { renderWithProviders } from './test-utils';
+
+vi.mock('./open-stored-file', () => ({ openStoredFile: vi.fn(async () => undefined) }));
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -43,17 +46,50 @@ describe('FileUploadField', () => {
       path: undefined,
     });
 
-    pending.resolve([{ url: '/files/hipaa-forms/abc.pdf', filename: 'consent.pdf', order: 0 }]);
-    expect(await screen.findByRole('link', { name: 'consent.pdf' })).toHaveAttribute(
-      'href',
-      '/files/hipaa-forms/abc.pdf',
-    );
+    const key = 'hipaa-forms/u5/0f8fad5b-d9cb-469f-a165-70867728950e-consent.pdf';
+    pending.resolve([{ url: key, filename: 'consent.pdf', order: 0 }]);
+    const open = await screen.findByRole('button', { name: 'Open consent.pdf' });
+    expect(open).toHaveTextContent('consent.pdf');
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
     const save = screen.getByRole('button', { name: 'Save Client' });
     expect(save).toBeEnabled();
     await userEvent.click(save);
-    await waitFor(() =>
-      expect(onSubmit).toHaveBeenCalledWith({ hipaa_consent_url: '/files/hipaa-forms/abc.pdf' }),
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ hipaa_consent_url: key }));
+  });
+
+  it('opens a saved file through the download flow when its name is clicked, without submitting', async () => {
+    const onSubmit = vi.fn();
+    const key = 'hipaa-forms/u5/0f8fad5b-d9cb-469f-a165-70867728950e-signed_form.pdf';
+    renderWithProviders(
+      <Form onSubmit={onSubmit}>
+        <FileUploadField name="hipaa" label="HIPAA Form" bucket="hipaa-forms" defaultValue={key} />
+      </Form>,
     );
+    await userEvent.click(screen.getByRole('button', { name: 'Open signed_form.pdf' }));
+    expect(openStoredFile).toHaveBeenCalledWith(key, 'signed_form.pdf');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('uses onOpen when given and shows why a file could not be opened', async () => {
+    const onOpen = vi.fn(async () => {
+      throw new Error('Not found.');
+    });
+    renderWithProviders(
+      <FileUploadField
+        name="form"
+        label="Form"
+        bucket="provider-forms"
+        defaultValue="provider-forms/u2/form.pdf"
+        onOpen={onOpen}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Open form.pdf' }));
+    expect(onOpen).toHaveBeenCalledWith({
+      url: 'provider-forms/u2/form.pdf',
+      filename: 'form.pdf',
+      order: 0,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('form.pdf: Not found.');
   });
 
   it('collects several files with order indexes and removes one', async () => {
@@ -73,16 +109,16 @@ describe('FileUploadField', () => {
       />,
     );
     await userEvent.upload(screen.getByLabelText('Supporting Documents'), [pdf('a.pdf'), pdf('b.pdf')]);
-    await screen.findByRole('link', { name: 'b.pdf' });
+    await screen.findByRole('button', { name: 'Open b.pdf' });
     await userEvent.upload(screen.getByLabelText('Supporting Documents'), pdf('c.pdf'));
-    await screen.findByRole('link', { name: 'c.pdf' });
+    await screen.findByRole('button', { name: 'Open c.pdf' });
     expect(onChange).toHaveBeenLastCalledWith([
       { url: '/files/u/1', filename: 'a.pdf', order: 0 },
       { url: '/files/u/2', filename: 'b.pdf', order: 1 },
       { url: '/files/u/3', filename: 'c.pdf', order: 2 },
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Remove a.pdf' }));
-    expect(screen.queryByRole('link', { name: 'a.pdf' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open a.pdf' })).not.toBeInTheDocument();
     expect(onChange).toHaveBeenLastCalledWith([
       { url: '/files/u/2', filename: 'b.pdf', order: 0 },
       { url: '/files/u/3', filename: 'c.pdf', order: 1 },
@@ -110,8 +146,11 @@ describe('FileUploadField', () => {
     ).toBeInTheDocument();
   });
 
-  it('fileNameFromUrl takes the last path segment', () => {
+  it('fileNameFromUrl takes the last path segment without an upload’s uuid prefix', () => {
     expect(fileNameFromUrl('/files/hipaa-forms/My%20Form.pdf?sig=1')).toBe('My Form.pdf');
+    expect(fileNameFromUrl('hipaa-forms/u5/0f8fad5b-d9cb-469f-a165-70867728950e-consent.pdf')).toBe(
+      'consent.pdf',
+    );
   });
 });
 

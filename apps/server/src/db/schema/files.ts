@@ -1,7 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { requests } from './requests';
 import { users } from './users';
+
+const readyFile = (t: { archived: AnyPgColumn; supportingFile: AnyPgColumn; verifiedById: AnyPgColumn }) =>
+  sql`not ${t.archived} and not ${t.supportingFile} and ${t.verifiedById} is not null`;
 
 /** Documents attached to a request (url is a storage key) and the audit trail of every upload and download. */
 export const files = pgTable(
@@ -20,7 +33,15 @@ export const files = pgTable(
     contentType: text('content_type'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('files_request_idx').on(t.requestId), index('files_verified_by_idx').on(t.verifiedById)],
+  (t) => [
+    index('files_request_idx').on(t.requestId),
+    index('files_verified_by_idx').on(t.verifiedById),
+    // POST /getFileUrl/ finds a request's file by its storage key.
+    index('files_url_idx').on(t.url),
+    // Records files a firm may download (modules/dashboard): per request, and newest first.
+    index('files_ready_request_idx').on(t.requestId, t.createdAt).where(readyFile(t)),
+    index('files_ready_created_idx').on(t.createdAt, t.id).where(readyFile(t)),
+  ],
 );
 
 export const FILE_ACCESS_ACTIONS = ['DOWNLOAD', 'UPLOAD'] as const;

@@ -84,6 +84,10 @@ export const requests = pgTable(
       foreignColumns: [patients.id, patients.companyId],
     }).onUpdate('cascade'),
     index('requests_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
+    // Firm dashboard (modules/dashboard): counts and filters of active requests as index-only scans.
+    index('requests_dashboard_idx')
+      .on(t.companyId, t.status, t.createdAt, t.userId, t.requesterId, t.patientId, t.providerId)
+      .where(sql`${t.active}`),
     index('requests_company_status_idx').on(t.companyId, t.status),
     index('requests_company_user_idx').on(t.companyId, t.userId),
     index('requests_company_end_date_idx').on(t.companyId, t.endDate),

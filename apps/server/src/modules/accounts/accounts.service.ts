@@ -57,7 +57,7 @@ export async function requestPasswordReset(
   resetHours: number,
 ): Promise<boolean> {
   const user = await findUserByEmail(db, email);
-  if (!user || !user.isActive) return false;
+  if (!user?.isActive) return false;
   await db.transaction(async (tx) => {
     const token = await createOneTimeToken(tx, user.id, 'reset', resetHours);
     const url = `${mail.publicUrl}/passwordReset/${user.id}/?token=${encodeURIComponent(token)}`;

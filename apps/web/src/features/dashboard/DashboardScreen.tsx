@@ -1,43 +1,44 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Alert, Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { useAuth } from '../../app/auth';
 import type { ScreenProps } from '../../app/screens';
 import { FrameScreen } from '../frames/FrameScreen';
 import { FRAMES } from '../frames/frames';
+import { FirmDashboard } from './FirmDashboard';
 
 /**
  * Dashboard route choice (law-firm spec section 2): with company and user id, that user's view; with a
  * company id, staff get the per-company dashboard and others the standard one; with none, internal users
  * get the staff data dashboard and everyone else the standard dashboard.
  */
+const positiveId = (value: string | undefined) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
 export default function DashboardScreen({ params }: ScreenProps) {
   const { user } = useAuth();
   if (!user) return null;
   const [companyParam, userParam] = params;
   if (!companyParam && user.is_internal) return <FrameScreen frame={FRAMES.data_dashboard} />;
   if (companyParam && !userParam && user.is_staff) return <FrameScreen frame={FRAMES.old_dashboard} />;
-  const companyId = companyParam ? Number(companyParam) : user.company_id;
+  const companyId = companyParam ? positiveId(companyParam) : user.company_id;
+  const viewAsUserId = userParam ? positiveId(userParam) : undefined;
+  if (companyId === undefined || (userParam && viewAsUserId === undefined)) {
+    return (
+      <Alert color="red" title="Dashboard not found" maw={640} mx="auto">
+        Check the address.{' '}
+        <Anchor component={Link} to="/dashboard/" size="sm">
+          Go to your dashboard
+        </Anchor>
+      </Alert>
+    );
+  }
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1}>{companyParam ? 'Company Dashboard' : `${user.company_name} Dashboard`}</Title>
-          <Text c="dimmed">
-            Welcome, {user.first_name}. Records to download, requests that need you, clients and open
-            requests.
-          </Text>
-        </div>
-        <Button component={Link} to={`/editRequest/${companyId}/`} leftSection={<IconPlus size={18} />}>
-          Start New Request
-        </Button>
-      </Group>
-      <Paper withBorder radius="lg" p="xl">
-        <Text fw={600}>Download Records, Need Your Attention, Clients and All Open Requests</Text>
-        <Text c="dimmed" size="sm">
-          These lists are not available yet. Start a new request with the button above.
-        </Text>
-      </Paper>
-    </Stack>
+    <FirmDashboard
+      key={`${companyId}-${viewAsUserId ?? ''}`}
+      companyId={companyId}
+      viewAsUserId={viewAsUserId}
+    />
   );
 }

@@ -1,0 +1,3 @@
+CREATE INDEX "files_ready_request_idx" ON "files" USING btree ("request_id","created_at") WHERE not "files"."archived" and not "files"."supporting_file" and "files"."verified_by_id" is not null;--> statement-breakpoint
+CREATE INDEX "files_ready_created_idx" ON "files" USING btree ("created_at","id") WHERE not "files"."archived" and not "files"."supporting_file" and "files"."verified_by_id" is not null;--> statement-breakpoint
+CREATE INDEX "requests_dashboard_idx" ON "requests" USING btree ("company_id","status","created_at","user_id","requester_id","patient_id","provider_id") WHERE "requests"."active";

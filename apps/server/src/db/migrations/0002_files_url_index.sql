@@ -1,0 +1,1 @@
+CREATE INDEX "files_url_idx" ON "files" USING btree ("url");

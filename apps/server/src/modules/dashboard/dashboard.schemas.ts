@@ -1,0 +1,82 @@
+import {
+  DASHBOARD_DEFAULT_ORDER,
+  DASHBOARD_DEFAULT_PAGE_SIZE,
+  DASHBOARD_ORDER_KEYS,
+  DASHBOARD_PAGE_SIZES,
+  DashboardClientSchema,
+  DashboardRequestSchema,
+  normalizeStatus,
+  ReadyFileSchema,
+} from '@dd/shared';
+import { z } from 'zod';
+
+/**
+ * Query and response schemas of the law-firm dashboard calls. Every querystring is a strict
+ * allow-list: an unknown parameter is a 400 naming it.
+ */
+const Id = z.coerce.number().int().positive();
+const YesNo = z.enum(['Yes', 'No']);
+
+const PAGE_SIZE_TEXT = DASHBOARD_PAGE_SIZES.join(', ');
+const PageSize = z.coerce
+  .number()
+  .int()
+  .refine((n) => (DASHBOARD_PAGE_SIZES as readonly number[]).includes(n), {
+    message: `must be one of ${PAGE_SIZE_TEXT}`,
+  })
+  .default(DASHBOARD_DEFAULT_PAGE_SIZE);
+const Page = z.coerce.number().int().min(1).max(100_000).default(1);
+
+const ORDER_VALUES = DASHBOARD_ORDER_KEYS.flatMap((key) => [key, `-${key}`] as const);
+export type DashboardOrder = (typeof ORDER_VALUES)[number];
+
+/** One status, its spec alias, or the groups 'Open' and 'Closed'. */
+const StatusFilter = z
+  .string()
+  .refine((value) => value === 'Open' || value === 'Closed' || normalizeStatus(value) !== undefined, {
+    message: 'is not a request status',
+  });
+
+export const CompanyParams = z.object({ company_id: Id });
+
+export const RequestsCompanyQuery = z
+  .object({
+    page: Page,
+    page_size: PageSize,
+    open_request: YesNo.default('Yes'),
+    paralegal: Id.optional(),
+    client: Id.optional(),
+    provider: Id.optional(),
+    status: StatusFilter.optional(),
+    days_old: z.coerce.number().int().min(0).max(100_000).default(0),
+    order_by: z.enum(ORDER_VALUES).default(DASHBOARD_DEFAULT_ORDER),
+    /** View as this user (the /dashboard/{company_id}/{user_id}/ page): their requests as main contact. */
+    user: Id.optional(),
+    return_patients: YesNo.default('No'),
+    /** Clients panel name filter (contains, any case); only with return_patients=Yes. */
+    client_name: z.string().trim().max(100).optional(),
+  })
+  .strict();
+export type RequestsCompanyQuery = z.infer<typeof RequestsCompanyQuery>;
+
+export const DownloadRequestQuery = z
+  .object({ page: Page, page_size: PageSize, user: Id.optional() })
+  .strict();
+
+export const DownloadRecordsQuery = z.object({ client: Id, user: Id.optional() }).strict();
+
+export const DashboardInfoQuery = z.object({ user: Id.optional() }).strict();
+
+const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    count: z.number(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+
+export const RequestsPage = paged(z.object({ request: DashboardRequestSchema }));
+export const ClientsPage = paged(DashboardClientSchema);
+export const RequestsCompanyResponse = z.union([RequestsPage, ClientsPage]);
+export const ReadyFilesPage = paged(z.object({ file: ReadyFileSchema }));
+export const ReadyFileList = z.array(ReadyFileSchema);

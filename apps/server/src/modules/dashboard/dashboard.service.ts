@@ -1,0 +1,64 @@
+import type { DashboardInfo } from '@dd/shared';
+import { and, eq } from 'drizzle-orm';
+import { type Auth, assertCompany } from '../../authz';
+import { visibleRequests } from '../../authz/scopes';
+import type { DbOrTx } from '../../db/client';
+import { companies, patients, users } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/errors';
+import type { DashboardScope } from './dashboard.sql';
+
+/**
+ * Who may open which dashboard. Firm users reach only their own company (another one is a 404);
+ * internal users reach any. Viewing the dashboard as another user (`user`) is for staff of that
+ * company and internal staff; anyone may name themselves.
+ */
+export async function dashboardScope(
+  db: DbOrTx,
+  auth: Auth,
+  companyId: number,
+  viewAsUserId?: number,
+): Promise<DashboardScope> {
+  assertCompany(auth, companyId);
+  if (viewAsUserId !== undefined) {
+    if (viewAsUserId !== auth.userId && !auth.isStaff) throw forbidden();
+    const [user] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, viewAsUserId), eq(users.companyId, companyId)));
+    if (!user) throw notFound();
+  } else if (auth.isInternal && companyId !== auth.companyId) {
+    const [company] = await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    if (!company) throw notFound();
+  }
+  return { companyId, visible: visibleRequests(auth), userId: viewAsUserId };
+}
+
+/** A client named in a query must belong to the dashboard's company. */
+export async function assertClientOfCompany(db: DbOrTx, companyId: number, clientId: number): Promise<void> {
+  const [patient] = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.id, clientId), eq(patients.companyId, companyId)));
+  if (!patient) throw notFound();
+}
+
+/** The heading of a dashboard page: the company, and the user in the view-as page. */
+export async function getDashboardInfo(
+  db: DbOrTx,
+  auth: Auth,
+  companyId: number,
+  viewAsUserId?: number,
+): Promise<DashboardInfo> {
+  await dashboardScope(db, auth, companyId, viewAsUserId);
+  const [[company], [user]] = await Promise.all([
+    db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, companyId)),
+    viewAsUserId === undefined
+      ? Promise.resolve([])
+      : db.select({ id: users.id, full_name: users.fullName }).from(users).where(eq(users.id, viewAsUserId)),
+  ]);
+  if (!company) throw notFound();
+  return { company, user: user ?? null };
+}

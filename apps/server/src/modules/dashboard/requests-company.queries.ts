@@ -1,0 +1,195 @@
+import {
+  CLOSED_STATUSES,
+  type DashboardOrderKey,
+  type DashboardRequest,
+  normalizeStatus,
+  OPEN_STATUSES,
+} from '@dd/shared';
+import { and, count, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { patients, providers, requests, users } from '../../db/schema';
+import type { DashboardOrder } from './dashboard.schemas';
+import {
+  type DashboardScope,
+  daysOld,
+  daysToDownload,
+  daysToReceive,
+  receivedDocument,
+  scopeCondition,
+} from './dashboard.sql';
+
+/**
+ * GET /api/requests-company/: one page of a firm's requests (filters, sort, ages computed in SQL).
+ * The clients panel (return_patients=Yes) is in clients-panel.queries.ts.
+ */
+export interface RequestFilters {
+  openOnly: boolean;
+  paralegalId?: number;
+  clientId?: number;
+  providerId?: number;
+  /** 'Open', 'Closed', or one status (or its alias). */
+  status?: string;
+  /** Created at least this many days ago; 0 means any age. */
+  daysOld: number;
+}
+
+export interface PageWindow {
+  page: number;
+  pageSize: number;
+}
+
+function statusCondition(status: string | undefined): SQL | undefined {
+  if (status === undefined) return undefined;
+  if (status === 'Open') return inArray(requests.status, OPEN_STATUSES);
+  if (status === 'Closed') return inArray(requests.status, CLOSED_STATUSES);
+  const one = normalizeStatus(status);
+  return one ? eq(requests.status, one) : sql`false`;
+}
+
+/** Filters on requests' own columns, so the count needs no joins. */
+export function filterConditions(scope: DashboardScope, filters: RequestFilters, withOpen = true): SQL {
+  return and(
+    scopeCondition(scope),
+    withOpen && filters.openOnly ? inArray(requests.status, OPEN_STATUSES) : undefined,
+    filters.paralegalId === undefined ? undefined : eq(requests.userId, filters.paralegalId),
+    filters.clientId === undefined ? undefined : eq(requests.patientId, filters.clientId),
+    filters.providerId === undefined ? undefined : eq(requests.providerId, filters.providerId),
+    statusCondition(filters.status),
+    filters.daysOld > 0
+      ? lte(requests.createdAt, sql`now() - make_interval(days => ${filters.daysOld})`)
+      : undefined,
+  )!;
+}
+
+const mainContact = alias(users, 'main_contact');
+const requester = alias(users, 'requester');
+
+/** Internal numbers are text ('10001', '10001-2'): order by the number, then the split suffix. */
+const internalNumberValue = sql`substring(${requests.internalNumber} from '^[0-9]+')::bigint`;
+
+/**
+ * How each sort key orders. `join` names the table the key lives in; `inverse` flips the direction
+ * (older requests have more days); `nullable` keys put rows without a value last in both directions.
+ */
+type SortJoin = 'patient' | 'provider' | 'user';
+const ORDER: Record<
+  DashboardOrderKey,
+  { by: (SQL | AnyPgColumn)[]; join?: SortJoin; inverse?: true; nullable?: true }
+> = {
+  created_at: { by: [requests.createdAt] },
+  end_date: { by: [requests.endDate], nullable: true },
+  start_date: { by: [requests.startDate], nullable: true },
+  user__full_name: { by: [mainContact.fullName], join: 'user', nullable: true },
+  patient__full_name: { by: [patients.fullName], join: 'patient' },
+  provider__name: { by: [providers.name], join: 'provider' },
+  request_type: { by: [requests.requestType] },
+  status: { by: [requests.status] },
+  days_old: { by: [requests.createdAt], inverse: true },
+  days_to_receive: { by: [daysToReceive], nullable: true },
+  received_document: { by: [receivedDocument] },
+  days_to_download: { by: [daysToDownload], nullable: true },
+  internal_number: { by: [internalNumberValue, requests.internalNumber] },
+};
+
+const sortKeyOf = (order: DashboardOrder) =>
+  ORDER[(order.startsWith('-') ? order.slice(1) : order) as DashboardOrderKey];
+
+export function orderClauses(order: DashboardOrder): SQL[] {
+  const descending = order.startsWith('-');
+  const spec = sortKeyOf(order);
+  const dir = sql.raw(descending !== Boolean(spec.inverse) ? 'desc' : 'asc');
+  const nulls = sql.raw(spec.nullable ? ' nulls last' : '');
+  return [
+    ...spec.by.map((expr) => sql`${expr} ${dir}${nulls}`),
+    sql`${requests.id} ${sql.raw(descending ? 'desc' : 'asc')}`,
+  ];
+}
+
+/**
+ * The ids of one page, joining only the table the sort key lives in: sorting a large firm by client
+ * or provider then touches two narrow tables, and the other joins run for the page's rows only.
+ */
+function pageIdsQuery(
+  db: DbOrTx,
+  scope: DashboardScope,
+  filters: RequestFilters,
+  order: DashboardOrder,
+  window: PageWindow,
+) {
+  let query = db.select({ id: requests.id }).from(requests).$dynamic();
+  const join = sortKeyOf(order).join;
+  if (join === 'patient') query = query.innerJoin(patients, eq(patients.id, requests.patientId));
+  if (join === 'provider') query = query.innerJoin(providers, eq(providers.id, requests.providerId));
+  if (join === 'user') query = query.leftJoin(mainContact, eq(mainContact.id, requests.userId));
+  return query
+    .where(filterConditions(scope, filters))
+    .orderBy(...orderClauses(order))
+    .limit(window.pageSize)
+    .offset((window.page - 1) * window.pageSize)
+    .as('page');
+}
+
+/** The page query (not run), so the benchmark can time the very same SQL. */
+export function companyRequestsQuery(
+  db: DbOrTx,
+  scope: DashboardScope,
+  filters: RequestFilters,
+  order: DashboardOrder,
+  window: PageWindow,
+) {
+  const page = pageIdsQuery(db, scope, filters, order, window);
+  return db
+    .select({
+      id: requests.id,
+      internal_number: requests.internalNumber,
+      created_at: requests.createdAt,
+      start_date: requests.startDate,
+      end_date: requests.endDate,
+      status: requests.status,
+      request_type: requests.requestType,
+      rush: requests.rush,
+      patient: {
+        id: patients.id,
+        first_name: patients.firstName,
+        last_name: patients.lastName,
+        full_name: patients.fullName,
+        company_id: patients.companyId,
+      },
+      provider: { id: providers.id, name: providers.name },
+      user: { id: mainContact.id, full_name: mainContact.fullName },
+      requester: { id: requester.id, full_name: requester.fullName },
+      days_old: daysOld,
+      days_to_receive: daysToReceive,
+      received_document: receivedDocument,
+      days_to_download: daysToDownload,
+    })
+    .from(page)
+    .innerJoin(requests, eq(requests.id, page.id))
+    .innerJoin(patients, eq(patients.id, requests.patientId))
+    .innerJoin(providers, eq(providers.id, requests.providerId))
+    .leftJoin(mainContact, eq(mainContact.id, requests.userId))
+    .leftJoin(requester, eq(requester.id, requests.requesterId))
+    .orderBy(...orderClauses(order));
+}
+
+export function companyRequestsCountQuery(db: DbOrTx, scope: DashboardScope, filters: RequestFilters) {
+  return db.select({ count: count() }).from(requests).where(filterConditions(scope, filters));
+}
+
+export async function listCompanyRequests(
+  db: DbOrTx,
+  scope: DashboardScope,
+  filters: RequestFilters,
+  order: DashboardOrder,
+  window: PageWindow,
+): Promise<{ count: number; results: { request: DashboardRequest }[] }> {
+  const [rows, [total]] = await Promise.all([
+    companyRequestsQuery(db, scope, filters, order, window),
+    companyRequestsCountQuery(db, scope, filters),
+  ]);
+  return {
+    count: total.count,
+    results: rows.map((row) => ({ request: { ...row, created_at: row.created_at.toISOString() } })),
+  };
+}

@@ -1,0 +1,75 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Auth } from '../../authz';
+import { visiblePatients, visibleRequests } from '../../authz/scopes';
+import type { DbOrTx } from '../../db/client';
+import { companies, files, patients, providers, requests } from '../../db/schema';
+import { isValidKey } from '../../lib/storage';
+import { isOwnUpload } from './files.upload';
+
+/**
+ * Who may read a stored object (POST /getFileUrl/). An object is readable through the first of: a file of
+ * a visible request; the caller's own upload; a visible client's or request's HIPAA/intake form; a
+ * company release form (own company, or internal users); a provider's request form (any signed-in user).
+ */
+export interface ReadableObject {
+  /** The files row the access goes through; downloads through it are logged. */
+  fileId?: number;
+  name: string;
+}
+
+/** The original file name inside an uploaded key ('<bucket>/u<id>/<uuid>-<name>' -> '<name>'). */
+export function nameFromKey(key: string): string {
+  const last = key.slice(key.lastIndexOf('/') + 1);
+  return last.replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/i, '') || last;
+}
+
+export async function findReadable(
+  db: DbOrTx,
+  auth: Auth,
+  key: string,
+  fileId?: number,
+): Promise<ReadableObject | null> {
+  if (!isValidKey(key)) return null;
+  const [file] = await db
+    .select({ id: files.id, name: files.name })
+    .from(files)
+    .innerJoin(requests, eq(requests.id, files.requestId))
+    .where(
+      and(fileId === undefined ? undefined : eq(files.id, fileId), eq(files.url, key), visibleRequests(auth)),
+    )
+    .orderBy(files.id)
+    .limit(1);
+  if (file) return { fileId: file.id, name: file.name };
+
+  const named = { name: nameFromKey(key) };
+  if (isOwnUpload(auth.userId, key)) return named;
+
+  // Form links are checked when they are saved (checkUploadRef: the saver's own upload or a link they
+  // could already read), so a record of one firm cannot point at another firm's document.
+  const found = await Promise.all([
+    db
+      .select({ one: sql`1` })
+      .from(patients)
+      .where(and(eq(patients.hipaaConsentUrl, key), visiblePatients(auth)))
+      .limit(1),
+    db
+      .select({ one: sql`1` })
+      .from(requests)
+      .where(
+        and(or(eq(requests.hipaaConsentUrl, key), eq(requests.intakeFormUrl, key)), visibleRequests(auth)),
+      )
+      .limit(1),
+    db
+      .select({ one: sql`1` })
+      .from(companies)
+      .where(
+        and(
+          eq(companies.releaseFormUrl, key),
+          auth.isInternal ? sql`true` : eq(companies.id, auth.companyId),
+        ),
+      )
+      .limit(1),
+    db.select({ one: sql`1` }).from(providers).where(eq(providers.medicalRequestUrl, key)).limit(1),
+  ]);
+  return found.some((rows) => rows.length > 0) ? named : null;
+}

@@ -1,0 +1,89 @@
+import { FILE_MSG } from '@dd/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app-types';
+import { loadAuth } from '../../auth/session';
+import type { Auth } from '../../authz';
+import { forbidden, notFound } from '../../lib/errors';
+import { contentTypeFromName } from '../../lib/file-type';
+import { StorageNotFoundError } from '../../lib/storage';
+import { findReadable } from './files.access';
+import { findVisibleFile, logDownloads } from './files.service';
+import { signDownloadToken, verifyDownloadToken } from './files.tokens';
+
+/**
+ * Download links: POST /getFileUrl/ checks that the caller may read the object and returns a short-lived
+ * /files/<token>/<name> link; GET on that link streams the object and writes the file-access row.
+ * Every download passes through here (no storage presigned URLs), so each one is checked and logged.
+ */
+
+/** Content-Disposition for a download, with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
+export function attachmentHeader(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The path segment after the token: only for the browser's benefit, the server never reads it. */
+export function urlFileName(name: string): string {
+  return encodeURIComponent(name.replace(/[/\\]/g, '-')) || 'download';
+}
+
+export async function issueFileUrl(deps: AppDeps, auth: Auth, key: string, fileId?: number): Promise<string> {
+  const readable = await findReadable(deps.db, auth, key, fileId);
+  if (!readable || !(await deps.storage.stat(key))) throw notFound();
+  const token = signDownloadToken(
+    { p: 'f', k: key, f: readable.fileId, n: readable.name, u: auth.userId },
+    deps.tokens.jwtSecret,
+    deps.config.FILE_URL_MINUTES,
+  );
+  return `/files/${token}/${urlFileName(readable.name)}`;
+}
+
+/** The signed-in user a link was issued to, if the token is genuine and the user still active. */
+export async function tokenUser(deps: AppDeps, userId: number): Promise<Auth> {
+  const auth = await loadAuth(deps.db, userId, deps.config.INTERNAL_COMPANY_ID);
+  if (!auth) throw forbidden(FILE_MSG.linkExpired);
+  return auth;
+}
+
+export async function openStored(deps: AppDeps, key: string) {
+  try {
+    return await deps.storage.get(key);
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) throw notFound();
+    throw error;
+  }
+}
+
+export async function sendFile(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, token: string) {
+  const payload = verifyDownloadToken(token, deps.tokens.jwtSecret, 'f');
+  if (!payload) throw forbidden(FILE_MSG.linkExpired);
+  const auth = await tokenUser(deps, payload.u);
+  let name = payload.n;
+  let contentType: string | null = null;
+  if (payload.f !== undefined) {
+    // Re-checked at download time: the request may have moved out of the caller's reach since the link.
+    const file = await findVisibleFile(deps.db, auth, payload.f);
+    if (file.url !== payload.k) throw notFound();
+    name = file.name;
+    contentType = file.contentType;
+  }
+  const body = await openStored(deps, payload.k);
+  if (payload.f !== undefined) {
+    const fileId = payload.f;
+    try {
+      await deps.db.transaction((tx) => logDownloads(tx, auth, [fileId], request.ip));
+    } catch (error) {
+      body.destroy();
+      throw error;
+    }
+  }
+  return reply
+    .header('content-disposition', attachmentHeader(name))
+    .header('cache-control', 'private, no-store')
+    .type(contentType ?? contentTypeFromName(name))
+    .send(body);
+}

@@ -1,0 +1,71 @@
+import type { RequestFile } from '@dd/shared';
+import { asc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { files, requests, users } from '../../db/schema';
+
+/**
+ * Reading request files in the RequestFile shape, for this module and for others (request detail,
+ * dashboards). These take an already-authorised request or file: callers AND visibleRequests first.
+ */
+
+/** True when a user of `companyId` (the law firm) has downloaded the file; internal downloads do not count. */
+export function downloadedByFirm(fileId: SQLWrapper, companyId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (
+    select 1 from file_accesses fa join users u on u.id = fa.user_id
+    where fa.file_id = ${fileId} and fa.action = 'DOWNLOAD' and u.company_id = ${companyId})`;
+}
+
+const columns = {
+  id: files.id,
+  name: files.name,
+  url: files.url,
+  requestId: files.requestId,
+  supportingFile: files.supportingFile,
+  archived: files.archived,
+  verifiedById: files.verifiedById,
+  verifiedByName: users.fullName,
+  createdAt: files.createdAt,
+  downloaded: downloadedByFirm(files.id, requests.companyId),
+  contentType: files.contentType,
+  sizeBytes: files.sizeBytes,
+};
+
+type Row = Awaited<ReturnType<typeof selectRequestFiles>>[number];
+
+function toRequestFile(row: Row): RequestFile {
+  return {
+    id: row.id,
+    name: row.name,
+    url: row.url,
+    request: row.requestId,
+    supporting_file: row.supportingFile,
+    archived: row.archived,
+    verified_by:
+      row.verifiedById === null ? null : { id: row.verifiedById, full_name: row.verifiedByName ?? '' },
+    created_at: new Date(row.createdAt).toISOString(),
+    downloaded: Boolean(row.downloaded),
+    content_type: row.contentType,
+    size_bytes: row.sizeBytes === null ? null : Number(row.sizeBytes),
+  };
+}
+
+function selectRequestFiles(db: DbOrTx) {
+  return db
+    .select(columns)
+    .from(files)
+    .innerJoin(requests, eq(requests.id, files.requestId))
+    .leftJoin(users, eq(users.id, files.verifiedById));
+}
+
+/** Every file of a request (archived ones included, flagged), oldest first, in one query. */
+export async function listRequestFiles(db: DbOrTx, requestId: number): Promise<RequestFile[]> {
+  const rows = await selectRequestFiles(db)
+    .where(eq(files.requestId, requestId))
+    .orderBy(asc(files.createdAt), asc(files.id));
+  return rows.map(toRequestFile);
+}
+
+export async function getRequestFile(db: DbOrTx, fileId: number): Promise<RequestFile | undefined> {
+  const [row] = await selectRequestFiles(db).where(eq(files.id, fileId));
+  return row && toRequestFile(row);
+}

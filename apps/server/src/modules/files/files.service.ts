@@ -1,0 +1,169 @@
+import { type CreateFileInput, FILE_MSG, type RequestFile, type UpdateFileInput } from '@dd/shared';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { ACCESS_RULES, type Auth } from '../../authz';
+import { visibleRequests } from '../../authz/scopes';
+import type { Db, DbOrTx } from '../../db/client';
+import { fileAccesses, files, requests } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { SNIFF_BYTES, sniffFileType } from '../../lib/file-type';
+import type { Storage } from '../../lib/storage';
+import { getRequestFile } from './files.queries';
+import { parseUploadKey } from './files.upload';
+
+/** Attaching uploads to requests, verifying and removing files, and the file-access audit trail. */
+
+/** The file when its request is visible to the caller (another firm's file is simply not found). */
+export async function findVisibleFile(db: DbOrTx, auth: Auth, fileId: number) {
+  const [row] = await db
+    .select({
+      id: files.id,
+      url: files.url,
+      name: files.name,
+      contentType: files.contentType,
+      verifiedById: files.verifiedById,
+      requestId: files.requestId,
+    })
+    .from(files)
+    .innerJoin(requests, eq(requests.id, files.requestId))
+    .where(and(eq(files.id, fileId), visibleRequests(auth)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The content type read from the stored object's first bytes. */
+async function storedType(storage: Storage, key: string): Promise<string | null> {
+  const stream = await storage.get(key);
+  const chunks: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of stream) {
+      chunks.push(chunk as Buffer);
+      length += (chunk as Buffer).length;
+      if (length >= SNIFF_BYTES) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return sniffFileType(Buffer.concat(chunks))?.mime ?? null;
+}
+
+export async function createRequestFile(
+  db: Db,
+  storage: Storage,
+  auth: Auth,
+  input: CreateFileInput,
+  ip: string,
+): Promise<RequestFile> {
+  const [request] = await db
+    .select({ id: requests.id })
+    .from(requests)
+    .where(and(eq(requests.id, input.request), visibleRequests(auth)));
+  if (!request) throw notFound();
+
+  const upload = parseUploadKey(input.url);
+  if (!upload || upload.userId !== auth.userId)
+    throw badRequest(FILE_MSG.notYourUpload, { url: FILE_MSG.notYourUpload });
+  // Law firms only ever add supporting documents; medical records come from the retrieval staff.
+  const supporting = ACCESS_RULES.internalStaff(auth) ? input.supporting_file : true;
+  if (!supporting && upload.bucket !== 'provider-records') {
+    throw badRequest(FILE_MSG.recordsBucket, { url: FILE_MSG.recordsBucket });
+  }
+  const stat = await storage.stat(input.url);
+  if (!stat) throw badRequest(FILE_MSG.uploadMissing, { url: FILE_MSG.uploadMissing });
+  const contentType = await storedType(storage, input.url);
+
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(files)
+      .values({
+        name: input.name,
+        url: input.url,
+        requestId: request.id,
+        supportingFile: supporting,
+        sizeBytes: stat.size,
+        contentType,
+      })
+      .returning({ id: files.id });
+    await tx.insert(fileAccesses).values({ action: 'UPLOAD', ip, fileId: row.id, userId: auth.userId });
+    return row.id;
+  });
+  return (await getRequestFile(db, id))!;
+}
+
+export async function updateRequestFile(
+  db: Db,
+  auth: Auth,
+  fileId: number,
+  input: UpdateFileInput,
+): Promise<RequestFile> {
+  const file = await findVisibleFile(db, auth, fileId);
+  const staff = ACCESS_RULES.internalStaff(auth);
+  if (input.archived !== undefined && !staff) throw forbidden();
+  const changes: Partial<typeof files.$inferInsert> = {};
+  if (input.archived !== undefined) changes.archived = input.archived;
+  if (input.verified_by !== undefined) {
+    if (input.verified_by !== null && input.verified_by !== auth.userId) {
+      throw badRequest(FILE_MSG.verifyAsYourself, { verified_by: FILE_MSG.verifyAsYourself });
+    }
+    // Someone else's verification (usually staff checking records before sending) is not undone by others.
+    const someoneElse = file.verifiedById !== null && file.verifiedById !== auth.userId;
+    if (someoneElse && !staff) throw forbidden(FILE_MSG.verifiedBySomeoneElse);
+    changes.verifiedById = input.verified_by;
+  }
+  await db.update(files).set(changes).where(eq(files.id, file.id));
+  return (await getRequestFile(db, file.id))!;
+}
+
+/**
+ * Writes DOWNLOAD rows for these files and, when the downloader belongs to the request's law firm, marks
+ * the request's first download.
+ */
+export async function logDownloads(tx: DbOrTx, auth: Auth, fileIds: number[], ip: string): Promise<void> {
+  if (fileIds.length === 0) return;
+  await tx
+    .insert(fileAccesses)
+    .values(fileIds.map((fileId) => ({ action: 'DOWNLOAD' as const, ip, fileId, userId: auth.userId })));
+  await markFirstDownload(tx, auth, fileIds);
+}
+
+/**
+ * Internal staff downloads are logged but are not the firm's download; supporting documents (the firm's
+ * own uploads) do not count as receiving the records.
+ */
+async function markFirstDownload(tx: DbOrTx, auth: Auth, fileIds: number[]): Promise<void> {
+  if (auth.isInternal) return;
+  await tx
+    .update(requests)
+    .set({ firstDownloadedAt: sql`now()` })
+    .where(
+      and(
+        eq(requests.companyId, auth.companyId),
+        isNull(requests.firstDownloadedAt),
+        inArray(
+          requests.id,
+          tx
+            .select({ id: files.requestId })
+            .from(files)
+            .where(and(inArray(files.id, fileIds), eq(files.supportingFile, false))),
+        ),
+      ),
+    );
+}
+
+/** POST /api/home/fileaccess/: the caller and address come from the session, never from the body. */
+export async function recordFileAccess(
+  db: Db,
+  auth: Auth,
+  input: { action: 'DOWNLOAD' | 'UPLOAD'; file: number },
+  ip: string,
+) {
+  const file = await findVisibleFile(db, auth, input.file);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(fileAccesses)
+      .values({ action: input.action, ip, fileId: file.id, userId: auth.userId })
+      .returning();
+    if (input.action === 'DOWNLOAD') await markFirstDownload(tx, auth, [file.id]);
+    return row;
+  });
+}

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  FILE_MSG,
+  MAX_FILES_PER_UPLOAD,
+  UPLOAD_BUCKETS,
+  type UploadBucket,
+  UploadFieldsSchema,
+  uploadTooLargeMessage,
+} from '@dd/shared';
+import type { FastifyRequest } from 'fastify';
+import type { Auth } from '../../authz';
+import { badRequest, HttpError } from '../../lib/errors';
+import { SNIFF_BYTES, type SniffedType, sniffFileType } from '../../lib/file-type';
+import { isValidKey, type Storage } from '../../lib/storage';
+
+/**
+ * POST /api/photoUpload/: reads the multipart body, checking each file's size while it streams and its
+ * type from its first bytes, then moves the accepted files into storage under `${bucket}/u${user}/...`.
+ * Files are spooled to a private temp folder first because clients send `bucket_name` after `files[]`;
+ * storage is touched only once every file and field has passed, and a failure there removes what was stored.
+ */
+export const MULTIPART_LIMITS = (maxBytes: number) => ({
+  files: MAX_FILES_PER_UPLOAD,
+  // One byte over the limit reaches the guard, which answers 413 with the product's message.
+  fileSize: maxBytes + 1,
+  fields: 10,
+  fieldSize: 10_000,
+  parts: MAX_FILES_PER_UPLOAD + 10,
+  headerPairs: 100,
+});
+
+class UploadGuard extends Transform {
+  size = 0;
+  type: SniffedType | null = null;
+  private head: Buffer[] = [];
+  private headLength = 0;
+
+  constructor(
+    private readonly maxBytes: number,
+    private readonly maxMb: number,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.size += chunk.length;
+    if (this.size > this.maxBytes) return done(new HttpError(413, uploadTooLargeMessage(this.maxMb)));
+    if (this.type) return done(null, chunk);
+    this.head.push(chunk);
+    this.headLength += chunk.length;
+    if (this.headLength < SNIFF_BYTES) return done();
+    this.release(done);
+  }
+
+  override _flush(done: TransformCallback) {
+    if (this.type) return done();
+    this.release(done);
+  }
+
+  private release(done: TransformCallback) {
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    this.type = sniffFileType(head);
+    if (!this.type) return done(new HttpError(415, FILE_MSG.wrongType));
+    done(null, head);
+  }
+}
+
+interface Spooled {
+  path: string;
+  filename: string;
+  type: SniffedType;
+}
+
+/** A safe file-name tail for a storage key: letters, digits, dot, dash, underscore; at most 100 characters. */
+export function sanitizeFileName(name: string): string {
+  const base = name.split(/[/\\]/).pop() ?? '';
+  const clean = base
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-.]+/, '')
+    .slice(-100);
+  return clean || 'file';
+}
+
+const LIMIT_ERRORS: Record<string, string> = {
+  FST_FILES_LIMIT: FILE_MSG.tooManyFiles,
+  FST_PARTS_LIMIT: FILE_MSG.tooManyFiles,
+  FST_FIELDS_LIMIT: 'Too many form fields in the upload.',
+};
+
+async function spoolParts(request: FastifyRequest, dir: string, maxMb: number) {
+  const maxBytes = maxMb * 1024 * 1024;
+  const fields: Record<string, string> = {};
+  const spooled: Spooled[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'files[]' && part.fieldname !== 'files') {
+        part.file.resume();
+        throw badRequest(`Unexpected file field ${part.fieldname}; send files as files[].`);
+      }
+      const guard = new UploadGuard(maxBytes, maxMb);
+      const target = path.join(dir, String(spooled.length));
+      await pipeline(part.file, guard, createWriteStream(target));
+      spooled.push({ path: target, filename: part.filename || 'file', type: guard.type! });
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code && LIMIT_ERRORS[code]) throw badRequest(LIMIT_ERRORS[code]);
+    throw error;
+  }
+  return { fields, spooled };
+}
+
+export interface StoredUpload {
+  url: string;
+  filename: string;
+  order: number;
+}
+
+export async function receiveUpload(
+  request: FastifyRequest,
+  auth: Auth,
+  deps: { storage: Storage; maxMb: number },
+): Promise<StoredUpload[]> {
+  if (!request.isMultipart()) throw badRequest(FILE_MSG.notMultipart);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'dd-upload-'));
+  const stored: string[] = [];
+  try {
+    const { fields, spooled } = await spoolParts(request, dir, deps.maxMb);
+    const parsed = UploadFieldsSchema.safeParse(fields);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw badRequest(issue.message, { [String(issue.path[0] ?? '_')]: issue.message });
+    }
+    if (spooled.length === 0) throw badRequest(FILE_MSG.noFiles);
+    const prefix = `${parsed.data.bucket_name}/u${auth.userId}/`;
+    const result: StoredUpload[] = [];
+    for (const [order, file] of spooled.entries()) {
+      const key = `${prefix}${randomUUID()}-${sanitizeFileName(file.filename)}`;
+      stored.push(key);
+      await deps.storage.put(key, createReadStream(file.path), { contentType: file.type.mime });
+      result.push({ url: key, filename: file.filename, order });
+    }
+    return result;
+  } catch (error) {
+    await Promise.allSettled(stored.map((key) => deps.storage.delete(key)));
+    throw error;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Owner and bucket of a key made by this upload route, or null for any other key. */
+export function parseUploadKey(key: string): { bucket: UploadBucket; userId: number } | null {
+  const match = /^([a-z-]+)\/u(\d+)\/[^/]+$/.exec(key);
+  const bucket = UPLOAD_BUCKETS.find((b) => b === match?.[1]);
+  return match && bucket && isValidKey(key) ? { bucket, userId: Number(match[2]) } : null;
+}
+
+/** The key was uploaded by this user (other modules: check before saving a form url someone sends). */
+export function isOwnUpload(userId: number, key: string): boolean {
+  return parseUploadKey(key)?.userId === userId;
+}

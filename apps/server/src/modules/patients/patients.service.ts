@@ -1,0 +1,220 @@
+import {
+  type Client,
+  type ClientBody,
+  type ClientMatch,
+  type ClientOrdering,
+  clientFieldErrors,
+  isMatchableSsn,
+  isNoSsn,
+  MSG,
+  normalizeSsn,
+  ssnFormatError,
+} from '@dd/shared';
+import { eq } from 'drizzle-orm';
+import { type Auth, assertCompany, canReachCompany } from '../../authz';
+import type { Db, DbOrTx } from '../../db/client';
+import { companies, patients } from '../../db/schema';
+import type { DataCipher } from '../../lib/crypto';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { checkUploadRef } from '../files/files.refs';
+import { clientsWithSsnHash, findClient, findEncryptedSsn, listClientRows } from './patients.queries';
+
+/**
+ * Client (patient) rules: which company a caller may list or write, required fields, and the SSN,
+ * which is stored only encrypted (plus a keyed hash for matching) and read only through related info.
+ */
+export interface ClientListQuery {
+  company?: number;
+  ssn?: string;
+  name?: string;
+  order_by: ClientOrdering;
+  limit: number;
+  offset: number;
+}
+
+/** A firm user's company defaults to their own; internal users may list every firm. */
+function listCompany(auth: Auth, company: number | undefined): number | undefined {
+  if (company === undefined) return auth.isInternal ? undefined : auth.companyId;
+  assertCompany(auth, company);
+  return company;
+}
+
+export async function listClients(
+  db: DbOrTx,
+  cipher: DataCipher,
+  auth: Auth,
+  query: ClientListQuery,
+): Promise<Client[] | ClientMatch[]> {
+  const companyId = listCompany(auth, query.company);
+  if (query.ssn !== undefined) {
+    if (companyId === undefined) {
+      throw badRequest('query parameter company: Required with ssn', { company: 'Required with ssn' });
+    }
+    const message = ssnFormatError(query.ssn);
+    if (message) throw badRequest(message, { ssn: message });
+    // 'None' is never hashed, so it matches nobody.
+    if (!isMatchableSsn(query.ssn)) return [];
+    return clientsWithSsnHash(db, auth, companyId, cipher.match(query.ssn));
+  }
+  return listClientRows(db, auth, {
+    companyId,
+    name: query.name?.trim() || undefined,
+    orderBy: query.order_by,
+    limit: query.limit,
+    offset: query.offset,
+  });
+}
+
+export async function getClient(db: DbOrTx, auth: Auth, id: number): Promise<Client> {
+  const client = await findClient(db, auth, id);
+  if (!client) throw notFound();
+  return client;
+}
+
+function fail(errors: Record<string, string>): never {
+  const [first] = Object.values(errors);
+  throw badRequest(first ?? MSG.badRequest, errors);
+}
+
+const trimmed = (value: string | null | undefined) => {
+  const v = value?.trim();
+  return v ? v : null;
+};
+
+function columnsFrom(values: ClientBody) {
+  return {
+    firstName: trimmed(values.first_name) ?? '',
+    lastName: trimmed(values.last_name) ?? '',
+    maidenName: trimmed(values.maiden_name),
+    dateOfBirth: trimmed(values.date_of_birth),
+    customCode: trimmed(values.custom_code),
+    address1: trimmed(values.address_1),
+    address2: trimmed(values.address_2),
+    city: trimmed(values.city),
+    state: trimmed(values.state),
+    zipCode: trimmed(values.zip_code),
+    email: trimmed(values.email),
+    phoneNumber: trimmed(values.phone_number),
+    faxNumber: trimmed(values.fax_number),
+    hipaaConsentUrl: trimmed(values.hipaa_consent_url),
+  };
+}
+
+/** `storedUrl`: the form link already saved on the client, which may be kept as it is. */
+function validate(values: ClientBody, auth: Auth, requireSsn: boolean, storedUrl?: string | null) {
+  const errors = clientFieldErrors(values, { requireSsn });
+  const urlError = errors.hipaa_consent_url
+    ? undefined
+    : checkUploadRef(auth, trimmed(values.hipaa_consent_url), [storedUrl], 'hipaa-forms');
+  if (urlError) errors.hipaa_consent_url = urlError;
+  const email = trimmed(values.email);
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = 'Enter a valid email address.';
+  if (Object.keys(errors).length > 0) fail(errors);
+}
+
+/** The stored form of an SSN: encrypted always, hashed only when it can match another client. */
+export function ssnColumns(cipher: DataCipher, ssn: string) {
+  const value = normalizeSsn(ssn);
+  return { ssnEncrypted: cipher.encrypt(value), ssnHash: isNoSsn(value) ? null : cipher.match(value) };
+}
+
+/** Firm users write to their own company; internal users must name an existing one. */
+async function companyForNewClient(
+  db: DbOrTx,
+  auth: Auth,
+  company: number | null | undefined,
+): Promise<number> {
+  if (!auth.isInternal) {
+    if (company !== undefined && company !== null) assertCompany(auth, company);
+    return auth.companyId;
+  }
+  if (!company) throw badRequest("Choose the client's company.", { company: "Choose the client's company." });
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, company));
+  if (!row) throw badRequest('That company does not exist.', { company: 'That company does not exist.' });
+  return row.id;
+}
+
+export async function createClient(
+  db: Db,
+  cipher: DataCipher,
+  auth: Auth,
+  body: ClientBody,
+): Promise<Client> {
+  const companyId = await companyForNewClient(db, auth, body.company);
+  validate(body, auth, true);
+  // One insert carries the SSN, so a client never exists without it.
+  const [row] = await db
+    .insert(patients)
+    .values({ ...columnsFrom(body), ...ssnColumns(cipher, body.ssn ?? ''), companyId })
+    .returning({ id: patients.id });
+  return getClient(db, auth, row.id);
+}
+
+const BODY_FIELDS = [
+  'first_name',
+  'last_name',
+  'maiden_name',
+  'date_of_birth',
+  'custom_code',
+  'address_1',
+  'address_2',
+  'city',
+  'state',
+  'zip_code',
+  'email',
+  'phone_number',
+  'fax_number',
+  'hipaa_consent_url',
+] as const;
+
+/** Updates the fields sent (the SSN changes only through related info); the result must still be complete. */
+export async function updateClient(db: Db, auth: Auth, id: number, body: ClientBody): Promise<Client> {
+  const current = await getClient(db, auth, id);
+  if (body.ssn !== undefined && body.ssn !== null) {
+    throw badRequest('The SSN is saved through /save_related_info/.', {
+      ssn: 'The SSN is saved through /save_related_info/.',
+    });
+  }
+  if (body.company !== undefined && body.company !== null && body.company !== current.company) {
+    if (!canReachCompany(auth, body.company)) throw notFound();
+    throw badRequest('A client cannot be moved to another company.', {
+      company: 'A client cannot be moved to another company.',
+    });
+  }
+  const merged: ClientBody = {};
+  for (const field of BODY_FIELDS) merged[field] = body[field] !== undefined ? body[field] : current[field];
+  validate(merged, auth, false, current.hipaa_consent_url);
+  await db.update(patients).set(columnsFrom(merged)).where(eq(patients.id, current.id));
+  return getClient(db, auth, id);
+}
+
+/** Related info (the SSN) is for the client's own firm and internal staff, not other internal users. */
+function assertMaySeeSsn(auth: Auth) {
+  if (auth.isInternal && !auth.isStaff) throw forbidden();
+}
+
+export async function getRelatedInfo(db: DbOrTx, cipher: DataCipher, auth: Auth, patientId: number) {
+  assertMaySeeSsn(auth);
+  const row = await findEncryptedSsn(db, auth, patientId);
+  if (!row) throw notFound();
+  return { related_info: { ssn: row.ssnEncrypted ? cipher.decrypt(row.ssnEncrypted) : null } };
+}
+
+export async function saveRelatedInfo(
+  db: DbOrTx,
+  cipher: DataCipher,
+  auth: Auth,
+  patientId: number,
+  ssn: string | null | undefined,
+) {
+  assertMaySeeSsn(auth);
+  const row = await findEncryptedSsn(db, auth, patientId);
+  if (!row) throw notFound();
+  const errors = clientFieldErrors({ ssn: ssn ?? '' }, { requireSsn: true });
+  if (errors.ssn) fail({ ssn: errors.ssn });
+  await db
+    .update(patients)
+    .set(ssnColumns(cipher, ssn ?? ''))
+    .where(eq(patients.id, patientId));
+  return { success: MSG.saved };
+}

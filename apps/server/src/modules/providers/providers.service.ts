@@ -1,0 +1,114 @@
+import {
+  normalizeProviderName,
+  PROVIDER_NAME_REQUIRED,
+  type Provider,
+  type ProviderBody,
+  providerExistsMessage,
+} from '@dd/shared';
+import { eq } from 'drizzle-orm';
+import type { Auth } from '../../authz';
+import type { Db, DbOrTx } from '../../db/client';
+import { providers } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { checkUploadRef } from '../files/files.refs';
+import { findProvider, findProviderByName } from './providers.queries';
+
+/**
+ * Provider directory rules: a name is required and unique ignoring case and spacing (checked first
+ * for a friendly 409, and by the database's unique index for races).
+ */
+
+/** The Postgres error code of a failed query (drizzle wraps the driver's error in `cause`). */
+export function pgErrorCode(error: unknown): string | undefined {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';
+
+export async function getProvider(db: DbOrTx, id: number): Promise<Provider> {
+  const provider = await findProvider(db, id);
+  if (!provider) throw notFound();
+  return provider;
+}
+
+const trimmed = (value: string | null | undefined) => {
+  const v = value?.trim();
+  return v ? v : null;
+};
+
+function columnsFrom(body: ProviderBody, name: string) {
+  return {
+    name,
+    email: trimmed(body.email),
+    phone: trimmed(body.phone),
+    fax: trimmed(body.fax),
+    address1: trimmed(body.address_1),
+    address2: trimmed(body.address_2),
+    city: trimmed(body.city),
+    state: trimmed(body.state),
+    zipCode: trimmed(body.zip_code),
+    notes: trimmed(body.notes),
+    medicalRequestUrl: trimmed(body.medical_request_url),
+  };
+}
+
+/** `storedUrl`: the request form already saved on the provider, which may be kept as it is. */
+function validName(auth: Auth, body: ProviderBody, storedUrl?: string | null): string {
+  const name = normalizeProviderName(body.name ?? '');
+  const errors: Record<string, string> = {};
+  if (!name) errors.name = PROVIDER_NAME_REQUIRED;
+  const email = trimmed(body.email);
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = 'Enter a valid email address.';
+  const urlError = checkUploadRef(auth, trimmed(body.medical_request_url), [storedUrl], 'provider-forms');
+  if (urlError) errors.medical_request_url = urlError;
+  const [first] = Object.values(errors);
+  if (first) throw badRequest(first, errors);
+  return name;
+}
+
+async function nameTaken(db: DbOrTx, name: string, exceptId?: number): Promise<never> {
+  const existing = await findProviderByName(db, name, exceptId);
+  // The row that raced us may already be gone again; still a conflict on this name.
+  const provider = existing ?? { id: 0, name };
+  throw conflict(providerExistsMessage(provider.name), { provider });
+}
+
+/** Runs a write that may hit the unique name index and turns that into the 409 the screen expects. */
+async function guardName<T>(db: DbOrTx, name: string, exceptId: number | undefined, write: () => Promise<T>) {
+  const existing = await findProviderByName(db, name, exceptId);
+  if (existing) throw conflict(providerExistsMessage(existing.name), { provider: existing });
+  try {
+    return await write();
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) return nameTaken(db, name, exceptId);
+    throw error;
+  }
+}
+
+export async function createProvider(db: Db, auth: Auth, body: ProviderBody): Promise<Provider> {
+  const name = validName(auth, body);
+  const id = await guardName(db, name, undefined, async () => {
+    const [row] = await db.insert(providers).values(columnsFrom(body, name)).returning({ id: providers.id });
+    return row.id;
+  });
+  return getProvider(db, id);
+}
+
+/** Replaces the provider's fields with the ones sent; fields left out keep their value. */
+export async function updateProvider(db: Db, auth: Auth, id: number, body: ProviderBody): Promise<Provider> {
+  const current = await getProvider(db, id);
+  const merged: ProviderBody = { ...current };
+  for (const [key, value] of Object.entries(body) as [keyof ProviderBody, string | null | undefined][]) {
+    if (value !== undefined && key !== 'csrfmiddlewaretoken') merged[key] = value;
+  }
+  const name = validName(auth, merged, current.medical_request_url);
+  await guardName(db, name, id, () =>
+    db.update(providers).set(columnsFrom(merged, name)).where(eq(providers.id, id)),
+  );
+  return getProvider(db, id);
+}

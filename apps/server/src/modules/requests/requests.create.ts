@@ -1,0 +1,90 @@
+import {
+  joinRequestTypes,
+  providerMissingMessage,
+  type RequestBody,
+  type RequestRecord,
+  requestPrice,
+} from '@dd/shared';
+import { eq, inArray } from 'drizzle-orm';
+import type { AppDeps } from '../../app-types';
+import type { Auth } from '../../authz';
+import { providers, requests, users } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { submittedEmail } from './requests.email';
+import { checkRequestInput } from './requests.input';
+import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
+
+/**
+ * Submit: one request per chosen provider and the requester's confirmation e-mail, all in ONE
+ * transaction, so a failure part-way (a provider that no longer exists) leaves nothing behind.
+ */
+export async function createRequests(
+  deps: Pick<AppDeps, 'db' | 'mail'>,
+  auth: Auth,
+  body: RequestBody,
+): Promise<{ count: number; results: RequestRecord[] }> {
+  const { db, mail } = deps;
+  const input = await checkRequestInput(db, auth, body);
+  const price = requestPrice({
+    companyPrice: input.patient.requestPrice,
+    rush: body.rush,
+    requestTypes: body.request_type,
+  });
+
+  const ids = await db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: providers.id, name: providers.name })
+      .from(providers)
+      .where(inArray(providers.id, body.provider));
+    const names = new Map(found.map((p) => [p.id, p.name]));
+    const created: { id: number; internalNumber: string; providerName: string }[] = [];
+    for (const providerId of body.provider) {
+      const providerName = names.get(providerId);
+      if (providerName === undefined) {
+        throw badRequest(providerMissingMessage(providerId), {
+          provider: providerMissingMessage(providerId),
+        });
+      }
+      const [row] = await tx
+        .insert(requests)
+        .values({
+          status: 'Requested By Lawyer',
+          requestType: joinRequestTypes(body.request_type),
+          rush: body.rush,
+          startDate: input.startDate,
+          endDate: input.endDate,
+          specialInstructions: body.special_instructions,
+          intakeFormUrl: body.intake_form_url,
+          hipaaConsentUrl: body.hipaa_consent_url,
+          attorneyName: body.attorney_name,
+          price,
+          patientId: input.patient.id,
+          providerId,
+          userId: input.userId,
+          requesterId: auth.userId,
+          companyId: input.patient.companyId,
+        })
+        .returning({ id: requests.id, internalNumber: requests.internalNumber });
+      created.push({ ...row, providerName });
+    }
+    const [requester] = await tx.select({ email: users.email }).from(users).where(eq(users.id, auth.userId));
+    await mail.enqueue(
+      tx,
+      submittedEmail({
+        to: requester.email,
+        publicUrl: mail.publicUrl,
+        clientName: input.patient.fullName,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        requestTypes: body.request_type,
+        rush: body.rush,
+        created,
+      }),
+    );
+    return created.map((c) => c.id);
+  });
+
+  const rows = await unsafeRequestRowsByIds(db, ids);
+  const results = await withRelated(db, rows, new Set(['provider', 'patient', 'user'] as const));
+  return { count: results.length, results };
+}

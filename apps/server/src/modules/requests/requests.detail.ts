@@ -1,0 +1,52 @@
+import type { RequestDetail } from '@dd/shared';
+import { asc, eq } from 'drizzle-orm';
+import type { Auth } from '../../authz';
+import type { DbOrTx } from '../../db/client';
+import { invoices } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { listRequestFiles } from '../files/files.queries';
+import { listRequestNotes } from '../notes/notes.queries';
+import { requestAbilities } from './requests.policy';
+import { findVisibleRequest, withRelated } from './requests.queries';
+
+/** One request with its client (and firm), provider, people, notes, files, invoice lines and abilities. */
+export async function getRequestDetail(db: DbOrTx, auth: Auth, id: number): Promise<RequestDetail> {
+  const row = await findVisibleRequest(db, auth, id);
+  if (!row) throw notFound();
+  const [[base], noteList, fileList, invoiceRows] = await Promise.all([
+    withRelated(db, [row], new Set(['patient__company', 'provider', 'user', 'requester'] as const)),
+    listRequestNotes(db, id),
+    listRequestFiles(db, id),
+    db
+      .select({
+        id: invoices.id,
+        price: invoices.price,
+        provider_cost: invoices.providerCost,
+        page_fee: invoices.pageFee,
+        auto_added_surcharge: invoices.autoAddedSurcharge,
+        bill_id: invoices.billId,
+      })
+      .from(invoices)
+      .where(eq(invoices.requestId, id))
+      .orderBy(asc(invoices.id)),
+  ]);
+  const { patient, provider } = base;
+  if (!patient?.company || !provider) throw notFound();
+  return {
+    ...base,
+    patient: { ...patient, company: patient.company },
+    provider,
+    user: base.user ?? null,
+    requester: base.requester ?? null,
+    notes: noteList,
+    files: fileList,
+    invoices: invoiceRows.map((i) => ({
+      ...i,
+      price: Number(i.price),
+      provider_cost: Number(i.provider_cost),
+      page_fee: Number(i.page_fee),
+      auto_added_surcharge: Number(i.auto_added_surcharge),
+    })),
+    abilities: requestAbilities(auth, row.status),
+  };
+}

@@ -1,0 +1,97 @@
+import { isRequestDate, MSG, REQUEST_RELATIONS, type RequestRelation } from '@dd/shared';
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Auth } from '../../authz';
+import { requests } from '../../db/schema';
+
+/**
+ * The allow-list of GET /api/home/request/ query parameters. A filter is one entry: its Zod schema and
+ * the SQL condition it adds; an ordering is one entry with its ORDER BY terms. Everything else is a 400
+ * naming the parameter (the querystring object is strict). Staff filters are added here as entries.
+ */
+export interface RequestFilter<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  where: (value: z.output<S>, auth: Auth) => SQL | undefined;
+}
+
+const filter = <S extends z.ZodType>(schema: S, where: RequestFilter<S>['where']): RequestFilter<S> => ({
+  schema,
+  where,
+});
+
+const idParam = z.coerce.number().int().positive();
+const dateParam = z.string().refine(isRequestDate, MSG.dateFormat);
+
+export const REQUEST_FILTERS = {
+  patient: filter(idParam, (id) => eq(requests.patientId, id)),
+  provider: filter(idParam, (id) => eq(requests.providerId, id)),
+  user: filter(idParam, (id) => eq(requests.userId, id)),
+  start_date: filter(dateParam, (date) => eq(requests.startDate, date)),
+  end_date: filter(dateParam, (date) => eq(requests.endDate, date)),
+};
+
+/** Numeric part of an internal number, so '9999' sorts before '10001' and '10001-2' after '10001'. */
+const internalNumberValue = sql`nullif(regexp_replace(split_part(${requests.internalNumber}, '-', 1), '[^0-9]', '', 'g'), '')::bigint`;
+
+export const REQUEST_ORDERINGS = {
+  created_at: [asc(requests.createdAt), asc(requests.id)],
+  '-created_at': [desc(requests.createdAt), desc(requests.id)],
+  internal_number: [asc(internalNumberValue), asc(requests.internalNumber)],
+  '-internal_number': [desc(internalNumberValue), desc(requests.internalNumber)],
+} satisfies Record<string, SQL[]>;
+export type RequestOrdering = keyof typeof REQUEST_ORDERINGS;
+
+/** `related=a,b`: each name must be on the list; the error names the first one that is not. */
+export function relatedParam<const T extends string>(allowed: readonly T[]) {
+  return z
+    .string()
+    .max(500)
+    .optional()
+    .transform((value, ctx) => {
+      const names = (value ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const bad = names.find((n) => !(allowed as readonly string[]).includes(n));
+      if (bad) {
+        ctx.addIssue({ code: 'custom', message: `'${bad}' cannot be expanded. Use: ${allowed.join(', ')}.` });
+        return z.NEVER;
+      }
+      return new Set(names as T[]);
+    });
+}
+
+type FilterShape<F extends Record<string, RequestFilter>> = { [K in keyof F]: z.ZodOptional<F[K]['schema']> };
+
+function filterShape<F extends Record<string, RequestFilter>>(filters: F): FilterShape<F> {
+  return Object.fromEntries(
+    Object.entries(filters).map(([key, f]) => [key, f.schema.optional()]),
+  ) as FilterShape<F>;
+}
+
+export const RequestListQuery = z
+  .object({
+    ...filterShape(REQUEST_FILTERS),
+    related: relatedParam<RequestRelation>(REQUEST_RELATIONS),
+    /** Present (any value, even empty): answer {count} only. */
+    count: z.string().optional(),
+    order_by: z
+      .enum(Object.keys(REQUEST_ORDERINGS) as [RequestOrdering, ...RequestOrdering[]])
+      .default('-created_at'),
+    limit: z.coerce.number().int().min(1).max(500).default(20),
+    offset: z.coerce.number().int().min(0).default(0),
+  })
+  .strict();
+export type RequestListParams = z.output<typeof RequestListQuery>;
+
+/** The conditions of the filters present in the query, in table order. */
+export function filterConditions(query: Record<string, unknown>, auth: Auth): SQL[] {
+  const out: SQL[] = [];
+  for (const [key, entry] of Object.entries(REQUEST_FILTERS) as [string, RequestFilter][]) {
+    const value = query[key];
+    if (value === undefined) continue;
+    const condition = entry.where(value, auth);
+    if (condition) out.push(condition);
+  }
+  return out;
+}

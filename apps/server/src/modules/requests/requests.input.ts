@@ -1,0 +1,107 @@
+import {
+  duplicateRequestMessage,
+  mainContactNotInFirmMessage,
+  normalizeRequestDate,
+  type RequestBody,
+  validateRequestInput,
+} from '@dd/shared';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { Auth } from '../../authz';
+import { visiblePatients } from '../../authz/scopes';
+import type { DbOrTx } from '../../db/client';
+import { companies, patients, providers, requests, users } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { checkUploadRef } from '../files/files.refs';
+import { canChooseMainContact } from './requests.policy';
+
+/**
+ * The checks shared by submit and resubmit, in the spec's order: required fields and date formats,
+ * the client (visible to the caller), the main contact (an active user of the client's firm), the form
+ * links, and the duplicate check (409 listing the providers unless override_duplicates).
+ */
+export interface CheckedRequestInput {
+  userId: number;
+  startDate: string;
+  endDate: string;
+  patient: { id: number; fullName: string; companyId: number; companyName: string; requestPrice: number };
+}
+
+/** The client's own HIPAA consent may be reused on its requests, whoever uploaded it. */
+function checkFormLinks(
+  auth: Auth,
+  body: RequestBody,
+  hipaaAllowed: (string | null)[],
+  intakeAllowed: (string | null)[] = [],
+) {
+  const errors: Record<string, string> = {};
+  const hipaa = checkUploadRef(auth, body.hipaa_consent_url, hipaaAllowed, 'hipaa-forms');
+  if (hipaa) errors.hipaa_consent_url = hipaa;
+  const intake = checkUploadRef(auth, body.intake_form_url, intakeAllowed, 'supporting-documents');
+  if (intake) errors.intake_form_url = intake;
+  const [first] = Object.values(errors);
+  if (first) throw badRequest(first, errors);
+}
+
+export async function checkRequestInput(
+  db: DbOrTx,
+  auth: Auth,
+  body: RequestBody,
+  options: {
+    currentMainContact?: number | null;
+    excludeRequestId?: number;
+    /** The form links already saved on the request being edited, which may be kept. */
+    storedForms?: (string | null)[];
+  } = {},
+): Promise<CheckedRequestInput> {
+  const fallback = options.currentMainContact ?? auth.userId;
+  const userId = canChooseMainContact(auth) ? body.user : fallback;
+  const failure = validateRequestInput({ ...body, user: userId });
+  if (failure) throw badRequest(failure.error, failure.fields);
+  const patientId = body.patient!;
+  const startDate = normalizeRequestDate(body.start_date!);
+  const endDate = normalizeRequestDate(body.end_date!);
+
+  const [patient] = await db
+    .select({
+      id: patients.id,
+      fullName: patients.fullName,
+      companyId: patients.companyId,
+      companyName: companies.name,
+      requestPrice: companies.requestPrice,
+      hipaaConsentUrl: patients.hipaaConsentUrl,
+    })
+    .from(patients)
+    .innerJoin(companies, eq(companies.id, patients.companyId))
+    .where(and(eq(patients.id, patientId), visiblePatients(auth)));
+  if (!patient) throw notFound();
+
+  const [contact] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId!), eq(users.companyId, patient.companyId), eq(users.isActive, true)));
+  if (!contact) throw badRequest(mainContactNotInFirmMessage, { user: mainContactNotInFirmMessage });
+  checkFormLinks(auth, body, [...(options.storedForms ?? []), patient.hipaaConsentUrl], options.storedForms);
+
+  if (!body.override_duplicates) {
+    const duplicates = await db
+      .selectDistinct({ name: providers.name })
+      .from(requests)
+      .innerJoin(providers, eq(providers.id, requests.providerId))
+      .where(
+        and(
+          eq(requests.patientId, patientId),
+          eq(requests.userId, contact.id),
+          eq(requests.startDate, startDate),
+          eq(requests.endDate, endDate),
+          inArray(requests.providerId, body.provider),
+          options.excludeRequestId ? ne(requests.id, options.excludeRequestId) : undefined,
+        ),
+      )
+      .orderBy(asc(providers.name));
+    if (duplicates.length) {
+      const names = duplicates.map((d) => d.name);
+      throw conflict(duplicateRequestMessage(names), { duplicates: names });
+    }
+  }
+  return { userId: contact.id, startDate, endDate, patient };
+}

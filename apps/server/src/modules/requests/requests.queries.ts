@@ -1,0 +1,216 @@
+import type { RequestPatient, RequestRecord, RequestRelation, UserBrief } from '@dd/shared';
+import { and, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Auth } from '../../authz';
+import { visibleRequests } from '../../authz/scopes';
+import type { DbOrTx } from '../../db/client';
+import { companies, patients, providers, requests, users } from '../../db/schema';
+import { REQUEST_ORDERINGS, type RequestOrdering } from './requests.filters';
+
+/**
+ * SQL for requests: the row with its computed ages, batch loading of related objects (no N+1), and the
+ * JSON shape. Every function that reads requests for a caller ANDs visibleRequests(auth).
+ */
+const days = (from: SQL | typeof requests.createdAt, to: SQL | typeof requests.createdAt) =>
+  sql<number | null>`(${to})::date - (${from})::date`;
+
+export const requestColumns = {
+  ...getTableColumns(requests),
+  daysOld: sql<number>`(current_date - (${requests.createdAt})::date)`.mapWith(Number),
+  daysToReceive: days(requests.createdAt, sql`${requests.receivedDocumentAt}`),
+  daysToDownload: days(sql`${requests.receivedDocumentAt}`, sql`${requests.firstDownloadedAt}`),
+};
+
+export type RequestRow = Awaited<ReturnType<typeof selectRequests>>[number];
+
+function selectRequests(db: DbOrTx, where: SQL | undefined) {
+  return db.select(requestColumns).from(requests).where(where).$dynamic();
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const num = (v: number | null) => (v === null || v === undefined ? null : Number(v));
+
+export function requestJson(row: RequestRow): RequestRecord {
+  return {
+    id: row.id,
+    internal_number: row.internalNumber,
+    status: row.status,
+    request_type: row.requestType,
+    rush: row.rush,
+    start_date: row.startDate,
+    end_date: row.endDate,
+    special_instructions: row.specialInstructions,
+    intake_form_url: row.intakeFormUrl,
+    hipaa_consent_url: row.hipaaConsentUrl,
+    attorney_name: row.attorneyName,
+    price: Number(row.price),
+    active: row.active,
+    created_at: row.createdAt.toISOString(),
+    completed_date: iso(row.completedDate),
+    closed_date: iso(row.closedDate),
+    patient_id: row.patientId,
+    provider_id: row.providerId,
+    user_id: row.userId,
+    requester_id: row.requesterId,
+    company_id: row.companyId,
+    days_old: row.daysOld,
+    days_to_receive: num(row.daysToReceive),
+    days_to_download: num(row.daysToDownload),
+    received_document: row.receivedDocumentAt !== null,
+  };
+}
+
+/** One visible request row, or undefined (another firm's or someone else's request looks absent). */
+export async function findVisibleRequest(
+  db: DbOrTx,
+  auth: Auth,
+  id: number,
+): Promise<RequestRow | undefined> {
+  const [row] = await selectRequests(db, and(eq(requests.id, id), visibleRequests(auth)));
+  return row;
+}
+
+export async function listVisibleRequests(
+  db: DbOrTx,
+  auth: Auth,
+  options: { conditions: SQL[]; orderBy: RequestOrdering; limit: number; offset: number },
+): Promise<{ rows: RequestRow[]; total: number }> {
+  const where = and(visibleRequests(auth), ...options.conditions);
+  const [rows, total] = await Promise.all([
+    selectRequests(db, where)
+      .orderBy(...REQUEST_ORDERINGS[options.orderBy])
+      .limit(options.limit)
+      .offset(options.offset),
+    countVisibleRequests(db, auth, options.conditions),
+  ]);
+  return { rows, total };
+}
+
+export async function countVisibleRequests(db: DbOrTx, auth: Auth, conditions: SQL[]): Promise<number> {
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(requests)
+    .where(and(visibleRequests(auth), ...conditions));
+  return total;
+}
+
+/** Rows by id in the given order; the caller has just written them, so no visibility scope is needed. */
+export async function unsafeRequestRowsByIds(db: DbOrTx, ids: number[]): Promise<RequestRow[]> {
+  if (!ids.length) return [];
+  const rows = await selectRequests(db, inArray(requests.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is RequestRow => r !== undefined);
+}
+
+const patientColumns = {
+  id: patients.id,
+  first_name: patients.firstName,
+  last_name: patients.lastName,
+  full_name: patients.fullName,
+  maiden_name: patients.maidenName,
+  date_of_birth: patients.dateOfBirth,
+  custom_code: patients.customCode,
+  address_1: patients.address1,
+  address_2: patients.address2,
+  city: patients.city,
+  state: patients.state,
+  zip_code: patients.zipCode,
+  email: patients.email,
+  phone_number: patients.phoneNumber,
+  fax_number: patients.faxNumber,
+  hipaa_consent_url: patients.hipaaConsentUrl,
+  company_id: patients.companyId,
+};
+
+export async function patientsByIds(
+  db: DbOrTx,
+  ids: number[],
+  withCompany: boolean,
+): Promise<Map<number, RequestPatient>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ ...patientColumns, company_name: companies.name })
+    .from(patients)
+    .innerJoin(companies, eq(companies.id, patients.companyId))
+    .where(inArray(patients.id, ids));
+  return new Map(
+    rows.map(({ company_name, ...p }) => [
+      p.id,
+      withCompany ? { ...p, company: { id: p.company_id, name: company_name } } : p,
+    ]),
+  );
+}
+
+export const providerColumns = {
+  id: providers.id,
+  name: providers.name,
+  email: providers.email,
+  phone: providers.phone,
+  fax: providers.fax,
+  address_1: providers.address1,
+  address_2: providers.address2,
+  city: providers.city,
+  state: providers.state,
+  zip_code: providers.zipCode,
+  notes: providers.notes,
+  medical_request_url: providers.medicalRequestUrl,
+};
+
+export async function providersByIds(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return new Map<number, Awaited<ReturnType<typeof selectProviders>>[number]>();
+  const rows = await selectProviders(db, ids);
+  return new Map(rows.map((p) => [p.id, p]));
+}
+
+function selectProviders(db: DbOrTx, ids: number[]) {
+  return db.select(providerColumns).from(providers).where(inArray(providers.id, ids));
+}
+
+export async function usersByIds(db: DbOrTx, ids: number[]): Promise<Map<number, UserBrief>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      full_name: users.fullName,
+      email: users.email,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((u) => [u.id, u]));
+}
+
+const unique = (values: (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];
+
+/** JSON rows with the requested related objects, loaded in one query per relation. */
+export async function withRelated(
+  db: DbOrTx,
+  rows: RequestRow[],
+  related: ReadonlySet<RequestRelation>,
+): Promise<RequestRecord[]> {
+  const wantsPatient = related.has('patient') || related.has('patient__company');
+  const wantsUsers = related.has('user') || related.has('requester');
+  const userIds = unique(
+    rows.flatMap((r) => [
+      related.has('user') ? r.userId : null,
+      related.has('requester') ? r.requesterId : null,
+    ]),
+  );
+  const [patientMap, providerMap, userMap] = await Promise.all([
+    wantsPatient
+      ? patientsByIds(db, unique(rows.map((r) => r.patientId)), related.has('patient__company'))
+      : undefined,
+    related.has('provider') ? providersByIds(db, unique(rows.map((r) => r.providerId))) : undefined,
+    wantsUsers ? usersByIds(db, userIds) : undefined,
+  ]);
+  return rows.map((row) => {
+    const json = requestJson(row);
+    if (patientMap) json.patient = patientMap.get(row.patientId);
+    if (providerMap) json.provider = providerMap.get(row.providerId);
+    if (userMap && related.has('user')) json.user = row.userId ? (userMap.get(row.userId) ?? null) : null;
+    if (userMap && related.has('requester')) {
+      json.requester = row.requesterId ? (userMap.get(row.requesterId) ?? null) : null;
+    }
+    return json;
+  });
+}

@@ -1,0 +1,126 @@
+import {
+  REQUEST_RELATIONS,
+  RequestBodySchema,
+  RequestDetailSchema,
+  type RequestRelation,
+  RequestSchema,
+} from '@dd/shared';
+import { z } from 'zod';
+import type { Module } from '../../app-types';
+import { requireAuth } from '../../authz';
+import { offsetPage } from './offset-page';
+import { createRequests } from './requests.create';
+import { getRequestDetail } from './requests.detail';
+import { filterConditions, RequestListQuery, relatedParam } from './requests.filters';
+import { countVisibleRequests, listVisibleRequests, withRelated } from './requests.queries';
+import { deleteRequest, updateRequest } from './requests.update';
+
+/**
+ * Records requests (law-firm spec sections 2, 4, 5, 7): list with the allow-listed filters, submit to
+ * several providers, detail, resubmit and delete. Every read is scoped by visibleRequests.
+ */
+const Params = z.object({ id: z.coerce.number().int().positive() });
+
+/** The detail always carries everything; these names are accepted because the spec's client sends them. */
+const DETAIL_RELATIONS = [
+  ...REQUEST_RELATIONS,
+  'notes',
+  'notes__user',
+  'files',
+  'files__file_accesses',
+  'files__file_accesses__user',
+  'files__verified_by',
+  'invoices',
+  'invoices__bill',
+] as const;
+
+const Page = z.object({
+  count: z.number(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(RequestSchema),
+});
+const CountOnly = z.object({ count: z.number() });
+
+export const requestsRoutes: Module = (app, { db, mail }) => {
+  app.get(
+    '/api/home/request/',
+    {
+      config: { access: 'authenticated' },
+      schema: { querystring: RequestListQuery, response: { 200: z.union([Page, CountOnly]) } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const query = request.query;
+      const conditions = filterConditions(query, auth);
+      if (query.count !== undefined) return { count: await countVisibleRequests(db, auth, conditions) };
+      const { limit, offset } = query;
+      const { rows, total } = await listVisibleRequests(db, auth, {
+        conditions,
+        orderBy: query.order_by,
+        limit,
+        offset,
+      });
+      return offsetPage(request.url, await withRelated(db, rows, query.related), total, limit, offset);
+    },
+  );
+
+  app.post(
+    '/api/home/request/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        querystring: z.object({ related: relatedParam<RequestRelation>(REQUEST_RELATIONS) }).strict(),
+        body: RequestBodySchema,
+        response: { 201: z.object({ count: z.number(), results: z.array(RequestSchema) }) },
+      },
+    },
+    async (request, reply) => {
+      const result = await createRequests({ db, mail }, requireAuth(request), request.body);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/api/home/request/:id/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        params: Params,
+        querystring: z.object({ related: relatedParam(DETAIL_RELATIONS) }).strict(),
+        response: { 200: RequestDetailSchema },
+      },
+    },
+    async (request) => getRequestDetail(db, requireAuth(request), request.params.id),
+  );
+
+  app.post(
+    '/api/home/request/:id/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        params: Params,
+        querystring: z.object({ related: relatedParam<RequestRelation>(REQUEST_RELATIONS) }).strict(),
+        body: RequestBodySchema,
+        response: { 200: RequestSchema },
+      },
+    },
+    async (request) => updateRequest(db, requireAuth(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/home/request/:id/delete/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        params: Params,
+        body: z.object({ csrfmiddlewaretoken: z.string().optional() }).optional(),
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await deleteRequest(db, requireAuth(request), request.params.id);
+      return { success: true as const };
+    },
+  );
+};

@@ -1,0 +1,112 @@
+import {
+  chooseOneProviderMessage,
+  joinRequestTypes,
+  providerMissingMessage,
+  type RequestBody,
+  type RequestRecord,
+  requestPrice,
+  STATUS,
+} from '@dd/shared';
+import { eq } from 'drizzle-orm';
+import type { Auth } from '../../authz';
+import type { Db, Tx } from '../../db/client';
+import { notes, providers, requests } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { checkRequestInput } from './requests.input';
+import { assertCanChangeRequest } from './requests.policy';
+import { findVisibleRequest, unsafeRequestRowsByIds, withRelated } from './requests.queries';
+
+/**
+ * Edit (resubmit) and delete. A resubmit puts the request back to 'Requested By Lawyer' (spec section 4:
+ * the initial status on create and on resubmit) and prices it again with the same rule as a submit;
+ * when the status actually changes a note records the previous one.
+ */
+export const RESUBMIT_NOTE = 'Request edited and resubmitted';
+
+export async function updateRequest(
+  db: Db,
+  auth: Auth,
+  id: number,
+  body: RequestBody,
+): Promise<RequestRecord> {
+  const existing = await findVisibleRequest(db, auth, id);
+  if (!existing) throw notFound();
+  assertCanChangeRequest(auth, existing.status);
+  if (body.provider.length > 1) {
+    throw badRequest(chooseOneProviderMessage, { provider: chooseOneProviderMessage });
+  }
+  const input = await checkRequestInput(db, auth, body, {
+    currentMainContact: existing.userId,
+    excludeRequestId: id,
+    storedForms: [existing.hipaaConsentUrl, existing.intakeFormUrl],
+  });
+  const providerId = body.provider[0];
+  const [provider] = await db
+    .select({ id: providers.id })
+    .from(providers)
+    .where(eq(providers.id, providerId));
+  if (!provider) {
+    throw badRequest(providerMissingMessage(providerId), { provider: providerMissingMessage(providerId) });
+  }
+
+  await db.transaction(async (tx) => {
+    // The status may have moved on since the check above (staff sent the request); decide on the locked row.
+    const status = await lockStatus(tx, id);
+    assertCanChangeRequest(auth, status);
+    await tx
+      .update(requests)
+      .set({
+        status: STATUS.requestedByLawyer,
+        requestType: joinRequestTypes(body.request_type),
+        rush: body.rush,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        specialInstructions: body.special_instructions,
+        intakeFormUrl: body.intake_form_url,
+        hipaaConsentUrl: body.hipaa_consent_url,
+        attorneyName: body.attorney_name,
+        price: requestPrice({
+          companyPrice: input.patient.requestPrice,
+          rush: body.rush,
+          requestTypes: body.request_type,
+        }),
+        patientId: input.patient.id,
+        companyId: input.patient.companyId,
+        providerId,
+        userId: input.userId,
+      })
+      .where(eq(requests.id, id));
+    if (status !== STATUS.requestedByLawyer) {
+      await tx.insert(notes).values({
+        text: RESUBMIT_NOTE,
+        updateStatus: STATUS.requestedByLawyer,
+        previousStatus: status,
+        userId: auth.userId,
+        requestId: id,
+      });
+    }
+  });
+  const rows = await unsafeRequestRowsByIds(db, [id]);
+  const [result] = await withRelated(db, rows, new Set(['provider', 'patient', 'user'] as const));
+  return result;
+}
+
+/** Deletes the request; its notes, file rows and invoice lines go with it (foreign keys cascade). */
+export async function deleteRequest(db: Db, auth: Auth, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const existing = await findVisibleRequest(tx, auth, id);
+    if (!existing) throw notFound();
+    assertCanChangeRequest(auth, await lockStatus(tx, id));
+    await tx.delete(requests).where(eq(requests.id, id));
+  });
+}
+
+async function lockStatus(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({ status: requests.status })
+    .from(requests)
+    .where(eq(requests.id, id))
+    .for('update');
+  if (!row) throw notFound();
+  return row.status;
+}

@@ -1,0 +1,126 @@
+import {
+  CLIENT_FIELD_LABELS,
+  CLIENT_HIPAA_HINT,
+  type Client,
+  type ClientMatch,
+  type ClientSummary,
+  clientFieldErrors,
+  normalizeSsn,
+  requiredClientFieldMessage,
+} from '@dd/shared';
+import { Button, Divider, SimpleGrid } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { DateField, FileUploadField, Form, TextField, type Uploader } from '../../ui';
+import { clientKeys, createClient, saveClientSsn, updateClient } from './api';
+import { SsnField } from './SsnField';
+
+/**
+ * The client form inside the modal: every field of spec section 3, the client required-field
+ * message of section 5 under each empty field, the SSN (saved with a new client, or through
+ * /save_related_info/ when it changes on an existing one) and the HIPAA consent upload.
+ */
+const today = () => new Date().toISOString().slice(0, 10);
+
+type Label = (typeof CLIENT_FIELD_LABELS)[keyof typeof CLIENT_FIELD_LABELS];
+const requiredText = (label: Label) => (value: string | undefined) =>
+  !value || value.trim() === '' ? requiredClientFieldMessage(label) : undefined;
+
+function Required({
+  name,
+}: {
+  name: Exclude<keyof typeof CLIENT_FIELD_LABELS, 'ssn' | 'hipaa_consent_url'>;
+}) {
+  const label = CLIENT_FIELD_LABELS[name];
+  if (name === 'date_of_birth') {
+    return <DateField name={name} label={label} required validate={requiredText(label)} maxDate={today()} />;
+  }
+  return <TextField name={name} label={label} required validate={requiredText(label)} maxLength={200} />;
+}
+
+export interface ClientFormProps {
+  companyId: number;
+  /** The client being edited with its SSN; absent for a new client. */
+  existing?: { client: Client; ssn: string | null };
+  onSaved: (client: ClientSummary) => void;
+  onUseExisting: (client: ClientMatch) => void;
+  onCancel: () => void;
+  /** Replaces the real upload (tests). */
+  uploader?: Uploader;
+}
+
+export function ClientForm({
+  companyId,
+  existing,
+  onSaved,
+  onUseExisting,
+  onCancel,
+  uploader,
+}: ClientFormProps) {
+  const queryClient = useQueryClient();
+  const initialValues = existing ? { ...existing.client, ssn: existing.ssn ?? '' } : {};
+
+  const save = async (values: Record<string, unknown>) => {
+    // The HIPAA upload has no field-level check in the kit, so every rule is applied here too.
+    const fields = clientFieldErrors(values, { requireSsn: true });
+    const [first] = Object.values(fields);
+    if (first) return { error: first, fields };
+    let client: Client;
+    if (existing) {
+      client = await updateClient(existing.client.id, values);
+      const ssn = normalizeSsn(String(values.ssn ?? ''));
+      if (ssn !== (existing.ssn ?? '')) await saveClientSsn(client.id, ssn);
+    } else {
+      client = await createClient(companyId, values);
+    }
+    await queryClient.invalidateQueries({ queryKey: clientKeys.all });
+    return client;
+  };
+
+  return (
+    <Form<Record<string, unknown>, Client | { error: string }>
+      aria-label={existing ? 'Edit client' : 'Add new client'}
+      initialValues={initialValues}
+      onSubmit={save}
+      onSuccess={(client) => onSaved(client as Client)}
+      submitLabel="Save Client"
+      actions={
+        <Button variant="default" onClick={onCancel}>
+          Cancel
+        </Button>
+      }
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Required name="first_name" />
+        <Required name="last_name" />
+        <Required name="maiden_name" />
+        <Required name="date_of_birth" />
+        <Required name="custom_code" />
+        <SsnField companyId={companyId} checkDuplicates={!existing} onUseExisting={onUseExisting} />
+      </SimpleGrid>
+      <Divider label="Address" labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Required name="address_1" />
+        <Required name="address_2" />
+        <Required name="city" />
+        <SimpleGrid cols={2} spacing="md">
+          <Required name="state" />
+          <Required name="zip_code" />
+        </SimpleGrid>
+      </SimpleGrid>
+      <Divider label="Contact (optional)" labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <TextField name="email" label="Email" type="email" autoComplete="off" maxLength={254} />
+        <TextField name="phone_number" label="Phone Number" type="tel" autoComplete="off" maxLength={50} />
+        <TextField name="fax_number" label="Fax Number" type="tel" autoComplete="off" maxLength={50} />
+      </SimpleGrid>
+      <FileUploadField
+        name="hipaa_consent_url"
+        label={CLIENT_FIELD_LABELS.hipaa_consent_url}
+        description={CLIENT_HIPAA_HINT}
+        bucket="hipaa-forms"
+        accept={['application/pdf', 'image/png', 'image/jpeg', 'image/tiff']}
+        uploader={uploader}
+      />
+    </Form>
+  );
+}

@@ -1,0 +1,150 @@
+import { type Client, type ClientSummary, formatDate, MSG } from '@dd/shared';
+import { Button, Group, Input, NavLink, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconEdit, IconPlus, IconSearch, IconUser } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { EmptyState, Loading } from '../../ui';
+import { clientKeys, getClient, listClients } from './api';
+import { ClientFormModal } from './ClientFormModal';
+
+/**
+ * Choose the firm's client for a request: a searchable list (server-side name filter), 'No Record
+ * Found' when empty, 'Add New Client' (the modal, then the new client is selected) and Edit.
+ */
+export interface ClientPickerProps {
+  companyId: number;
+  value: number | null;
+  onChange: (client: ClientSummary | null) => void;
+  label?: string;
+}
+
+type ModalState = { clientId?: number } | null;
+
+export function ClientPicker({ companyId, value, onChange, label = 'Client' }: ClientPickerProps) {
+  const labelId = useId();
+  const [modal, setModal] = useState<ModalState>(null);
+  const selected = useQuery({
+    queryKey: clientKeys.one(value ?? 0),
+    queryFn: ({ signal }) => getClient(value!, signal),
+    enabled: value !== null,
+  });
+
+  return (
+    <Input.Wrapper label={label} labelProps={{ id: labelId }} required>
+      <Stack gap="xs" mt={4} role="group" aria-labelledby={labelId}>
+        {value === null ? (
+          <ClientList companyId={companyId} onPick={onChange} onAdd={() => setModal({})} />
+        ) : (
+          <Paper withBorder radius="md" p="sm">
+            <Group justify="space-between" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap" miw={0}>
+                <IconUser size={20} stroke={1.6} />
+                {selected.data ? <ClientLine client={selected.data} /> : <Loading />}
+              </Group>
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  variant="light"
+                  size="xs"
+                  leftSection={<IconEdit size={14} />}
+                  onClick={() => setModal({ clientId: value })}
+                >
+                  Edit
+                </Button>
+                <Button variant="default" size="xs" onClick={() => onChange(null)}>
+                  Change Client
+                </Button>
+              </Group>
+            </Group>
+          </Paper>
+        )}
+      </Stack>
+      <ClientFormModal
+        opened={modal !== null}
+        onClose={() => setModal(null)}
+        companyId={companyId}
+        clientId={modal?.clientId}
+        onSaved={(client) => onChange(client)}
+      />
+    </Input.Wrapper>
+  );
+}
+
+function clientDetails(client: Client): string {
+  return [
+    client.date_of_birth && `DOB ${formatDate(client.date_of_birth)}`,
+    client.custom_code && `Code ${client.custom_code}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+function ClientLine({ client }: { client: Client }) {
+  const details = clientDetails(client);
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text fw={600} truncate>
+        {client.last_name}, {client.first_name}
+      </Text>
+      {details && (
+        <Text size="xs" c="dimmed" truncate>
+          {details}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+function ClientList(props: { companyId: number; onPick: (client: Client) => void; onAdd: () => void }) {
+  const [search, setSearch] = useState('');
+  const [name] = useDebouncedValue(search.trim(), 250);
+  const list = useQuery({
+    queryKey: clientKeys.list(props.companyId, name),
+    queryFn: ({ signal }) => listClients(props.companyId, name, signal),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          aria-label="Search clients"
+          placeholder="Search clients by name"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          style={{ flex: 1, minWidth: 220 }}
+        />
+        <Button leftSection={<IconPlus size={16} />} variant="light" onClick={props.onAdd}>
+          Add New Client
+        </Button>
+      </Group>
+      <Paper withBorder radius="md">
+        {list.isPending ? (
+          <Loading />
+        ) : list.isError ? (
+          <Text c="red" size="sm" p="sm" role="alert">
+            {list.error.message}
+          </Text>
+        ) : list.data.length === 0 ? (
+          <EmptyState text={MSG.noRecordFound} />
+        ) : (
+          <ScrollArea.Autosize mah={300} type="auto">
+            <Stack component="ul" gap={0} p={4} m={0} style={{ listStyle: 'none' }} aria-label="Clients">
+              {list.data.map((client) => (
+                <li key={client.id}>
+                  <NavLink
+                    component="button"
+                    label={`${client.last_name}, ${client.first_name}`}
+                    description={clientDetails(client)}
+                    leftSection={<IconUser size={16} stroke={1.6} />}
+                    onClick={() => props.onPick(client)}
+                  />
+                </li>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+      </Paper>
+    </>
+  );
+}

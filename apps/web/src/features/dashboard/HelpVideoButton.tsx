@@ -1,0 +1,47 @@
+/** The tutorial video popup (the address comes from the server's HELP_VIDEO_URL setting). */
+import { AspectRatio, Button, Modal } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlayerPlay } from '@tabler/icons-react';
+
+/** YouTube and Vimeo page links become their embeddable players (the only frames the CSP allows). */
+export function embedUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    const host = u.hostname.replace(/^www\./, '');
+    if (host === 'youtube.com' && u.pathname === '/watch' && u.searchParams.get('v')) {
+      return `https://www.youtube-nocookie.com/embed/${u.searchParams.get('v')}`;
+    }
+    if (host === 'youtu.be' && u.pathname.length > 1)
+      return `https://www.youtube-nocookie.com/embed${u.pathname}`;
+    if (host === 'youtube.com' && u.pathname.startsWith('/embed/')) {
+      return `https://www.youtube-nocookie.com${u.pathname}`;
+    }
+    if (host === 'vimeo.com' && /^\/\d+$/.test(u.pathname))
+      return `https://player.vimeo.com/video${u.pathname}`;
+    return url;
+  } catch {
+    return url;
+  }
+}
+
+export function HelpVideoButton({ url, title = 'How the dashboard works' }: { url: string; title?: string }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <>
+      <Button variant="default" leftSection={<IconPlayerPlay size={16} />} onClick={open}>
+        Watch Tutorial
+      </Button>
+      <Modal opened={opened} onClose={close} title={title} size="xl" centered>
+        <AspectRatio ratio={16 / 9}>
+          <iframe
+            src={embedUrl(url)}
+            title={title}
+            allow="autoplay; fullscreen; picture-in-picture"
+            allowFullScreen
+            style={{ border: 0, borderRadius: 8 }}
+          />
+        </AspectRatio>
+      </Modal>
+    </>
+  );
+}

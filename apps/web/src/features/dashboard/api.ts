@@ -1,0 +1,141 @@
+import type {
+  CompanyUser,
+  DashboardClient,
+  DashboardInfo,
+  DashboardRequest,
+  ReadyFile,
+  SiteSettings,
+} from '@dd/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { get } from '../../api/client';
+
+/** The dashboard calls (law-firm spec section 7, 'Dashboard and files') and their query keys. */
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** Which dashboard a panel belongs to: the company, and the user in the staff view-as page. */
+export interface DashboardTarget {
+  companyId: number;
+  viewAsUserId?: number;
+}
+
+type Params = Record<string, string | number | undefined>;
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  requests: (t: DashboardTarget, params: Params) => ['dashboard', 'requests', t, params] as const,
+  clients: (t: DashboardTarget, params: Params) => ['dashboard', 'clients', t, params] as const,
+  files: (t: DashboardTarget, params: Params) => ['dashboard', 'files', t, params] as const,
+  info: (t: DashboardTarget) => ['dashboard', 'info', t] as const,
+};
+
+export function useRequestsPage(target: DashboardTarget, params: Params) {
+  return useQuery({
+    queryKey: dashboardKeys.requests(target, params),
+    queryFn: ({ signal }) =>
+      get<Page<{ request: DashboardRequest }>>(
+        `/api/requests-company/${target.companyId}/`,
+        { ...params, user: target.viewAsUserId },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useClientsPage(target: DashboardTarget, params: Params) {
+  return useQuery({
+    queryKey: dashboardKeys.clients(target, params),
+    queryFn: ({ signal }) =>
+      get<Page<DashboardClient>>(
+        `/api/requests-company/${target.companyId}/`,
+        { ...params, return_patients: 'Yes', user: target.viewAsUserId },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useReadyFiles(target: DashboardTarget, params: Params) {
+  return useQuery({
+    queryKey: dashboardKeys.files(target, params),
+    queryFn: ({ signal }) =>
+      get<Page<{ file: ReadyFile }>>(
+        `/api/download-request/${target.companyId}/`,
+        { ...params, user: target.viewAsUserId },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every ready file of one client, fetched when 'Download All Files' is clicked. */
+export const clientFiles = (target: DashboardTarget, clientId: number) =>
+  get<ReadyFile[]>(`/api/download-records/${target.companyId}/`, {
+    client: clientId,
+    user: target.viewAsUserId,
+  });
+
+export function useDashboardInfo(target: DashboardTarget, enabled: boolean) {
+  return useQuery({
+    queryKey: dashboardKeys.info(target),
+    queryFn: ({ signal }) =>
+      get<DashboardInfo>(`/api/dashboard-info/${target.companyId}/`, { user: target.viewAsUserId }, signal),
+    enabled,
+    retry: false,
+  });
+}
+
+export function useSiteSettings() {
+  return useQuery({
+    queryKey: ['site-settings'],
+    queryFn: ({ signal }) => get<SiteSettings>('/api/settings/', undefined, signal),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** The Requestor filter's choices: the company's users. */
+export function useCompanyUsers(companyId: number) {
+  return useQuery({
+    queryKey: ['company-users', companyId],
+    queryFn: ({ signal }) => get<CompanyUser[]>('/api/user/User/', { company_id: companyId }, signal),
+    staleTime: 60_000,
+  });
+}
+
+export interface Choice {
+  id: number;
+  label: string;
+}
+
+/** Client and provider look-ups for the filter selects (server-side name search, a few dozen at a time). */
+export const searchClients = async (companyId: number, name: string, signal?: AbortSignal) =>
+  (
+    await get<{ id: number; full_name: string }[]>(
+      '/api/home/patient/',
+      { company: companyId, order_by: 'last_name,first_name', name: name.trim() || undefined, limit: 50 },
+      signal,
+    )
+  ).map((c): Choice => ({ id: c.id, label: c.full_name }));
+
+export const getClientChoice = async (id: number, signal?: AbortSignal): Promise<Choice> => {
+  const client = await get<{ id: number; full_name: string }>(`/api/home/patient/${id}/`, undefined, signal);
+  return { id: client.id, label: client.full_name };
+};
+
+export const searchProviders = async (_companyId: number, name: string, signal?: AbortSignal) =>
+  (
+    await get<{ id: number; name: string }[]>(
+      '/api/home/provider/',
+      { order_by: 'name', name: name.trim() || undefined, limit: 50 },
+      signal,
+    )
+  ).map((p): Choice => ({ id: p.id, label: p.name }));
+
+export const getProviderChoice = async (id: number, signal?: AbortSignal): Promise<Choice> => {
+  const provider = await get<{ id: number; name: string }>(`/api/home/provider/${id}/`, undefined, signal);
+  return { id: provider.id, label: provider.name };
+};

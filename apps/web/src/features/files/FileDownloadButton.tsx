@@ -1,0 +1,77 @@
+/**
+ * Download button for one file. For a law-firm user it turns into a disabled red 'Downloaded' once the
+ * file has been downloaded (spec section 3); internal staff always keep a working Download button.
+ */
+import { FILE_MSG } from '@dd/shared';
+import { Button, type ButtonProps } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useAuth } from '../../app/auth';
+import { type DownloadableFile, downloadFile } from './api';
+
+export interface FileDownloadButtonProps {
+  file: DownloadableFile;
+  onDownloaded?: () => void;
+  /** Button text. @default 'Download' */
+  label?: string;
+  size?: ButtonProps['size'];
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'The download could not start.';
+}
+
+export function FileDownloadButton({
+  file,
+  onDownloaded,
+  label = 'Download',
+  size = 'xs',
+}: FileDownloadButtonProps) {
+  const { user } = useAuth();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const firmUser = user ? !user.is_internal : false;
+
+  if (firmUser && (done || file.downloaded)) {
+    return (
+      <Button
+        size={size}
+        color="red"
+        variant="filled"
+        disabled
+        leftSection={<IconCheck size={14} />}
+        aria-label={`${FILE_MSG.downloaded}: ${file.name}`}
+        styles={{ root: { backgroundColor: 'var(--mantine-color-red-6)', color: 'white', opacity: 0.85 } }}
+      >
+        {FILE_MSG.downloaded}
+      </Button>
+    );
+  }
+
+  const start = async () => {
+    setBusy(true);
+    try {
+      await downloadFile(file);
+      setDone(true);
+      onDownloaded?.();
+    } catch (error) {
+      notifications.show({ color: 'red', title: file.name, message: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button
+      size={size}
+      variant="light"
+      loading={busy}
+      onClick={start}
+      leftSection={<IconDownload size={14} />}
+      aria-label={label === 'Download' ? `Download ${file.name}` : undefined}
+    >
+      {label}
+    </Button>
+  );
+}

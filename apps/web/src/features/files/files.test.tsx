@@ -1,0 +1,186 @@
+import { type CurrentUser, DOWNLOAD_STAGGER_MS, FILE_MSG, type RequestFile } from '@dd/shared';
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../ui/test-utils';
+import { downloadAll } from './api';
+import { FileDownloadButton } from './FileDownloadButton';
+import { RequestFiles } from './RequestFiles';
+
+/** The download button's 'Downloaded' state, the one-second spacing of Download All, the file table. */
+const client = vi.hoisted(() => ({ post: vi.fn() }));
+vi.mock('../../api/client', async (original) => ({
+  ...(await original<typeof import('../../api/client')>()),
+  post: client.post,
+}));
+
+const auth = vi.hoisted(() => ({ user: null as Partial<CurrentUser> | null }));
+vi.mock('../../app/auth', () => ({ useAuth: () => ({ user: auth.user }) }));
+
+const file = { url: 'provider-records/demo-10001-1.pdf', name: 'Records.pdf' };
+let clicks: { href: string; download: string; at: number }[];
+
+beforeEach(() => {
+  clicks = [];
+  client.post.mockReset();
+  client.post.mockImplementation(async (_path: string, body: { url: string }) => ({
+    url: `/files/token-for-${body.url.split('/').pop()}/x`,
+  }));
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    clicks.push({ href: this.getAttribute('href') ?? '', download: this.download, at: Date.now() });
+  });
+});
+afterEach(() => {
+  notifications.clean();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('FileDownloadButton', () => {
+  it('asks for a link, starts the download and turns into a disabled red Downloaded for a firm user', async () => {
+    auth.user = { id: 5, is_internal: false, is_staff: false };
+    const onDownloaded = vi.fn();
+    renderWithProviders(<FileDownloadButton file={file} onDownloaded={onDownloaded} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Download Records.pdf' }));
+    const done = await screen.findByRole('button', { name: `${FILE_MSG.downloaded}: Records.pdf` });
+    expect(done).toBeDisabled();
+    expect(done).toHaveTextContent('Downloaded');
+    expect(client.post).toHaveBeenCalledWith('/getFileUrl/', { url: file.url });
+    expect(clicks).toEqual([
+      { href: '/files/token-for-demo-10001-1.pdf/x', download: 'Records.pdf', at: expect.any(Number) },
+    ]);
+    expect(onDownloaded).toHaveBeenCalledOnce();
+  });
+
+  it('shows Downloaded straight away for a firm user when the firm already downloaded the file', () => {
+    auth.user = { id: 5, is_internal: false, is_staff: true };
+    renderWithProviders(<FileDownloadButton file={{ ...file, downloaded: true }} />);
+    expect(screen.getByRole('button', { name: /Downloaded/ })).toBeDisabled();
+  });
+
+  it('keeps a working Download button for internal staff, before and after downloading', async () => {
+    auth.user = { id: 1, is_internal: true, is_staff: true };
+    renderWithProviders(<FileDownloadButton file={{ ...file, downloaded: true }} />);
+    const button = screen.getByRole('button', { name: 'Download Records.pdf' });
+    await userEvent.click(button);
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Download Records.pdf' })).toBeEnabled();
+    expect(screen.queryByText('Downloaded')).toBeNull();
+  });
+
+  it('shows the server’s message when the link is refused and stays a Download button', async () => {
+    auth.user = { id: 5, is_internal: false, is_staff: false };
+    client.post.mockRejectedValueOnce(new Error('Not found.'));
+    renderWithProviders(<FileDownloadButton file={file} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Download Records.pdf' }));
+    expect(await screen.findByText('Not found.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download Records.pdf' })).toBeEnabled();
+    expect(clicks).toEqual([]);
+  });
+});
+
+describe('downloadAll', () => {
+  it('starts each download DOWNLOAD_STAGGER_MS after the previous one and goes on after a failure', async () => {
+    vi.useFakeTimers();
+    const files = ['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf'].map((name) => ({
+      url: `provider-records/${name}`,
+      name,
+    }));
+    client.post.mockImplementation(async (_path: string, body: { url: string }) => {
+      if (body.url.endsWith('c.pdf')) throw new Error('Not found.');
+      return { url: `/files/t/${body.url.split('/').pop()}` };
+    });
+    const onEach = vi.fn();
+    const start = Date.now();
+    const running = downloadAll(files, onEach);
+
+    await vi.advanceTimersByTimeAsync(0);
+    expect(clicks.map((c) => c.download)).toEqual(['a.pdf']);
+    await vi.advanceTimersByTimeAsync(DOWNLOAD_STAGGER_MS - 1);
+    expect(clicks).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(clicks.map((c) => c.download)).toEqual(['a.pdf', 'b.pdf']);
+    await vi.advanceTimersByTimeAsync(2 * DOWNLOAD_STAGGER_MS);
+
+    const failed = await running;
+    expect(clicks.map((c) => [c.download, c.at - start])).toEqual([
+      ['a.pdf', 0],
+      ['b.pdf', DOWNLOAD_STAGGER_MS],
+      ['d.pdf', 3 * DOWNLOAD_STAGGER_MS],
+    ]);
+    expect(failed.map((f) => f.file.name)).toEqual(['c.pdf']);
+    expect(onEach.mock.calls.map(([f, i]) => [f.name, i])).toEqual([
+      ['a.pdf', 0],
+      ['b.pdf', 1],
+      ['d.pdf', 3],
+    ]);
+  });
+});
+
+describe('RequestFiles', () => {
+  const row = (over: Partial<RequestFile>): RequestFile => ({
+    id: 1,
+    name: 'Records.pdf',
+    url: 'provider-records/a.pdf',
+    request: 9,
+    supporting_file: false,
+    archived: false,
+    verified_by: null,
+    created_at: '2024-03-05T15:00:00.000Z',
+    downloaded: false,
+    content_type: 'application/pdf',
+    size_bytes: 1000,
+    ...over,
+  });
+
+  it('lists active files with date and verifier; Remove and removed files only for those who may archive', async () => {
+    auth.user = { id: 5, is_internal: false, is_staff: false };
+    const files = [
+      row({ id: 1, verified_by: { id: 5, full_name: 'Pat Paralegal' } }),
+      row({ id: 2, name: 'Duplicate.pdf', archived: true }),
+    ];
+    const { unmount } = renderWithProviders(
+      <RequestFiles files={files} title="Files" canArchive={false} onChanged={() => {}} />,
+    );
+    expect(screen.getByText('Records.pdf')).toBeInTheDocument();
+    expect(screen.getByText('03/05/2024')).toBeInTheDocument();
+    expect(screen.getByText('Pat Paralegal')).toBeInTheDocument();
+    expect(screen.queryByText('Duplicate.pdf')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+    unmount();
+
+    auth.user = { id: 1, is_internal: true, is_staff: true };
+    renderWithProviders(<RequestFiles files={files} title="Files" canArchive onChanged={() => {}} />);
+    expect(screen.getByText('Duplicate.pdf')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Restore' })).toBeInTheDocument();
+  });
+
+  it('verifies as the signed-in user and un-verifies, then reports the change', async () => {
+    auth.user = { id: 5, is_internal: false, is_staff: false };
+    client.post.mockImplementation(async () => row({}));
+    const onChanged = vi.fn();
+    renderWithProviders(
+      <RequestFiles files={[row({ id: 3 })]} title="Files" canArchive={false} onChanged={onChanged} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Records.pdf' }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalledOnce());
+    expect(client.post).toHaveBeenCalledWith('/api/home/file/3/', { verified_by: 5 });
+  });
+
+  it('does not let a firm user undo staff’s verification', () => {
+    auth.user = { id: 5, is_internal: false, is_staff: true };
+    renderWithProviders(
+      <RequestFiles
+        files={[row({ verified_by: { id: 77, full_name: 'Sam Staff' } })]}
+        title="Files"
+        emptyText="No files yet"
+        canArchive={false}
+        onChanged={() => {}}
+      />,
+    );
+    expect(screen.getByText('Sam Staff')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /verify/i })).toBeNull();
+  });
+});

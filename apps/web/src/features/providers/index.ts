@@ -1,0 +1,4 @@
+/** Public API of the providers feature: the picker and add-provider modal (request form) and the screens. */
+export type { ProviderSummary } from './api';
+export { ProviderFormModal, type ProviderFormModalProps } from './ProviderFormModal';
+export { ProviderPicker, type ProviderPickerProps } from './ProviderPicker';

@@ -1,0 +1,178 @@
+import { type RequestDetail, STATUS } from '@dd/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MedicalRequestScreen } from './MedicalRequestScreen';
+import { RequestDetailScreen } from './RequestDetailScreen';
+import { json, renderScreen, stubApi } from './test-utils';
+
+vi.mock('../../app/auth', () => ({
+  useAuth: () => ({ user: { id: 3, full_name: 'Paula Legal', is_internal: false, is_staff: false } }),
+}));
+
+function detail(overrides: Partial<RequestDetail> = {}): RequestDetail {
+  return {
+    id: 21,
+    internal_number: '10021',
+    status: STATUS.requestedByLawyer,
+    request_type: 'Medical Records, Billing Records',
+    rush: true,
+    start_date: '2020-01-01',
+    end_date: '2022-12-31',
+    special_instructions: 'Include imaging.',
+    intake_form_url: null,
+    hipaa_consent_url: 'hipaa-forms/pat.pdf',
+    attorney_name: 'Ann Attorney',
+    price: 42,
+    active: true,
+    created_at: '2024-05-01T15:00:00.000Z',
+    completed_date: null,
+    closed_date: null,
+    patient_id: 7,
+    provider_id: 11,
+    user_id: 3,
+    requester_id: 3,
+    company_id: 5,
+    days_old: 2,
+    days_to_receive: null,
+    days_to_download: null,
+    received_document: false,
+    patient: {
+      id: 7,
+      first_name: 'Pat',
+      last_name: 'Client',
+      full_name: 'Pat Client',
+      maiden_name: null,
+      date_of_birth: '1980-04-12',
+      custom_code: null,
+      address_1: null,
+      address_2: null,
+      city: null,
+      state: null,
+      zip_code: null,
+      email: null,
+      phone_number: null,
+      fax_number: null,
+      hipaa_consent_url: null,
+      company_id: 5,
+      company: { id: 5, name: 'Smith Law' },
+    },
+    provider: {
+      id: 11,
+      name: 'Denver Health',
+      email: 'records@dh.example',
+      phone: '303-555-0100',
+      fax: '303-555-0101',
+      address_1: '777 Bannock St',
+      address_2: null,
+      city: 'Denver',
+      state: 'CO',
+      zip_code: '80204',
+      notes: null,
+      medical_request_url: null,
+    },
+    user: { id: 3, first_name: 'Paula', last_name: 'Legal', full_name: 'Paula Legal', email: 'p@x' },
+    requester: { id: 3, first_name: 'Paula', last_name: 'Legal', full_name: 'Paula Legal', email: 'p@x' },
+    notes: [],
+    files: [],
+    invoices: [],
+    abilities: {
+      can_edit: true,
+      can_delete: true,
+      can_add_note: true,
+      can_upload_supporting: true,
+      is_internal_staff: false,
+    },
+    ...overrides,
+  };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('request detail', () => {
+  it('shows provider details, Edit and Delete while allowed, and the new status after a note', async () => {
+    let current = detail();
+    const calls = stubApi((call) => {
+      if (call.path === '/api/home/request/21/') return json(current);
+      if (call.method === 'POST' && call.path === '/api/home/notes/') {
+        current = detail({
+          status: STATUS.waitingForDirectDocs,
+          notes: [
+            {
+              id: 1,
+              text: 'Any update?',
+              update_status: STATUS.waitingForDirectDocs,
+              previous_status: STATUS.requestedByLawyer,
+              reminder_date: null,
+              created_at: '2024-05-02T10:00:00.000Z',
+              request: 21,
+              user: { id: 3, full_name: 'Paula Legal' },
+            },
+          ],
+        });
+        return json(current.notes[0], 201);
+      }
+      return undefined;
+    });
+    renderScreen(<RequestDetailScreen params={['21']} path="request/21" />);
+    expect(await screen.findByRole('heading', { name: 'Request #10021' })).toBeInTheDocument();
+    expect(screen.getByText('303-555-0101')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Edit Request/ })).toHaveAttribute('href', '/editRequest/5/21/');
+    expect(screen.getByRole('button', { name: /Delete Request/ })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Any update?');
+    await user.click(screen.getByRole('button', { name: 'Add Note' }));
+    expect(
+      await screen.findByText(STATUS.waitingForDirectDocs, { selector: '.mantine-Badge-label' }),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/home/notes/')?.body).toEqual({
+      text: 'Any update?',
+      request: 21,
+    });
+  });
+
+  it('hides Edit and Delete when the server says no', async () => {
+    stubApi(() =>
+      json(
+        detail({
+          status: STATUS.inContact,
+          abilities: {
+            can_edit: false,
+            can_delete: false,
+            can_add_note: true,
+            can_upload_supporting: true,
+            is_internal_staff: false,
+          },
+        }),
+      ),
+    );
+    renderScreen(<RequestDetailScreen params={['21']} path="request/21" />);
+    await screen.findByRole('heading', { name: 'Request #10021' });
+    expect(screen.queryByRole('link', { name: /Edit Request/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Delete Request/ })).toBeNull();
+  });
+
+  it('says Request not found for a 404', async () => {
+    stubApi(() => json({ error: 'Not found.' }, 404));
+    renderScreen(<RequestDetailScreen params={['99']} path="request/99" />);
+    expect(await screen.findByRole('heading', { name: 'Request not found' })).toBeInTheDocument();
+  });
+});
+
+describe('print view', () => {
+  it('heads the letter with the client and the firm and prints on request', async () => {
+    stubApi(() => json(detail()));
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    renderScreen(<MedicalRequestScreen params={['21']} path="medical_request/21" />);
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Medical Records Request For Pat Client on behalf of Smith Law',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/HIPAA authorization signed by the patient/)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Print' }));
+    await waitFor(() => expect(print).toHaveBeenCalled());
+  });
+});

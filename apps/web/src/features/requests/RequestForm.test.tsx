@@ -1,0 +1,176 @@
+import {
+  type CurrentUser,
+  duplicateRequestMessage,
+  MSG,
+  requestsSubmittedMessage,
+  requiredFieldMessage,
+} from '@dd/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EditRequestScreen } from './EditRequestScreen';
+import { RequestForm } from './RequestForm';
+import { json, renderScreen, stubApi } from './test-utils';
+
+// The pickers belong to other features and have their own tests; here they hand back fixed choices.
+vi.mock('../clients', () => ({
+  ClientPicker: (props: { onChange: (c: object) => void }) => (
+    <button
+      type="button"
+      onClick={() =>
+        props.onChange({ id: 7, full_name: 'Pat Client', hipaa_consent_url: 'hipaa-forms/pat.pdf' })
+      }
+    >
+      Pick client
+    </button>
+  ),
+}));
+vi.mock('../providers', () => ({
+  ProviderPicker: (props: { onChange: (ids: number[]) => void }) => (
+    <button type="button" onClick={() => props.onChange([11, 12])}>
+      Pick providers
+    </button>
+  ),
+}));
+
+const auth = vi.hoisted(() => ({ user: null as unknown }));
+vi.mock('../../app/auth', () => ({ useAuth: () => ({ user: auth.user }) }));
+
+function person(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 3,
+    first_name: 'Paula',
+    last_name: 'Legal',
+    full_name: 'Paula Legal',
+    email: 'paula@firm.example',
+    phone_number: null,
+    company_id: 5,
+    company_name: 'Smith Law',
+    role_id: null,
+    is_staff: false,
+    is_active: true,
+    is_admin_user: false,
+    is_internal: false,
+    permissions: [],
+    session_timeout_minutes: 30,
+    ...overrides,
+  };
+}
+
+const types = [
+  { id: 1, name: 'Billing Records' },
+  { id: 2, name: 'Medical Records' },
+  { id: 3, name: 'Radiology Images' },
+];
+
+function api(requestResponses: Response[]) {
+  return stubApi((call) => {
+    if (call.path === '/api/home/requesttype/') return json(types);
+    if (call.path === '/api/user/User/') {
+      return json([
+        {
+          User: {
+            id: 3,
+            first_name: 'Paula',
+            last_name: 'Legal',
+            full_name: 'Paula Legal',
+            email: 'p@x',
+            is_staff: false,
+            is_active: true,
+          },
+        },
+      ]);
+    }
+    if (call.method === 'POST' && call.path === '/api/home/request/') return requestResponses.shift();
+    return undefined;
+  });
+}
+
+async function fillRequiredFields() {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Pick client' }));
+  await user.click(screen.getByRole('button', { name: 'Pick providers' }));
+  await user.click(await screen.findByRole('checkbox', { name: 'Medical Records' }));
+  await user.type(screen.getByRole('textbox', { name: /Start Date/ }), '01/15/2020');
+  await user.type(screen.getByRole('textbox', { name: /End Date/ }), '12/31/2022');
+  return user;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('request form', () => {
+  it('shows the spec messages for a missing client, provider, main contact and dates, and sends nothing', async () => {
+    const calls = api([]);
+    const internalStaff = person({ id: 9, company_id: 1, is_internal: true, is_staff: true });
+    renderScreen(<RequestForm user={internalStaff} companyId={5} onCreated={vi.fn()} onSaved={vi.fn()} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Submit Request' }));
+    for (const message of [
+      MSG.noPatient,
+      MSG.noProvider,
+      requiredFieldMessage('Main Contact'),
+      requiredFieldMessage('Start Date'),
+      requiredFieldMessage('End Date'),
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    await user.type(screen.getByRole('textbox', { name: /Start Date/ }), '13/45/2020');
+    await user.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText(MSG.dateFormat)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('lists the duplicate providers and creates anyway after Override and Create Anyway', async () => {
+    const message = duplicateRequestMessage(['Denver Health', 'Mercy Hospital']);
+    const calls = api([
+      json({ error: message, duplicates: ['Denver Health', 'Mercy Hospital'] }, 409),
+      json({ count: 2, results: [] }, 201),
+    ]);
+    const onCreated = vi.fn();
+    renderScreen(<RequestForm user={person()} companyId={5} onCreated={onCreated} onSaved={vi.fn()} />);
+    const user = await fillRequiredFields();
+    await user.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(onCreated).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Override and Create Anyway' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(2));
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[0].body).toMatchObject({
+      patient: 7,
+      provider: [11, 12],
+      user: 3,
+      start_date: '2020-01-15',
+      end_date: '2022-12-31',
+      request_type: ['Medical Records'],
+      hipaa_consent_url: 'hipaa-forms/pat.pdf',
+    });
+    expect(posts[0].body).not.toHaveProperty('override_duplicates');
+    expect(posts[1].body).toMatchObject({ override_duplicates: true, provider: [11, 12] });
+  });
+
+  it('shows a non-staff user as the main contact, read-only', async () => {
+    api([]);
+    renderScreen(<RequestForm user={person()} companyId={5} onCreated={vi.fn()} onSaved={vi.fn()} />);
+    const field = screen.getByRole('textbox', { name: 'Main Contact' });
+    expect(field).toHaveValue('Paula Legal');
+    expect(field).toHaveAttribute('readonly');
+  });
+});
+
+describe('Submit A Request screen', () => {
+  it('confirms how many providers were submitted and offers another request or the dashboard', async () => {
+    auth.user = person();
+    api([json({ count: 2, results: [] }, 201)]);
+    renderScreen(<EditRequestScreen params={['5']} path="editRequest/5" />);
+    const user = await fillRequiredFields();
+    await user.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText(requestsSubmittedMessage(2))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go Back To Dashboard' })).toHaveAttribute('href', '/dashboard/');
+    await user.click(screen.getByRole('button', { name: 'Submit Another Request' }));
+    expect(await screen.findByRole('button', { name: 'Submit Request' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,178 @@
+/**
+ * The set-based statements that fill the benchmark database (INSERT … SELECT over generate_series,
+ * never row by row). Sizes come from `BenchSizes`; names and dates are random but plausible.
+ */
+export interface BenchSizes {
+  firms: number;
+  requests: number;
+  bigFirmRequests: number;
+  providers: number;
+  internalStaff: number;
+  /** Average notes per request; 0 skips notes. */
+  notesPerRequest: number;
+}
+
+export const BIG_FIRM_NAME = 'Bench Big Firm Law Group';
+export const BENCH_STAFF_EMAIL = 'staff@bigfirm.bench';
+export const BENCH_PASSWORD = 'BenchPass123!';
+
+const FIRST = `array['James','Mary','Robert','Patricia','John','Jennifer','Michael','Linda','David','Elizabeth',
+  'William','Barbara','Richard','Susan','Joseph','Jessica','Thomas','Sarah','Carlos','Maria','Wei','Aisha',
+  'Daniel','Karen','Matthew','Nancy','Anthony','Lisa','Mark','Betty','Luis','Sofia']`;
+const LAST = `array['Smith','Johnson','Williams','Brown','Jones','Garcia','Miller','Davis','Rodriguez','Martinez',
+  'Hernandez','Lopez','Gonzalez','Wilson','Anderson','Thomas','Taylor','Moore','Jackson','Martin','Lee',
+  'Perez','Thompson','White','Harris','Sanchez','Clark','Ramirez','Lewis','Robinson','Walker','Young','Nguyen']`;
+const pick = (list: string) => `(${list})[1 + floor(random() * array_length(${list}, 1))::int]`;
+
+/** Firms: the big one first, then the rest share the remaining requests evenly. */
+export function firmsSql(s: BenchSizes): string {
+  const rest = s.requests - s.bigFirmRequests;
+  return `
+    insert into companies (name, city, state, request_price)
+    select case when g = 1 then '${BIG_FIRM_NAME}' else 'Bench Firm ' || g || ' LLP' end, 'Denver', 'CO', 35
+    from generate_series(1, ${s.firms}) g order by g;
+    create temporary table bench_firm as
+    select id as company_id, n,
+      case when n = 1 then ${s.bigFirmRequests} else ${Math.floor(rest / (s.firms - 1))} end as request_n,
+      case when n = 1 then 20000 else 400 end as patient_n,
+      case when n = 1 then 40 else 4 end as paralegal_n
+    from (select id, row_number() over (order by id) as n from companies
+          where name like 'Bench %') c;
+    create index on bench_firm (company_id);`;
+}
+
+/** Internal staff, then per firm one staff user (the big firm's signs in) and its paralegals. */
+export function usersSql(s: BenchSizes, internalCompanyId: number, passwordHash: string): string {
+  return `
+    insert into users (first_name, last_name, email, company_id, is_staff)
+    select ${pick(FIRST)}, ${pick(LAST)}, 'worker' || g || '@directdocs.bench', ${internalCompanyId}, true
+    from generate_series(1, ${s.internalStaff}) g order by g;
+    insert into users (first_name, last_name, email, company_id, is_staff, password_hash)
+    select ${pick(FIRST)}, ${pick(LAST)},
+      case when f.n = 1 then '${BENCH_STAFF_EMAIL}' else 'staff@firm' || f.n || '.bench' end,
+      f.company_id, true, '${passwordHash}'
+    from bench_firm f;
+    insert into users (first_name, last_name, email, company_id, is_staff)
+    select ${pick(FIRST)}, ${pick(LAST)}, 'paralegal' || g.k || '@firm' || f.n || '.bench', f.company_id, false
+    from bench_firm f cross join lateral generate_series(1, f.paralegal_n) g(k);
+    create temporary table bench_user as
+    select company_id, row_number() over (partition by company_id order by id) as k, id as user_id
+    from users where not is_staff and company_id in (select company_id from bench_firm);
+    create index on bench_user (company_id, k);`;
+}
+
+export function providersSql(s: BenchSizes): string {
+  const towns = `array['St. Mary','Mercy','Valley','Summit','Riverside','Lakeview','Pioneer','Cedar','Grand','Northside']`;
+  const kinds = `array['Hospital','Medical Center','Orthopedics','Imaging','Physical Therapy','Family Clinic','Chiropractic','Urgent Care']`;
+  return `
+    insert into providers (name, email, phone, city, state)
+    select ${pick(towns)} || ' ' || ${pick(kinds)} || ' #' || g,
+      case when random() < 0.7 then 'records' || g || '@provider.bench' end,
+      '303-555-' || lpad((g % 10000)::text, 4, '0'), 'Denver', 'CO'
+    from generate_series(1, ${s.providers}) g;`;
+}
+
+export function patientsSql(): string {
+  return `
+    insert into patients (first_name, last_name, date_of_birth, company_id, city, state)
+    select ${pick(FIRST)}, ${pick(LAST)}, date '1950-01-01' + (random() * 20000)::int, f.company_id, 'Denver', 'CO'
+    from bench_firm f cross join lateral generate_series(1, f.patient_n) g;
+    create temporary table bench_patient as
+    select company_id, row_number() over (partition by company_id order by id) as k, id as patient_id
+    from patients where company_id in (select company_id from bench_firm);
+    create index on bench_patient (company_id, k);`;
+}
+
+/**
+ * Requests over three years, inserted oldest first so internal numbers follow creation. Recent ones
+ * are mostly open; older ones mostly completed or closed, as in a real firm.
+ */
+export function requestsSql(s: BenchSizes, internalCompanyId: number): string {
+  const open = `array['Sent the Initial Medical Records Request','In Contact With Provider',
+    'Provider Is Sending Documents','Need Assistance','Waiting for Direct Docs Response',
+    'Completed - Documents Arrived']`;
+  const done = `array['Closed - Documents Arrived','Closed - Documents Arrived','Closed - Documents Arrived',
+    'Completed - Documents Arrived','Completed - Documents Arrived','Closed - No Documents Available',
+    'Completed - No Documents Available','Closed - Originally no document found/now document arrived',
+    'Closed - Cancelled Request','In Contact With Provider']`;
+  const types = `array['Medical Records','Medical Records, Billing Records','Billing Records','Radiology Images',
+    'Medical Records, Radiology Images','Itemized Billing','Pathology','Provider Certification of Received Records']`;
+  return `
+    insert into requests (status, request_type, rush, start_date, end_date, price, patient_id, provider_id,
+      user_id, requester_id, company_id, working_on_id, created_at, received_document_at, first_downloaded_at,
+      completed_date, closed_date)
+    select status, request_type, rush, (created_at - (60 + random() * 800)::int * interval '1 day')::date,
+      (created_at - (1 + random() * 50)::int * interval '1 day')::date, case when rush then 42 else 35 end,
+      patient_id, provider_id, user_id, requester_id, company_id, working_on_id, created_at, received,
+      case when received is not null and random() < 0.85
+        then least(received + random() * interval '10 days', now()) end,
+      case when status like 'Completed%' then coalesce(received, created_at + interval '30 days') end,
+      case when status like 'Closed%' then coalesce(received, created_at) + interval '20 days' end
+    from (
+      select *, case when status in ('Completed - Documents Arrived', 'Closed - Documents Arrived',
+          'Closed - Originally no document found/now document arrived')
+        then least(created_at + (3 + random() * 50) * interval '1 day', now()) end as received
+      from (
+        select x.company_id, bp.patient_id, bu.user_id,
+          case when random() < 0.7 then bu.user_id else bu2.user_id end as requester_id,
+          (select min(id) from providers) + floor(power(random(), 2) * ${s.providers})::int as provider_id,
+          random() < 0.12 as rush, ${pick(types)} as request_type,
+          case when random() < 0.7 then (select min(id) from users where company_id = ${internalCompanyId})
+            + floor(random() * ${s.internalStaff})::int end as working_on_id,
+          now() - x.age * interval '1 day' as created_at,
+          case
+            when x.age < 3 then case when random() < 0.7 then 'Requested By Lawyer'
+              else 'Sent the Initial Medical Records Request' end
+            when x.age < 90 then ${pick(open)}
+            else ${pick(done)}
+          end as status
+        from (
+          -- offset 0 keeps each random value computed once per row
+          select f.company_id, random() * 1095 as age, 1 + floor(random() * f.patient_n)::int as pk,
+            1 + floor(random() * f.paralegal_n)::int as uk, 1 + floor(random() * f.paralegal_n)::int as uk2
+          from bench_firm f cross join lateral generate_series(1, f.request_n) offset 0
+        ) x
+        join bench_patient bp on bp.company_id = x.company_id and bp.k = x.pk
+        join bench_user bu on bu.company_id = x.company_id and bu.k = x.uk
+        join bench_user bu2 on bu2.company_id = x.company_id and bu2.k = x.uk2
+        offset 0
+      ) y
+      offset 0
+    ) z
+    order by created_at;`;
+}
+
+/** Records files for received requests (one or two, verified), supporting files, and their audit rows. */
+export function filesSql(internalCompanyId: number): string {
+  const staff = `(select min(id) from users where company_id = ${internalCompanyId} and is_staff)`;
+  return `
+    insert into files (name, url, request_id, verified_by_id, supporting_file, size_bytes, content_type, created_at)
+    select 'Medical Records ' || g || '.pdf', 'provider-records/bench-' || r.id || '-' || g || '.pdf', r.id,
+      ${staff}, false, 250000, 'application/pdf', r.received_document_at - interval '2 hours'
+    from requests r cross join lateral generate_series(1, 1 + (r.id % 3 = 0)::int) g
+    where r.received_document_at is not null;
+    insert into files (name, url, request_id, supporting_file, size_bytes, content_type, created_at)
+    select 'Signed HIPAA Authorization.pdf', 'supporting-documents/bench-' || r.id || '.pdf', r.id, true,
+      90000, 'application/pdf', r.created_at + interval '5 minutes'
+    from requests r where r.id % 5 = 0;
+    insert into file_accesses (action, ip, file_id, user_id, created_at)
+    select 'UPLOAD', '192.0.2.10', f.id, coalesce(f.verified_by_id, r.requester_id), f.created_at
+    from files f join requests r on r.id = f.request_id;
+    insert into file_accesses (action, ip, file_id, user_id, created_at)
+    select 'DOWNLOAD', '203.0.113.20', f.id, r.user_id, r.first_downloaded_at
+    from files f join requests r on r.id = f.request_id
+    where r.first_downloaded_at is not null and not f.supporting_file;`;
+}
+
+export function notesSql(perRequest: number): string {
+  const texts = `array['Called provider, records department will process within 10 business days.',
+    'Faxed HIPAA authorization again.','Provider requested prepayment; invoice forwarded.',
+    'Left voicemail with records custodian.','Records received and uploaded.','Client signed new release.']`;
+  return `
+    insert into notes (text, user_id, request_id, created_at)
+    select ${pick(texts)}, coalesce(r.working_on_id, r.user_id), r.id,
+      r.created_at + g * interval '2 days'
+    from requests r
+    -- a hash of the id, not random(): an uncorrelated argument would be computed once for all rows
+    cross join lateral generate_series(1, 1 + abs(hashint4(r.id)) % ${2 * perRequest - 1}) g;`;
+}

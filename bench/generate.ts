@@ -1,0 +1,109 @@
+/**
+ * Fills a PostgreSQL database with benchmark volumes: 500 law firms, 1,000,000 requests of which
+ * 100,000 belong to one firm, files for received requests with their audit rows, and about 5,000,000
+ * notes. Does nothing when the database already holds the data.
+ *
+ *   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/dd_bench npx tsx bench/generate.ts
+ *
+ * BENCH_NOTES=0 skips the notes; BENCH_REQUESTS and BENCH_FIRMS scale the run down for a quick try.
+ */
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { hashPassword } from '../apps/server/src/auth/passwords';
+import { openDatabase } from '../apps/server/src/db/client';
+import {
+  BENCH_PASSWORD,
+  BENCH_STAFF_EMAIL,
+  type BenchSizes,
+  filesSql,
+  firmsSql,
+  notesSql,
+  patientsSql,
+  providersSql,
+  requestsSql,
+  usersSql,
+} from './generate-sql';
+
+export const INTERNAL_COMPANY_ID = Number(process.env.INTERNAL_COMPANY_ID ?? 1);
+
+export function benchDatabaseUrl(): string {
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!url) {
+    throw new Error(
+      'Set BENCH_DATABASE_URL (or DATABASE_URL) to an empty PostgreSQL database, e.g.\n' +
+        '  createdb dd_bench && BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/dd_bench npm run bench',
+    );
+  }
+  return url;
+}
+
+export function benchSizes(): BenchSizes {
+  const requests = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
+  return {
+    firms: Number(process.env.BENCH_FIRMS ?? 500),
+    requests,
+    bigFirmRequests: Math.round(requests / 10),
+    providers: 20_000,
+    internalStaff: 50,
+    notesPerRequest: Number(process.env.BENCH_NOTES ?? 5),
+  };
+}
+
+async function step(client: pg.PoolClient, name: string, sql: string): Promise<number> {
+  const started = performance.now();
+  await client.query(sql);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`  ${name.padEnd(34)} ${seconds.toFixed(1)} s`);
+  return seconds;
+}
+
+export async function generate(): Promise<{ generated: boolean; seconds: number }> {
+  const url = benchDatabaseUrl();
+  const sizes = benchSizes();
+  // Migrations first: the schema is the application's own.
+  const database = await openDatabase({ url });
+  await database.close();
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const client = await pool.connect();
+  try {
+    const existing = await client.query<{ n: string }>('select count(*) as n from requests');
+    if (Number(existing.rows[0].n) > 0) {
+      console.log(`bench database already holds ${existing.rows[0].n} requests; generation skipped`);
+      return { generated: false, seconds: 0 };
+    }
+    console.log(`generating ${sizes.requests} requests for ${sizes.firms} firms…`);
+    const started = performance.now();
+    const hash = await hashPassword(BENCH_PASSWORD);
+    await client.query(`insert into companies (id, name) overriding system value
+      values (${INTERNAL_COMPANY_ID}, 'Direct Docs') on conflict (id) do nothing`);
+    await client.query(
+      `select setval(pg_get_serial_sequence('companies', 'id'), (select max(id) from companies))`,
+    );
+    // Bulk load without per-row foreign-key triggers; the statements build consistent rows.
+    await client.query('set session_replication_role = replica');
+    await client.query("set work_mem = '256MB'");
+    await client.query("set maintenance_work_mem = '512MB'");
+    await step(client, 'firms', firmsSql(sizes));
+    await step(client, 'users', usersSql(sizes, INTERNAL_COMPANY_ID, hash));
+    await step(client, 'providers', providersSql(sizes));
+    await step(client, 'patients', patientsSql());
+    await step(client, 'requests', requestsSql(sizes, INTERNAL_COMPANY_ID));
+    await step(client, 'files and file accesses', filesSql(INTERNAL_COMPANY_ID));
+    if (sizes.notesPerRequest > 0) await step(client, 'notes', notesSql(sizes.notesPerRequest));
+    await client.query('set session_replication_role = origin');
+    await step(client, 'vacuum analyze', 'vacuum analyze');
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`generated in ${seconds.toFixed(0)} s; sign in as ${BENCH_STAFF_EMAIL} / ${BENCH_PASSWORD}`);
+    return { generated: true, seconds };
+  } finally {
+    client.release();
+    await pool.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  generate().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

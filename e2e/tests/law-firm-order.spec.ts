@@ -1,0 +1,145 @@
+import { DEMO_PASSWORD } from '@dd/shared';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, shot, test } from './fixtures';
+
+/**
+ * The law-firm journey: a paralegal adds a client with a HIPAA form, orders from three providers (one
+ * added on the spot), finds the requests on the dashboard, and downloads the records staff attached.
+ * Another firm cannot open the request.
+ */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+async function apiLogin(request: APIRequestContext, email: string) {
+  const res = await request.post('/users/token/', { data: { email, password: DEMO_PASSWORD } });
+  return { authorization: `Bearer ${(await res.json()).access}` };
+}
+
+test('a paralegal orders records from three providers and downloads what arrives', async ({
+  page,
+  loginAs,
+  request,
+}) => {
+  const tag = `${Date.now()}`.slice(-6);
+  const lastName = `Whitaker${tag}`;
+  const newProvider = `Aspen Ridge Orthopedics ${tag}`;
+
+  await loginAs('paralegal@smithlaw.example');
+  await page.goto('/dashboard/');
+  await page.getByRole('link', { name: 'Start New Request' }).click();
+  await expect(page).toHaveURL(/\/editRequest\/\d+\/$/);
+
+  // A new client with a HIPAA consent form.
+  await page.getByRole('button', { name: 'Add New Client' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add New Client' });
+  await modal.getByLabel(/^First Name/).fill('Dana');
+  await modal.getByLabel(/^Last Name/).fill(lastName);
+  await modal.getByLabel(/^Maiden Name/).fill('NA');
+  await modal.getByLabel(/^Date of Birth/).fill('04/12/1981');
+  await modal.getByLabel(/^Custom Code/).fill(`SLG-${tag}`);
+  await modal.getByLabel(/^SSN/).fill(`5${tag.slice(0, 2)}-${tag.slice(2, 4)}-${tag.slice(2)}`.slice(0, 11));
+  await modal.getByLabel(/^Address 1/).fill('1200 Larimer St');
+  await modal.getByLabel(/^Address 2/).fill('Suite 400');
+  await modal.getByLabel(/^City/).fill('Denver');
+  await modal.getByLabel(/^State/).fill('CO');
+  await modal.getByLabel(/^Zip Code/).fill('80202');
+  await modal
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'hipaa-consent.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(modal.getByText('hipaa-consent.pdf')).toBeVisible();
+  await shot(page, 'order-new-client');
+  await modal.getByRole('button', { name: 'Save Client' }).click();
+  await expect(modal).toBeHidden();
+
+  // Two providers from the directory and one added on the spot.
+  const search = page.getByLabel('Search providers');
+  await search.fill('Hospital');
+  const listed = page.getByRole('group', { name: 'Providers' }).getByRole('checkbox');
+  await listed.nth(0).check();
+  await listed.nth(1).check();
+  await search.fill(newProvider);
+  await page.getByRole('button', { name: 'Add New Provider' }).click();
+  const providerModal = page.getByRole('dialog', { name: 'Add New Provider' });
+  await providerModal.getByLabel(/^Name/).fill(newProvider);
+  await providerModal.getByRole('button', { name: 'Save Provider' }).click();
+  await expect(providerModal).toBeHidden();
+  await expect(page.getByRole('group', { name: 'Selected providers' }).getByText(newProvider)).toBeVisible();
+
+  await page.getByRole('checkbox', { name: 'Medical Records', exact: true }).check();
+  await page.getByLabel(/^Start Date/).fill('01/01/2022');
+  await page.getByLabel(/^End Date/).fill('12/31/2024');
+  await shot(page, 'order-filled');
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByText(/You submitted a request to 3 provider/)).toBeVisible();
+  await shot(page, 'order-confirmation');
+
+  // The three open requests on the dashboard, filtered by the client and sorted.
+  await page.getByRole('link', { name: 'Go Back To Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'All Open Requests' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Client', exact: true }).fill(lastName);
+  await page.getByRole('option', { name: new RegExp(lastName) }).click();
+  const rows = page.locator('table').filter({ hasText: 'Internal Request #' }).locator('tbody tr');
+  await expect(rows).toHaveCount(3);
+  await page.getByRole('button', { name: 'Provider', exact: true }).click();
+  await expect(page.locator('th[aria-sort="ascending"]')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Provider', exact: true }).click();
+  await expect(page.locator('th[aria-sort="descending"]')).toHaveCount(1);
+  await shot(page, 'order-dashboard');
+
+  // Staff attach verified records to one of the requests (through the API).
+  const firm = await apiLogin(request, 'paralegal@smithlaw.example');
+  const patients = await (await request.get(`/api/home/patient/?name=${lastName}`, { headers: firm })).json();
+  const list = await (
+    await request.get(`/api/home/request/?patient=${patients[0].id}`, { headers: firm })
+  ).json();
+  expect(list.count).toBe(3);
+  const target = list.results[0];
+  const staff = await apiLogin(request, 'staff@directdocs.example');
+  const upload = await request.post('/api/photoUpload/', {
+    headers: staff,
+    multipart: {
+      'files[]': { name: 'records.pdf', mimeType: 'application/pdf', buffer: PDF },
+      name: 'records.pdf',
+      bucket_name: 'provider-records',
+    },
+  });
+  expect(upload.ok()).toBeTruthy();
+  const [stored] = (await upload.json()).uploaded_files;
+  const me = await (await request.get('/users/user/', { headers: staff })).json();
+  const file = await (
+    await request.post('/api/home/file/', {
+      headers: staff,
+      data: { name: 'records.pdf', url: stored.url, request: target.id, supporting_file: false },
+    })
+  ).json();
+  expect(
+    (await request.post(`/api/home/file/${file.id}/`, { headers: staff, data: { verified_by: me.id } })).ok(),
+  ).toBeTruthy();
+  const note = await request.post('/api/home/notes/', {
+    headers: staff,
+    data: {
+      text: 'Records received and checked.',
+      request: target.id,
+      update_status: 'Completed - Documents Arrived',
+    },
+  });
+  expect(note.ok()).toBeTruthy();
+
+  // The paralegal downloads them; the button turns into 'Downloaded'.
+  await page.goto('/dashboard/');
+  await expect(page.getByRole('heading', { name: 'Download Records' })).toBeVisible();
+  const fileRow = page.getByRole('row').filter({ hasText: lastName }).filter({ hasText: 'records.pdf' });
+  const download = page.waitForEvent('download');
+  await fileRow.getByRole('button', { name: /^Download/ }).click();
+  await download;
+  await expect(fileRow.getByRole('button', { name: /^Downloaded/ })).toBeDisabled();
+  await shot(page, 'order-downloaded');
+
+  // Another firm cannot open the request.
+  await loginAs('paralegal@jonesinjury.example');
+  await page.goto(`/request/${target.id}/`);
+  await expect(page.getByRole('heading', { name: 'Request not found' })).toBeVisible();
+  const other = await apiLogin(request, 'paralegal@jonesinjury.example');
+  expect((await request.get(`/api/home/request/${target.id}/`, { headers: other })).status()).toBe(404);
+});

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * Providers: the shared directory's fields, name rule, alphabet filter and the payloads and
+ * responses of the provider calls (spec sections 3, 5 and 7).
+ */
+export const PROVIDER_NAME_REQUIRED = 'Name is required.';
+export const PROVIDER_IN_USE_MESSAGE = (requests: number) =>
+  `This provider is used by ${requests} request${requests === 1 ? '' : 's'}. Merge it into another provider instead of deleting it.`;
+export const PROVIDER_MERGE_SELF = 'Choose a different provider to merge into.';
+
+/** Alphabet filter of the provider picker: digits, then A to Z. */
+export const PROVIDER_LETTERS = ['0-9', ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('')] as const;
+export type ProviderLetter = (typeof PROVIDER_LETTERS)[number];
+
+/** The picker offers 'Add New Provider' when fewer than this many providers match. */
+export const PROVIDER_ADD_THRESHOLD = 10;
+
+export const PROVIDER_LIST_DEFAULT_LIMIT = 200;
+export const PROVIDER_LIST_MAX_LIMIT = 1000;
+export const PROVIDER_PAGE_SIZES = [10, 20, 30, 40, 50, 100] as const;
+
+/** Names are compared ignoring case and surrounding spaces; inner runs of spaces count as one. */
+export function normalizeProviderName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ');
+}
+
+const text = (max: number) => z.string().max(max).nullish();
+
+export const ProviderBodySchema = z.object({
+  name: z.string().max(200).nullish(),
+  email: text(254),
+  phone: text(50),
+  fax: text(50),
+  address_1: text(200),
+  address_2: text(200),
+  city: text(100),
+  state: text(50),
+  zip_code: text(20),
+  notes: text(5000),
+  medical_request_url: text(1000),
+  csrfmiddlewaretoken: z.string().optional(),
+});
+export type ProviderBody = z.infer<typeof ProviderBodySchema>;
+
+export const ProviderSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  fax: z.string().nullable(),
+  address_1: z.string().nullable(),
+  address_2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  notes: z.string().nullable(),
+  medical_request_url: z.string().nullable(),
+});
+export type Provider = z.infer<typeof ProviderSchema>;
+
+/** A row of /providerList/: the provider plus what it has on file. */
+export const ProviderListItemSchema = ProviderSchema.extend({
+  has_email: z.boolean(),
+  has_phone_number: z.boolean(),
+  has_form: z.boolean(),
+});
+export type ProviderListItem = z.infer<typeof ProviderListItemSchema>;
+
+/** The 409 body when a provider by that name exists: the message and the provider to assign instead. */
+export const ProviderExistsSchema = z.object({
+  error: z.string(),
+  provider: z.object({ id: z.number(), name: z.string() }),
+});
+export type ProviderExists = z.infer<typeof ProviderExistsSchema>;
+
+export const ProviderMergeSchema = z.object({
+  /** A blank choice from a select arrives as '' and means no provider was chosen. */
+  into: z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int().positive().nullish()),
+  csrfmiddlewaretoken: z.string().optional(),
+});
+export const ProviderMergeResultSchema = z.object({ success: z.string(), moved: z.number() });

@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { RequestFileSchema } from './files';
+import { isDashDate } from './format';
+import { dateFieldFormatMessage, MSG, requiredFieldMessage } from './messages';
+import { ProviderSchema } from './providers';
+import { REQUEST_STATUSES } from './statuses';
+
+/**
+ * Records requests: the submit/edit payload and its validation (the same messages in the form and on
+ * the server), request types, notes, and the response shapes of the request calls.
+ */
+
+/** Ids arrive as numbers from the form and as text from query strings; anything else counts as missing. */
+const looseId = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((value) => {
+    const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
+  });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((v) => (v?.trim() ? v.trim() : null));
+
+/** 'A, B' or ['A', 'B'] -> ['A', 'B'] (trimmed, no blanks, no repeats). */
+export function splitRequestTypes(value: string | readonly string[] | null | undefined): string[] {
+  const parts = typeof value === 'string' ? value.split(',') : (value ?? []);
+  return [...new Set(parts.map((p) => p.trim()).filter(Boolean))];
+}
+
+export const joinRequestTypes = (types: readonly string[]) => types.join(', ');
+
+export const RequestBodySchema = z.object({
+  /** Main contact; only staff may choose someone other than themselves. */
+  user: looseId,
+  patient: looseId,
+  /** One or more provider ids (a single id is accepted too). */
+  provider: z
+    .union([z.array(z.union([z.number(), z.string()])).max(100), z.number(), z.string(), z.null()])
+    .optional()
+    .transform((value) => {
+      const list = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
+      const ids = list.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+      return [...new Set(ids)];
+    }),
+  start_date: optionalText(20),
+  end_date: optionalText(20),
+  rush: z.boolean().default(false),
+  request_type: z
+    .union([z.string().max(2000), z.array(z.string().max(200)).max(50), z.null()])
+    .optional()
+    .transform(splitRequestTypes),
+  hipaa_consent_url: optionalText(2000),
+  intake_form_url: optionalText(2000),
+  attorney_name: optionalText(200),
+  special_instructions: optionalText(5000),
+  /** Create even when the same client, main contact and dates already have a request with a chosen provider. */
+  override_duplicates: z.boolean().optional(),
+});
+export type RequestBodyInput = z.input<typeof RequestBodySchema>;
+export type RequestBody = z.output<typeof RequestBodySchema>;
+
+/** Year (4 digits), month and day (1-2 digits), dash separated, and a real calendar date. */
+export function isRequestDate(value: string): boolean {
+  if (!isDashDate(value)) return false;
+  const [y, m, d] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** '2020-7-3' -> '2020-07-03' (call after isRequestDate). */
+export function normalizeRequestDate(value: string): string {
+  const [y, m, d] = value.split('-');
+  return `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+}
+
+export interface RequestValidationFailure {
+  /** The first problem, in the spec's order. */
+  error: string;
+  /** Every problem by payload field name. */
+  fields: Record<string, string>;
+}
+
+/**
+ * The request form's rules in order: patient, provider, main contact / start / end required, then the
+ * date formats. The server runs the same function, so both show the same messages.
+ */
+export function validateRequestInput(input: {
+  patient: number | null;
+  provider: readonly number[];
+  user: number | null;
+  start_date: string | null;
+  end_date: string | null;
+}): RequestValidationFailure | null {
+  const checks: [field: string, failed: boolean, message: string][] = [
+    ['patient', !input.patient, MSG.noPatient],
+    ['provider', input.provider.length === 0, MSG.noProvider],
+    ['user', !input.user, requiredFieldMessage('Main Contact')],
+    ['start_date', !input.start_date, requiredFieldMessage('Start Date')],
+    ['end_date', !input.end_date, requiredFieldMessage('End Date')],
+    [
+      'start_date',
+      !!input.start_date && !isRequestDate(input.start_date),
+      dateFieldFormatMessage('Start Date'),
+    ],
+    ['end_date', !!input.end_date && !isRequestDate(input.end_date), dateFieldFormatMessage('End Date')],
+  ];
+  const fields: Record<string, string> = {};
+  for (const [field, failed, message] of checks) if (failed) fields[field] ??= message;
+  const first = checks.find(([, failed]) => failed);
+  return first ? { error: first[2], fields } : null;
+}
+
+export const duplicateRequestMessage = (providerNames: readonly string[]) =>
+  `A request already exists for this client, main contact and dates with: ${providerNames.join(', ')}.`;
+
+export const chooseOneProviderMessage = 'Choose one provider when editing a request.';
+export const mainContactNotInFirmMessage =
+  'The main contact must be an active user of the client’s law firm.';
+export const providerMissingMessage = (id: number) =>
+  `Provider ${id} could not be found. Please review your selection.`;
+
+/** The confirmation after a submit: how many providers the request went to. */
+export const requestsSubmittedMessage = (count: number) =>
+  `You submitted a request to ${count} ${count === 1 ? 'provider' : 'providers'}.`;
+
+/** POST /api/home/notes/: text is required; update_status and reminder_date are read for internal staff only. */
+export const NoteBodySchema = z.object({
+  text: z
+    .string({ error: requiredFieldMessage('Note') })
+    .trim()
+    .min(1, requiredFieldMessage('Note'))
+    .max(10_000),
+  request: z.coerce.number().int().positive(),
+  update_status: z.string().max(200).nullish(),
+  reminder_date: z
+    .string()
+    .nullish()
+    .refine((v) => !v || isRequestDate(v), MSG.dateFormat),
+});
+export type NoteBody = z.input<typeof NoteBodySchema>;
+
+/* Response shapes. Timestamps are ISO strings; dates are YYYY-MM-DD. */
+
+export const StatusSchema = z.enum(REQUEST_STATUSES);
+export const RequestTypeSchema = z.object({ id: z.number(), name: z.string() });
+export type RequestType = z.infer<typeof RequestTypeSchema>;
+
+export const UserBriefSchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+});
+export type UserBrief = z.infer<typeof UserBriefSchema>;
+
+/** GET /api/user/User/: each item holds a User object, as the spec describes the list. */
+export const CompanyUserSchema = z.object({
+  User: UserBriefSchema.extend({ is_staff: z.boolean(), is_active: z.boolean() }),
+});
+export type CompanyUser = z.infer<typeof CompanyUserSchema>;
+
+/** A client as a request shows it: never the SSN. */
+export const RequestPatientSchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  maiden_name: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  custom_code: z.string().nullable(),
+  address_1: z.string().nullable(),
+  address_2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  email: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  fax_number: z.string().nullable(),
+  hipaa_consent_url: z.string().nullable(),
+  company_id: z.number(),
+  company: z.object({ id: z.number(), name: z.string() }).optional(),
+});
+export type RequestPatient = z.infer<typeof RequestPatientSchema>;
+
+/** A request row; patient, provider, user and requester objects appear when asked for with `related`. */
+export const RequestSchema = z.object({
+  id: z.number(),
+  internal_number: z.string(),
+  status: StatusSchema,
+  request_type: z.string(),
+  rush: z.boolean(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  special_instructions: z.string().nullable(),
+  intake_form_url: z.string().nullable(),
+  hipaa_consent_url: z.string().nullable(),
+  attorney_name: z.string().nullable(),
+  price: z.number(),
+  active: z.boolean(),
+  created_at: z.string(),
+  completed_date: z.string().nullable(),
+  closed_date: z.string().nullable(),
+  patient_id: z.number(),
+  provider_id: z.number(),
+  user_id: z.number().nullable(),
+  requester_id: z.number().nullable(),
+  company_id: z.number(),
+  days_old: z.number(),
+  days_to_receive: z.number().nullable(),
+  days_to_download: z.number().nullable(),
+  received_document: z.boolean(),
+  patient: RequestPatientSchema.optional(),
+  provider: ProviderSchema.optional(),
+  user: UserBriefSchema.nullable().optional(),
+  requester: UserBriefSchema.nullable().optional(),
+});
+export type RequestRecord = z.infer<typeof RequestSchema>;
+
+export const REQUEST_RELATIONS = ['provider', 'patient', 'user', 'requester', 'patient__company'] as const;
+export type RequestRelation = (typeof REQUEST_RELATIONS)[number];
+
+export const NoteSchema = z.object({
+  id: z.number(),
+  text: z.string(),
+  update_status: StatusSchema.nullable(),
+  previous_status: StatusSchema.nullable(),
+  reminder_date: z.string().nullable(),
+  created_at: z.string(),
+  request: z.number(),
+  user: z.object({ id: z.number(), full_name: z.string() }).nullable(),
+});
+export type RequestNote = z.infer<typeof NoteSchema>;
+
+export const RequestInvoiceSchema = z.object({
+  id: z.number(),
+  price: z.number(),
+  provider_cost: z.number(),
+  page_fee: z.number(),
+  auto_added_surcharge: z.number(),
+  bill_id: z.number().nullable(),
+});
+
+/** What the caller may do with a request, computed on the server (the screen only hides buttons). */
+export const RequestAbilitiesSchema = z.object({
+  can_edit: z.boolean(),
+  can_delete: z.boolean(),
+  can_add_note: z.boolean(),
+  can_upload_supporting: z.boolean(),
+  is_internal_staff: z.boolean(),
+});
+export type RequestAbilities = z.infer<typeof RequestAbilitiesSchema>;
+
+/** GET /api/home/request/{id}/: the request with everything the detail and print views show. */
+export const RequestDetailSchema = RequestSchema.extend({
+  patient: RequestPatientSchema.extend({ company: z.object({ id: z.number(), name: z.string() }) }),
+  provider: ProviderSchema,
+  user: UserBriefSchema.nullable(),
+  requester: UserBriefSchema.nullable(),
+  notes: z.array(NoteSchema),
+  files: z.array(RequestFileSchema),
+  invoices: z.array(RequestInvoiceSchema),
+  abilities: RequestAbilitiesSchema,
+});
+export type RequestDetail = z.infer<typeof RequestDetailSchema>;
