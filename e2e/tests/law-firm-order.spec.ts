@@ -51,6 +51,7 @@ test('a paralegal orders records from three providers and downloads what arrives
   await shot(page, 'order-new-client');
   await modal.getByRole('button', { name: 'Save Client' }).click();
   await expect(modal).toBeHidden();
+  await expect(page.getByText(/No providers could be found for this patient\./)).toBeVisible();
 
   // Two providers from the directory and one added on the spot.
   const search = page.getByLabel('Search providers');

@@ -25,3 +25,4 @@ export * from './photo-upload-field';
 export * from './rich-text-field';
 export * from './text-fields';
 export * from './use-upload';
+export * from './video-button';

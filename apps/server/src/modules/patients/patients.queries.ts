@@ -76,7 +76,7 @@ const ORDERINGS: Record<ClientOrdering, SQL[]> = {
   full_name: [asc(patients.fullName)],
   '-full_name': [desc(patients.fullName)],
   created_at: [asc(patients.createdAt)],
-  '-created_at': [desc(patients.createdAt)],
+  '-created_at': [desc(patients.createdAt), desc(patients.id)],
   date_of_birth: [asc(patients.dateOfBirth)],
   '-date_of_birth': [desc(patients.dateOfBirth)],
 };

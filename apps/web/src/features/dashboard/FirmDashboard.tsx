@@ -7,12 +7,12 @@ import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { useSiteSettings } from '../../api/settings';
 import { useAuth } from '../../app/auth';
-import { Loading } from '../../ui';
-import { type DashboardTarget, useDashboardInfo, useSiteSettings } from './api';
+import { Loading, VideoButton } from '../../ui';
+import { type DashboardTarget, useDashboardInfo } from './api';
 import { ClientsPanel } from './ClientsPanel';
 import { DownloadRecordsPanel } from './DownloadRecordsPanel';
-import { HelpVideoButton } from './HelpVideoButton';
 import { NeedAttentionPanel } from './NeedAttentionPanel';
 import { RequestsPanel } from './RequestsPanel';
 
@@ -89,7 +89,9 @@ export function FirmDashboard({ companyId, viewAsUserId }: FirmDashboardProps) {
               Go Back
             </Button>
           )}
-          {settings.data?.help_video_url && <HelpVideoButton url={settings.data.help_video_url} />}
+          {settings.data?.help_video_url && (
+            <VideoButton url={settings.data.help_video_url} title="How the dashboard works" />
+          )}
           <Button component={Link} to={`/editRequest/${companyId}/`} leftSection={<IconPlus size={18} />}>
             Start New Request
           </Button>

@@ -1,11 +1,4 @@
-import type {
-  CompanyUser,
-  DashboardClient,
-  DashboardInfo,
-  DashboardRequest,
-  ReadyFile,
-  SiteSettings,
-} from '@dd/shared';
+import type { CompanyUser, DashboardClient, DashboardInfo, DashboardRequest, ReadyFile } from '@dd/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get } from '../../api/client';
 
@@ -86,14 +79,6 @@ export function useDashboardInfo(target: DashboardTarget, enabled: boolean) {
       get<DashboardInfo>(`/api/dashboard-info/${target.companyId}/`, { user: target.viewAsUserId }, signal),
     enabled,
     retry: false,
-  });
-}
-
-export function useSiteSettings() {
-  return useQuery({
-    queryKey: ['site-settings'],
-    queryFn: ({ signal }) => get<SiteSettings>('/api/settings/', undefined, signal),
-    staleTime: 10 * 60_000,
   });
 }
 

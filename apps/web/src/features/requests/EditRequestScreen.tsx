@@ -9,9 +9,10 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useSiteSettings } from '../../api/settings';
 import { useAuth } from '../../app/auth';
 import type { ScreenProps } from '../../app/screens';
-import { Loading } from '../../ui';
+import { Loading, VideoButton } from '../../ui';
 import { requestKeys, useRequestDetail } from './api';
 import { RequestForm } from './RequestForm';
 import { NotFoundState, ScreenHeading } from './screen-parts';
@@ -39,12 +40,20 @@ function CreateRequests({ companyId }: { companyId: number }) {
   const queryClient = useQueryClient();
   const [submitted, setSubmitted] = useState<number | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const settings = useSiteSettings();
   if (!user) return null;
   return (
     <Stack gap="lg" maw={1100}>
       <ScreenHeading
         title="Submit A Request"
         subtitle="Choose a client, the providers to contact and the records you need."
+        actions={
+          settings.data?.request_video_url && (
+            <Group>
+              <VideoButton url={settings.data.request_video_url} title="How to submit a request" />
+            </Group>
+          )
+        }
       />
       {submitted !== null ? (
         <Paper withBorder radius="lg" p="xl" role="status">

@@ -54,3 +54,17 @@ export const resubmitRequest = (id: number, body: RequestBodyInput) =>
 export const deleteRequest = (id: number) => post<{ success: true }>(`/api/home/request/${id}/delete/`);
 
 export const addNote = (body: NoteBody) => post<RequestNote>('/api/home/notes/', body);
+
+/** A client's requests with their providers (law-firm spec: 'the patient's updated records'). */
+export function useClientRequests(patientId: number | null) {
+  return useQuery({
+    queryKey: [...requestKeys.all, 'client', patientId],
+    queryFn: ({ signal }) =>
+      get<{ count: number; results: RequestRecord[] }>(
+        '/api/home/request/',
+        { patient: patientId ?? undefined, related: 'provider', order_by: '-created_at', limit: 100 },
+        signal,
+      ),
+    enabled: patientId !== null,
+  });
+}

@@ -9,6 +9,7 @@ import { SelectField, useFormField, useFormValue } from '../../ui';
 import { ClientPicker } from '../clients';
 import { ProviderPicker, type ProviderSummary } from '../providers';
 import { useCompanyUsers, useRequestTypes } from './api';
+import { ClientHistory } from './ClientHistory';
 
 /** The client; choosing one fills the HIPAA Consent Form with the client's form unless one was set by hand. */
 export function PatientField({ companyId }: { companyId: number }) {
@@ -28,6 +29,7 @@ export function PatientField({ companyId }: { companyId: number }) {
     <div id={field.id} tabIndex={-1}>
       <ClientPicker companyId={companyId} value={field.value ?? null} onChange={choose} />
       <FieldError message={field.error} />
+      {field.value ? <ClientHistory patientId={field.value} /> : null}
     </div>
   );
 }

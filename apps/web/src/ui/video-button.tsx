@@ -1,4 +1,4 @@
-/** The tutorial video popup (the address comes from the server's HELP_VIDEO_URL setting). */
+/** A 'Watch Tutorial' button opening a video popup (YouTube or Vimeo; other links play as they are). */
 import { AspectRatio, Button, Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlayerPlay } from '@tabler/icons-react';
@@ -24,7 +24,7 @@ export function embedUrl(url: string): string {
   }
 }
 
-export function HelpVideoButton({ url, title = 'How the dashboard works' }: { url: string; title?: string }) {
+export function VideoButton({ url, title }: { url: string; title: string }) {
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>

@@ -1,0 +1,40 @@
+/**
+ * Under the chosen client: the providers already asked for this client's records, so nobody orders
+ * the same records twice; 'No providers could be found for this patient.' when there are none.
+ */
+import { formatDate, MSG } from '@dd/shared';
+import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { useClientRequests } from './api';
+import { StatusBadge } from './screen-parts';
+
+export function ClientHistory({ patientId }: { patientId: number }) {
+  const query = useClientRequests(patientId);
+  if (query.isPending) return <Skeleton h={40} />;
+  const requests = query.data?.results ?? [];
+  return (
+    <Stack gap={6} aria-label="Previous requests for this client">
+      <Text size="sm" fw={600}>
+        Previous requests for this client
+      </Text>
+      {requests.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {MSG.noProvidersForPatient}
+        </Text>
+      ) : (
+        requests.slice(0, 8).map((r) => (
+          <Group key={r.id} gap="xs" wrap="nowrap" justify="space-between">
+            <Anchor href={`/request/${r.id}/`} target="_blank" size="sm" truncate>
+              {r.provider?.name ?? 'Provider'} · {formatDate(r.start_date)}–{formatDate(r.end_date)}
+            </Anchor>
+            <StatusBadge status={r.status} size="md" />
+          </Group>
+        ))
+      )}
+      {requests.length > 8 && (
+        <Text size="xs" c="dimmed">
+          and {requests.length - 8} more on your dashboard
+        </Text>
+      )}
+    </Stack>
+  );
+}
