@@ -14,15 +14,18 @@ import { registerErrorHandler } from './lib/errors';
 import { redactUrl } from './lib/redact';
 import { registerWebApp } from './lib/web-app';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { companiesRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { emailRoutes } from './modules/email/email.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
+import { noteTemplatesRoutes } from './modules/notetemplates/notetemplates.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { providersRoutes } from './modules/providers/providers.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { requestTypesRoutes } from './modules/requesttypes/requesttypes.routes';
+import { staffworkRoutes } from './modules/staffwork/staffwork.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { websiteRoutes } from './modules/website/website.routes';
 
@@ -38,8 +41,11 @@ const modules = [
   requestsRoutes,
   notesRoutes,
   requestTypesRoutes,
+  noteTemplatesRoutes,
   usersRoutes,
+  companiesRoutes,
   filesRoutes,
+  staffworkRoutes,
 ];
 
 export async function buildApp(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { signedIn } from './factories';
 import { getContext } from './helpers';
 
 /** Every route declares a rule, and an anonymous caller gets 401 on every non-public one. */
@@ -40,5 +41,13 @@ describe('access rules', () => {
     expect(() => bare.get('/nope', async () => 'x')).toThrow(/no access rule/);
     await bare.close();
     expect(app).toBeTruthy();
+  });
+
+  it('names an unknown query parameter in a 400', async () => {
+    const { app, deps } = await getContext();
+    const caller = await signedIn(deps);
+    const res = await app.inject({ url: '/api/home/request/?foo=1&bar=2', headers: caller.headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('Unknown query parameters: foo, bar');
   });
 });

@@ -1,3 +1,4 @@
+export * from './companies';
 export * from './constants';
 export * from './dashboard';
 export * from './demo';
@@ -11,4 +12,6 @@ export * from './providers';
 export * from './requests';
 export * from './schemas/auth';
 export * from './schemas/contact';
+export * from './staff';
+export * from './staffwork';
 export * from './statuses';

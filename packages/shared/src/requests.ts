@@ -225,6 +225,26 @@ export type RequestRecord = z.infer<typeof RequestSchema>;
 export const REQUEST_RELATIONS = ['provider', 'patient', 'user', 'requester', 'patient__company'] as const;
 export type RequestRelation = (typeof REQUEST_RELATIONS)[number];
 
+/** The staff member who claimed a request. */
+export const WorkingOnSchema = z.object({ id: z.number(), full_name: z.string() });
+export type WorkingOn = z.infer<typeof WorkingOnSchema>;
+
+/**
+ * GET /api/home/request/ items: the request row plus the to-do date and the claim; `working_on` and the
+ * law firm (`company`) appear when `related` asks for working_on and patient__company.
+ */
+export const RequestListItemSchema = RequestSchema.extend({
+  next_todo_date: z.string().nullable(),
+  working_on_id: z.number().nullable(),
+  working_on: WorkingOnSchema.nullable().optional(),
+  company: z.object({ id: z.number(), name: z.string() }).optional(),
+});
+export type RequestListItem = z.infer<typeof RequestListItemSchema>;
+
+/** Relations the request list expands: the request relations plus the claiming staff member. */
+export const REQUEST_LIST_RELATIONS = [...REQUEST_RELATIONS, 'working_on'] as const;
+export type RequestListRelation = (typeof REQUEST_LIST_RELATIONS)[number];
+
 export const NoteSchema = z.object({
   id: z.number(),
   text: z.string(),

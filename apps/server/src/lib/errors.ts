@@ -33,15 +33,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const fields: Record<string, string> = {};
       const unknown: string[] = [];
       for (const issue of error.validation) {
-        const zodIssue = (
-          issue.params as { issue?: { path?: PropertyKey[]; code?: string; keys?: string[] } }
-        ).issue;
-        if (zodIssue?.code === 'unrecognized_keys') {
-          unknown.push(...(zodIssue.keys ?? []));
+        if (issue.keyword === 'unrecognized_keys') {
+          unknown.push(...((issue.params as { keys?: string[] }).keys ?? []));
           continue;
         }
-        const key =
-          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (zodIssue?.path ?? []).join('.');
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
         fields[key || '_'] ??= issue.message ?? MSG.badRequest;
       }
       if (unknown.length) {

@@ -38,6 +38,18 @@ const EditRequestScreen = lazy(() => requestsFeature().then((m) => ({ default: m
 const RequestDetailScreen = lazy(() => requestsFeature().then((m) => ({ default: m.RequestDetailScreen })));
 const MedicalRequestScreen = lazy(() => requestsFeature().then((m) => ({ default: m.MedicalRequestScreen })));
 
+const companiesFeature = () => import('../features/companies');
+const CompanyListScreen = lazy(() => companiesFeature().then((m) => ({ default: m.CompanyListScreen })));
+const EditCompanyScreen = lazy(() => companiesFeature().then((m) => ({ default: m.EditCompanyScreen })));
+const InviteUsersScreen = lazy(() => companiesFeature().then((m) => ({ default: m.InviteUsersScreen })));
+const GhostUsersScreen = lazy(() => companiesFeature().then((m) => ({ default: m.GhostUsersScreen })));
+
+const staffList = () => import('../features/staff-list');
+const RequestListScreen = lazy(() => staffList().then((m) => ({ default: m.RequestListScreen })));
+const SplitRequestScreen = lazy(() => staffList().then((m) => ({ default: m.SplitRequestScreen })));
+const RequestTypesScreen = lazy(() => staffList().then((m) => ({ default: m.RequestTypesScreen })));
+const NoteTemplatesScreen = lazy(() => staffList().then((m) => ({ default: m.NoteTemplatesScreen })));
+
 const frames = Object.fromEntries(Object.entries(FRAMES).map(([key, frame]) => [key, { frame }])) as Record<
   keyof typeof FRAMES,
   Entry
@@ -54,7 +66,10 @@ export const SCREEN_REGISTRY: Record<ScreenKey, Entry> = {
   passwordreset: { component: ResetScreen },
   logout: { component: LogoutScreen },
   dashboard: { component: DashboardScreen },
-  companylist: { ...frames.companylist, internalOnly: true },
+  companylist: { component: CompanyListScreen, internalOnly: true },
+  editcompany: { component: EditCompanyScreen },
+  inviteusers: { component: InviteUsersScreen },
+  ghostusers: { component: GhostUsersScreen },
   emailoutbox: { component: OutboxScreen, internalOnly: true },
   providerlist: { component: ProviderListScreen, internalOnly: true },
   editprovider: { component: EditProviderScreen },
@@ -62,4 +77,8 @@ export const SCREEN_REGISTRY: Record<ScreenKey, Entry> = {
   editrequest: { component: EditRequestScreen },
   request: { component: RequestDetailScreen },
   medical_request: { component: MedicalRequestScreen },
+  requestlist: { component: RequestListScreen, internalOnly: true },
+  split_request: { component: SplitRequestScreen, internalOnly: true },
+  list_request_types: { component: RequestTypesScreen, internalOnly: true },
+  notelist: { component: NoteTemplatesScreen, internalOnly: true },
 };

@@ -1,4 +1,4 @@
-import { NoteBodySchema, NoteSchema } from '@dd/shared';
+import { NoteBodySchema, NoteReminderBodySchema, NoteSchema } from '@dd/shared';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
@@ -7,9 +7,12 @@ import { visibleRequests } from '../../authz/scopes';
 import { notes, requests } from '../../db/schema';
 import { offsetPage } from '../requests/offset-page';
 import { NEWEST_FIRST, noteJson, selectNotes } from './notes.queries';
-import { addNote } from './notes.service';
+import { addNote, setNoteReminder } from './notes.service';
 
-/** Notes on requests (law-firm spec section 7): add one, list those of visible requests, newest first. */
+/**
+ * Notes on requests (law-firm spec section 7, staff spec section 4): add one, list those of visible
+ * requests newest first, and end or move a reminder (internal users, on requests they can see).
+ */
 const ListQuery = z
   .object({
     request: z.coerce.number().int().positive().optional(),
@@ -36,6 +39,20 @@ export const notesRoutes: Module = (app, { db, mail }) => {
       const note = await addNote({ db, mail }, requireAuth(request), request.body);
       return reply.status(201).send(note);
     },
+  );
+
+  app.post(
+    '/api/home/notes/:id/',
+    {
+      config: { access: 'internal' },
+      schema: {
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: NoteReminderBodySchema,
+        response: { 200: NoteSchema },
+      },
+    },
+    async (request) =>
+      setNoteReminder(db, requireAuth(request), request.params.id, request.body.reminder_date),
   );
 
   app.get(

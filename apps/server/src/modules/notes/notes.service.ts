@@ -7,20 +7,27 @@ import {
   STAFF_NOTE_STATUSES,
   STATUS,
 } from '@dd/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
 import { visibleRequests } from '../../authz/scopes';
-import { companies, notes, patients, providers, requests, users } from '../../db/schema';
+import type { Tx } from '../../db/client';
+import { notes, requests, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import type { Mail } from '../../lib/outbox';
 import { newNoteEmail } from '../requests/requests.email';
+import { firmRecipients, type LockedRequest, lockRequestForChange } from './notes.context';
+import { assistanceEmail, staffNoteEmail } from './notes.emails';
 import { noteJson, selectNotes } from './notes.queries';
+import { assertReminderNotPast, recomputeNextTodo } from './notes.reminders';
+import { changeStatus } from './notes.status';
 
 /**
  * Adding a note. A law-firm user's note always moves the request to 'Waiting for Direct Docs Response'
- * and e-mails support; an internal user's note may set one of the staff statuses and a reminder date.
- * The note, the status change and the e-mail are one transaction.
+ * and e-mails support. An internal user's note may set a staff status (changing the request's status,
+ * dates and next_todo_date) and a reminder, and tells the firm: 'Need Assistance' asks the main contact
+ * and requester for help, any other note notifies the main contact. One transaction.
  */
 export const invalidNoteStatusMessage = (status: string) => `'${status}' is not a status a note can set.`;
 
@@ -33,14 +40,6 @@ function staffStatus(value: string | null | undefined): RequestStatus | null {
   return status;
 }
 
-/** Completed and closed dates are stamped the first time a request reaches such a status. */
-function statusDates(status: RequestStatus) {
-  if (status.startsWith('Completed'))
-    return { completedDate: sql`coalesce(${requests.completedDate}, now())` };
-  if (status.startsWith('Closed')) return { closedDate: sql`coalesce(${requests.closedDate}, now())` };
-  return {};
-}
-
 export async function addNote(
   deps: Pick<AppDeps, 'db' | 'mail'>,
   auth: Auth,
@@ -48,23 +47,11 @@ export async function addNote(
 ): Promise<RequestNote> {
   const { db, mail } = deps;
   const requested = auth.isInternal ? staffStatus(body.update_status) : STATUS.waitingForDirectDocs;
+  const reminder = auth.isInternal && body.reminder_date ? normalizeRequestDate(body.reminder_date) : null;
   const noteId = await db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({
-        id: requests.id,
-        status: requests.status,
-        internalNumber: requests.internalNumber,
-        firmName: companies.name,
-        clientName: patients.fullName,
-        providerName: providers.name,
-      })
-      .from(requests)
-      .innerJoin(patients, eq(patients.id, requests.patientId))
-      .innerJoin(providers, eq(providers.id, requests.providerId))
-      .innerJoin(companies, eq(companies.id, requests.companyId))
-      .where(and(eq(requests.id, body.request), visibleRequests(auth)))
-      .for('update', { of: requests });
+    const target = await lockRequestForChange(tx, and(eq(requests.id, body.request), visibleRequests(auth))!);
     if (!target) throw notFound();
+    if (reminder) await assertReminderNotPast(tx, auth.userId, reminder);
 
     // Firm notes always record the move (even when already waiting); staff notes only a real change.
     const next = requested && (!auth.isInternal || requested !== target.status) ? requested : null;
@@ -76,17 +63,15 @@ export async function addNote(
         userId: auth.userId,
         updateStatus: next,
         previousStatus: next ? target.status : null,
-        reminderDate: auth.isInternal && body.reminder_date ? normalizeRequestDate(body.reminder_date) : null,
+        reminderDate: reminder,
       })
       .returning({ id: notes.id });
-    if (next && next !== target.status) {
-      await tx
-        .update(requests)
-        .set({ status: next, ...statusDates(next) })
-        .where(eq(requests.id, target.id));
-    }
-    if (!auth.isInternal) {
-      const [author] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, auth.userId));
+    if (next && next !== target.status) await changeStatus(tx, mail, target, next);
+    const [author] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, auth.userId));
+    if (auth.isInternal) {
+      await recomputeNextTodo(tx, target.id);
+      await notifyFirm(tx, mail, target, { requested, next, text: body.text, author: author?.name });
+    } else {
       await mail.enqueue(
         tx,
         newNoteEmail({
@@ -103,6 +88,60 @@ export async function addNote(
       );
     }
     return note.id;
+  });
+  const [row] = await selectNotes(db).where(eq(notes.id, noteId));
+  return noteJson(row);
+}
+
+/** 'Need Assistance' asks the main contact and requester for help; any other staff note tells the main contact. */
+async function notifyFirm(
+  tx: Tx,
+  mail: Mail,
+  target: LockedRequest,
+  note: { requested: RequestStatus | null; next: RequestStatus | null; text: string; author?: string },
+): Promise<void> {
+  const { publicUrl } = mail;
+  if (note.requested === STATUS.needAssistance) {
+    for (const to of firmRecipients(target)) {
+      await mail.enqueue(tx, assistanceEmail({ to, publicUrl, target, text: note.text }));
+    }
+    return;
+  }
+  const to = target.mainContact ?? target.requester;
+  if (!to) return;
+  await mail.enqueue(
+    tx,
+    staffNoteEmail({
+      to,
+      publicUrl,
+      target,
+      authorName: note.author || 'Direct Docs',
+      text: note.text,
+      newStatus: note.next,
+    }),
+  );
+}
+
+/** POST /api/home/notes/{id}/: end a reminder (null) or move it; next_todo_date follows. */
+export async function setNoteReminder(
+  db: AppDeps['db'],
+  auth: Auth,
+  noteId: number,
+  reminderDate: string | null,
+): Promise<RequestNote> {
+  const date = reminderDate === null ? null : normalizeRequestDate(reminderDate);
+  await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ requestId: notes.requestId })
+      .from(notes)
+      .innerJoin(requests, eq(requests.id, notes.requestId))
+      .where(and(eq(notes.id, noteId), visibleRequests(auth)));
+    if (!found) throw notFound();
+    // Lock the request so concurrent reminder changes recompute next_todo_date one after the other.
+    await tx.select({ id: requests.id }).from(requests).where(eq(requests.id, found.requestId)).for('update');
+    if (date) await assertReminderNotPast(tx, auth.userId, date);
+    await tx.update(notes).set({ reminderDate: date }).where(eq(notes.id, noteId));
+    await recomputeNextTodo(tx, found.requestId);
   });
   const [row] = await selectNotes(db).where(eq(notes.id, noteId));
   return noteJson(row);

@@ -1,26 +1,21 @@
-import { isRequestDate, MSG, REQUEST_RELATIONS, type RequestRelation } from '@dd/shared';
+import { REQUEST_LIST_RELATIONS, type RequestListRelation } from '@dd/shared';
 import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Auth } from '../../authz';
 import { requests } from '../../db/schema';
+import { dateParam, filter, idParam, type RequestFilter } from './requests.filter-kit';
+import { STAFF_FILTERS, STAFF_ORDERINGS } from './requests.staff-filters';
 
 /**
  * The allow-list of GET /api/home/request/ query parameters. A filter is one entry: its Zod schema and
  * the SQL condition it adds; an ordering is one entry with its ORDER BY terms. Everything else is a 400
  * naming the parameter (the querystring object is strict). Staff filters are added here as entries.
  */
-export interface RequestFilter<S extends z.ZodType = z.ZodType> {
-  schema: S;
-  where: (value: z.output<S>, auth: Auth) => SQL | undefined;
-}
+export type { RequestFilter } from './requests.filter-kit';
 
-const filter = <S extends z.ZodType>(schema: S, where: RequestFilter<S>['where']): RequestFilter<S> => ({
-  schema,
-  where,
-});
-
-const idParam = z.coerce.number().int().positive();
-const dateParam = z.string().refine(isRequestDate, MSG.dateFormat);
+/** Per-user date figures belong to the staff data dashboard; the parameter is refused with this reason. */
+export const GET_USER_DATE_DATA_REFUSAL =
+  'is not supported by this list; per-user date figures come from the staff data dashboard.';
 
 export const REQUEST_FILTERS = {
   patient: filter(idParam, (id) => eq(requests.patientId, id)),
@@ -28,6 +23,7 @@ export const REQUEST_FILTERS = {
   user: filter(idParam, (id) => eq(requests.userId, id)),
   start_date: filter(dateParam, (date) => eq(requests.startDate, date)),
   end_date: filter(dateParam, (date) => eq(requests.endDate, date)),
+  ...STAFF_FILTERS,
 };
 
 /** Numeric part of an internal number, so '9999' sorts before '10001' and '10001-2' after '10001'. */
@@ -38,6 +34,7 @@ export const REQUEST_ORDERINGS = {
   '-created_at': [desc(requests.createdAt), desc(requests.id)],
   internal_number: [asc(internalNumberValue), asc(requests.internalNumber)],
   '-internal_number': [desc(internalNumberValue), desc(requests.internalNumber)],
+  ...STAFF_ORDERINGS,
 } satisfies Record<string, SQL[]>;
 export type RequestOrdering = keyof typeof REQUEST_ORDERINGS;
 
@@ -72,7 +69,12 @@ function filterShape<F extends Record<string, RequestFilter>>(filters: F): Filte
 export const RequestListQuery = z
   .object({
     ...filterShape(REQUEST_FILTERS),
-    related: relatedParam<RequestRelation>(REQUEST_RELATIONS),
+    related: relatedParam<RequestListRelation>(REQUEST_LIST_RELATIONS),
+    /** Per-user date figures belong to the staff data dashboard, not to this list. */
+    get_user_date_data: z
+      .string()
+      .optional()
+      .refine((value) => value === undefined, GET_USER_DATE_DATA_REFUSAL),
     /** Present (any value, even empty): answer {count} only. */
     count: z.string().optional(),
     order_by: z

@@ -104,7 +104,7 @@ describe('GET /api/home/request/', () => {
     const firm = await firmWithRequests();
     for (const [query, name] of [
       ['?status=Open', 'status'],
-      ['?patient__company=1', 'patient__company'],
+      ['?patient__company__name=x', 'patient__company__name'],
       ['?order_by=password', 'order_by'],
       ['?related=notes', 'notes'],
       ['?limit=501', 'limit'],

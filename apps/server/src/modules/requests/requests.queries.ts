@@ -1,4 +1,4 @@
-import type { RequestPatient, RequestRecord, RequestRelation, UserBrief } from '@dd/shared';
+import type { RequestListItem, RequestListRelation, RequestPatient, UserBrief } from '@dd/shared';
 import { and, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { visibleRequests } from '../../authz/scopes';
@@ -29,7 +29,7 @@ function selectRequests(db: DbOrTx, where: SQL | undefined) {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const num = (v: number | null) => (v === null || v === undefined ? null : Number(v));
 
-export function requestJson(row: RequestRow): RequestRecord {
+export function requestJson(row: RequestRow): RequestListItem {
   return {
     id: row.id,
     internal_number: row.internalNumber,
@@ -56,6 +56,8 @@ export function requestJson(row: RequestRow): RequestRecord {
     days_to_receive: num(row.daysToReceive),
     days_to_download: num(row.daysToDownload),
     received_document: row.receivedDocumentAt !== null,
+    next_todo_date: row.nextTodoDate,
+    working_on_id: row.workingOnId,
   };
 }
 
@@ -186,14 +188,15 @@ const unique = (values: (number | null)[]) => [...new Set(values.filter((v): v i
 export async function withRelated(
   db: DbOrTx,
   rows: RequestRow[],
-  related: ReadonlySet<RequestRelation>,
-): Promise<RequestRecord[]> {
+  related: ReadonlySet<RequestListRelation>,
+): Promise<RequestListItem[]> {
   const wantsPatient = related.has('patient') || related.has('patient__company');
-  const wantsUsers = related.has('user') || related.has('requester');
+  const wantsUsers = related.has('user') || related.has('requester') || related.has('working_on');
   const userIds = unique(
     rows.flatMap((r) => [
       related.has('user') ? r.userId : null,
       related.has('requester') ? r.requesterId : null,
+      related.has('working_on') ? r.workingOnId : null,
     ]),
   );
   const [patientMap, providerMap, userMap] = await Promise.all([
@@ -203,13 +206,22 @@ export async function withRelated(
     related.has('provider') ? providersByIds(db, unique(rows.map((r) => r.providerId))) : undefined,
     wantsUsers ? usersByIds(db, userIds) : undefined,
   ]);
+  const person = (id: number | null) => (id && userMap ? (userMap.get(id) ?? null) : null);
   return rows.map((row) => {
     const json = requestJson(row);
-    if (patientMap) json.patient = patientMap.get(row.patientId);
+    const patient = patientMap?.get(row.patientId);
+    if (related.has('patient')) json.patient = patient;
+    if (related.has('patient__company') && patient?.company) {
+      // The law firm, at the top level for the staff list; the patient carries it too.
+      json.patient = patient;
+      json.company = patient.company;
+    }
     if (providerMap) json.provider = providerMap.get(row.providerId);
-    if (userMap && related.has('user')) json.user = row.userId ? (userMap.get(row.userId) ?? null) : null;
-    if (userMap && related.has('requester')) {
-      json.requester = row.requesterId ? (userMap.get(row.requesterId) ?? null) : null;
+    if (related.has('user')) json.user = person(row.userId);
+    if (related.has('requester')) json.requester = person(row.requesterId);
+    if (related.has('working_on')) {
+      const holder = person(row.workingOnId);
+      json.working_on = holder ? { id: holder.id, full_name: holder.full_name } : null;
     }
     return json;
   });

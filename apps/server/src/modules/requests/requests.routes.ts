@@ -2,22 +2,33 @@ import {
   REQUEST_RELATIONS,
   RequestBodySchema,
   RequestDetailSchema,
+  RequestListItemSchema,
   type RequestRelation,
   RequestSchema,
+  SplitBodySchema,
+  SplitResultSchema,
+  StaffRequestSchema,
 } from '@dd/shared';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
+import { forbidden } from '../../lib/errors';
 import { offsetPage } from './offset-page';
+import { changeClaim, isInternalStaff } from './requests.claim';
 import { createRequests } from './requests.create';
 import { getRequestDetail } from './requests.detail';
 import { filterConditions, RequestListQuery, relatedParam } from './requests.filters';
 import { countVisibleRequests, listVisibleRequests, withRelated } from './requests.queries';
+import { saveRequisition } from './requests.requisition';
+import { splitRequest } from './requests.split';
 import { deleteRequest, updateRequest } from './requests.update';
+import { isStaffOnlyUpdate, RequestUpdateBodySchema } from './requests.update-body';
 
 /**
- * Records requests (law-firm spec sections 2, 4, 5, 7): list with the allow-listed filters, submit to
- * several providers, detail, resubmit and delete. Every read is scoped by visibleRequests.
+ * Records requests (law-firm spec sections 2, 4, 5, 7; staff spec sections 4 and 7): list with the
+ * allow-listed filters, submit to several providers, detail, resubmit and delete; for internal staff
+ * also claim and assignment, the requisition and provider fee form, and split. Every read is scoped by
+ * visibleRequests.
  */
 const Params = z.object({ id: z.coerce.number().int().positive() });
 
@@ -38,7 +49,7 @@ const Page = z.object({
   count: z.number(),
   next: z.string().nullable(),
   previous: z.string().nullable(),
-  results: z.array(RequestSchema),
+  results: z.array(RequestListItemSchema),
 });
 const CountOnly = z.object({ count: z.number() });
 
@@ -101,11 +112,39 @@ export const requestsRoutes: Module = (app, { db, mail }) => {
       schema: {
         params: Params,
         querystring: z.object({ related: relatedParam<RequestRelation>(REQUEST_RELATIONS) }).strict(),
-        body: RequestBodySchema,
-        response: { 200: RequestSchema },
+        body: RequestUpdateBodySchema,
+        // 409 on a claim: ClaimConflictSchema ({error, working_on}); errors are not serialised by schema.
+        response: { 200: StaffRequestSchema },
+      },
+      preValidation: async (request) => {
+        if (isStaffOnlyUpdate(request.body) && !isInternalStaff(requireAuth(request))) throw forbidden();
       },
     },
-    async (request) => updateRequest(db, requireAuth(request), request.params.id, request.body),
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = request.params;
+      const update = request.body;
+      if (update.kind === 'claim') return changeClaim(db, auth, id, update.body.working_on);
+      if (update.kind === 'requisition') return saveRequisition(db, auth, id, update.body);
+      return updateRequest(db, auth, id, update.body);
+    },
+  );
+
+  app.post(
+    '/api/home/request/:id/split/',
+    {
+      config: { access: 'internalStaff' },
+      schema: {
+        params: Params,
+        body: SplitBodySchema,
+        // A refused split answers 400 SplitRefusalSchema ({error, can_override}).
+        response: { 201: SplitResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await splitRequest(db, requireAuth(request), request.params.id, request.body);
+      return reply.status(201).send(result);
+    },
   );
 
   app.post(

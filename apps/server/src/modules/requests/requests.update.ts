@@ -3,7 +3,7 @@ import {
   joinRequestTypes,
   providerMissingMessage,
   type RequestBody,
-  type RequestRecord,
+  type RequestListItem,
   requestPrice,
   STATUS,
 } from '@dd/shared';
@@ -28,7 +28,7 @@ export async function updateRequest(
   auth: Auth,
   id: number,
   body: RequestBody,
-): Promise<RequestRecord> {
+): Promise<RequestListItem> {
   const existing = await findVisibleRequest(db, auth, id);
   if (!existing) throw notFound();
   assertCanChangeRequest(auth, existing.status);

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { requestTypeExistsMessage, requestTypeNameRequiredMessage } from '@dd/shared';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { signedIn } from '../../../test/factories';
-import { getContext } from '../../../test/helpers';
-import { requestTypes } from '../../db/schema';
+import { callers, firmWithRequest, signedIn } from '../../../test/factories';
+import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
+import { requests, requestTypes } from '../../db/schema';
 
 describe('GET /api/home/requesttype/', () => {
   it('lists the request types by name for any signed-in user', async () => {
@@ -19,5 +22,64 @@ describe('GET /api/home/requesttype/', () => {
     expect(Object.keys(res.json()[0]).sort()).toEqual(['id', 'name']);
     const bad = await app.inject({ url: '/api/home/requesttype/?order_by=secret', headers: user.headers });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('request types admin', () => {
+  it('adds a trimmed, unique (ignoring case) name; deletes; a type in use stays on its requests', async () => {
+    const { app, deps } = await getContext();
+    const staff = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
+    const name = `Dental X-Rays ${randomUUID().slice(0, 6)}`;
+    const add = (body: unknown) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/home/requesttype/',
+        headers: staff.headers,
+        payload: body as object,
+      });
+    const created = await add({ name: `  ${name}  ` });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toEqual({ id: expect.any(Number), name });
+    const dup = await add({ name: name.toUpperCase() });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().error).toBe(requestTypeExistsMessage);
+    for (const body of [{ name: '   ' }, {}]) {
+      const res = await add(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toContain(requestTypeNameRequiredMessage);
+    }
+    const firm = await firmWithRequest(deps);
+    await deps.db.update(requests).set({ requestType: name }).where(eq(requests.id, firm.request.id));
+    const url = `/api/home/requesttype/${created.json().id}/delete/`;
+    const removed = await app.inject({ method: 'POST', url, headers: staff.headers });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ success: true });
+    expect((await app.inject({ method: 'POST', url, headers: staff.headers })).statusCode).toBe(404);
+    const [row] = await deps.db.select().from(requests).where(eq(requests.id, firm.request.id));
+    expect(row.requestType).toBe(name);
+  });
+
+  it('answers 403 to everyone but internal staff', async () => {
+    const { app, deps } = await getContext();
+    const who = await callers(deps);
+    const [type] = await deps.db
+      .insert(requestTypes)
+      .values({ name: `Keep ${randomUUID().slice(0, 6)}` })
+      .returning();
+    for (const caller of [who.firmUser, who.firmStaff, who.internalUser]) {
+      const add = await app.inject({
+        method: 'POST',
+        url: '/api/home/requesttype/',
+        headers: caller.headers,
+        payload: { name: 'Nope' },
+      });
+      expect(add.statusCode).toBe(403);
+      const del = await app.inject({
+        method: 'POST',
+        url: `/api/home/requesttype/${type.id}/delete/`,
+        headers: caller.headers,
+      });
+      expect(del.statusCode).toBe(403);
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { Alert, Anchor } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
+import { IconListCheck, IconMail, IconNotes } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useAuth } from '../../app/auth';
 import type { ScreenProps } from '../../app/screens';
@@ -8,8 +9,8 @@ import { FirmDashboard } from './FirmDashboard';
 
 /**
  * Dashboard route choice (law-firm spec section 2): with company and user id, that user's view; with a
- * company id, staff get the per-company dashboard and others the standard one; with none, internal users
- * get the staff data dashboard and everyone else the standard dashboard.
+ * company id, that company's dashboard (the per-company view staff reach from the company list); with none,
+ * internal users get the staff home (data dashboard and their work lists) and everyone else the standard one.
  */
 const positiveId = (value: string | undefined) => {
   const n = Number(value);
@@ -20,8 +21,7 @@ export default function DashboardScreen({ params }: ScreenProps) {
   const { user } = useAuth();
   if (!user) return null;
   const [companyParam, userParam] = params;
-  if (!companyParam && user.is_internal) return <FrameScreen frame={FRAMES.data_dashboard} />;
-  if (companyParam && !userParam && user.is_staff) return <FrameScreen frame={FRAMES.old_dashboard} />;
+  if (!companyParam && user.is_internal) return <StaffHome />;
   const companyId = companyParam ? positiveId(companyParam) : user.company_id;
   const viewAsUserId = userParam ? positiveId(userParam) : undefined;
   if (companyId === undefined || (userParam && viewAsUserId === undefined)) {
@@ -40,5 +40,25 @@ export default function DashboardScreen({ params }: ScreenProps) {
       companyId={companyId}
       viewAsUserId={viewAsUserId}
     />
+  );
+}
+
+/** The internal company's /dashboard/: the way into the to-do list and the other staff lists. */
+function StaffHome() {
+  return (
+    <Stack gap="lg">
+      <Group gap="sm">
+        <Button component={Link} to="/requestlist/" leftSection={<IconListCheck size={18} />}>
+          To Do List
+        </Button>
+        <Button component={Link} to="/notelist/" variant="default" leftSection={<IconNotes size={18} />}>
+          Note Templates
+        </Button>
+        <Button component={Link} to="/emailOutbox/" variant="default" leftSection={<IconMail size={18} />}>
+          Email Outbox
+        </Button>
+      </Group>
+      <FrameScreen frame={FRAMES.data_dashboard} />
+    </Stack>
   );
 }

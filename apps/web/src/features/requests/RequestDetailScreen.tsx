@@ -6,6 +6,7 @@ import type { RequestDetail } from '@dd/shared';
 import { Alert, Badge, Button, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth';
 import type { ScreenProps } from '../../app/screens';
@@ -16,8 +17,25 @@ import { NotesCard } from './NotesCard';
 import { ClientCard, ProviderCard, RequestDataCard } from './request-detail-cards';
 import { NotFoundState, StatusBadge } from './screen-parts';
 
+/** Internal staff work the request in their own screen, loaded only for them. */
+const StaffRequestScreen = lazy(() =>
+  import('../staff-requests').then((m) => ({ default: m.StaffRequestScreen })),
+);
+
 export function RequestDetailScreen({ params }: ScreenProps) {
+  const { user } = useAuth();
   const id = Number(params[0]);
+  if (user?.is_internal && user.is_staff) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <StaffRequestScreen id={id} />
+      </Suspense>
+    );
+  }
+  return <LawFirmRequestDetail id={id} />;
+}
+
+function LawFirmRequestDetail({ id }: { id: number }) {
   const detail = useRequestDetail(id);
   if (!Number.isInteger(id) || id <= 0) return <NotFoundState what="Request" />;
   if (detail.isPending) return <Loading />;

@@ -1,0 +1,68 @@
+import { type CompanyListItem, OPEN_STATUSES } from '@dd/shared';
+import { asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { companies, patients, users } from '../../db/schema';
+
+/** SQL for companies. Callers check who may reach a company; these helpers do not scope by tenant. */
+export type CompanyRow = typeof companies.$inferSelect;
+
+/** ILIKE pattern matching `text` anywhere, with the user's % and _ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function findCompany(db: DbOrTx, id: number): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id));
+  return row;
+}
+
+export function listCompanyRows(db: DbOrTx, filter: { name?: string; descending: boolean }) {
+  return db
+    .select()
+    .from(companies)
+    .where(filter.name ? ilike(companies.name, containsPattern(filter.name)) : undefined)
+    .orderBy(filter.descending ? desc(companies.name) : asc(companies.name), asc(companies.id));
+}
+
+/** One page of /companyList/ with each company's user and request counts, all counted in SQL. */
+export async function pageCompanyRows(
+  db: DbOrTx,
+  filter: { name?: string; limit: number; offset: number },
+): Promise<{ rows: CompanyListItem[]; total: number }> {
+  const where = filter.name ? ilike(companies.name, containsPattern(filter.name)) : undefined;
+  const open = sql.join(
+    OPEN_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  // Correlated counts over at most one page of companies, each answered from a company index.
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: companies.id,
+        name: companies.name,
+        city: companies.city,
+        state: companies.state,
+        users_count: sql<number>`(select count(*)::int from users u where u.company_id = ${companies}.id)`,
+        requests_count: sql<number>`(select count(*)::int from requests r
+          where r.company_id = ${companies}.id and r.active)`,
+        open_requests_count: sql<number>`(select count(*)::int from requests r
+          where r.company_id = ${companies}.id and r.active and r.status in (${open}))`,
+      })
+      .from(companies)
+      .where(where)
+      .orderBy(asc(companies.name), asc(companies.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: count() }).from(companies).where(where),
+  ]);
+  return { rows, total };
+}
+
+/** How many users and clients still belong to a company (a company with either is not deleted). */
+export async function companyUsage(db: DbOrTx, id: number): Promise<{ users: number; clients: number }> {
+  const [[u], [p]] = await Promise.all([
+    db.select({ n: count() }).from(users).where(eq(users.companyId, id)),
+    db.select({ n: count() }).from(patients).where(eq(patients.companyId, id)),
+  ]);
+  return { users: u.n, clients: p.n };
+}

@@ -1,0 +1,96 @@
+import { CLOSED_STATUSES, OPEN_STATUSES, REQUEST_STATUSES } from '@dd/shared';
+import { asc, desc, eq, ilike, inArray, isNull, lt, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { patients, providers, requests, users } from '../../db/schema';
+import { boolParam, containsPattern, dateParam, filter, idParam, textParam } from './requests.filter-kit';
+
+/**
+ * The staff list's filters and orderings (staff spec section 7) as allow-list entries of
+ * GET /api/home/request/. Names of related rows are matched with EXISTS sub-queries, so the list query
+ * itself never joins; every value is a bound parameter.
+ */
+const contains = (column: SQL | AnyPgColumn, text: string) =>
+  text ? ilike(column, containsPattern(text)) : undefined;
+
+/** EXISTS (the related row whose id is `foreignKey` has a name containing `text`). */
+const nameMatches = (
+  table: PgTable,
+  idColumn: AnyPgColumn,
+  nameColumn: AnyPgColumn,
+  foreignKey: AnyPgColumn,
+  text: string,
+) =>
+  text
+    ? sql`exists (select 1 from ${table} where ${idColumn} = ${foreignKey} and ${nameColumn} ilike ${containsPattern(text)})`
+    : undefined;
+
+/** Statuses whose name starts with 'Completed' (documents sent to the firm or none available). */
+const COMPLETED_STATUSES = REQUEST_STATUSES.filter((s) => s.startsWith('Completed'));
+
+/** A claimant id, or 'none' (also 'None', 'null') for unclaimed requests. */
+const workingOnParam = z.union([z.enum(['none', 'None', 'null']).transform(() => null), idParam]);
+
+export const STAFF_FILTERS = {
+  /** The law firm: requests carry their client's company. */
+  patient__company: filter(idParam, (id) => eq(requests.companyId, id)),
+  patient__full_name__icontains: filter(textParam, (text) =>
+    nameMatches(patients, patients.id, patients.fullName, requests.patientId, text),
+  ),
+  provider__name__icontains: filter(textParam, (text) =>
+    nameMatches(providers, providers.id, providers.name, requests.providerId, text),
+  ),
+  user__full_name__icontains: filter(textParam, (text) =>
+    nameMatches(users, users.id, users.fullName, requests.userId, text),
+  ),
+  requester__full_name__icontains: filter(textParam, (text) =>
+    nameMatches(users, users.id, users.fullName, requests.requesterId, text),
+  ),
+  status__icontains: filter(textParam, (text) => contains(requests.status, text)),
+  /** Request type names contain the text (types are stored as 'A, B'). */
+  type: filter(textParam, (text) => contains(requests.requestType, text)),
+  internal_number__contains: filter(textParam, (text) => contains(requests.internalNumber, text)),
+  working_on: filter(workingOnParam, (id) =>
+    id === null ? isNull(requests.workingOnId) : eq(requests.workingOnId, id),
+  ),
+  /** The to-do list: reminders due before the given day (the browser sends today in the user's zone). */
+  next_todo_date__lt: filter(dateParam, (date) => lt(requests.nextTodoDate, date)),
+  /** true: open statuses; false: completed or closed. */
+  status_open: filter(boolParam, (open) =>
+    open ? inArray(requests.status, OPEN_STATUSES) : inArray(requests.status, CLOSED_STATUSES),
+  ),
+  /** true: the 'Completed - …' statuses; false: every other status. */
+  status_completed: filter(boolParam, (completed) =>
+    completed
+      ? inArray(requests.status, COMPLETED_STATUSES)
+      : notInArray(requests.status, COMPLETED_STATUSES),
+  ),
+  /**
+   * true: leave out requests claimed by administrators (is_admin_user) or by users who are not staff, so
+   * reports show the work of the retrieval staff; unclaimed requests stay.
+   */
+  exclude_admins_and_users: filter(boolParam, (exclude) =>
+    exclude
+      ? sql`(${requests.workingOnId} is null or exists (select 1 from ${users} where ${users.id} = ${requests.workingOnId} and ${users.isStaff} and not ${users.isAdminUser}))`
+      : undefined,
+  ),
+  /** Whole days in the database's time zone: gte from midnight, lte up to the end of the day. */
+  completed_date__gte: filter(dateParam, (date) => sql`${requests.completedDate} >= ${date}::date`),
+  completed_date__lte: filter(dateParam, (date) => sql`${requests.completedDate} < ${date}::date + 1`),
+  closed_date__gte: filter(dateParam, (date) => sql`${requests.closedDate} >= ${date}::date`),
+  closed_date__lte: filter(dateParam, (date) => sql`${requests.closedDate} < ${date}::date + 1`),
+};
+
+const clientName = sql`(select ${patients.fullName} from ${patients} where ${patients.id} = ${requests.patientId})`;
+
+export const STAFF_ORDERINGS = {
+  patient__full_name: [asc(clientName), desc(requests.createdAt), desc(requests.id)],
+  '-patient__full_name': [desc(clientName), desc(requests.createdAt), desc(requests.id)],
+  /** Requests without a reminder come last either way. */
+  next_todo_date: [sql`${requests.nextTodoDate} asc nulls last`, desc(requests.createdAt), desc(requests.id)],
+  '-next_todo_date': [
+    sql`${requests.nextTodoDate} desc nulls last`,
+    desc(requests.createdAt),
+    desc(requests.id),
+  ],
+} satisfies Record<string, SQL[]>;

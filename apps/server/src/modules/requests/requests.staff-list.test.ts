@@ -1,0 +1,137 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { signedIn } from '../../../test/factories';
+import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
+import { requests } from '../../db/schema';
+import { get, internalStaff, staffFirm } from './requests.staff-fixtures';
+
+/** GET /api/home/request/ with the staff list's filters (staff spec section 7). */
+type Item = { id: number; working_on: unknown; company?: unknown; next_todo_date: string | null };
+const ids = (body: { results: Item[] }) => body.results.map((r) => r.id);
+
+async function staffList(query: string, headers?: Record<string, string>) {
+  const staff = headers ?? (await internalStaff()).headers;
+  const res = await get(`/api/home/request/${query}`, staff);
+  expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+  return res.json() as { count: number; results: Item[] };
+}
+
+describe('GET /api/home/request/ for the staff list', () => {
+  it('filters by law firm, client, provider, status, paralegal, requestor and type', async () => {
+    const firm = await staffFirm();
+    const [r1, r2, r3] = firm.requests;
+    const scope = `?patient__company=${firm.company.id}`;
+    const staff = (await internalStaff()).headers;
+    const list = (q: string) => staffList(`${scope}${q}`, staff).then(ids);
+    expect(await list('')).toEqual([r3.id, r2.id, r1.id]);
+    expect(await list('&patient__full_name__icontains=alice%20zim')).toEqual([r1.id]);
+    expect(await list(`&provider__name__icontains=valley lab`)).toEqual([r2.id]);
+    expect(await list('&status__icontains=cancelled')).toEqual([r3.id]);
+    expect(
+      await list(`&user__full_name__icontains=${encodeURIComponent(firm.paralegal.user.lastName)}`),
+    ).toEqual([r3.id, r2.id, r1.id]);
+    expect(
+      await list(`&requester__full_name__icontains=${encodeURIComponent(firm.firmStaff.user.lastName)}`),
+    ).toEqual([r1.id]);
+    expect(await list('&type=billing')).toEqual([r1.id]);
+    expect(await list(`&internal_number__contains=${r2.internalNumber}`)).toEqual([r2.id]);
+    // LIKE wildcards in the text are taken literally.
+    expect(await list('&patient__full_name__icontains=%25')).toEqual([]);
+    expect(await list('&patient__full_name__icontains=')).toHaveLength(3);
+  });
+
+  it('filters open, completed, to-do and date ranges', async () => {
+    const firm = await staffFirm();
+    const [r1, r2, r3] = firm.requests;
+    const staff = (await internalStaff()).headers;
+    const list = (q: string) => staffList(`?patient__company=${firm.company.id}${q}`, staff).then(ids);
+    expect(await list('&status_open=True')).toEqual([r1.id]);
+    expect(await list('&status_open=false')).toEqual([r3.id, r2.id]);
+    expect(await list('&status_completed=true')).toEqual([r2.id]);
+    expect(await list('&status_completed=False')).toEqual([r3.id, r1.id]);
+    expect(await list('&next_todo_date__lt=2024-05-01')).toEqual([r1.id]);
+    expect(await list('&next_todo_date__lt=2024-5-2')).toEqual([r2.id, r1.id]);
+    expect(await list('&completed_date__gte=2024-04-10&completed_date__lte=2024-04-10')).toEqual([r2.id]);
+    expect(await list('&completed_date__gte=2024-04-11')).toEqual([]);
+    expect(await list('&closed_date__gte=2024-04-01&closed_date__lte=2024-04-30')).toEqual([r3.id]);
+    expect(await list('&closed_date__lte=2024-04-19')).toEqual([]);
+  });
+
+  it('filters by claim, excludes requests worked by admins, and expands working_on and the law firm', async () => {
+    const { deps } = await getContext();
+    const firm = await staffFirm();
+    const [r1, r2, r3] = firm.requests;
+    const worker = await internalStaff();
+    const admin = await internalStaff({ isAdminUser: true });
+    await deps.db.update(requests).set({ workingOnId: worker.user.id }).where(eq(requests.id, r1.id));
+    await deps.db.update(requests).set({ workingOnId: admin.user.id }).where(eq(requests.id, r2.id));
+    const scope = `?patient__company=${firm.company.id}`;
+    expect(ids(await staffList(`${scope}&working_on=${worker.user.id}`, worker.headers))).toEqual([r1.id]);
+    expect(ids(await staffList(`${scope}&working_on=none`, worker.headers))).toEqual([r3.id]);
+    expect(ids(await staffList(`${scope}&exclude_admins_and_users=true`, worker.headers))).toEqual([
+      r3.id,
+      r1.id,
+    ]);
+    const rich = await staffList(
+      `${scope}&related=working_on,patient__company,provider&limit=500`,
+      worker.headers,
+    );
+    const first = rich.results.find((r) => r.id === r1.id);
+    expect(first?.working_on).toEqual({ id: worker.user.id, full_name: worker.user.fullName });
+    expect(first?.company).toEqual({ id: firm.company.id, name: firm.company.name });
+    expect(first?.next_todo_date).toBe('2024-03-01');
+    expect(rich.results.find((r) => r.id === r3.id)?.working_on).toBeNull();
+    const plain = await staffList(`${scope}&limit=1`, worker.headers);
+    expect(plain.results[0]).not.toHaveProperty('working_on');
+    expect(plain.results[0]).not.toHaveProperty('company');
+  });
+
+  it('orders by client and next reminder both ways, reminders missing last', async () => {
+    const firm = await staffFirm();
+    const [r1, r2, r3] = firm.requests;
+    const staff = (await internalStaff()).headers;
+    const list = (q: string) => staffList(`?patient__company=${firm.company.id}${q}`, staff).then(ids);
+    // 'Alice Zimmer' sorts before 'Bob Adams'; the same client's requests stay newest first.
+    expect(await list('&order_by=patient__full_name')).toEqual([r1.id, r3.id, r2.id]);
+    expect(await list('&order_by=-patient__full_name')).toEqual([r3.id, r2.id, r1.id]);
+    expect(await list('&order_by=next_todo_date')).toEqual([r1.id, r2.id, r3.id]);
+    expect(await list('&order_by=-next_todo_date')).toEqual([r2.id, r1.id, r3.id]);
+    expect(await list('&order_by=created_at')).toEqual([r1.id, r2.id, r3.id]);
+    const page = await staffList(`?patient__company=${firm.company.id}&limit=2&offset=2`, staff);
+    expect(page.count).toBe(3);
+    expect(ids(page)).toEqual([r1.id]);
+  });
+
+  it('still scopes what non-staff callers see: internal non-staff only their claims, firms their own', async () => {
+    const { deps } = await getContext();
+    const firm = await staffFirm();
+    const [r1] = firm.requests;
+    const internalUser = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID });
+    await deps.db.update(requests).set({ workingOnId: internalUser.user.id }).where(eq(requests.id, r1.id));
+    expect(ids(await staffList(`?patient__company=${firm.company.id}`, internalUser.headers))).toEqual([
+      r1.id,
+    ]);
+    const stranger = await signedIn(deps, { isStaff: true });
+    expect((await staffList(`?patient__company=${firm.company.id}`, stranger.headers)).count).toBe(0);
+  });
+
+  it('refuses unknown filters, bad values and get_user_date_data with a 400 naming them', async () => {
+    const staff = (await internalStaff()).headers;
+    for (const [query, name] of [
+      ['?working_on=somebody', 'working_on'],
+      ['?status_open=yes', 'status_open'],
+      ['?next_todo_date__lt=03/01/2024', 'next_todo_date__lt'],
+      ['?order_by=patient__ssn', 'order_by'],
+      ['?related=working_on,notes', 'notes'],
+      ['?get_user_date_data=true', 'get_user_date_data'],
+      ['?closed_date__gt=2024-01-01', 'closed_date__gt'],
+      ['?limit=501', 'limit'],
+    ]) {
+      const res = await get(`/api/home/request/${query}`, staff);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error, query).toContain(name);
+    }
+    const refused = await get('/api/home/request/?get_user_date_data=true', staff);
+    expect(refused.json().error).toContain('staff data dashboard');
+  });
+});

@@ -1,0 +1,57 @@
+import {
+  type ClaimBody,
+  ClaimBodySchema,
+  type RequestBody,
+  RequestBodySchema,
+  RequisitionBodySchema,
+} from '@dd/shared';
+import { z } from 'zod';
+
+/**
+ * POST /api/home/request/{id}/ carries one of three bodies (staff spec section 7: "with status,
+ * working_on, or requisition fields"): a claim (`working_on` only), the requisition and provider fee
+ * form (`requisition_id`, `provider_cost`), or the law firm's edit. The shape is chosen by the keys
+ * present, then that shape alone is validated, so its error messages stay precise.
+ */
+export type RequestUpdate =
+  | { kind: 'claim'; body: ClaimBody }
+  | { kind: 'requisition'; body: z.output<typeof RequisitionBodySchema> }
+  | { kind: 'edit'; body: RequestBody };
+
+export function kindOf(body: Record<string, unknown>): RequestUpdate['kind'] {
+  if ('working_on' in body) return 'claim';
+  if ('requisition_id' in body || 'provider_cost' in body) return 'requisition';
+  return 'edit';
+}
+
+/** Claims and the requisition form are internal staff's; others get 403 before their body is even checked. */
+export const isStaffOnlyUpdate = (body: unknown) =>
+  typeof body === 'object' &&
+  body !== null &&
+  !Array.isArray(body) &&
+  kindOf(body as Record<string, unknown>) !== 'edit';
+
+const SCHEMAS = { claim: ClaimBodySchema, requisition: RequisitionBodySchema, edit: RequestBodySchema };
+
+/** The three shapes for the API reference (validation itself runs the chosen Zod schema). */
+const docSchema = (schema: z.ZodType) => {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return json;
+};
+
+export const RequestUpdateBodySchema = z
+  .looseObject({})
+  .meta({
+    description:
+      'One of: {working_on} (claim, assign or release), {requisition_id, provider_cost} (internal staff), or the request form (edit and resubmit).',
+    anyOf: [docSchema(ClaimBodySchema), docSchema(RequisitionBodySchema), docSchema(RequestBodySchema)],
+  })
+  .transform((body, ctx): RequestUpdate => {
+    const kind = kindOf(body);
+    const parsed = SCHEMAS[kind].safeParse(body);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: issue.path } as never);
+      return z.NEVER;
+    }
+    return { kind, body: parsed.data } as RequestUpdate;
+  });

@@ -1,0 +1,94 @@
+import { type FirstSend, formatDate, splitRequestTypes } from '@dd/shared';
+import { eq } from 'drizzle-orm';
+import type { Auth } from '../../authz';
+import type { DbOrTx } from '../../db/client';
+import { companies, patients, providers, requests, users } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+
+/**
+ * The first e-mail to the provider (staff spec: first-send view): a formal records request letter with
+ * the client, date of birth, dates of service, record types, the firm and the special instructions, and
+ * the documents to attach (storage keys the web downloads through POST /getFileUrl/).
+ */
+export async function buildFirstSend(
+  db: DbOrTx,
+  auth: Auth,
+  id: number,
+  supportEmail: string,
+): Promise<FirstSend> {
+  const [row] = await db
+    .select({
+      internalNumber: requests.internalNumber,
+      requestType: requests.requestType,
+      rush: requests.rush,
+      startDate: requests.startDate,
+      endDate: requests.endDate,
+      specialInstructions: requests.specialInstructions,
+      attorneyName: requests.attorneyName,
+      intakeFormUrl: requests.intakeFormUrl,
+      requestHipaa: requests.hipaaConsentUrl,
+      clientName: patients.fullName,
+      dateOfBirth: patients.dateOfBirth,
+      clientHipaa: patients.hipaaConsentUrl,
+      providerName: providers.name,
+      providerEmail: providers.email,
+      providerForm: providers.medicalRequestUrl,
+      firmName: companies.name,
+      releaseFormUrl: companies.releaseFormUrl,
+    })
+    .from(requests)
+    .innerJoin(patients, eq(patients.id, requests.patientId))
+    .innerJoin(providers, eq(providers.id, requests.providerId))
+    .innerJoin(companies, eq(companies.id, requests.companyId))
+    .where(eq(requests.id, id));
+  if (!row) throw notFound();
+  const [sender] = await db.select({ name: users.fullName }).from(users).where(eq(users.id, auth.userId));
+
+  const candidates: [label: string, url: string | null][] = [
+    ['HIPAA Authorization', row.requestHipaa ?? row.clientHipaa],
+    ['Intake Form', row.intakeFormUrl],
+    [`${row.providerName} Request Form`, row.providerForm],
+    ['Law Firm Release', row.releaseFormUrl],
+  ];
+  const attachments = candidates
+    .filter((c): c is [string, string] => Boolean(c[1]))
+    .map(([label, url]) => ({ label, url }));
+
+  // A provider's form may be a page on their own site rather than an uploaded file: listed, not attached.
+  const enclosed = attachments.filter((a) => !/^https?:\/\//i.test(a.url));
+  const types = splitRequestTypes(row.requestType);
+  const dob = formatDate(row.dateOfBirth);
+  const representedBy = row.attorneyName ? `${row.firmName} (attorney ${row.attorneyName})` : row.firmName;
+  const details = [
+    `Patient: ${row.clientName}`,
+    `Date of birth: ${dob || 'see the enclosed authorization'}`,
+    `Dates of service: ${formatDate(row.startDate) || 'all available'} to ${formatDate(row.endDate) || 'present'}`,
+    `Records requested: ${types.length ? types.join(', ') : 'Medical Records'}`,
+    ...(row.rush ? ['Priority: RUSH. Please process this request as soon as possible.'] : []),
+    ...(row.specialInstructions ? [`Special instructions: ${row.specialInstructions}`] : []),
+  ];
+  const text = [
+    `Dear ${row.providerName} Medical Records Department,`,
+    '',
+    `Direct Docs is requesting copies of the records listed below on behalf of ${representedBy}, who represents the patient. The patient's signed HIPAA authorization is attached.`,
+    '',
+    ...details,
+    '',
+    ...(enclosed.length ? [`Attached: ${enclosed.map((a) => a.label).join(', ')}.`, ''] : []),
+    'Please send the records electronically in reply to this e-mail, and include an invoice for any copy or certification fees so we can arrange payment promptly. If you need anything else to process this request, please let us know.',
+    '',
+    `Our reference: Direct Docs request #${row.internalNumber}`,
+    '',
+    'Thank you,',
+    sender?.name || 'Direct Docs',
+    'Direct Docs',
+    supportEmail,
+  ].join('\n');
+
+  return {
+    subject: `Medical Records Request: ${row.clientName}${dob ? `, DOB ${dob}` : ''} (Direct Docs #${row.internalNumber})`,
+    text,
+    to: row.providerEmail || null,
+    attachments,
+  };
+}

@@ -1,0 +1,61 @@
+import type { RequestStatus } from '@dd/shared';
+import { and, eq } from 'drizzle-orm';
+import {
+  createCompany,
+  createPatient,
+  createProvider,
+  createRequest,
+  signedIn,
+} from '../../../test/factories';
+import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
+import { emailOutbox, notes, requests } from '../../db/schema';
+
+/** Test set-up for staff work: a firm with a main contact and a separate requester, a client, a request. */
+export async function staffCase(values: { status?: RequestStatus; companyValues?: object } = {}) {
+  const { deps } = await getContext();
+  const company = await createCompany(deps.db, values.companyValues);
+  const contact = await signedIn(deps, { companyId: company.id });
+  const requester = await signedIn(deps, { companyId: company.id });
+  const patient = await createPatient(deps.db, company.id);
+  const provider = await createProvider(deps.db, { email: 'records@provider.example' });
+  const request = await createRequest(deps.db, {
+    patientId: patient.id,
+    companyId: company.id,
+    userId: contact.user.id,
+    requesterId: requester.user.id,
+    providerId: provider.id,
+    status: values.status ?? 'Requested By Lawyer',
+  });
+  const staff = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
+  return { company, contact, requester, patient, provider, request, staff };
+}
+
+export async function call(
+  method: 'GET' | 'POST',
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+) {
+  const { app } = await getContext();
+  return app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+}
+
+export async function requestRow(id: number) {
+  const { deps } = await getContext();
+  const [row] = await deps.db.select().from(requests).where(eq(requests.id, id));
+  return row;
+}
+
+export async function notesOf(requestId: number) {
+  const { deps } = await getContext();
+  return deps.db.select().from(notes).where(eq(notes.requestId, requestId)).orderBy(notes.id);
+}
+
+export async function mailsTo(to: string, template?: string) {
+  const { deps } = await getContext();
+  return deps.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toEmail, to), template ? eq(emailOutbox.template, template) : undefined))
+    .orderBy(emailOutbox.id);
+}

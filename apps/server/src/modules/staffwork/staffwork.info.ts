@@ -1,0 +1,71 @@
+import type { StaffRequestInfo } from '@dd/shared';
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { companies, requests, users } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+
+/** The staff-only facts of a request for the Request Details Center, in one query. */
+const mainContact = alias(users, 'main_contact');
+const requester = alias(users, 'requester_user');
+const worker = alias(users, 'working_on');
+
+const personColumns = (u: typeof mainContact | typeof requester) => ({
+  id: u.id,
+  full_name: u.fullName,
+  email: u.email,
+  phone_number: u.phoneNumber,
+});
+
+type PersonRow = {
+  id: number | null;
+  full_name: string | null;
+  email: string | null;
+  phone_number: string | null;
+};
+const person = (p: PersonRow | null) =>
+  p?.id
+    ? { id: p.id, full_name: p.full_name ?? '', email: p.email ?? '', phone_number: p.phone_number }
+    : null;
+
+export async function getStaffInfo(db: DbOrTx, id: number): Promise<StaffRequestInfo> {
+  const [row] = await db
+    .select({
+      id: requests.id,
+      archived: requests.archived,
+      nextTodoDate: requests.nextTodoDate,
+      requisitionId: requests.requisitionId,
+      providerCost: requests.providerCost,
+      pageFee: requests.pageFee,
+      receivedDocumentAt: requests.receivedDocumentAt,
+      firm: {
+        id: companies.id,
+        name: companies.name,
+        phone_number: companies.phoneNumber,
+        release_form_url: companies.releaseFormUrl,
+      },
+      mainContact: personColumns(mainContact),
+      requester: personColumns(requester),
+      worker: { id: worker.id, full_name: worker.fullName },
+    })
+    .from(requests)
+    .innerJoin(companies, eq(companies.id, requests.companyId))
+    .leftJoin(mainContact, eq(mainContact.id, requests.userId))
+    .leftJoin(requester, eq(requester.id, requests.requesterId))
+    .leftJoin(worker, eq(worker.id, requests.workingOnId))
+    .where(eq(requests.id, id));
+  if (!row) throw notFound();
+  return {
+    id: row.id,
+    archived: row.archived,
+    next_todo_date: row.nextTodoDate,
+    requisition_id: row.requisitionId,
+    provider_cost: Number(row.providerCost),
+    page_fee: Number(row.pageFee),
+    received_document_at: row.receivedDocumentAt?.toISOString() ?? null,
+    working_on: row.worker,
+    law_firm: row.firm,
+    main_contact: person(row.mainContact),
+    requester: person(row.requester),
+  };
+}

@@ -1,0 +1,58 @@
+import {
+  FirstSendSchema,
+  StaffActionBodySchema,
+  StaffActionResultSchema,
+  StaffRequestInfoSchema,
+} from '@dd/shared';
+import { z } from 'zod';
+import type { Module } from '../../app-types';
+import { requireAuth } from '../../authz';
+import { buildFirstSend } from './staffwork.first-send';
+import { getStaffInfo } from './staffwork.info';
+import { cancelRequest, markInitialSent, sendToLawyer } from './staffwork.service';
+
+/**
+ * Staff work on one request (staff spec sections 2 and 4), internal staff only: the first e-mail to the
+ * provider, 'I've sent the email', 'Cancel The Request', 'Send Request To Lawyer' and the staff-only facts
+ * of the Request Details Center. Everyone else gets 403 before anything is read.
+ */
+const Params = z.object({ id: z.coerce.number().int().positive() });
+const NoQuery = z.object({}).strict();
+
+export const staffworkRoutes: Module = (app, { db, mail }) => {
+  const action = (path: string, run: typeof markInitialSent) =>
+    app.post(
+      `/api/home/request/:id/${path}/`,
+      {
+        config: { access: 'internalStaff' },
+        schema: {
+          params: Params,
+          querystring: NoQuery,
+          body: StaffActionBodySchema,
+          response: { 200: StaffActionResultSchema },
+        },
+      },
+      async (request) => run({ db, mail }, requireAuth(request), request.params.id),
+    );
+  action('initial_sent', markInitialSent);
+  action('cancel', cancelRequest);
+  action('send_to_lawyer', sendToLawyer);
+
+  app.get(
+    '/api/home/request/:id/first_send/',
+    {
+      config: { access: 'internalStaff' },
+      schema: { params: Params, querystring: NoQuery, response: { 200: FirstSendSchema } },
+    },
+    async (request) => buildFirstSend(db, requireAuth(request), request.params.id, mail.supportEmail),
+  );
+
+  app.get(
+    '/api/home/request/:id/staff_info/',
+    {
+      config: { access: 'internalStaff' },
+      schema: { params: Params, querystring: NoQuery, response: { 200: StaffRequestInfoSchema } },
+    },
+    async (request) => getStaffInfo(db, request.params.id),
+  );
+};

@@ -1,0 +1,116 @@
+import { type RequestStatus, STAFF_MSG, STAFF_NOTE_TEXT, STATUS, type StaffActionResult } from '@dd/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-types';
+import type { Auth } from '../../authz';
+import type { Tx } from '../../db/client';
+import { files, notes, requests } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import {
+  firmRecipients,
+  type LockedRequest,
+  lockRequestForChange,
+  requesterOrContact,
+} from '../notes/notes.context';
+import { endAllReminders } from '../notes/notes.reminders';
+import { changeStatus } from '../notes/notes.status';
+import { cancelledEmail, recordsReadyEmail } from './staffwork.emails';
+
+/**
+ * The staff actions on a request (staff spec section 4), each one transaction that locks the request:
+ * mark the first e-mail to the provider as sent, cancel, and send the records to the law firm.
+ */
+type Deps = Pick<AppDeps, 'db' | 'mail'>;
+
+async function lockOr404(tx: Tx, id: number): Promise<LockedRequest> {
+  const target = await lockRequestForChange(tx, eq(requests.id, id));
+  if (!target) throw notFound();
+  return target;
+}
+
+/** The note every action leaves, recording the status it moved from. */
+async function actionNote(
+  tx: Tx,
+  auth: Auth,
+  target: LockedRequest,
+  text: string,
+  status: RequestStatus,
+): Promise<number> {
+  const [note] = await tx
+    .insert(notes)
+    .values({
+      text,
+      requestId: target.id,
+      userId: auth.userId,
+      updateStatus: status,
+      previousStatus: target.status,
+    })
+    .returning({ id: notes.id });
+  return note.id;
+}
+
+/** Allowed while the request waits for its first send: 'Requested By Lawyer', or no notes at all. */
+export async function markInitialSent(
+  { db, mail }: Deps,
+  auth: Auth,
+  id: number,
+): Promise<StaffActionResult> {
+  return db.transaction(async (tx) => {
+    const target = await lockOr404(tx, id);
+    if (target.status !== STATUS.requestedByLawyer) {
+      const [anyNote] = await tx.select({ id: notes.id }).from(notes).where(eq(notes.requestId, id)).limit(1);
+      if (anyNote) throw conflict(STAFF_MSG.alreadySent);
+    }
+    const status = STATUS.initialRequestSent;
+    const noteId = await actionNote(tx, auth, target, STAFF_NOTE_TEXT.initialSent, status);
+    await changeStatus(tx, mail, target, status);
+    return { status, note_id: noteId };
+  });
+}
+
+export async function cancelRequest({ db, mail }: Deps, auth: Auth, id: number): Promise<StaffActionResult> {
+  return db.transaction(async (tx) => {
+    const target = await lockOr404(tx, id);
+    if (target.status === STATUS.cancelled) throw conflict(STAFF_MSG.alreadyCancelled);
+    const status = STATUS.cancelled;
+    const noteId = await actionNote(tx, auth, target, STAFF_NOTE_TEXT.cancelled, status);
+    const to = requesterOrContact(target);
+    if (to) await mail.enqueue(tx, cancelledEmail({ to, publicUrl: mail.publicUrl, target }));
+    await changeStatus(tx, mail, target, status);
+    await endAllReminders(tx, id);
+    return { status, note_id: noteId };
+  });
+}
+
+/**
+ * Refused while a medical document is unverified, or when there is none; otherwise the firm is told the
+ * records are ready (a link, never the files), the request completes and its reminders end.
+ */
+export async function sendToLawyer({ db, mail }: Deps, auth: Auth, id: number): Promise<StaffActionResult> {
+  return db.transaction(async (tx) => {
+    const target = await lockOr404(tx, id);
+    const medical = sql`not ${files.archived} and not ${files.supportingFile}`;
+    const [counts] = await tx
+      .select({
+        medical: sql<number>`count(*) filter (where ${medical})`.mapWith(Number),
+        unverified: sql<number>`count(*) filter (where ${medical} and ${files.verifiedById} is null)`.mapWith(
+          Number,
+        ),
+      })
+      .from(files)
+      .where(eq(files.requestId, id));
+    if (counts.unverified > 0) throw conflict(STAFF_MSG.verifyAllFiles);
+    if (counts.medical === 0) throw conflict(STAFF_MSG.noMedicalDocuments);
+
+    const status = STATUS.completedArrived;
+    const noteId = await actionNote(tx, auth, target, STAFF_NOTE_TEXT.documentsSent, status);
+    for (const to of firmRecipients(target)) {
+      await mail.enqueue(
+        tx,
+        recordsReadyEmail({ to, publicUrl: mail.publicUrl, target, documentCount: counts.medical }),
+      );
+    }
+    await changeStatus(tx, mail, target, status, { receivedDocumentAt: new Date() });
+    await endAllReminders(tx, id);
+    return { status, note_id: noteId };
+  });
+}

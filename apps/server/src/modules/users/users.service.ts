@@ -1,0 +1,199 @@
+import {
+  COMPANY_MSG,
+  isEmailAddress,
+  type ManagedUser,
+  MSG,
+  USER_MSG,
+  type UserBody,
+  userAtAnotherFirmMessage,
+} from '@dd/shared';
+import { eq } from 'drizzle-orm';
+import { revokeAllForUser } from '../../auth/tokens';
+import { type Auth, assertCompany } from '../../authz';
+import type { Db, DbOrTx } from '../../db/client';
+import { companies, users } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { Mail } from '../../lib/outbox';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../providers/providers.service';
+import { sendInvitation } from './users.email';
+import {
+  findUser,
+  listCompanyUsers,
+  presentUser,
+  type UserRow,
+  usersByEmails,
+  usersWithHistory,
+} from './users.queries';
+
+/**
+ * Managing a company's users one at a time (POST /api/user/user/...). Firm staff manage their own
+ * company's users, internal staff any company's; nobody deactivates, un-staffs or deletes themselves.
+ * A user with history (requests, notes, file log) is deactivated instead of deleted.
+ */
+const trimmed = (value: string | null | undefined) => {
+  const v = value?.trim();
+  return v ? v : null;
+};
+
+/** The message when a change would lock the caller out of their own account or admin access. */
+export function selfChangeError(
+  auth: Auth,
+  current: Pick<UserRow, 'id' | 'isStaff'>,
+  next: { isStaff: boolean; isActive: boolean },
+): string | undefined {
+  if (current.id !== auth.userId) return undefined;
+  if (!next.isActive) return USER_MSG.cannotDeactivateSelf;
+  if (current.isStaff && !next.isStaff) return USER_MSG.cannotRemoveOwnAccess;
+  return undefined;
+}
+
+/** Lock the company row (serialises saves of one company's users) and read what the e-mail needs. */
+export async function lockCompany(tx: DbOrTx, companyId: number): Promise<{ id: number; name: string }> {
+  const [company] = await tx
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  if (!company) throw notFound();
+  return company;
+}
+
+export async function inviterName(tx: DbOrTx, auth: Auth): Promise<string> {
+  const [me] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, auth.userId));
+  return me?.fullName || 'Your administrator';
+}
+
+/** A unique-index race (two saves adding the same e-mail at once) becomes a 409 asking to reload. */
+export async function guardUnique<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(USER_MSG.concurrentChange);
+    throw error;
+  }
+}
+
+function validEmail(email: string | null): string {
+  if (!email) throw badRequest(USER_MSG.emailRequired, { email: USER_MSG.emailRequired });
+  if (!isEmailAddress(email)) throw badRequest(COMPANY_MSG.invalidEmail, { email: COMPANY_MSG.invalidEmail });
+  return email;
+}
+
+/** Users a caller may see: staff of the company, internal users, and everyone themselves. */
+function assertCanSee(auth: Auth, user: UserRow): void {
+  assertCompany(auth, user.companyId);
+  if (!auth.isInternal && !auth.isStaff && user.id !== auth.userId) throw forbidden();
+}
+
+export async function getManagedUser(db: DbOrTx, auth: Auth, id: number): Promise<ManagedUser> {
+  const row = await findUser(db, id);
+  if (!row) throw notFound();
+  assertCanSee(auth, row);
+  return presentUser(row);
+}
+
+export async function listManagedUsers(db: DbOrTx, auth: Auth, companyId: number): Promise<ManagedUser[]> {
+  assertCompany(auth, companyId);
+  if (!auth.isInternal && !auth.isStaff) throw forbidden();
+  return (await listCompanyUsers(db, companyId)).map(presentUser);
+}
+
+async function applyUpdate(tx: DbOrTx, auth: Auth, current: UserRow, body: UserBody): Promise<UserRow> {
+  const pick = (key: 'first_name' | 'last_name' | 'phone_number', stored: string | null) =>
+    body[key] === undefined ? stored : trimmed(body[key]);
+  const email = body.email === undefined ? current.email : validEmail(trimmed(body.email));
+  if (email.toLowerCase() !== current.email.toLowerCase()) {
+    const [other] = await usersByEmails(tx, [email.toLowerCase()]);
+    if (other && other.companyId !== current.companyId) throw badRequest(userAtAnotherFirmMessage(email));
+    if (other) throw conflict(MSG.emailTaken);
+  }
+  const next = { isStaff: body.is_staff ?? current.isStaff, isActive: body.is_active ?? current.isActive };
+  const selfError = selfChangeError(auth, current, next);
+  if (selfError) throw badRequest(selfError);
+  const [row] = await tx
+    .update(users)
+    .set({
+      firstName: pick('first_name', current.firstName) ?? '',
+      lastName: pick('last_name', current.lastName) ?? '',
+      email: email === current.email ? email : email.toLowerCase(),
+      phoneNumber: pick('phone_number', current.phoneNumber),
+      ...next,
+    })
+    .where(eq(users.id, current.id))
+    .returning();
+  if (current.isActive && !row.isActive) await revokeAllForUser(tx, row.id);
+  return row;
+}
+
+/**
+ * POST /api/user/user/: creates and invites a user of `company_id`. An e-mail already used in the same
+ * company updates that user instead (the spec's grid posts every row); in another company it is refused.
+ */
+export async function saveUser(
+  db: Db,
+  mail: Mail,
+  auth: Auth,
+  body: UserBody,
+): Promise<{ user: UserRow; created: boolean }> {
+  const companyId = body.company_id;
+  if (!companyId) throw badRequest(USER_MSG.companyRequired, { company_id: USER_MSG.companyRequired });
+  if (!auth.isInternal && companyId !== auth.companyId) throw forbidden(USER_MSG.ownCompanyOnly);
+  const email = validEmail(trimmed(body.email));
+  return guardUnique(() =>
+    db.transaction(async (tx) => {
+      const company = await lockCompany(tx, companyId);
+      const [existing] = await usersByEmails(tx, [email.toLowerCase()]);
+      if (existing && existing.companyId !== companyId) throw badRequest(userAtAnotherFirmMessage(email));
+      if (existing) return { user: await applyUpdate(tx, auth, existing, body), created: false };
+      const [user] = await tx
+        .insert(users)
+        .values({
+          firstName: trimmed(body.first_name) ?? '',
+          lastName: trimmed(body.last_name) ?? '',
+          email: email.toLowerCase(),
+          phoneNumber: trimmed(body.phone_number),
+          companyId,
+          isStaff: body.is_staff ?? false,
+          isActive: body.is_active ?? true,
+        })
+        .returning();
+      await sendInvitation(tx, mail, user, {
+        companyName: company.name,
+        inviterName: await inviterName(tx, auth),
+      });
+      return { user, created: true };
+    }),
+  );
+}
+
+/** POST /api/user/user/{id}/: the user's fields and is_active; the company cannot change. */
+export async function updateUser(db: Db, auth: Auth, id: number, body: UserBody): Promise<UserRow> {
+  return guardUnique(() =>
+    db.transaction(async (tx) => {
+      const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      if (!current) throw notFound();
+      assertCompany(auth, current.companyId);
+      if (body.company_id && body.company_id !== current.companyId) {
+        throw badRequest(USER_MSG.cannotMove, { company_id: USER_MSG.cannotMove });
+      }
+      return applyUpdate(tx, auth, current, body);
+    }),
+  );
+}
+
+/** POST /api/user/user/{id}/delete/: deletes the user, or deactivates one that has history. */
+export async function deleteUser(db: Db, auth: Auth, id: number): Promise<'deleted' | 'deactivated'> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!current) throw notFound();
+    assertCompany(auth, current.companyId);
+    if (current.id === auth.userId) throw badRequest(USER_MSG.cannotDeleteSelf);
+    if ((await usersWithHistory(tx, [id])).has(id)) {
+      await tx.update(users).set({ isActive: false }).where(eq(users.id, id));
+      await revokeAllForUser(tx, id);
+      return 'deactivated';
+    }
+    await tx.delete(users).where(eq(users.id, id));
+    return 'deleted';
+  });
+}

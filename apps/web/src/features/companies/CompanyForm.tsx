@@ -1,0 +1,139 @@
+import { COMPANY_MSG, type Company, type CompanySaved, formatMoney, isEmailAddress } from '@dd/shared';
+import { Divider, SimpleGrid, Text, Title } from '@mantine/core';
+import { CheckboxField, FileUploadField, Form, NumberField, TextField } from '../../ui';
+
+/**
+ * The company form (staff spec: 'The field set differs for the provider's own company'). Everyone who
+ * may edit sees the name, phones, address and administrator contact; a law firm also has its release
+ * form; the request price and automatic surcharge decide what a firm pays, so only internal staff see
+ * them as fields (firm staff see the price as text).
+ */
+export interface CompanyFormProps {
+  /** Absent when creating a law firm. */
+  company?: Company;
+  /** Internal staff: may set the request price and the automatic surcharge. */
+  canSetPrice: boolean;
+  onSubmit: (values: Record<string, unknown>) => Promise<CompanySaved>;
+  onSaved?: (saved: CompanySaved) => void;
+}
+
+const CONTACT_FIELDS = [
+  'name',
+  'phone_number',
+  'fax_number',
+  'address_1',
+  'address_2',
+  'city',
+  'state',
+  'zip_code',
+  'admin_name',
+  'admin_email',
+  'admin_phone',
+  'admin_fax',
+] as const;
+
+/** The names this form sends for a company and caller: nothing the caller may not set. */
+export function companyFormFields(company: Company | undefined, canSetPrice: boolean): string[] {
+  if (company?.is_internal) return [...CONTACT_FIELDS];
+  return [...CONTACT_FIELDS, 'release_form_url', ...(canSetPrice ? ['request_price', 'auto_surcharge'] : [])];
+}
+
+const emailCheck = (value: string | undefined) =>
+  value?.trim() && !isEmailAddress(value) ? COMPANY_MSG.invalidEmail : undefined;
+
+export function CompanyForm({ company, canSetPrice, onSubmit, onSaved }: CompanyFormProps) {
+  const fields = companyFormFields(company, canSetPrice);
+  const lawFirm = !company?.is_internal;
+  const initialValues: Record<string, unknown> = Object.fromEntries(
+    fields.map((f) => [f, company?.[f as keyof Company] ?? '']),
+  );
+  if (fields.includes('request_price')) initialValues.request_price = company?.request_price ?? 35;
+  if (fields.includes('auto_surcharge')) initialValues.auto_surcharge = company?.auto_surcharge ?? false;
+
+  const save = (values: Record<string, unknown>) =>
+    onSubmit(Object.fromEntries(fields.map((f) => [f, values[f] === undefined ? null : values[f]])));
+
+  return (
+    <Form
+      aria-label="Company"
+      initialValues={initialValues}
+      onSubmit={save}
+      onSuccess={onSaved}
+      submitLabel="Save"
+    >
+      <TextField name="name" label="Company Name" required maxLength={200} autoFocus={!company} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextField name="phone_number" label="Phone Number" type="tel" maxLength={50} />
+        <TextField name="fax_number" label="Fax Number" type="tel" maxLength={50} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextField name="address_1" label="Address 1" maxLength={200} />
+        <TextField name="address_2" label="Address 2" maxLength={200} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <TextField name="city" label="City" maxLength={100} />
+        <TextField name="state" label="State" maxLength={50} />
+        <TextField name="zip_code" label="Zip Code" maxLength={20} />
+      </SimpleGrid>
+
+      <Divider />
+      <Title order={2} size="h4">
+        Administrator Contact
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextField name="admin_name" label="Admin Name" maxLength={200} />
+        <TextField
+          name="admin_email"
+          label="Admin Email"
+          type="email"
+          maxLength={254}
+          validate={emailCheck}
+        />
+        <TextField name="admin_phone" label="Admin Phone" type="tel" maxLength={50} />
+        <TextField name="admin_fax" label="Admin Fax" type="tel" maxLength={50} />
+      </SimpleGrid>
+
+      {lawFirm && (
+        <>
+          <Divider />
+          <Title order={2} size="h4">
+            Law Firm Settings
+          </Title>
+          <FileUploadField
+            name="release_form_url"
+            label="Release Form"
+            description="The firm's own records release form, attached to its requests."
+            bucket="company-forms"
+            accept={['application/pdf']}
+          />
+          {canSetPrice ? (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <NumberField
+                name="request_price"
+                label="Request Price"
+                description="Charged per provider for new requests (default 35)."
+                required
+                min={0}
+                step={1}
+                decimalScale={2}
+                prefix="$"
+                thousandSeparator
+              />
+              <CheckboxField
+                name="auto_surcharge"
+                label="Automatic surcharge"
+                description="Adds 10 per full 100 of provider cost to invoices, at most 1,000."
+              />
+            </SimpleGrid>
+          ) : (
+            company && (
+              <Text size="sm" c="dimmed">
+                Price per request: {formatMoney(company.request_price)} (set by Direct Docs).
+              </Text>
+            )
+          )}
+        </>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,139 @@
+import { COMPANY_PAGE_SIZES, type CompanyListItem } from '@dd/shared';
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useAuth } from '../../app/auth';
+import { DataTable } from '../../ui';
+import { companyKeys, pageCompanies } from './api';
+
+/**
+ * /companyList/ (internal company only): law firms with a name filter, their user and request counts,
+ * and the row links Edit, Invite, View Users Experience, Add Request and View Dashboard.
+ */
+function RowLinks({ company }: { company: CompanyListItem }) {
+  const links = [
+    { label: 'Edit', to: `/editCompany/${company.id}/` },
+    { label: 'Invite', to: `/inviteUsers/${company.id}/` },
+    { label: 'View Users Experience', to: `/ghostUsers/${company.id}/` },
+    { label: 'Add Request', to: `/editRequest/${company.id}/` },
+    { label: 'View Dashboard', to: `/dashboard/${company.id}/` },
+  ];
+  return (
+    <Group gap="xs" wrap="wrap">
+      {links.map((link) => (
+        <Button
+          key={link.label}
+          component={Link}
+          to={link.to}
+          size="compact-sm"
+          variant="light"
+          aria-label={`${link.label}: ${company.name}`}
+        >
+          {link.label}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+export default function CompanyListScreen() {
+  const { user } = useAuth();
+  const [search, setSearch] = useState('');
+  const [name] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(COMPANY_PAGE_SIZES[0]);
+  const query = useQuery({
+    queryKey: companyKeys.page(name, page, pageSize),
+    queryFn: ({ signal }) => pageCompanies(name, page, pageSize, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1}>Company List</Title>
+          <Text c="dimmed">Every law firm, with its users and requests.</Text>
+        </div>
+        {user?.is_staff && (
+          <Button component={Link} to="/editCompany/new/" leftSection={<IconPlus size={16} />}>
+            Add Company
+          </Button>
+        )}
+      </Group>
+      <Paper withBorder radius="lg" p="md">
+        <Stack gap="md">
+          <TextInput
+            label="Name"
+            placeholder="Filter by company name"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+            maw={360}
+          />
+          {query.isError && (
+            <Text c="red" role="alert">
+              {query.error.message}
+            </Text>
+          )}
+          <DataTable<CompanyListItem>
+            objectName="Company"
+            emptyText="No Companies Found"
+            rows={query.data?.results}
+            loading={query.isPending}
+            minWidth={980}
+            columns={[
+              {
+                key: 'name',
+                title: 'Name',
+                render: (c) => (
+                  <Stack gap={0}>
+                    <Anchor component={Link} to={`/editCompany/${c.id}/`} fw={600}>
+                      {c.name}
+                    </Anchor>
+                    {(c.city || c.state) && (
+                      <Text size="xs" c="dimmed">
+                        {[c.city, c.state].filter(Boolean).join(', ')}
+                      </Text>
+                    )}
+                  </Stack>
+                ),
+              },
+              { key: 'users_count', title: 'Users', render: (c) => c.users_count, width: 80, align: 'right' },
+              {
+                key: 'open_requests_count',
+                title: 'Open Requests',
+                render: (c) => c.open_requests_count,
+                width: 140,
+                align: 'right',
+              },
+              {
+                key: 'requests_count',
+                title: 'All Requests',
+                render: (c) => c.requests_count,
+                width: 130,
+                align: 'right',
+              },
+              { key: 'links', title: 'Actions', render: (c) => <RowLinks company={c} /> },
+            ]}
+            page={page}
+            pageSize={pageSize}
+            total={query.data?.count}
+            onPageChange={setPage}
+            pageSizes={COMPANY_PAGE_SIZES}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { MSG, userAtAnotherFirmMessage } from '@dd/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import InviteUsersScreen from './InviteUsersScreen';
+import { type ApiCall, json, managedUser, renderScreen, stubApi } from './test-utils';
+
+vi.mock('../../app/auth', () => ({
+  useAuth: () => ({ user: { id: 1, company_id: 5, is_internal: false, is_staff: true } }),
+}));
+
+const company = { id: 5, name: 'Smith Law Group', request_price: 35, is_internal: false };
+const users = [managedUser(1, { is_staff: true }), managedUser(2)];
+
+function api(onInvite: (call: ApiCall) => Response) {
+  return stubApi((call) => {
+    if (call.path === '/api/home/company/5/') return json([{ company }]);
+    if (call.path === '/api/user/user/') return json(users.map((User) => ({ User })));
+    if (call.path === '/api/user/invite/') return onInvite(call);
+    return undefined;
+  });
+}
+
+const cell = (column: string, row: number) => screen.getByLabelText(`${column}, row ${row}`);
+const invited = { success: MSG.usersInvited, created: 1, updated: 0, removed: 0, deactivated: 0 };
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('InviteUsersScreen', () => {
+  it('prefills the users, pads to 300 rows and saves the grid', async () => {
+    const calls = api(() => json(invited));
+    renderScreen(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    expect(await screen.findByDisplayValue('user2@firm.test')).toBeInTheDocument();
+    expect(screen.getByText('Smith Law Group')).toBeInTheDocument();
+    expect(cell('Email', 300)).toHaveValue('');
+    expect(cell('Admin Access', 1)).toHaveValue('TRUE');
+
+    await userEvent.type(cell('Email', 3), 'new@firm.test');
+    await userEvent.type(cell('Admin Access', 3), 'TRUE');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MSG.usersInvited)).toBeInTheDocument();
+    const sent = calls.find((c) => c.path === '/api/user/invite/')!.body as {
+      company_id: number;
+      rows: object[];
+    };
+    expect(sent.company_id).toBe(5);
+    expect(sent.rows).toHaveLength(3);
+    expect(sent.rows[2]).toMatchObject({ email: 'new@firm.test', admin_access: 'TRUE' });
+  });
+
+  it('asks before removing users whose rows were cleared', async () => {
+    const calls = api(() => json({ ...invited, created: 0, removed: 1 }));
+    renderScreen(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    await screen.findByDisplayValue('user2@firm.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear row 2' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: MSG.areYouSure });
+    expect(within(dialog).getByText('First2 Last2 (user2@firm.test)')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/user/invite/')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove and Save' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/user/invite/')).toBe(true));
+  });
+
+  it('lists every error the server sends and saves nothing', async () => {
+    const errors = [userAtAnotherFirmMessage('taken@other.test')];
+    api(() => json({ error: errors.join('\n'), errors }, 400));
+    renderScreen(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    await screen.findByDisplayValue('user2@firm.test');
+    await userEvent.type(cell('Email', 3), 'taken@other.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(
+      within(alert).getByText('taken@other.test already exists at another law firm.'),
+    ).toBeInTheDocument();
+    expect(cell('Email', 3).closest('tr')?.className).toMatch(/errorRow/);
+  });
+
+  it('checks e-mails before sending', async () => {
+    const calls = api(() => json(invited));
+    renderScreen(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    await screen.findByDisplayValue('user2@firm.test');
+    await userEvent.type(cell('Email', 4), 'nope');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Row 4: nope is not a valid email address.')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/user/invite/')).toBe(false);
+  });
+
+  it('moves between cells with arrow keys and Enter, and pastes spreadsheet rows', async () => {
+    api(() => json(invited));
+    renderScreen(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    await screen.findByDisplayValue('user2@firm.test');
+    cell('First Name', 3).focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(cell('First Name', 4)).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(cell('First Name', 5)).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}{ArrowRight}');
+    expect(cell('Last Name', 4)).toHaveFocus();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(cell('First Name', 4)).toHaveFocus();
+
+    fireEvent.paste(cell('First Name', 4), {
+      clipboardData: { getData: () => 'Ann\tSmith\tann@firm.test\t\tTRUE\nBob\tJones\tbob@firm.test\n' },
+    });
+    expect(cell('Email', 4)).toHaveValue('ann@firm.test');
+    expect(cell('Admin Access', 4)).toHaveValue('TRUE');
+    expect(cell('First Name', 5)).toHaveValue('Bob');
+    expect(screen.getByText(/4 users, 2 new/)).toBeInTheDocument();
+  });
+});
+
+describe('InviteUsersScreen access', () => {
+  it("tells non-staff and other firms' staff they cannot invite", () => {
+    renderScreen(<InviteUsersScreen params={['9']} path="inviteUsers/9" />);
+    expect(screen.getByText("Only your company's administrators can invite users.")).toBeInTheDocument();
+  });
+});

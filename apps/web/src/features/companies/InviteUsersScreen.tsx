@@ -1,0 +1,200 @@
+import { type InviteResult, type ManagedUser, MSG } from '@dd/shared';
+import { Alert, Button, Group, List, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { ApiError } from '../../api/client';
+import { useAuth } from '../../app/auth';
+import type { ScreenProps } from '../../app/screens';
+import { EmptyState, Loading } from '../../ui';
+import { companyKeys, getCompany, listCompanyUsers, saveInviteGrid } from './api';
+import { InviteGrid } from './InviteGrid';
+import { type Grid, gridToRows, previewSave, rowsWithErrors, usersToGrid } from './invite-grid';
+
+/**
+ * /inviteUsers/{company_id}/: the invite grid for the company's staff and internal staff. One Save
+ * sends the whole grid; the server applies the spec's rules in one transaction and either reports
+ * 'Users Successfully Invited' or lists every problem (nothing is saved then).
+ */
+const positiveId = (value: string | undefined) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+export default function InviteUsersScreen({ params }: ScreenProps) {
+  const { user } = useAuth();
+  if (!user) return null;
+  const id = positiveId(params[0]);
+  if (id === null) return <EmptyState text="No company found here." />;
+  const allowed = (user.is_internal && user.is_staff) || (user.is_staff && user.company_id === id);
+  if (!allowed) return <Alert color="yellow">Only your company's administrators can invite users.</Alert>;
+  return <InviteUsers companyId={id} selfId={user.id} />;
+}
+
+function InviteUsers({ companyId, selfId }: { companyId: number; selfId: number }) {
+  const company = useQuery({
+    queryKey: companyKeys.one(companyId),
+    queryFn: ({ signal }) => getCompany(companyId, signal),
+  });
+  const users = useQuery({
+    queryKey: companyKeys.users(companyId),
+    queryFn: ({ signal }) => listCompanyUsers(companyId, signal),
+  });
+  const [result, setResult] = useState<InviteResult | null>(null);
+  const failure = company.error ?? users.error;
+  if (failure) {
+    return failure instanceof ApiError && failure.status === 404 ? (
+      <EmptyState text="No company found here." />
+    ) : (
+      <Alert color="red">{failure.message}</Alert>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Invite Users</Title>
+        <Text c="dimmed">{company.data?.name ?? ' '}</Text>
+      </div>
+      {result && (
+        <Alert
+          color="green"
+          icon={<IconCheck size={18} />}
+          title={result.success}
+          withCloseButton
+          onClose={() => setResult(null)}
+        >
+          {summary(result)}
+        </Alert>
+      )}
+      {users.data ? (
+        <InviteEditor
+          key={users.dataUpdatedAt}
+          companyId={companyId}
+          users={users.data}
+          selfId={selfId}
+          onSaved={setResult}
+        />
+      ) : (
+        <Loading />
+      )}
+    </Stack>
+  );
+}
+
+function summary(r: InviteResult): string {
+  const parts = [
+    `${r.created} invited`,
+    `${r.updated} updated`,
+    `${r.removed} removed`,
+    ...(r.deactivated ? [`${r.deactivated} deactivated (they have requests or history)`] : []),
+  ];
+  return `${parts.join(', ')}.`;
+}
+
+interface EditorProps {
+  companyId: number;
+  users: ManagedUser[];
+  selfId: number;
+  onSaved: (result: InviteResult) => void;
+}
+
+function InviteEditor({ companyId, users, selfId, onSaved }: EditorProps) {
+  const queryClient = useQueryClient();
+  const [grid, setGrid] = useState<Grid>(() => usersToGrid(users));
+  const [errors, setErrors] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const preview = useMemo(() => previewSave(grid, users, selfId), [grid, users, selfId]);
+  const errorRows = useMemo(() => rowsWithErrors(grid, errors), [grid, errors]);
+
+  const save = async () => {
+    setConfirming(false);
+    setSaving(true);
+    setErrors([]);
+    try {
+      const result = await saveInviteGrid(companyId, gridToRows(grid));
+      notifications.show({ color: 'green', message: MSG.usersInvited });
+      onSaved(result);
+      await queryClient.invalidateQueries({ queryKey: companyKeys.all });
+    } catch (error) {
+      const listed = error instanceof ApiError ? (error.body as { errors?: unknown })?.errors : undefined;
+      setErrors(
+        Array.isArray(listed)
+          ? listed.map(String)
+          : [error instanceof Error ? error.message : MSG.badRequest],
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onSave = () => {
+    if (preview.errors.length) setErrors(preview.errors);
+    else if (preview.removed.length) setConfirming(true);
+    else void save();
+  };
+
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+          <Text size="sm" c="dimmed" maw={720}>
+            Rows without an email are skipped. <b>Admin Access</b>: TRUE gives admin access, anything else
+            does not. <b>Active</b>: FALSE deactivates the user, anything else keeps them active. Removing a
+            row deletes that user. New users get an e-mail inviting them to choose a password. You can paste
+            rows copied from a spreadsheet; arrow keys and Enter move between cells.
+          </Text>
+          <Group gap="sm">
+            <Text size="sm" aria-live="polite">
+              {preview.count} {preview.count === 1 ? 'user' : 'users'}
+              {preview.added ? `, ${preview.added} new` : ''}
+              {preview.removed.length ? `, ${preview.removed.length} to remove` : ''}
+            </Text>
+            <Button
+              leftSection={<IconDeviceFloppy size={16} />}
+              disabled={saving}
+              aria-busy={saving || undefined}
+              onClick={onSave}
+            >
+              Save
+            </Button>
+          </Group>
+        </Group>
+        {errors.length > 0 && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title="Nothing was saved">
+            <List size="sm">
+              {errors.map((message) => (
+                <List.Item key={message}>{message}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        <InviteGrid grid={grid} onChange={setGrid} errorRows={errorRows} />
+      </Stack>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={MSG.areYouSure} centered>
+        <Stack gap="md">
+          <Text size="sm">These users are no longer in the grid and will be removed:</Text>
+          <List size="sm">
+            {preview.removed.map((u) => (
+              <List.Item key={u.id}>
+                {u.full_name || u.email} ({u.email})
+              </List.Item>
+            ))}
+          </List>
+          <Text size="sm" c="dimmed">
+            Users who have requests, notes or file history are deactivated instead, so their history stays.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={() => void save()}>
+              Remove and Save
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * The staff list's filters: Law Firm, Client, Provider, Paralegal, Requestor, Status (with the Open and
+ * Closed groups) and Claimed By (staff members and 'Unclaimed'). Text filters wait for a pause in typing.
+ */
+import { REQUEST_STATUSES, STATUS_GROUPS, type UserBrief } from '@dd/shared';
+import { Button, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconFilterOff } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { lookupCompany, searchCompanies } from './api';
+import { type ListState, TEXT_FILTERS, type TextFilter } from './list-params';
+import { SearchSelect } from './SearchSelect';
+
+export interface RequestListFiltersProps {
+  state: ListState;
+  staff: UserBrief[];
+  onChange: (change: Partial<ListState>) => void;
+}
+
+const STATUS_CHOICES = [
+  {
+    group: 'Groups',
+    items: [
+      { value: 'Open', label: STATUS_GROUPS.Open },
+      { value: 'Closed', label: STATUS_GROUPS.Closed },
+    ],
+  },
+  { group: 'Statuses', items: REQUEST_STATUSES.map((s) => ({ value: s, label: s })) },
+];
+
+const TEXT_LABELS: Record<TextFilter, string> = {
+  client: 'Client',
+  provider: 'Provider',
+  paralegal: 'Paralegal',
+  requestor: 'Requestor',
+};
+
+export function RequestListFilters({ state, staff, onChange }: RequestListFiltersProps) {
+  const claimedChoices = [
+    { value: 'none', label: 'Unclaimed' },
+    ...staff.map((u) => ({ value: String(u.id), label: u.full_name })),
+  ];
+  const filtered =
+    state.firm !== undefined ||
+    state.status !== '' ||
+    state.claimed !== '' ||
+    TEXT_FILTERS.some((k) => state[k]);
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+      <SearchSelect
+        label="Law Firm"
+        placeholder="Any law firm"
+        kind="firms"
+        value={state.firm}
+        onChange={(firm) => onChange({ firm })}
+        search={searchCompanies}
+        lookup={lookupCompany}
+      />
+      {TEXT_FILTERS.map((key) => (
+        <TextFilterInput
+          key={key}
+          label={TEXT_LABELS[key]}
+          value={state[key]}
+          onChange={(v) => onChange({ [key]: v })}
+        />
+      ))}
+      <Select
+        label="Status"
+        placeholder="Any status"
+        size="sm"
+        clearable
+        data={STATUS_CHOICES}
+        value={state.status || null}
+        onChange={(status) => onChange({ status: status ?? '' })}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Select
+        label="Claimed By"
+        placeholder="Anyone"
+        size="sm"
+        clearable
+        searchable
+        data={claimedChoices}
+        value={state.claimed || null}
+        onChange={(claimed) => onChange({ claimed: claimed ?? '' })}
+        nothingFoundMessage="Nothing found"
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Button
+        variant="subtle"
+        color="gray"
+        size="sm"
+        mt={{ base: 0, xs: 24 }}
+        leftSection={<IconFilterOff size={16} />}
+        disabled={!filtered}
+        onClick={() =>
+          onChange({
+            firm: undefined,
+            client: '',
+            provider: '',
+            paralegal: '',
+            requestor: '',
+            status: '',
+            claimed: '',
+          })
+        }
+        style={{ alignSelf: 'start' }}
+      >
+        Clear Filters
+      </Button>
+    </SimpleGrid>
+  );
+}
+
+/** A text box that reports its value 350 ms after typing stops, and follows outside changes. */
+function TextFilterInput(props: { label: string; value: string; onChange: (value: string) => void }) {
+  const [text, setText] = useState(props.value);
+  useEffect(() => setText(props.value), [props.value]);
+  const report = useDebouncedCallback(props.onChange, 350);
+  return (
+    <TextInput
+      label={props.label}
+      placeholder={`Any ${props.label.toLowerCase()}`}
+      size="sm"
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        report(event.currentTarget.value);
+      }}
+    />
+  );
+}

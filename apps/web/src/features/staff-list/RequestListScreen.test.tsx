@@ -1,0 +1,186 @@
+import { type RequestListItem, STATUS, todayIn } from '@dd/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { listQuery, readListState } from './list-params';
+import { RequestListScreen } from './RequestListScreen';
+import { type ApiCall, json, renderAt, stubApi } from './test-utils';
+
+vi.mock('../../app/auth', () => ({
+  useAuth: () => ({
+    user: {
+      id: 7,
+      full_name: 'Sam Staff',
+      company_id: 1,
+      is_internal: true,
+      is_staff: true,
+      permissions: [],
+    },
+  }),
+}));
+
+const row = (id: number, overrides: Partial<RequestListItem> = {}): RequestListItem =>
+  ({
+    id,
+    internal_number: String(10000 + id),
+    status: STATUS.inContact,
+    request_type: 'Medical Records',
+    rush: false,
+    created_at: '2024-05-01T15:00:00.000Z',
+    next_todo_date: '2024-05-20',
+    working_on_id: null,
+    working_on: null,
+    patient: { id: 3, full_name: `Client ${id}` },
+    provider: { id: 4, name: 'Mercy Hospital' },
+    company: { id: 5, name: 'Smith Law Group' },
+    user: { id: 8, full_name: 'Paula Legal' },
+    requester: { id: 9, full_name: 'Ann Attorney' },
+    ...overrides,
+  }) as RequestListItem;
+
+let claimAnswer: () => Response;
+function api(count = 2) {
+  return stubApi((call) => {
+    if (call.path === '/api/home/request/' && call.method === 'GET') {
+      return json({
+        count,
+        next: null,
+        previous: null,
+        results: [row(1, { rush: true }), row(2, { working_on: { id: 7, full_name: 'Sam Staff' } })],
+      });
+    }
+    if (call.path === '/api/home/request/1/' && call.method === 'POST') return claimAnswer();
+    if (call.path === '/api/user/User/') {
+      return json([{ User: { id: 7, full_name: 'Sam Staff', is_staff: true, is_active: true } }]);
+    }
+    return undefined;
+  });
+}
+
+const lists = (calls: ApiCall[]) =>
+  calls.filter((c) => c.path === '/api/home/request/' && c.method === 'GET');
+const lastList = (calls: ApiCall[]) => lists(calls).at(-1)!;
+
+beforeEach(() => {
+  claimAnswer = () => json({ id: 1 });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('RequestListScreen', () => {
+  it('shows the to-do list (reminders before today) and toggles to all requests', async () => {
+    const calls = api();
+    renderAt(<RequestListScreen />);
+    expect(screen.getByRole('heading', { name: 'To Do List' })).toBeInTheDocument();
+    await screen.findByText('Client 1');
+    const first = lastList(calls).query;
+    expect(first.get('next_todo_date__lt')).toBe(todayIn(localStorage.getItem('timezone')));
+    expect(first.get('order_by')).toBe('-created_at');
+    expect(first.get('limit')).toBe('100');
+    expect(first.get('related')).toContain('working_on');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show All Requests' }));
+    expect(screen.getByRole('heading', { name: 'All Requests' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show ToDo Tasks' })).toBeInTheDocument();
+    await waitFor(() => expect(lastList(calls).query.has('next_todo_date__lt')).toBe(false));
+    expect(screen.getByTestId('address')).toHaveTextContent('view=all');
+  });
+
+  it('sorts Client, Created At and Next Reminder ascending then descending', async () => {
+    const calls = api();
+    renderAt(<RequestListScreen />);
+    await screen.findByText('Client 1');
+    const order = () => lastList(calls).query.get('order_by');
+    for (const [header, key] of [
+      ['Client', 'patient__full_name'],
+      ['Next Reminder Date', 'next_todo_date'],
+    ]) {
+      await userEvent.click(screen.getByRole('button', { name: header }));
+      await waitFor(() => expect(order()).toBe(key));
+      expect(screen.getByRole('columnheader', { name: header })).toHaveAttribute('aria-sort', 'ascending');
+      await userEvent.click(screen.getByRole('button', { name: header }));
+      await waitFor(() => expect(order()).toBe(`-${key}`));
+      expect(screen.getByRole('columnheader', { name: header })).toHaveAttribute('aria-sort', 'descending');
+      await userEvent.click(screen.getByRole('button', { name: header }));
+      await waitFor(() => expect(order()).toBe(key));
+    }
+    // Created At starts newest first; the next click sorts it ascending.
+    await userEvent.click(screen.getByRole('button', { name: 'Created At Date' }));
+    await waitFor(() => expect(order()).toBe('created_at'));
+    expect(screen.getByRole('columnheader', { name: 'Status' })).not.toHaveAttribute('aria-sort');
+  });
+
+  it('highlights rush rows with a Rush badge', async () => {
+    api();
+    renderAt(<RequestListScreen />);
+    const rushRow = (await screen.findByText('Client 1')).closest('tr')!;
+    const calmRow = screen.getByText('Client 2').closest('tr')!;
+    expect(rushRow).toHaveAttribute('data-rush', 'true');
+    expect(within(rushRow).getByText('Rush')).toBeInTheDocument();
+    expect(calmRow).not.toHaveAttribute('data-rush');
+    expect(within(calmRow).queryByText('Rush')).toBeNull();
+    // The claimer sees themselves with Release; an unclaimed row offers Claim; View opens a new tab.
+    expect(within(calmRow).getByText('You')).toBeInTheDocument();
+    expect(within(calmRow).getByRole('button', { name: 'Release request 10002' })).toBeInTheDocument();
+    expect(within(rushRow).getByRole('link', { name: /View request 10001/ })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+  });
+
+  it('claims, and on a 409 says who holds the request and refreshes', async () => {
+    const calls = api();
+    claimAnswer = () =>
+      json(
+        {
+          error: 'This request is already being worked on by Jo Other.',
+          working_on: { id: 12, full_name: 'Jo Other' },
+        },
+        409,
+      );
+    renderAt(<RequestListScreen />);
+    await screen.findByText('Client 1');
+    const before = lists(calls).length;
+    await userEvent.click(screen.getByRole('button', { name: 'Claim request 10001' }));
+    expect(
+      await screen.findByText('This request is already being worked on by Jo Other.'),
+    ).toBeInTheDocument();
+    const claim = calls.find((c) => c.method === 'POST');
+    expect(claim?.body).toEqual({ working_on: 7 });
+    await waitFor(() => expect(lists(calls).length).toBeGreaterThan(before));
+  });
+
+  it('pages with Prev and Next by offset and keeps filters in the address', async () => {
+    const calls = api(250);
+    renderAt(<RequestListScreen />, '/requestlist/?view=all&status=Open&claimed=none');
+    expect(await screen.findByText('Showing 1–100 of 250')).toBeInTheDocument();
+    expect(lastList(calls).query.get('status_open')).toBe('true');
+    expect(lastList(calls).query.get('working_on')).toBe('none');
+    expect(screen.getByRole('button', { name: 'Prev' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastList(calls).query.get('offset')).toBe('100'));
+    expect(await screen.findByText('Showing 101–200 of 250')).toBeInTheDocument();
+    expect(screen.getByTestId('address')).toHaveTextContent('offset=100');
+  });
+});
+
+describe('list parameters', () => {
+  it('maps the address to the list call', () => {
+    const state = readListState(
+      new URLSearchParams(
+        'firm=5&client=%20ann%20&status=Closed-x&claimed=12&order_by=-secret&size=300&offset=-4',
+      ),
+    );
+    expect(state).toMatchObject({ firm: 5, claimed: '12', order: '-created_at', size: 300, offset: 0 });
+    expect(listQuery(state, '2024-06-01')).toEqual({
+      order_by: '-created_at',
+      limit: 300,
+      offset: 0,
+      next_todo_date__lt: '2024-06-01',
+      patient__company: 5,
+      patient__full_name__icontains: 'ann',
+      status__icontains: 'Closed-x',
+      working_on: '12',
+    });
+    expect(readListState(new URLSearchParams('size=150')).size).toBe(100);
+  });
+});

@@ -1,0 +1,6 @@
+/** Staff list screens: the to-do / all-requests list, split, request types and note templates admin. */
+export { NoteTemplatesScreen } from './NoteTemplatesScreen';
+export { RequestListScreen } from './RequestListScreen';
+export { RequestTypesScreen } from './RequestTypesScreen';
+export { SplitRequestScreen } from './SplitRequestScreen';
+export { WorkingCell, type WorkingCellProps } from './WorkingCell';

@@ -1,0 +1,113 @@
+import { STAFF_LIST_DEFAULT_PAGE_SIZE, STAFF_LIST_PAGE_SIZES } from '@dd/shared';
+import type { TableSort } from '../../ui';
+
+/**
+ * The staff list's state as it lives in the address (filters, sort, page size, offset, view) and the
+ * GET /api/home/request/ query it becomes. Pure functions, so the rules are tested without a browser.
+ */
+export type ListView = 'todo' | 'all';
+
+export interface ListState {
+  view: ListView;
+  firm?: number;
+  client: string;
+  provider: string;
+  paralegal: string;
+  requestor: string;
+  /** '' (any), 'Open', 'Closed' or one status. */
+  status: string;
+  /** '' (anyone), 'none' (unclaimed) or a staff user id. */
+  claimed: string;
+  order: string;
+  size: number;
+  offset: number;
+}
+
+export const DEFAULT_ORDER = '-created_at';
+export const SORT_KEYS = ['patient__full_name', 'created_at', 'next_todo_date'] as const;
+export const TEXT_FILTERS = ['client', 'provider', 'paralegal', 'requestor'] as const;
+export type TextFilter = (typeof TEXT_FILTERS)[number];
+
+const positive = (value: string | null) => {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+export function readListState(params: URLSearchParams): ListState {
+  const order = params.get('order_by') ?? DEFAULT_ORDER;
+  const size = Number(params.get('size'));
+  const offset = Number(params.get('offset'));
+  const claimed = params.get('claimed') ?? '';
+  return {
+    view: params.get('view') === 'all' ? 'all' : 'todo',
+    firm: positive(params.get('firm')),
+    client: params.get('client') ?? '',
+    provider: params.get('provider') ?? '',
+    paralegal: params.get('paralegal') ?? '',
+    requestor: params.get('requestor') ?? '',
+    status: params.get('status') ?? '',
+    claimed: claimed === 'none' || positive(claimed) ? claimed : '',
+    order: (SORT_KEYS as readonly string[]).includes(order.replace(/^-/, '')) ? order : DEFAULT_ORDER,
+    size: (STAFF_LIST_PAGE_SIZES as readonly number[]).includes(size) ? size : STAFF_LIST_DEFAULT_PAGE_SIZE,
+    offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
+  };
+}
+
+/** Address values for a state change; defaults and blanks are left out to keep the address short. */
+export function writeListState(current: URLSearchParams, change: Partial<ListState>): URLSearchParams {
+  const next = new URLSearchParams(current);
+  const keys: Record<keyof ListState, string> = {
+    view: 'view',
+    firm: 'firm',
+    client: 'client',
+    provider: 'provider',
+    paralegal: 'paralegal',
+    requestor: 'requestor',
+    status: 'status',
+    claimed: 'claimed',
+    order: 'order_by',
+    size: 'size',
+    offset: 'offset',
+  };
+  const defaults: Partial<Record<keyof ListState, string>> = {
+    view: 'todo',
+    order: DEFAULT_ORDER,
+    size: String(STAFF_LIST_DEFAULT_PAGE_SIZE),
+    offset: '0',
+  };
+  for (const [key, value] of Object.entries(change) as [keyof ListState, unknown][]) {
+    const text = value === undefined || value === null ? '' : String(value);
+    if (text === '' || text === defaults[key]) next.delete(keys[key]);
+    else next.set(keys[key], text);
+  }
+  return next;
+}
+
+export function sortOf(order: string): TableSort {
+  return { key: order.replace(/^-/, ''), direction: order.startsWith('-') ? 'desc' : 'asc' };
+}
+
+export const orderOf = (sort: TableSort) => `${sort.direction === 'desc' ? '-' : ''}${sort.key}`;
+
+/** The list call's parameters; `today` is YYYY-MM-DD in the user's time zone (the to-do cut-off). */
+export function listQuery(state: ListState, today: string): Record<string, string | number> {
+  const query: Record<string, string | number> = {
+    order_by: state.order,
+    limit: state.size,
+    offset: state.offset,
+  };
+  if (state.view === 'todo') query.next_todo_date__lt = today;
+  if (state.firm) query.patient__company = state.firm;
+  const text: Record<TextFilter, string> = {
+    client: 'patient__full_name__icontains',
+    provider: 'provider__name__icontains',
+    paralegal: 'user__full_name__icontains',
+    requestor: 'requester__full_name__icontains',
+  };
+  for (const key of TEXT_FILTERS) if (state[key].trim()) query[text[key]] = state[key].trim();
+  if (state.status === 'Open') query.status_open = 'true';
+  else if (state.status === 'Closed') query.status_open = 'false';
+  else if (state.status) query.status__icontains = state.status;
+  if (state.claimed) query.working_on = state.claimed;
+  return query;
+}

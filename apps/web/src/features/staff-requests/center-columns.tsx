@@ -1,0 +1,135 @@
+/** Columns 1 and 3 of the Request Details Center: the actions, and the law firm, contact, status and follow-up. */
+import { formatDate, type RequestDetail, type StaffRequestInfo } from '@dd/shared';
+import { Anchor, Button, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconArrowsSplit, IconBuildingHospital, IconEdit, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { Card, ConfirmDeleteButton } from '../../ui';
+import { deleteRequest } from './api';
+import { DocumentLink, Item, localToday, StatusBadge } from './parts';
+import { SendToLawyerButton } from './SendToLawyerButton';
+
+export function ActionsCard({
+  request,
+  info,
+  onChanged,
+}: {
+  request: RequestDetail;
+  info: StaffRequestInfo | undefined;
+  onChanged: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const release = info?.law_firm.release_form_url;
+  return (
+    <Card title="Actions">
+      <Stack gap="xs">
+        <Button
+          component={Link}
+          to={`/editRequest/${request.company_id}/${request.id}/`}
+          variant="light"
+          leftSection={<IconEdit size={18} />}
+        >
+          Edit Request
+        </Button>
+        <Button
+          component={Link}
+          to={`/split_request/${request.id}/`}
+          variant="light"
+          leftSection={<IconArrowsSplit size={18} />}
+        >
+          Split Request
+        </Button>
+        <ConfirmDeleteButton
+          label="Delete Request"
+          leftSection={<IconTrash size={18} />}
+          message={`Request #${request.internal_number} for ${request.patient.full_name} at ${request.provider.name} will be deleted with its notes and files.`}
+          onConfirm={async () => {
+            await deleteRequest(request.id);
+            queryClient.removeQueries({ queryKey: ['requests', 'staff', request.id] });
+            await queryClient.invalidateQueries({ queryKey: ['requests'] });
+            navigate('/requestlist/');
+          }}
+        />
+      </Stack>
+      <Divider />
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm" fw={500}>
+          Law Firm Release
+        </Text>
+        {release ? (
+          <DocumentLink url={release} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            None on file
+          </Text>
+        )}
+      </Group>
+      <Anchor component={Link} to={`/editProvider/${request.provider_id}/${request.id}/`} size="sm">
+        <Group gap={6} wrap="nowrap">
+          <IconBuildingHospital size={16} />
+          Edit Provider
+        </Group>
+      </Anchor>
+      <Divider />
+      <SendToLawyerButton requestId={request.id} files={request.files} onSent={onChanged} />
+      {info?.received_document_at && (
+        <Text size="xs" c="dimmed">
+          Last sent to the law firm on {formatDate(info.received_document_at)}.
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+export function FirmCard({ request, info }: { request: RequestDetail; info: StaffRequestInfo | undefined }) {
+  const contact = info?.main_contact ?? null;
+  const followUp = info?.next_todo_date ?? null;
+  const overdue = followUp !== null && followUp < localToday();
+  return (
+    <Card title="Contact & Status">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 1 }} spacing="md" verticalSpacing="md">
+        <Item label="Law Firm">
+          {request.patient.company.name}
+          {info?.law_firm.phone_number && (
+            <>
+              {'\n'}
+              <Anchor href={`tel:${info.law_firm.phone_number}`} size="sm">
+                {info.law_firm.phone_number}
+              </Anchor>
+            </>
+          )}
+        </Item>
+        <Item label="Main Contact">
+          {contact && (
+            <Stack gap={0}>
+              <Text size="sm">{contact.full_name}</Text>
+              <Anchor href={`mailto:${contact.email}`} size="sm">
+                {contact.email}
+              </Anchor>
+              {contact.phone_number && (
+                <Anchor href={`tel:${contact.phone_number}`} size="sm">
+                  {contact.phone_number}
+                </Anchor>
+              )}
+            </Stack>
+          )}
+        </Item>
+        <Item label="Status">
+          <StatusBadge status={request.status} size="md" />
+        </Item>
+        <Item label="Follow-up Date">
+          {followUp ? (
+            <Text size="sm" c={overdue ? 'red.7' : undefined} fw={overdue ? 600 : undefined}>
+              {formatDate(followUp)}
+              {overdue ? ' (overdue)' : ''}
+            </Text>
+          ) : (
+            'No reminder set'
+          )}
+        </Item>
+        <Item label="Claimed By">{info?.working_on?.full_name ?? 'Nobody'}</Item>
+      </SimpleGrid>
+    </Card>
+  );
+}

@@ -1,0 +1,135 @@
+/** Small pieces of the staff request screens: labelled values, the status badge, End Reminder, not found. */
+import { isOpenStatus, type RequestNote, type RequestStatus, STATUS } from '@dd/shared';
+import { Badge, Button, type ButtonProps, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconBellOff, IconExternalLink, IconFileSearch } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { FileDownloadButton } from '../files';
+import { setNoteReminder } from './api';
+
+/** Today in the browser's time zone, YYYY-MM-DD (reminders are calendar days). */
+export const localToday = () => dayjs().format('YYYY-MM-DD');
+
+/** The original file name inside a storage key ('<bucket>/u<id>/<uuid>-<name>' -> '<name>'). */
+export function fileNameOf(key: string): string {
+  const last = key.slice(key.lastIndexOf('/') + 1);
+  return last.replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/i, '') || last;
+}
+
+const isWebLink = (url: string) => /^https?:\/\//i.test(url);
+
+/** A stored document (downloaded through the files feature) or a page on someone's site (opened). */
+export function DocumentLink({ url }: { url: string }) {
+  if (isWebLink(url)) {
+    return (
+      <Button
+        component="a"
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        size="xs"
+        variant="light"
+        leftSection={<IconExternalLink size={14} />}
+      >
+        Open
+      </Button>
+    );
+  }
+  return <FileDownloadButton file={{ url, name: fileNameOf(url) }} />;
+}
+
+export const errorMessage = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+
+export function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: 0.4 }}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+        {children === null || children === undefined || children === '' ? '—' : children}
+      </Text>
+    </Stack>
+  );
+}
+
+const STATUS_COLORS: Partial<Record<RequestStatus, string>> = {
+  [STATUS.requestedByLawyer]: 'blue',
+  [STATUS.needAssistance]: 'red',
+  [STATUS.waitingForDirectDocs]: 'orange',
+  [STATUS.cancelled]: 'gray',
+};
+
+export function StatusBadge({ status, size = 'lg' }: { status: RequestStatus; size?: 'md' | 'lg' }) {
+  const color = STATUS_COLORS[status] ?? (isOpenStatus(status) ? 'cyan' : 'green');
+  return (
+    <Badge color={color} variant="light" size={size} radius="sm" style={{ textTransform: 'none' }}>
+      {status}
+    </Badge>
+  );
+}
+
+/** Clears the note's reminder date (POST /api/home/notes/{id}/ with reminder_date null). */
+export function EndReminderButton({
+  note,
+  onEnded,
+  size = 'xs',
+  variant = 'light',
+}: {
+  note: RequestNote;
+  onEnded: () => void;
+  size?: ButtonProps['size'];
+  variant?: ButtonProps['variant'];
+}) {
+  const [busy, setBusy] = useState(false);
+  const end = async () => {
+    setBusy(true);
+    try {
+      await setNoteReminder(note.id, null);
+      onEnded();
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'The reminder could not be ended',
+        message: errorMessage(error),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      size={size}
+      variant={variant}
+      loading={busy}
+      onClick={end}
+      leftSection={<IconBellOff size={14} />}
+    >
+      End Reminder
+    </Button>
+  );
+}
+
+export function NotFoundState() {
+  return (
+    <Paper withBorder radius="lg" p="xl" maw={640} mx="auto" mt="xl">
+      <Stack align="center" gap="sm" ta="center">
+        <ThemeIcon size={56} radius="xl" variant="light" color="gray">
+          <IconFileSearch size={30} />
+        </ThemeIcon>
+        <Title order={1} size="h2">
+          Request not found
+        </Title>
+        <Text c="dimmed">
+          It may have been deleted or split. Check the address or go back to the request list.
+        </Text>
+        <Button component={Link} to="/requestlist/">
+          Go To Request List
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,207 @@
+import { type RequestFile, type RequestNote, STAFF_MSG, STATUS } from '@dd/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SendToLawyerButton } from './SendToLawyerButton';
+import { StaffRequestScreen } from './StaffRequestScreen';
+import { json, renderScreen, requestDetail, staffInfo, stubApi } from './test-utils';
+
+vi.mock('../../app/auth', () => ({
+  useAuth: () => ({ user: { id: 9, full_name: 'Sam Staff', is_internal: true, is_staff: true } }),
+}));
+
+afterEach(() => vi.unstubAllGlobals());
+
+function file(overrides: Partial<RequestFile> = {}): RequestFile {
+  return {
+    id: 1,
+    name: 'chart.pdf',
+    url: 'provider-records/u9/chart.pdf',
+    request: 21,
+    supporting_file: false,
+    archived: false,
+    verified_by: null,
+    created_at: '2024-05-03T10:00:00.000Z',
+    downloaded: false,
+    content_type: 'application/pdf',
+    size_bytes: 1000,
+    ...overrides,
+  };
+}
+
+function note(overrides: Partial<RequestNote> = {}): RequestNote {
+  return {
+    id: 40,
+    text: 'Sent the Initial Medical Records Request',
+    update_status: STATUS.initialRequestSent,
+    previous_status: STATUS.requestedByLawyer,
+    reminder_date: null,
+    created_at: '2024-05-02T10:00:00.000Z',
+    request: 21,
+    user: { id: 9, full_name: 'Sam Staff' },
+    ...overrides,
+  };
+}
+
+const verified = { id: 9, full_name: 'Sam Staff' };
+
+describe('Send Request To Lawyer', () => {
+  it('is disabled and labelled to verify while a medical document is unverified', () => {
+    stubApi(() => undefined);
+    renderScreen(
+      <SendToLawyerButton
+        requestId={21}
+        files={[file({ verified_by: verified }), file({ id: 2 })]}
+        onSent={() => {}}
+      />,
+    );
+    const button = screen.getByRole('button', { name: STAFF_MSG.verifyAllFiles });
+    expect(button).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Send Request To Lawyer' })).toBeNull();
+  });
+
+  it('ignores removed and supporting documents, sends, and says Email Sent!', async () => {
+    const onSent = vi.fn();
+    const calls = stubApi((call) =>
+      call.path === '/api/home/request/21/send_to_lawyer/'
+        ? json({ status: STATUS.completedArrived, note_id: 5 })
+        : undefined,
+    );
+    renderScreen(
+      <SendToLawyerButton
+        requestId={21}
+        files={[
+          file({ verified_by: verified }),
+          file({ id: 2, archived: true }),
+          file({ id: 3, supporting_file: true }),
+        ]}
+        onSent={onSent}
+      />,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send Request To Lawyer' }));
+    expect(await screen.findByText('Email Sent!')).toBeInTheDocument();
+    expect(onSent).toHaveBeenCalled();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/home/request/21/send_to_lawyer/']);
+  });
+
+  it('stays disabled when there is no medical document yet', () => {
+    stubApi(() => undefined);
+    renderScreen(
+      <SendToLawyerButton requestId={21} files={[file({ supporting_file: true })]} onSent={() => {}} />,
+    );
+    expect(screen.getByRole('button', { name: 'Send Request To Lawyer' })).toBeDisabled();
+    expect(screen.getByText('Upload the medical documents first.')).toBeInTheDocument();
+  });
+});
+
+describe('staff request detail', () => {
+  it("shows the first-send view until 'I've sent the email', then the Request Details Center", async () => {
+    let current = requestDetail();
+    const calls = stubApi((call) => {
+      if (call.path === '/api/home/request/21/') return json(current);
+      if (call.path === '/api/home/request/21/first_send/')
+        return json({
+          subject: 'Medical Records Request: Pat Client',
+          text: 'Dear Denver Health Medical Records Department,',
+          to: 'records@dh.example',
+          attachments: [
+            { label: 'HIPAA Authorization', url: 'hipaa-forms/u3/consent.pdf' },
+            { label: 'Denver Health Request Form', url: 'https://dh.example/records' },
+          ],
+        });
+      if (call.path === '/api/home/request/21/initial_sent/') {
+        current = requestDetail({ status: STATUS.initialRequestSent, notes: [note()] });
+        return json({ status: STATUS.initialRequestSent, note_id: 40 });
+      }
+      if (call.path === '/api/home/request/21/staff_info/') return json(staffInfo());
+      if (call.path === '/api/home/notetemplate/') return json([]);
+      return undefined;
+    });
+    renderScreen(<StaffRequestScreen id={21} />);
+    expect(await screen.findByRole('heading', { name: 'Send The Request' })).toBeInTheDocument();
+    expect(
+      await screen.findByDisplayValue('Dear Denver Health Medical Records Department,'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'records@dh.example' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^mailto:records@dh\.example\?subject=Medical%20Records/),
+    );
+    expect(screen.getByRole('button', { name: 'Download consent.pdf' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open' })).toHaveAttribute('href', 'https://dh.example/records');
+    expect(screen.getByRole('button', { name: 'Cancel The Request' })).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: "I've sent the email" }));
+    expect(await screen.findByRole('heading', { name: 'Request Details Center' })).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/home/request/21/initial_sent/')).toBe(
+      true,
+    );
+    expect(screen.getByRole('link', { name: /Edit Request/ })).toHaveAttribute('href', '/editRequest/5/21/');
+    expect(screen.getByRole('link', { name: /Split Request/ })).toHaveAttribute('href', '/split_request/21/');
+    expect(screen.getByRole('link', { name: /Edit Provider/ })).toHaveAttribute(
+      'href',
+      '/editProvider/11/21/',
+    );
+    expect(await screen.findByText('Active')).toBeInTheDocument();
+  });
+
+  it("cancels after 'Are you sure?' and then shows the Details Center", async () => {
+    let current = requestDetail();
+    const calls = stubApi((call) => {
+      if (call.path === '/api/home/request/21/') return json(current);
+      if (call.path === '/api/home/request/21/first_send/')
+        return json({ subject: 's', text: 't', to: null, attachments: [] });
+      if (call.path === '/api/home/request/21/cancel/') {
+        current = requestDetail({
+          status: STATUS.cancelled,
+          notes: [note({ text: 'Request is Cancelled', update_status: STATUS.cancelled })],
+        });
+        return json({ status: STATUS.cancelled, note_id: 41 });
+      }
+      if (call.path === '/api/home/request/21/staff_info/') return json(staffInfo({ archived: true }));
+      if (call.path === '/api/home/notetemplate/') return json([]);
+      return undefined;
+    });
+    renderScreen(<StaffRequestScreen id={21} />);
+    const user = userEvent.setup();
+    expect(await screen.findByText(/No e-mail address on file for Denver Health/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel The Request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(calls.some((c) => c.path.endsWith('/cancel/'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel The Request' }));
+    expect(await screen.findByRole('heading', { name: 'Request Details Center' })).toBeInTheDocument();
+    expect(await screen.findByText('Archived')).toBeInTheDocument();
+    expect(screen.getAllByText('Request is Cancelled').length).toBeGreaterThan(0);
+  });
+
+  it("shows today's reminder in a banner and ends it", async () => {
+    const today = dayjs().format('YYYY-MM-DD');
+    let current = requestDetail({
+      status: STATUS.inContact,
+      notes: [
+        note({ id: 50, text: 'Call the records desk again', update_status: null, reminder_date: today }),
+        note({ id: 51, text: 'Later one', update_status: null, reminder_date: '2999-01-01' }),
+      ],
+    });
+    const calls = stubApi((call) => {
+      if (call.path === '/api/home/request/21/') return json(current);
+      if (call.path === '/api/home/request/21/staff_info/') return json(staffInfo({ next_todo_date: today }));
+      if (call.path === '/api/home/notetemplate/') return json([]);
+      if (call.path === '/api/home/notes/50/') {
+        current = requestDetail({
+          status: STATUS.inContact,
+          notes: current.notes.map((n) => (n.id === 50 ? { ...n, reminder_date: null } : n)),
+        });
+        return json(current.notes[0]);
+      }
+      return undefined;
+    });
+    renderScreen(<StaffRequestScreen id={21} />);
+    const banner = await screen.findByRole('alert', { name: 'Reminder for today' });
+    expect(within(banner).getByText('Call the records desk again')).toBeInTheDocument();
+    expect(screen.queryAllByRole('alert', { name: 'Reminder for today' })).toHaveLength(1);
+    await userEvent.setup().click(within(banner).getByRole('button', { name: 'End Reminder' }));
+    await waitFor(() => expect(screen.queryByRole('alert', { name: 'Reminder for today' })).toBeNull());
+    expect(calls.find((c) => c.path === '/api/home/notes/50/')?.body).toEqual({ reminder_date: null });
+  });
+});

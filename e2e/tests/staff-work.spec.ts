@@ -1,0 +1,138 @@
+import { DEMO_PASSWORD } from '@dd/shared';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, shot, test } from './fixtures';
+
+/**
+ * Staff work a new request from arrival to delivery: claim it, send the first e-mail, add a note with a
+ * reminder, upload and verify the records, send them to the firm; the paralegal then downloads them.
+ * A second journey splits a request into three.
+ */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+async function apiLogin(request: APIRequestContext, email: string) {
+  const res = await request.post('/users/token/', { data: { email, password: DEMO_PASSWORD } });
+  return { authorization: `Bearer ${(await res.json()).access}` };
+}
+
+/** A fresh request ordered by the Smith paralegal through the API, so every run works on its own one. */
+async function orderRequest(request: APIRequestContext, types = 'Medical Records') {
+  const firm = await apiLogin(request, 'paralegal@smithlaw.example');
+  const me = await (await request.get('/users/user/', { headers: firm })).json();
+  const clients = await (await request.get('/api/home/patient/', { headers: firm })).json();
+  const client = clients.find((c: { hipaa_consent_url: string | null }) => c.hipaa_consent_url);
+  const providers = await (await request.get('/api/home/provider/?order_by=name', { headers: firm })).json();
+  const day = 1 + (Date.now() % 27);
+  const res = await request.post('/api/home/request/', {
+    headers: firm,
+    data: {
+      patient: client.id,
+      provider: [providers[Date.now() % providers.length].id],
+      user: me.id,
+      start_date: `2019-03-${String(day).padStart(2, '0')}`,
+      end_date: `2025-${String(1 + (Date.now() % 12)).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+      request_type: types,
+      hipaa_consent_url: client.hipaa_consent_url,
+      override_duplicates: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const created = (await res.json()).results[0];
+  return { id: created.id as number, number: created.internal_number as string, client };
+}
+
+async function openAllRequests(page: Page, number: string) {
+  await page.goto(`/requestlist/?internal_number__contains=${number}`);
+  await page.getByRole('button', { name: 'Show All Requests' }).click();
+}
+
+test('staff work a request from arrival to delivery, then the firm downloads it', async ({
+  page,
+  loginAs,
+  request,
+}) => {
+  const order = await orderRequest(request);
+
+  await loginAs('staff@directdocs.example');
+  await openAllRequests(page, order.number);
+  await expect(page.getByRole('heading', { name: 'All Requests' })).toBeVisible();
+  await page.getByRole('button', { name: `Claim request ${order.number}` }).click();
+  await expect(page.getByRole('button', { name: `Release request ${order.number}` })).toBeVisible();
+  await shot(page, 'staff-request-list');
+
+  await page.goto(`/request/${order.id}/`);
+  await expect(page.getByRole('button', { name: "I've sent the email" })).toBeVisible();
+  await shot(page, 'staff-first-send');
+  await page.getByRole('button', { name: "I've sent the email" }).click();
+
+  await page
+    .getByRole('textbox', { name: 'Note', exact: true })
+    .fill('Called the records department; they will fax the records this week.');
+  await page.getByRole('textbox', { name: 'Reminder Date', exact: true }).fill('12/31/2030');
+  await page.getByRole('button', { name: 'Add Note' }).click();
+  await expect(page.getByRole('cell', { name: /fax the records this week/ })).toBeVisible();
+
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload Upload Medical Documents' }).click();
+  await (await chooser).setFiles({ name: 'provider-records.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(
+    page.getByRole('button', { name: 'Verify All Files Before Sending Out Request' }),
+  ).toBeDisabled();
+  await page.getByRole('button', { name: 'Verify provider-records.pdf' }).click();
+  const send = page.getByRole('button', { name: 'Send Request To Lawyer' });
+  await expect(send).toBeEnabled();
+  await shot(page, 'staff-details-center');
+  await send.click();
+  await expect(page.getByText('Email Sent!')).toBeVisible();
+
+  await loginAs('paralegal@smithlaw.example');
+  await page.goto('/dashboard/');
+  const fileRow = page
+    .getByRole('row')
+    .filter({ hasText: 'provider-records.pdf' })
+    .filter({ hasText: `#${order.number}` });
+  const download = page.waitForEvent('download');
+  await fileRow.getByRole('button', { name: /^Download/ }).click();
+  await download;
+  await expect(fileRow.getByRole('button', { name: /^Downloaded/ })).toBeDisabled();
+});
+
+test('staff split a request into three providers', async ({ page, loginAs, request }) => {
+  const order = await orderRequest(request, 'Medical Records, Billing Records, Radiology Images');
+  await loginAs('staff@directdocs.example');
+  await page.goto(`/split_request/${order.id}/`);
+  await expect(page.getByRole('heading', { name: 'Split Request' })).toBeVisible();
+  const splits = page.getByRole('group', { name: /^Split \d+$/ });
+  await expect(splits.first()).toBeVisible();
+  while ((await splits.count()) < 3) await page.getByRole('button', { name: 'Add Split' }).click();
+  await expect(splits).toHaveCount(3);
+  await page.getByRole('button', { name: 'Split Request' }).click();
+  await expect(page.getByText(/Your Split in Position \d is missing a provider\./).first()).toBeVisible();
+  await shot(page, 'split-errors');
+
+  const types = ['Medical Records', 'Billing Records', 'Radiology Images'];
+  for (const [i, type] of types.entries()) {
+    const split = page.getByRole('group', { name: `Split ${i + 1}` });
+    const provider = split.getByRole('combobox').first();
+    await provider.click();
+    await provider.fill('Health');
+    await page.getByRole('option').nth(i).click();
+    for (const other of types) {
+      const box = split.getByRole('checkbox', { name: other, exact: true });
+      if ((other === type) !== (await box.isChecked())) await box.click();
+    }
+  }
+  await page.getByRole('button', { name: 'Split Request' }).click();
+  await expect(page.getByText('You just split a request into 3 providers.')).toBeVisible();
+  await shot(page, 'split-done');
+  const staff = await apiLogin(request, 'staff@directdocs.example');
+  const list = await (
+    await request.get(`/api/home/request/?internal_number__contains=${order.number}`, { headers: staff })
+  ).json();
+  expect(list.results.map((r: { internal_number: string }) => r.internal_number).sort()).toEqual([
+    order.number,
+    `${order.number}-1`,
+    `${order.number}-2`,
+  ]);
+});

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { splitMissingProviderMessage, splitNoTypesMessage, splitTypeNotIncludedMessage } from './messages';
+import { RequestListItemSchema, WorkingOnSchema } from './requests';
+
+/**
+ * The staff workflow around the request list (staff spec sections 2, 4, 5): claiming and assignment,
+ * the requisition and provider fee form, the split rules (the same messages in the browser and on the
+ * server), request types and note templates.
+ */
+
+/* Claiming: POST /api/home/request/{id}/ with only `working_on`. */
+
+export const ClaimBodySchema = z
+  .object({
+    /** Yourself to claim, another staff member to assign, null to release. */
+    working_on: z.union([z.number().int().positive(), z.null()]),
+    csrfmiddlewaretoken: z.string().optional(),
+  })
+  .strict();
+export type ClaimBody = z.infer<typeof ClaimBodySchema>;
+
+export const claimHeldMessage = (name: string) => `This request is already being worked on by ${name}.`;
+export const chooseAssigneeMessage = 'Choose a staff member to assign.';
+
+/** 409 on a claim: who holds the request now. */
+export const ClaimConflictSchema = z.object({ error: z.string(), working_on: WorkingOnSchema });
+export type ClaimConflict = z.infer<typeof ClaimConflictSchema>;
+
+/* Requisition and provider fee: POST /api/home/request/{id}/ with requisition_id and provider_cost. */
+
+const money = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d{1,2})?$/, 'Enter an amount such as 25.00'),
+  ])
+  .transform(Number)
+  .pipe(z.number().min(0, 'The provider fee cannot be negative.').max(1_000_000));
+
+export const RequisitionBodySchema = z
+  .object({
+    requisition_id: z
+      .string()
+      .max(100)
+      .nullish()
+      .transform((v) => (v?.trim() ? v.trim() : null)),
+    provider_cost: money,
+    /** Sent by old clients; the price is never taken from the client (it is dropped). */
+    price: z.unknown().optional(),
+    csrfmiddlewaretoken: z.string().optional(),
+  })
+  .strict();
+export type RequisitionBody = z.input<typeof RequisitionBodySchema>;
+
+/** The request as the staff's own calls return it: the list item plus the staff-only figures. */
+export const StaffRequestSchema = RequestListItemSchema.extend({
+  requisition_id: z.string().nullable().optional(),
+  provider_cost: z.number().optional(),
+  page_fee: z.number().optional(),
+});
+export type StaffRequest = z.infer<typeof StaffRequestSchema>;
+
+/* Split: POST /api/home/request/{id}/split/. */
+
+export const SplitRowSchema = z.object({
+  provider: z.union([z.number().int().positive(), z.null()]),
+  request_types: z.array(z.string().trim().min(1).max(200)).max(50),
+});
+export type SplitRow = z.infer<typeof SplitRowSchema>;
+
+export const SplitBodySchema = z
+  .object({
+    splits: z.array(SplitRowSchema).min(1, 'Add at least one split.').max(50),
+    /** Proceed although some split has no types or some type is in no split. */
+    override: z.boolean().optional(),
+    csrfmiddlewaretoken: z.string().optional(),
+  })
+  .strict();
+export type SplitBody = z.infer<typeof SplitBodySchema>;
+
+export interface SplitCheck {
+  /** The messages in the spec's order, joined by spaces (empty when all is well). */
+  error: string;
+  /** False when some split has no provider: that cannot be overridden. */
+  canOverride: boolean;
+}
+
+/**
+ * The split rules: per position N (1-based) a missing provider, then no request types; then every type
+ * of the original request that no split includes.
+ */
+export function checkSplits(originalTypes: readonly string[], splits: readonly SplitRow[]): SplitCheck {
+  const messages: string[] = [];
+  let missingProvider = false;
+  splits.forEach((split, index) => {
+    if (split.provider === null) {
+      missingProvider = true;
+      messages.push(splitMissingProviderMessage(index + 1));
+    }
+    if (split.request_types.length === 0) messages.push(splitNoTypesMessage(index + 1));
+  });
+  const included = new Set(splits.flatMap((s) => s.request_types));
+  for (const type of originalTypes) if (!included.has(type)) messages.push(splitTypeNotIncludedMessage(type));
+  return { error: messages.join(' '), canOverride: !missingProvider };
+}
+
+export const SplitResultSchema = z.object({
+  count: z.number(),
+  results: z.array(z.object({ id: z.number(), internal_number: z.string() })),
+  message: z.string(),
+});
+export type SplitResult = z.infer<typeof SplitResultSchema>;
+
+/** 400 on a split the staff member may still push through with 'Override'. */
+export const SplitRefusalSchema = z.object({ error: z.string(), can_override: z.boolean() });
+
+/* Request types admin. */
+
+export const requestTypeNameRequiredMessage = 'Name is required.';
+export const requestTypeExistsMessage = 'That request type already exists.';
+
+export const RequestTypeBodySchema = z.object({
+  name: z
+    .string({ error: requestTypeNameRequiredMessage })
+    .trim()
+    .min(1, requestTypeNameRequiredMessage)
+    .max(200, 'Use at most 200 characters.'),
+  csrfmiddlewaretoken: z.string().optional(),
+});
+
+/* Note templates (notelist). */
+
+export const noteTemplateNameRequiredMessage = 'Name is required.';
+export const noteTemplateTextRequiredMessage = 'Text is required.';
+
+export const NoteTemplateBodySchema = z.object({
+  name: z
+    .string({ error: noteTemplateNameRequiredMessage })
+    .trim()
+    .min(1, noteTemplateNameRequiredMessage)
+    .max(200, 'Use at most 200 characters.'),
+  description: z
+    .string()
+    .max(1000)
+    .nullish()
+    .transform((v) => (v?.trim() ? v.trim() : null)),
+  text: z
+    .string({ error: noteTemplateTextRequiredMessage })
+    .trim()
+    .min(1, noteTemplateTextRequiredMessage)
+    .max(10_000),
+  csrfmiddlewaretoken: z.string().optional(),
+});
+export type NoteTemplateBody = z.input<typeof NoteTemplateBodySchema>;
+
+export const NoteTemplateSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  text: z.string(),
+  created_at: z.string(),
+});
+/** Named apart from staffwork's NoteTemplate (the same fields without created_at). */
+export type NoteTemplateRow = z.infer<typeof NoteTemplateSchema>;

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { fileBlocksSending, isMedicalDocument, NoteReminderBodySchema, todayIn } from './staffwork';
+
+describe('the send-to-lawyer gate', () => {
+  const file = { archived: false, supporting_file: false, verified_by: null as null | { id: number } };
+  it('is held by an unverified medical document only', () => {
+    expect(fileBlocksSending(file)).toBe(true);
+    expect(fileBlocksSending({ ...file, verified_by: { id: 1 } })).toBe(false);
+    expect(fileBlocksSending({ ...file, archived: true })).toBe(false);
+    expect(fileBlocksSending({ ...file, supporting_file: true })).toBe(false);
+    expect(isMedicalDocument(file)).toBe(true);
+    expect(isMedicalDocument({ ...file, supporting_file: true })).toBe(false);
+  });
+});
+
+describe('todayIn', () => {
+  const at = new Date('2024-03-10T03:30:00Z');
+  it("gives the calendar day in the user's time zone, UTC when unknown", () => {
+    expect(todayIn('America/Denver', at)).toBe('2024-03-09');
+    expect(todayIn('Asia/Tokyo', at)).toBe('2024-03-10');
+    expect(todayIn(null, at)).toBe('2024-03-10');
+    expect(todayIn('Not/AZone', at)).toBe('2024-03-10');
+  });
+});
+
+describe('NoteReminderBodySchema', () => {
+  it('takes null or a date, nothing else', () => {
+    expect(NoteReminderBodySchema.safeParse({ reminder_date: null }).success).toBe(true);
+    expect(NoteReminderBodySchema.safeParse({ reminder_date: '2030-1-2' }).success).toBe(true);
+    expect(NoteReminderBodySchema.safeParse({ reminder_date: '01/02/2030' }).success).toBe(false);
+    expect(NoteReminderBodySchema.safeParse({}).success).toBe(false);
+    expect(NoteReminderBodySchema.safeParse({ reminder_date: null, text: 'x' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import { isRequestDate, StatusSchema } from './requests';
+
+/**
+ * Staff request handling (staff spec sections 2 and 4): the first send to the provider, cancelling,
+ * sending the records to the law firm, reminders, and the staff-only facts of a request.
+ */
+export const STAFF_MSG = {
+  verifyAllFiles: 'Verify All Files Before Sending Out Request',
+  noMedicalDocuments:
+    'There are no medical documents on this request yet. Upload the records before sending.',
+  alreadySent: 'The initial request has already been sent for this request.',
+  alreadyCancelled: 'This request is already cancelled.',
+  reminderInPast: 'The reminder date cannot be before today.',
+} as const;
+
+/** The texts of the notes the staff actions add (the spec's wording). */
+export const STAFF_NOTE_TEXT = {
+  initialSent: 'Sent the Initial Medical Records Request',
+  cancelled: 'Request is Cancelled',
+  documentsSent: 'Documents Sent To Law Firm',
+} as const;
+
+/** A file holds up 'Send Request To Lawyer' while it is neither archived, nor supporting, nor verified. */
+export function fileBlocksSending(file: {
+  archived: boolean;
+  supporting_file: boolean;
+  verified_by: unknown;
+}): boolean {
+  return (
+    !file.archived && !file.supporting_file && (file.verified_by === null || file.verified_by === undefined)
+  );
+}
+
+/** Medical records that would go to the law firm: not archived, not supporting. */
+export function isMedicalDocument(file: { archived: boolean; supporting_file: boolean }): boolean {
+  return !file.archived && !file.supporting_file;
+}
+
+/** YYYY-MM-DD of `now` in an IANA time zone (UTC when the zone is missing or unknown). */
+export function todayIn(timeZone: string | null | undefined, now: Date = new Date()): string {
+  const format = (zone: string) =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(now);
+  try {
+    return format(timeZone || 'UTC');
+  } catch {
+    return format('UTC');
+  }
+}
+
+/** POST /api/home/notes/{id}/: end a reminder (null) or move it to another day. */
+export const NoteReminderBodySchema = z
+  .object({
+    reminder_date: z
+      .string()
+      .nullable()
+      .refine((v) => v === null || isRequestDate(v), MSG.dateFormat),
+    csrfmiddlewaretoken: z.string().optional(),
+  })
+  .strict();
+export type NoteReminderBody = z.input<typeof NoteReminderBodySchema>;
+
+/** Body of the staff action routes: nothing but the optional CSRF field. */
+export const StaffActionBodySchema = z
+  .object({ csrfmiddlewaretoken: z.string().optional() })
+  .strict()
+  .nullish();
+
+/** What an action route answers: the request's new status and the note it added. */
+export const StaffActionResultSchema = z.object({
+  status: StatusSchema,
+  note_id: z.number(),
+});
+export type StaffActionResult = z.infer<typeof StaffActionResultSchema>;
+
+/** GET /api/home/request/{id}/first_send/: the e-mail to send to the provider and what to attach. */
+export const FirstSendSchema = z.object({
+  subject: z.string(),
+  text: z.string(),
+  /** The provider's e-mail address, when known. */
+  to: z.string().nullable(),
+  /** Storage keys (downloaded through POST /getFileUrl/), or a provider's own web form (http/https). */
+  attachments: z.array(z.object({ label: z.string(), url: z.string() })),
+});
+export type FirstSend = z.infer<typeof FirstSendSchema>;
+
+const PersonSchema = z.object({
+  id: z.number(),
+  full_name: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+});
+
+/** GET /api/home/request/{id}/staff_info/: the staff-only facts the Request Details Center shows. */
+export const StaffRequestInfoSchema = z.object({
+  id: z.number(),
+  archived: z.boolean(),
+  next_todo_date: z.string().nullable(),
+  requisition_id: z.string().nullable(),
+  provider_cost: z.number(),
+  page_fee: z.number(),
+  received_document_at: z.string().nullable(),
+  working_on: z.object({ id: z.number(), full_name: z.string() }).nullable(),
+  law_firm: z.object({
+    id: z.number(),
+    name: z.string(),
+    phone_number: z.string().nullable(),
+    release_form_url: z.string().nullable(),
+  }),
+  main_contact: PersonSchema.nullable(),
+  requester: PersonSchema.nullable(),
+});
+export type StaffRequestInfo = z.infer<typeof StaffRequestInfoSchema>;
+
+/** GET /api/home/notetemplate/ (note templates, served by the request-types module). */
+export interface NoteTemplate {
+  id: number;
+  name: string;
+  description: string | null;
+  text: string;
+}
