@@ -38,6 +38,14 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
+/**
+ * On PostgreSQL every test file shares one database, so other files' e-mails are pending too:
+ * deliver everything that is due before a test looks at its own message.
+ */
+async function drain(w: Awaited<ReturnType<typeof worker>>) {
+  while ((await w.runOnce()) > 0) {}
+}
+
 async function worker() {
   const { deps } = await getContext();
   return createOutboxWorker({ db: deps.db, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, pollMs: 50 });
@@ -65,7 +73,7 @@ describe('POST /api/email/', () => {
     expect(stored.name).toBe('Pat Doe');
 
     const w = await worker();
-    await w.runOnce();
+    await drain(w);
     await w.stop();
     const delivered = received.find((m) => m.raw.includes(email));
     expect(delivered?.to).toEqual([deps.config.SUPPORT_EMAIL]);
@@ -113,13 +121,14 @@ describe('outbox worker', () => {
     const { app, deps } = await getContext();
     const who = await callers(deps);
     const to = `retry-${Date.now()}@example.test`;
+    const w = await worker();
+    await drain(w);
     await app.inject({
       method: 'POST',
       url: '/api/email/',
       payload: { to_email: to, subject: 'Retry me', text: 'body' },
       headers: who.internalStaff.headers,
     });
-    const w = await worker();
     reject = true;
     await w.runOnce();
     reject = false;
@@ -129,7 +138,7 @@ describe('outbox worker', () => {
     expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
 
     await deps.db.update(emailOutbox).set({ nextAttemptAt: new Date() }).where(eq(emailOutbox.id, row.id));
-    await w.runOnce();
+    await drain(w);
     await w.stop();
     [row] = await deps.db.select().from(emailOutbox).where(eq(emailOutbox.toEmail, to));
     expect(row.status).toBe('sent');
