@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signedIn } from './factories';
+import { firmWithRequest, signedIn } from './factories';
 import { getContext } from './helpers';
 
 /** Every route declares a rule, and an anonymous caller gets 401 on every non-public one. */
@@ -49,5 +49,16 @@ describe('access rules', () => {
     const res = await app.inject({ url: '/api/home/request/?foo=1&bar=2', headers: caller.headers });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('Unknown query parameters: foo, bar');
+  });
+
+  it('accepts a spec delete call that sends no body at all', async () => {
+    const { app, deps } = await getContext();
+    const firm = await firmWithRequest(deps);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/home/request/${firm.request.id}/delete/`,
+      headers: firm.paralegal.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
   });
 });

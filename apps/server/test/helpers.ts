@@ -43,7 +43,8 @@ async function create(): Promise<TestContext> {
   await database.db.execute(sql`
     insert into companies (id, name) values (${INTERNAL_COMPANY_ID}, 'Direct Docs') on conflict (id) do nothing`);
   await database.db.execute(
-    sql`select setval(pg_get_serial_sequence('companies', 'id'), greatest((select max(id) from companies), 1))`,
+    // Never moves the sequence backwards: on PostgreSQL other test files insert companies at the same time.
+    sql`select setval(pg_get_serial_sequence('companies', 'id'), greatest((select max(id) from companies), nextval(pg_get_serial_sequence('companies', 'id'))))`,
   );
   const deps = createDeps(config, database.db);
   const app = await buildApp(deps);

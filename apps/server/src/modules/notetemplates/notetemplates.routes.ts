@@ -1,6 +1,7 @@
 import { NoteTemplateBodySchema, NoteTemplateSchema } from '@dd/shared';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
+import { EmptyBodySchema } from '../../lib/empty-body';
 import {
   createNoteTemplate,
   deleteNoteTemplate,
@@ -48,7 +49,7 @@ export const noteTemplatesRoutes: Module = (app, { db }) => {
       config: { access: 'internalStaff' },
       schema: {
         params: Params,
-        body: z.object({ csrfmiddlewaretoken: z.string().optional() }).strict().nullish(),
+        body: EmptyBodySchema,
         response: { 200: z.object({ success: z.literal(true) }) },
       },
     },

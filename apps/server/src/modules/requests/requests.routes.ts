@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
+import { EmptyBodySchema } from '../../lib/empty-body';
 import { forbidden } from '../../lib/errors';
 import { offsetPage } from './offset-page';
 import { changeClaim, isInternalStaff } from './requests.claim';
@@ -153,7 +154,7 @@ export const requestsRoutes: Module = (app, { db, mail }) => {
       config: { access: 'authenticated' },
       schema: {
         params: Params,
-        body: z.object({ csrfmiddlewaretoken: z.string().optional() }).optional(),
+        body: EmptyBodySchema,
         response: { 200: z.object({ success: z.literal(true) }) },
       },
     },

@@ -3,6 +3,7 @@ import { asc, desc } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requestTypes } from '../../db/schema';
+import { EmptyBodySchema } from '../../lib/empty-body';
 import { createRequestType, deleteRequestType } from './requesttypes.service';
 
 /**
@@ -47,7 +48,7 @@ export const requestTypesRoutes: Module = (app, { db }) => {
       config: { access: 'internalStaff' },
       schema: {
         params: z.object({ id: z.coerce.number().int().positive() }),
-        body: z.object({ csrfmiddlewaretoken: z.string().optional() }).strict().nullish(),
+        body: EmptyBodySchema,
         response: { 200: z.object({ success: z.literal(true) }) },
       },
     },
