@@ -23,6 +23,8 @@ export * from './password-confirm-fields';
 export * from './payment-form';
 export * from './photo-upload-field';
 export * from './rich-text-field';
+export * from './search-select';
+export * from './status-badge';
 export * from './text-fields';
 export * from './use-upload';
 export * from './video-button';

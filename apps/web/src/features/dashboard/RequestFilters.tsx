@@ -6,6 +6,7 @@ import { CLOSED_STATUSES, OPEN_STATUSES, REQUEST_STATUSES, STATUS_GROUPS, trunca
 import { Button, NumberInput, Select, SimpleGrid } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useMemo } from 'react';
+import { SearchSelect } from '../../ui';
 import {
   type DashboardTarget,
   getClientChoice,
@@ -14,7 +15,6 @@ import {
   searchProviders,
   useCompanyUsers,
 } from './api';
-import { SearchSelect } from './SearchSelect';
 
 export interface RequestFilterValues {
   paralegal?: number;

@@ -1,6 +1,7 @@
 import type { CompanyUser, DashboardClient, DashboardInfo, DashboardRequest, ReadyFile } from '@dd/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get } from '../../api/client';
+import type { Choice } from '../../ui';
 
 /** The dashboard calls (law-firm spec section 7, 'Dashboard and files') and their query keys. */
 export interface Page<T> {
@@ -89,11 +90,6 @@ export function useCompanyUsers(companyId: number) {
     queryFn: ({ signal }) => get<CompanyUser[]>('/api/user/User/', { company_id: companyId }, signal),
     staleTime: 60_000,
   });
-}
-
-export interface Choice {
-  id: number;
-  label: string;
 }
 
 /** Client and provider look-ups for the filter selects (server-side name search, a few dozen at a time). */

@@ -4,8 +4,8 @@
  */
 import { formatDate, MSG } from '@dd/shared';
 import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { StatusBadge } from '../../ui';
 import { useClientRequests } from './api';
-import { StatusBadge } from './screen-parts';
 
 export function ClientHistory({ patientId }: { patientId: number }) {
   const query = useClientRequests(patientId);

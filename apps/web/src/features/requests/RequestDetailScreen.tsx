@@ -10,12 +10,12 @@ import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth';
 import type { ScreenProps } from '../../app/screens';
-import { Card, ConfirmDeleteButton, Loading } from '../../ui';
+import { Card, ConfirmDeleteButton, Loading, StatusBadge } from '../../ui';
 import { RequestFiles, RequestFileUpload } from '../files';
 import { deleteRequest, requestKeys, useRequestDetail } from './api';
 import { NotesCard } from './NotesCard';
 import { ClientCard, ProviderCard, RequestDataCard } from './request-detail-cards';
-import { NotFoundState, StatusBadge } from './screen-parts';
+import { NotFoundState } from './screen-parts';
 
 /** Internal staff work the request in their own screen, loaded only for them. */
 const StaffRequestScreen = lazy(() =>

@@ -1,5 +1,5 @@
 /** Requests: submit and edit, the law-firm request detail and the printable request letter. */
+
 export { EditRequestScreen } from './EditRequestScreen';
 export { MedicalRequestScreen } from './MedicalRequestScreen';
 export { RequestDetailScreen } from './RequestDetailScreen';
-export { StatusBadge } from './screen-parts';

@@ -1,6 +1,4 @@
-/** Small pieces the request screens share: heading, not-found state and the status badge. */
-import { isOpenStatus, type RequestStatus, STATUS } from '@dd/shared';
-import { Badge, Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFileSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -44,21 +42,5 @@ export function NotFoundState({ what, children }: { what: string; children?: Rea
         </Button>
       </Stack>
     </Paper>
-  );
-}
-
-const STATUS_COLORS: Partial<Record<RequestStatus, string>> = {
-  [STATUS.requestedByLawyer]: 'blue',
-  [STATUS.needAssistance]: 'red',
-  [STATUS.waitingForDirectDocs]: 'orange',
-  [STATUS.cancelled]: 'gray',
-};
-
-export function StatusBadge({ status, size = 'lg' }: { status: RequestStatus; size?: 'md' | 'lg' }) {
-  const color = STATUS_COLORS[status] ?? (isOpenStatus(status) ? 'cyan' : 'green');
-  return (
-    <Badge color={color} variant="light" size={size} radius="sm" style={{ textTransform: 'none' }}>
-      {status}
-    </Badge>
   );
 }

@@ -7,9 +7,9 @@ import { Button, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { SearchSelect } from '../../ui';
 import { lookupCompany, searchCompanies } from './api';
 import { type ListState, TEXT_FILTERS, type TextFilter } from './list-params';
-import { SearchSelect } from './SearchSelect';
 
 export interface RequestListFiltersProps {
   state: ListState;

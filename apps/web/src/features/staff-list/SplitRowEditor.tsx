@@ -1,8 +1,8 @@
 /** One row of the split screen: 'Split N', its provider (searched by name) and its request types. */
 import { ActionIcon, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { SearchSelect } from '../../ui';
 import { lookupProvider, searchProviderChoices } from './api';
-import { SearchSelect } from './SearchSelect';
 
 export interface SplitDraft {
   key: number;

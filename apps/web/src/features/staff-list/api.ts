@@ -13,6 +13,7 @@ import type {
 } from '@dd/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get, post } from '../../api/client';
+import type { Choice } from '../../ui';
 
 /** The staff list's calls (staff spec section 7) and their query keys. */
 export const staffKeys = {
@@ -58,11 +59,6 @@ export function useStaffUsers(companyId: number) {
     select: (users) => users.filter(({ User }) => User.is_staff).map(({ User }) => User),
     staleTime: 60_000,
   });
-}
-
-export interface Choice {
-  id: number;
-  label: string;
 }
 
 export const searchCompanies = (name: string, signal?: AbortSignal) =>

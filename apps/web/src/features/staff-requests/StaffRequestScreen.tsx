@@ -7,11 +7,11 @@ import { type RequestDetail, STATUS } from '@dd/shared';
 import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Loading } from '../../ui';
+import { Loading, StatusBadge } from '../../ui';
 import { staffRequestKeys, useStaffRequest } from './api';
 import { DetailsCenter } from './DetailsCenter';
 import { FirstSendView } from './FirstSendView';
-import { NotFoundState, StatusBadge } from './parts';
+import { NotFoundState } from './parts';
 import { ReminderBanner } from './ReminderBanner';
 
 export const needsFirstSend = (request: Pick<RequestDetail, 'notes' | 'status'>) =>

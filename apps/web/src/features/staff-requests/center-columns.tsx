@@ -4,9 +4,9 @@ import { Anchor, Button, Divider, Group, SimpleGrid, Stack, Text } from '@mantin
 import { IconArrowsSplit, IconBuildingHospital, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { Card, ConfirmDeleteButton } from '../../ui';
+import { Card, ConfirmDeleteButton, StatusBadge } from '../../ui';
 import { deleteRequest } from './api';
-import { DocumentLink, Item, localToday, StatusBadge } from './parts';
+import { DocumentLink, Item, localToday } from './parts';
 import { SendToLawyerButton } from './SendToLawyerButton';
 
 export function ActionsCard({

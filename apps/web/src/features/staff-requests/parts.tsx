@@ -1,6 +1,6 @@
 /** Small pieces of the staff request screens: labelled values, the status badge, End Reminder, not found. */
-import { isOpenStatus, type RequestNote, type RequestStatus, STATUS } from '@dd/shared';
-import { Badge, Button, type ButtonProps, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { RequestNote } from '@dd/shared';
+import { Button, type ButtonProps, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBellOff, IconExternalLink, IconFileSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -53,22 +53,6 @@ export function Item({ label, children }: { label: string; children: ReactNode }
         {children === null || children === undefined || children === '' ? '—' : children}
       </Text>
     </Stack>
-  );
-}
-
-const STATUS_COLORS: Partial<Record<RequestStatus, string>> = {
-  [STATUS.requestedByLawyer]: 'blue',
-  [STATUS.needAssistance]: 'red',
-  [STATUS.waitingForDirectDocs]: 'orange',
-  [STATUS.cancelled]: 'gray',
-};
-
-export function StatusBadge({ status, size = 'lg' }: { status: RequestStatus; size?: 'md' | 'lg' }) {
-  const color = STATUS_COLORS[status] ?? (isOpenStatus(status) ? 'cyan' : 'green');
-  return (
-    <Badge color={color} variant="light" size={size} radius="sm" style={{ textTransform: 'none' }}>
-      {status}
-    </Badge>
   );
 }
 

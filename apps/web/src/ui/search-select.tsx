@@ -1,5 +1,5 @@
 /**
- * A select whose options come from a server-side name search (law firms and providers can be
+ * A select whose options come from a server-side name search (clients, providers and law firms can be
  * thousands). The chosen option's label is looked up by id, so a value restored from the address shows.
  */
 import { truncateLabel } from '@dd/shared';
@@ -7,7 +7,12 @@ import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { Choice } from './api';
+
+/** One option of a search select: an id and the text shown. */
+export interface Choice {
+  id: number;
+  label: string;
+}
 
 export interface SearchSelectProps
   extends Pick<SelectProps, 'label' | 'placeholder' | 'error' | 'size' | 'required' | 'aria-label' | 'w'> {
@@ -24,14 +29,14 @@ export function SearchSelect({ value, onChange, kind, search, lookup, ...props }
   const [typed] = useDebouncedValue(text, 250);
   const [open, setOpen] = useState(false);
   const options = useQuery({
-    queryKey: ['staff-choices', kind, typed],
+    queryKey: ['search-choices', kind, typed],
     queryFn: ({ signal }) => search(typed, signal),
     enabled: open,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
   const selected = useQuery({
-    queryKey: ['staff-choice', kind, value],
+    queryKey: ['search-choice', kind, value],
     queryFn: ({ signal }) => lookup(value as number, signal),
     enabled: value !== undefined && !options.data?.some((c) => c.id === value),
     staleTime: 5 * 60_000,
