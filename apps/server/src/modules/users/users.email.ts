@@ -16,7 +16,7 @@ export async function sendInvitation(
   context: { companyName: string; inviterName: string },
 ): Promise<void> {
   const token = await createOneTimeToken(tx, invitee.id, 'invite', INVITE_LINK_HOURS);
-  const url = `${mail.publicUrl}/passwordReset/${invitee.id}/?token=${encodeURIComponent(token)}`;
+  const url = `${mail.publicUrl}/passwordReset/${invitee.id}/?invite=1&token=${encodeURIComponent(token)}`;
   const days = INVITE_LINK_HOURS / 24;
   const content = renderEmail({
     title: `You're invited to ${context.companyName} on Direct Docs`,

@@ -22,7 +22,9 @@ export async function invitationsTo(email: string) {
 /** The user id and token of the newest invitation link sent to `email`. */
 export async function inviteLink(email: string): Promise<{ userId: number; token: string; url: string }> {
   const [mail] = await invitationsTo(email);
-  const match = /(http:\/\/app\.test\/passwordReset\/(\d+)\/\?token=([^\s"]+))/.exec(mail?.text ?? '');
+  const match = /(http:\/\/app\.test\/passwordReset\/(\d+)\/\?invite=1&token=([^\s"&]+))/.exec(
+    mail?.text ?? '',
+  );
   if (!match) throw new Error(`No invitation link for ${email}`);
   return { url: match[1], userId: Number(match[2]), token: decodeURIComponent(match[3]) };
 }

@@ -12,10 +12,12 @@ export function PasswordResetScreen({ params }: ScreenProps) {
   const navigate = useNavigate();
   const userId = Number(params[0]);
   const token = search.get('token');
+  const invited = search.get('invite') === '1';
+  const title = invited ? 'Choose Your Password' : 'Reset Password';
 
   if (!Number.isInteger(userId) || userId <= 0 || !token) {
     return (
-      <AuthCard title="Reset Password">
+      <AuthCard title={title}>
         <Alert color="red" title="This link is incomplete">
           Open the link from your e-mail again, or{' '}
           <Anchor component={Link} to="/passwordResetRequest/">
@@ -27,7 +29,14 @@ export function PasswordResetScreen({ params }: ScreenProps) {
     );
   }
   return (
-    <AuthCard title="Reset Password" subtitle="Choose a new password of at least 8 characters.">
+    <AuthCard
+      title={title}
+      subtitle={
+        invited
+          ? 'Welcome to Direct Docs. Choose a password of at least 8 characters to finish setting up your account.'
+          : 'Choose a new password of at least 8 characters.'
+      }
+    >
       <Form
         aria-label="Reset password"
         submitLabel="Save New Password"
