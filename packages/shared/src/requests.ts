@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RequestFileSchema } from './files';
 import { isDashDate } from './format';
 import { dateFieldFormatMessage, MSG, requiredFieldMessage } from './messages';
+import { ClientSchema } from './patients';
 import { ProviderSchema } from './providers';
 import { REQUEST_STATUSES } from './statuses';
 
@@ -165,24 +166,12 @@ export const CompanyUserSchema = z.object({
 });
 export type CompanyUser = z.infer<typeof CompanyUserSchema>;
 
-/** A client as a request shows it: never the SSN. */
-export const RequestPatientSchema = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
-  full_name: z.string(),
-  maiden_name: z.string().nullable(),
-  date_of_birth: z.string().nullable(),
-  custom_code: z.string().nullable(),
-  address_1: z.string().nullable(),
-  address_2: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zip_code: z.string().nullable(),
-  email: z.string().nullable(),
-  phone_number: z.string().nullable(),
-  fax_number: z.string().nullable(),
-  hipaa_consent_url: z.string().nullable(),
+/** A client as a request shows it: the client's own fields (never the SSN) with its firm. */
+export const RequestPatientSchema = ClientSchema.omit({
+  company: true,
+  has_ssn: true,
+  created_at: true,
+}).extend({
   company_id: z.number(),
   company: z.object({ id: z.number(), name: z.string() }).optional(),
 });

@@ -7,6 +7,7 @@ export * from './color-field';
 export * from './confirm-delete-button';
 export * from './data-table';
 export * from './date-field';
+export * from './detail-item';
 export * from './empty-state';
 export * from './field-props';
 export * from './file-upload-field';

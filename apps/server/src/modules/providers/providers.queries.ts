@@ -5,7 +5,8 @@ import type { DbOrTx } from '../../db/client';
 import { pdfForms, providers } from '../../db/schema';
 
 /** SQL for the provider directory, which every firm shares (no tenant column). */
-const providerColumns = {
+/** A provider as every call returns it (also used by the requests module). */
+export const providerColumns = {
   id: providers.id,
   name: providers.name,
   email: providers.email,

@@ -4,6 +4,7 @@ import type { Auth } from '../../authz';
 import { visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { companies, patients, providers, requests, users } from '../../db/schema';
+import { providerColumns } from '../providers/providers.queries';
 import { REQUEST_ORDERINGS, type RequestOrdering } from './requests.filters';
 
 /**
@@ -141,21 +142,6 @@ export async function patientsByIds(
     ]),
   );
 }
-
-export const providerColumns = {
-  id: providers.id,
-  name: providers.name,
-  email: providers.email,
-  phone: providers.phone,
-  fax: providers.fax,
-  address_1: providers.address1,
-  address_2: providers.address2,
-  city: providers.city,
-  state: providers.state,
-  zip_code: providers.zipCode,
-  notes: providers.notes,
-  medical_request_url: providers.medicalRequestUrl,
-};
 
 export async function providersByIds(db: DbOrTx, ids: number[]) {
   if (!ids.length) return new Map<number, Awaited<ReturnType<typeof selectProviders>>[number]>();

@@ -7,10 +7,9 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ScreenProps } from '../../app/screens';
-import { Loading } from '../../ui';
+import { formatAddress, Loading } from '../../ui';
 import { useRequestDetail } from './api';
 import classes from './MedicalRequest.module.css';
-import { addressLines } from './request-detail-cards';
 import { NotFoundState } from './screen-parts';
 
 export function MedicalRequestScreen({ params }: ScreenProps) {
@@ -58,7 +57,7 @@ function Letter({ request }: { request: RequestDetail }) {
         <p style={{ whiteSpace: 'pre-line' }}>
           {provider.name}
           {'\n'}Attn: Custodian of Records
-          {addressLines(provider) ? `\n${addressLines(provider)}` : ''}
+          {formatAddress(provider) ? `\n${formatAddress(provider)}` : ''}
           {provider.fax ? `\nFax: ${provider.fax}` : ''}
         </p>
         <p>

@@ -1,56 +1,27 @@
 /** The read-only blocks of the request detail: request data, client and provider. */
 import { formatDate, formatMoney, type RequestDetail } from '@dd/shared';
-import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { Card } from '../../ui';
+import { Anchor, Group, SimpleGrid, Text } from '@mantine/core';
+import { Card, DetailItem, formatAddress } from '../../ui';
 import { FileDownloadButton } from '../files';
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: 0.4 }}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children === null || children === undefined || children === '' ? '—' : children}
-      </Text>
-    </Stack>
-  );
-}
-
-const addressLines = (p: {
-  address_1: string | null;
-  address_2: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-}) =>
-  [
-    p.address_1,
-    p.address_2,
-    [p.city, [p.state, p.zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', '),
-  ]
-    .filter((line) => line?.trim())
-    .join('\n');
 
 export function RequestDataCard({ request }: { request: RequestDetail }) {
   return (
     <Card title="Request">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" verticalSpacing="md">
-        <Item label="Date Submitted">{formatDate(request.created_at)}</Item>
-        <Item label="Request From Date">{formatDate(request.start_date)}</Item>
-        <Item label="Request To Date">{formatDate(request.end_date)}</Item>
-        <Item label="Main Contact">{request.user?.full_name}</Item>
-        <Item label="Requested By">{request.requester?.full_name}</Item>
-        <Item label="Attorney">{request.attorney_name}</Item>
-        <Item label="Rush">{request.rush ? 'Yes' : 'No'}</Item>
-        <Item label="Price">{formatMoney(request.price)}</Item>
-        <Item label="Days Old">{request.days_old}</Item>
+        <DetailItem label="Date Submitted">{formatDate(request.created_at)}</DetailItem>
+        <DetailItem label="Request From Date">{formatDate(request.start_date)}</DetailItem>
+        <DetailItem label="Request To Date">{formatDate(request.end_date)}</DetailItem>
+        <DetailItem label="Main Contact">{request.user?.full_name}</DetailItem>
+        <DetailItem label="Requested By">{request.requester?.full_name}</DetailItem>
+        <DetailItem label="Attorney">{request.attorney_name}</DetailItem>
+        <DetailItem label="Rush">{request.rush ? 'Yes' : 'No'}</DetailItem>
+        <DetailItem label="Price">{formatMoney(request.price)}</DetailItem>
+        <DetailItem label="Days Old">{request.days_old}</DetailItem>
       </SimpleGrid>
-      <Item label="Request Type">{request.request_type}</Item>
-      <Item label="Special Instructions">
+      <DetailItem label="Request Type">{request.request_type}</DetailItem>
+      <DetailItem label="Special Instructions">
         <span style={{ whiteSpace: 'pre-wrap' }}>{request.special_instructions}</span>
-      </Item>
+      </DetailItem>
       {(request.intake_form_url || request.hipaa_consent_url) && (
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           {request.intake_form_url && <FormDownload label="Intake Form" url={request.intake_form_url} />}
@@ -78,9 +49,9 @@ export function ClientCard({ request }: { request: RequestDetail }) {
   const { patient } = request;
   return (
     <Card title="Client">
-      <Item label="Name">{patient.full_name}</Item>
-      <Item label="Date of Birth">{formatDate(patient.date_of_birth)}</Item>
-      <Item label="Law Firm">{patient.company.name}</Item>
+      <DetailItem label="Name">{patient.full_name}</DetailItem>
+      <DetailItem label="Date of Birth">{formatDate(patient.date_of_birth)}</DetailItem>
+      <DetailItem label="Law Firm">{patient.company.name}</DetailItem>
     </Card>
   );
 }
@@ -89,19 +60,17 @@ export function ProviderCard({ request }: { request: RequestDetail }) {
   const { provider } = request;
   return (
     <Card title="Provider">
-      <Item label="Name">{provider.name}</Item>
-      <Item label="Phone">
+      <DetailItem label="Name">{provider.name}</DetailItem>
+      <DetailItem label="Phone">
         {provider.phone && <Anchor href={`tel:${provider.phone}`}>{provider.phone}</Anchor>}
-      </Item>
-      <Item label="Fax">{provider.fax}</Item>
-      <Item label="Email">
+      </DetailItem>
+      <DetailItem label="Fax">{provider.fax}</DetailItem>
+      <DetailItem label="Email">
         {provider.email && <Anchor href={`mailto:${provider.email}`}>{provider.email}</Anchor>}
-      </Item>
-      <Item label="Address">
-        <span style={{ whiteSpace: 'pre-line' }}>{addressLines(provider)}</span>
-      </Item>
+      </DetailItem>
+      <DetailItem label="Address">
+        <span style={{ whiteSpace: 'pre-line' }}>{formatAddress(provider)}</span>
+      </DetailItem>
     </Card>
   );
 }
-
-export { addressLines };

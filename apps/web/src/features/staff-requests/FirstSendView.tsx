@@ -20,9 +20,9 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconMail, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Card, ConfirmDeleteButton, EmptyState, Loading } from '../../ui';
+import { Card, ConfirmDeleteButton, DetailItem, EmptyState, Loading } from '../../ui';
 import { cancelRequest, markInitialSent, useFirstSend } from './api';
-import { DocumentLink, errorMessage, Item } from './parts';
+import { DocumentLink, errorMessage } from './parts';
 
 function Copy({ value, what }: { value: string; what: string }) {
   return (
@@ -49,7 +49,7 @@ const mailto = (letter: FirstSend) =>
 function LetterCard({ request, letter }: { request: RequestDetail; letter: FirstSend }) {
   return (
     <Card title="E-mail to send to the provider" actions={<Copy value={letter.text} what="e-mail text" />}>
-      <Item label="To">
+      <DetailItem label="To">
         {letter.to ? (
           <Group gap="xs" wrap="wrap">
             <Anchor href={mailto(letter)}>{letter.to}</Anchor>
@@ -71,7 +71,7 @@ function LetterCard({ request, letter }: { request: RequestDetail; letter: First
             </Anchor>
           </Text>
         )}
-      </Item>
+      </DetailItem>
       <Group align="flex-end" gap="xs" wrap="nowrap">
         <TextInput label="Subject" value={letter.subject} readOnly style={{ flex: 1 }} />
         <Copy value={letter.subject} what="subject" />
@@ -161,12 +161,12 @@ export function FirstSendView({
                 )}
               </Card>
               <Card title="Other ways to reach the provider">
-                <Item label="Phone">
+                <DetailItem label="Phone">
                   {request.provider.phone && (
                     <Anchor href={`tel:${request.provider.phone}`}>{request.provider.phone}</Anchor>
                   )}
-                </Item>
-                <Item label="Fax">{request.provider.fax}</Item>
+                </DetailItem>
+                <DetailItem label="Fax">{request.provider.fax}</DetailItem>
               </Card>
             </Stack>
           </Grid.Col>

@@ -4,9 +4,9 @@ import { Anchor, Button, Divider, Group, SimpleGrid, Stack, Text } from '@mantin
 import { IconArrowsSplit, IconBuildingHospital, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { Card, ConfirmDeleteButton, StatusBadge } from '../../ui';
+import { Card, ConfirmDeleteButton, DetailItem, StatusBadge } from '../../ui';
 import { deleteRequest } from './api';
-import { DocumentLink, Item, localToday } from './parts';
+import { DocumentLink, localToday } from './parts';
 import { SendToLawyerButton } from './SendToLawyerButton';
 
 export function ActionsCard({
@@ -89,7 +89,7 @@ export function FirmCard({ request, info }: { request: RequestDetail; info: Staf
   return (
     <Card title="Contact & Status">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 1 }} spacing="md" verticalSpacing="md">
-        <Item label="Law Firm">
+        <DetailItem label="Law Firm">
           {request.patient.company.name}
           {info?.law_firm.phone_number && (
             <>
@@ -99,8 +99,8 @@ export function FirmCard({ request, info }: { request: RequestDetail; info: Staf
               </Anchor>
             </>
           )}
-        </Item>
-        <Item label="Main Contact">
+        </DetailItem>
+        <DetailItem label="Main Contact">
           {contact && (
             <Stack gap={0}>
               <Text size="sm">{contact.full_name}</Text>
@@ -114,11 +114,11 @@ export function FirmCard({ request, info }: { request: RequestDetail; info: Staf
               )}
             </Stack>
           )}
-        </Item>
-        <Item label="Status">
+        </DetailItem>
+        <DetailItem label="Status">
           <StatusBadge status={request.status} size="md" />
-        </Item>
-        <Item label="Follow-up Date">
+        </DetailItem>
+        <DetailItem label="Follow-up Date">
           {followUp ? (
             <Text size="sm" c={overdue ? 'red.7' : undefined} fw={overdue ? 600 : undefined}>
               {formatDate(followUp)}
@@ -127,8 +127,8 @@ export function FirmCard({ request, info }: { request: RequestDetail; info: Staf
           ) : (
             'No reminder set'
           )}
-        </Item>
-        <Item label="Claimed By">{info?.working_on?.full_name ?? 'Nobody'}</Item>
+        </DetailItem>
+        <DetailItem label="Claimed By">{info?.working_on?.full_name ?? 'Nobody'}</DetailItem>
       </SimpleGrid>
     </Card>
   );

@@ -4,7 +4,7 @@ import { Button, type ButtonProps, Paper, Stack, Text, ThemeIcon, Title } from '
 import { notifications } from '@mantine/notifications';
 import { IconBellOff, IconExternalLink, IconFileSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { FileDownloadButton } from '../files';
 import { setNoteReminder } from './api';
@@ -42,19 +42,6 @@ export function DocumentLink({ url }: { url: string }) {
 
 export const errorMessage = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
-
-export function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: 0.4 }}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-        {children === null || children === undefined || children === '' ? '—' : children}
-      </Text>
-    </Stack>
-  );
-}
 
 /** Clears the note's reminder date (POST /api/home/notes/{id}/ with reminder_date null). */
 export function EndReminderButton({
