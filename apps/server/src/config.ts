@@ -28,7 +28,41 @@ const ConfigSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@directdocs.example'),
   SEED_DEMO: bool.default(true),
   SESSION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(720).default(DEFAULT_INACTIVITY_MINUTES),
+  /** Absolute session lifetime, whatever the activity. */
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Sign-ups per IP address per hour. */
+  SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Contact-form messages per IP address per hour. */
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Invitation and user-creation calls per company per hour (and twice that per IP address). */
+  INVITE_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** How many '… already exists at another law firm.' answers a company may receive per hour. */
+  EXISTING_EMAIL_ANSWERS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /**
+   * Which proxies may set X-Forwarded-For: unset or 'false' trusts none (the socket address is the
+   * client), a number trusts that many hops, or a comma-separated list of proxy addresses/CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v, ctx): false | number | string[] => {
+      if (v === '' || v === 'false') return false;
+      if (/^\d+$/.test(v)) return Number(v);
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (list.every((a) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(a))) return list;
+      ctx.addIssue({ code: 'custom', message: 'must be false, a hop count, or a list of proxy addresses' });
+      return z.NEVER;
+    }),
+  /** Longest time to receive a whole request (uploads included), and the idle time of a connection. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** An upload slower than this (after the first 10 seconds) is cut off. */
+  MIN_UPLOAD_KBPS: z.coerce.number().int().min(1).default(16),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),

@@ -67,3 +67,9 @@ export function getContext(): Promise<TestContext> {
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
+
+/** A fresh client address, so per-IP rate limits of one test never touch another (PostgreSQL shares them). */
+export function randomIp(): string {
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2] || 1}`;
+}

@@ -26,6 +26,7 @@ export const MSG = {
   invoiceTitleRequired: 'Invoice Title is required',
   noDuplicateNames: 'No duplicate names',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  tooManyRequests: 'Too many requests. Please wait a while and try again.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   emailTaken: 'A user with that email already exists.',
   notAllowed: 'You do not have permission to do that.',

@@ -25,6 +25,8 @@ export const conflict = (message: string, extra?: Record<string, unknown>) =>
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      const retryAfter = error.extra?.retry_after;
+      if (error.statusCode === 429 && typeof retryAfter === 'number') reply.header('retry-after', retryAfter);
       return reply
         .status(error.statusCode)
         .send({ error: error.message, ...(error.fields && { fields: error.fields }), ...error.extra });

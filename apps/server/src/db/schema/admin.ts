@@ -28,3 +28,36 @@ export const modelConfigs = pgTable('model_configs', {
   data: jsonb('data').$type<ModelConfigData>().notNull().default({ fields: [], related: [] }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Security-relevant actions (who changed whom); written in the same transaction as the change. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    actorId: integer('actor_id'),
+    action: text('action').notNull(),
+    targetUserId: integer('target_user_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_events_created_idx').on(t.createdAt),
+    index('audit_events_target_idx').on(t.targetUserId),
+  ],
+);
+
+/**
+ * Rate-limit hits shared by every server instance: one row per counted event, counted in a sliding
+ * window by (bucket, key). Old rows are pruned as new ones arrive.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    hitAt: timestamp('hit_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_limit_hits_lookup_idx').on(t.bucket, t.key, t.hitAt)],
+);

@@ -13,6 +13,11 @@ export const emailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     template: text('template').notNull().default('custom'),
+    /**
+     * A one-time link, encrypted with DATA_KEY, that the worker puts in place of the placeholder at
+     * delivery and then erases; `text` and `html` never hold it, so no screen or query can read it.
+     */
+    secretLink: text('secret_link'),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),

@@ -17,6 +17,8 @@ export const providers = pgTable(
     zipCode: text('zip_code'),
     notes: text('notes'),
     medicalRequestUrl: text('medical_request_url'),
+    /** Null while a provider added by a law firm waits for internal staff to confirm its contact details. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('providers_name_lower_uq').on(sql`lower(trim(${t.name}))`)],

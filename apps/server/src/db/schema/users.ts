@@ -31,6 +31,8 @@ export const users = pgTable(
     type: text('type').notNull().default('User'),
     timezone: text('timezone'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Set when the address is proven (sign-up confirmation link, or an accepted invitation). */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -57,7 +59,26 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
 );
 
-/** Single-use, expiring links: password reset and invitations. Only the hash is stored. */
+/**
+ * A signed-in session (one per login). Access tokens name it (`sid`) and refresh tokens belong to it
+ * (family id = session id), so revoking it ends the session at once; the server also ends it after
+ * inactivity and after an absolute lifetime.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use, expiring links: password reset, invitations and sign-up e-mail confirmation. Only the hash is stored. */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
@@ -65,7 +86,7 @@ export const oneTimeTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['reset', 'invite'] }).notNull(),
+    purpose: text('purpose', { enum: ['reset', 'invite', 'confirm'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
