@@ -25,6 +25,8 @@ export interface UserOptions {
   isActive?: boolean;
   permissions?: string[];
   email?: string;
+  /** Defaults to true: most tests act as a confirmed user. */
+  emailConfirmed?: boolean;
 }
 
 export async function createUser(db: Db, options: UserOptions = {}) {
@@ -51,6 +53,7 @@ export async function createUser(db: Db, options: UserOptions = {}) {
       isStaff: options.isStaff ?? false,
       isAdminUser: options.isAdminUser ?? false,
       isActive: options.isActive ?? true,
+      emailConfirmedAt: options.emailConfirmed === false ? null : new Date(),
     })
     .returning();
   return user;

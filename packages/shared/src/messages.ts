@@ -26,6 +26,8 @@ export const MSG = {
   invoiceTitleRequired: 'Invoice Title is required',
   noDuplicateNames: 'No duplicate names',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  confirmEmailFirst:
+    'Please confirm your e-mail address first: open the link we sent you when you signed up (or send a new one from your dashboard).',
   tooManyRequests: 'Too many requests. Please wait a while and try again.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   emailTaken: 'A user with that email already exists.',

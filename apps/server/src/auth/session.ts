@@ -15,6 +15,7 @@ export async function loadAuth(db: DbOrTx, userId: number, internalCompanyId: nu
       isStaff: users.isStaff,
       isActive: users.isActive,
       isAdminUser: users.isAdminUser,
+      emailConfirmedAt: users.emailConfirmedAt,
       permissions: roles.permissions,
     })
     .from(users)
@@ -27,6 +28,7 @@ export async function loadAuth(db: DbOrTx, userId: number, internalCompanyId: nu
     isStaff: row.isStaff,
     isInternal: row.companyId === internalCompanyId,
     isAdminUser: row.isAdminUser,
+    emailConfirmed: row.emailConfirmedAt !== null,
     permissions: new Set((row.permissions ?? []) as Permission[]),
   };
 }

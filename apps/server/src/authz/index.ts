@@ -1,4 +1,4 @@
-import type { Permission } from '@dd/shared';
+import { MSG, type Permission } from '@dd/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, notFound, unauthorized } from '../lib/errors';
 
@@ -13,6 +13,8 @@ export interface Auth {
   /** A user of the internal (retrieval) company. */
   isInternal: boolean;
   isAdminUser: boolean;
+  /** The user proved their e-mail address (sign-up confirmation link or accepted invitation). */
+  emailConfirmed: boolean;
   permissions: ReadonlySet<Permission>;
 }
 
@@ -72,6 +74,11 @@ export function canReachCompany(auth: Auth, companyId: number): boolean {
 
 export function assertCompany(auth: Auth, companyId: number): void {
   if (!canReachCompany(auth, companyId)) throw notFound();
+}
+
+/** A firm must confirm its sign-up address before it may order or invite anyone. */
+export function assertEmailConfirmed(auth: Auth): void {
+  if (!auth.emailConfirmed) throw forbidden(MSG.confirmEmailFirst);
 }
 
 /** Fails start-up when a route is registered without an access rule. */

@@ -161,6 +161,7 @@ export async function insertOrganizations(
         isAdminUser: p.kind === 'admin',
         passwordHash: options.passwordHash,
         timezone: p.company === 'jones' ? 'America/Phoenix' : 'America/Denver',
+        emailConfirmedAt: new Date(),
       })),
     )
     .returning({ id: users.id, fullName: users.fullName, email: users.email });
