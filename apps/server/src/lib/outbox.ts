@@ -6,6 +6,13 @@ import { emailOutbox } from '../db/schema';
  * The transactional outbox: an e-mail is a row written with the change that causes it, so a rolled-back
  * change sends nothing. The worker (outbox-worker.ts) delivers rows later.
  */
+/**
+ * Where a one-time link goes in `text` and `html` (e.g. `renderEmail({action: {label, url: SECRET_LINK_PLACEHOLDER}})`).
+ * The link itself is passed as `secretLink`: it is stored encrypted, put in place of the placeholder only
+ * when the message is delivered, and erased after delivery, so no screen, API or log can read it.
+ */
+export const SECRET_LINK_PLACEHOLDER = '{{one-time-link}}';
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
@@ -14,6 +21,8 @@ export interface OutgoingEmail {
   replyTo?: string;
   template: string;
   from?: string;
+  /** A one-time link (reset, invitation, e-mail confirmation); see SECRET_LINK_PLACEHOLDER. */
+  secretLink?: string;
 }
 
 export interface Mail {
