@@ -46,29 +46,8 @@ test('log out clears the session and returns to log in', async ({ page, loginAs 
   await expect(page).toHaveURL(/\/login\/$/);
 });
 
-test('a new firm signs up and is signed in', async ({ page }) => {
-  await page.goto('/signup/');
-  await page.getByLabel('First Name').fill('Morgan');
-  await page.getByLabel('Last Name').fill('Reyes');
-  await page.getByLabel('Email').fill(`morgan.${Date.now()}@reyeslaw.example`);
-  await page.getByLabel(/^Password/).fill('Sunrise2026!');
-  await page.getByLabel('Confirm Password').fill('Sunrise2026?');
-  await expect(page.getByText('Passwords Do Not Match!')).toBeVisible();
-  await page.getByLabel('Confirm Password').fill('Sunrise2026!');
-  await expect(page.getByText('Passwords Match!')).toBeVisible();
-  await shot(page, 'signup');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page).toHaveURL(/:\d+\/$/);
-  await page.goto('/dashboard/');
-  await expect(page.getByRole('heading', { name: 'Morgan Reyes Dashboard' })).toBeVisible();
-});
-
-test('forgot password: the e-mailed link sets a new password', async ({ page, request }) => {
-  const email = `casey.${Date.now()}@parklaw.example`;
-  const signup = await request.post('/users/signup/', {
-    data: { first_name: 'Casey', last_name: 'Park', email, password: 'FirstPass2026!' },
-  });
-  expect(signup.ok()).toBeTruthy();
+/** A local SMTP listener standing in for the mailboxes (the server delivers to SMTP_URL). */
+async function mailbox() {
   const mails: string[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -85,6 +64,64 @@ test('forgot password: the e-mailed link sets a new password', async ({ page, re
     },
   });
   await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', resolve));
+  return {
+    /** The link to `path` in the first message to `to` that has one (quoted-printable undone). */
+    async linkTo(to: string, path: string): Promise<string> {
+      const pattern = new RegExp(`http://127\\.0\\.0\\.1:\\d+${path}\\d+/\\?token=[A-Za-z0-9_%-]+`);
+      const find = () =>
+        mails
+          .filter((m) => m.includes(to))
+          .map((m) => pattern.exec(m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[0])
+          .find(Boolean);
+      await expect.poll(find, { timeout: 15_000, message: `a ${path} link e-mailed to ${to}` }).toBeTruthy();
+      return find()!;
+    },
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
+
+test('a new firm signs up, is signed in, and confirms its e-mail address from the link', async ({ page }) => {
+  const email = `morgan.${Date.now()}@reyeslaw.example`;
+  const box = await mailbox();
+  try {
+    await page.goto('/signup/');
+    await page.getByLabel('First Name').fill('Morgan');
+    await page.getByLabel('Last Name').fill('Reyes');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/^Password/).fill('Sunrise2026!');
+    await page.getByLabel('Confirm Password').fill('Sunrise2026?');
+    await expect(page.getByText('Passwords Do Not Match!')).toBeVisible();
+    await page.getByLabel('Confirm Password').fill('Sunrise2026!');
+    await expect(page.getByText('Passwords Match!')).toBeVisible();
+    await shot(page, 'signup');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL(/:\d+\/$/);
+
+    await page.goto('/dashboard/');
+    await expect(page.getByRole('heading', { name: 'Morgan Reyes Dashboard' })).toBeVisible();
+    const banner = page.getByRole('region', { name: 'Confirm your e-mail address' });
+    await expect(banner).toContainText(email);
+    await shot(page, 'dashboard-confirm-email');
+
+    const link = await box.linkTo(email, '/confirmEmail/');
+    await page.goto(link);
+    await expect(page.getByText('Thank you: your e-mail address is confirmed.')).toBeVisible();
+    await shot(page, 'confirm-email');
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Morgan Reyes Dashboard' })).toBeVisible();
+    await expect(banner).toHaveCount(0);
+  } finally {
+    await box.close();
+  }
+});
+
+test('forgot password: the e-mailed link sets a new password', async ({ page, request }) => {
+  const email = `casey.${Date.now()}@parklaw.example`;
+  const signup = await request.post('/users/signup/', {
+    data: { first_name: 'Casey', last_name: 'Park', email, password: 'FirstPass2026!' },
+  });
+  expect(signup.ok()).toBeTruthy();
+  const box = await mailbox();
   try {
     await page.goto('/passwordResetRequest/');
     await page.getByLabel('Email').fill('nobody@nowhere.example');
@@ -96,12 +133,8 @@ test('forgot password: the e-mailed link sets a new password', async ({ page, re
     await expect(page.getByText('Your password reset email has been sent.')).toBeVisible();
     await shot(page, 'password-reset-request');
 
-    await expect.poll(() => mails.find((m) => m.includes(email)), { timeout: 15_000 }).toBeTruthy();
-    const mail = mails.find((m) => m.includes(email))!.replace(/=\r?\n/g, '');
-    const link = /(http:\/\/127\.0\.0\.1:\d+\/passwordReset\/\d+\/\?token=[A-Za-z0-9_%=-]+)/.exec(mail)?.[1];
-    expect(link).toBeTruthy();
-
-    await page.goto(link!.replace(/=3D/g, '='));
+    const link = await box.linkTo(email, '/passwordReset/');
+    await page.goto(link);
     await page.getByLabel(/^Password/).fill('FreshStart2026!');
     await page.getByLabel('Confirm Password').fill('FreshStart2026!');
     await page.getByRole('button', { name: 'Save New Password' }).click();
@@ -112,6 +145,6 @@ test('forgot password: the e-mailed link sets a new password', async ({ page, re
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page.getByRole('heading', { name: 'Casey Park Dashboard' })).toBeVisible();
   } finally {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await box.close();
   }
 });

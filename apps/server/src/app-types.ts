@@ -6,7 +6,6 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { LoginLimiter } from './auth/login-limiter';
 import type { TokenSettings } from './auth/tokens';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -21,7 +20,6 @@ export interface AppDeps {
   cipher: DataCipher;
   mail: Mail;
   tokens: TokenSettings;
-  loginLimiter: LoginLimiter;
   storage: Storage;
 }
 

@@ -10,10 +10,14 @@ import {
 import type { App, AppDeps } from './app-types';
 import { registerSession } from './auth/session';
 import { requireAccessRules } from './authz';
+import type { Config } from './config';
+import { clientIp } from './lib/client-ip';
 import { registerErrorHandler } from './lib/errors';
-import { redactUrl } from './lib/redact';
+import { registerInputGuard } from './lib/input-guard';
+import { LOG_REDACT_PATHS, redactUrl, safeError, safeLogMethod } from './lib/redact';
 import { registerWebApp } from './lib/web-app';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { signupRoutes } from './modules/accounts/signup.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { emailRoutes } from './modules/email/email.routes';
@@ -29,10 +33,18 @@ import { staffworkRoutes } from './modules/staffwork/staffwork.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { websiteRoutes } from './modules/website/website.routes';
 
-/** Builds the HTTP application; main.ts and the tests both use it. */
+/** Longest wait for a request's headers (never above REQUEST_TIMEOUT_SECONDS). */
+const HEADERS_TIMEOUT_MS = 30_000;
+
+/** Where log lines go instead of stdout (the tests capture them). */
+export interface LogStream {
+  write(line: string): void;
+}
+
 const modules = [
   healthRoutes,
   accountsRoutes,
+  signupRoutes,
   emailRoutes,
   websiteRoutes,
   dashboardRoutes,
@@ -48,27 +60,57 @@ const modules = [
   staffworkRoutes,
 ];
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. Fastify treats a bare hop count as "trust nobody", so a count
+ * becomes a function trusting that many hops from the socket: the operator states that the server is
+ * reachable only through that many proxies.
+ */
+function trustedProxies(setting: Config['TRUST_PROXY']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
+/** Builds the HTTP application; main.ts and the tests both use it. */
 export async function buildApp(
   deps: AppDeps,
-  options: { logger?: boolean; webDist?: string } = {},
+  options: { logger?: boolean; webDist?: string; logStream?: LogStream } = {},
 ): Promise<App> {
+  const { config } = deps;
   const app = Fastify({
     logger: options.logger
       ? {
-          level: deps.config.LOG_LEVEL,
+          level: config.LOG_LEVEL,
+          ...(options.logStream && { stream: options.logStream }),
+          // No query strings, SQL, parameters or error causes at any level (lib/redact.ts).
           serializers: {
-            req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+            req: (req) => ({
+              method: req.method,
+              url: redactUrl(req.url),
+              remoteAddress: clientIp(req) ?? undefined,
+            }),
+            err: safeError,
           },
+          hooks: { logMethod: safeLogMethod },
+          redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
         }
       : false,
-    trustProxy: true,
+    // X-Forwarded-For only from the proxies TRUST_PROXY names; by default the socket address is the client.
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
+    // A whole request (uploads included) must arrive within REQUEST_TIMEOUT_SECONDS, and a connection
+    // that stays silent for IDLE_TIMEOUT_SECONDS is closed, so slow clients cannot hold connections.
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    connectionTimeout: config.IDLE_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeout: config.IDLE_TIMEOUT_SECONDS * 1000,
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.headersTimeout = Math.min(HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_SECONDS * 1000);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
   requireAccessRules(app);
 
+  const overHttps = config.PUBLIC_URL?.startsWith('https:') ?? false;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -83,8 +125,11 @@ export async function buildApp(
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Over plain http these would force every script and style to https: a blank page.
+        upgradeInsecureRequests: overHttps ? [] : null,
       },
     },
+    strictTransportSecurity: overHttps,
     crossOriginEmbedderPolicy: false,
   });
   await app.register(swagger, {
@@ -93,7 +138,7 @@ export async function buildApp(
   });
   registerSession(app, {
     db: deps.db,
-    jwtSecret: deps.tokens.jwtSecret,
+    tokens: deps.tokens,
     internalCompanyId: deps.config.INTERNAL_COMPANY_ID,
   });
 

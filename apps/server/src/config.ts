@@ -61,8 +61,9 @@ const ConfigSchema = z.object({
   /** Longest time to receive a whole request (uploads included), and the idle time of a connection. */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
-  /** An upload slower than this (after the first 10 seconds) is cut off. */
+  /** An upload whose average rate (kilobits per second) is below this after UPLOAD_GRACE_SECONDS is cut off. */
   MIN_UPLOAD_KBPS: z.coerce.number().int().min(1).default(16),
+  UPLOAD_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),

@@ -36,6 +36,7 @@ async function main() {
         db: database.db,
         smtpUrl: config.SMTP_URL,
         pollMs: config.OUTBOX_POLL_MS,
+        cipher: deps.cipher,
         log: app.log,
       })
     : undefined;

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { INVITE_GRID_ROWS } from './constants';
+import { INVALID_EMAIL_MESSAGE, isPlainEmail, OptionalPlainEmailSchema } from './email-address';
+import { IdSchema } from './ids';
+import { nameProblem, optionalPersonNameSchema, PERSON_NAME_LIMITS } from './names';
 
 /**
  * Companies (law firms and the retrieval company) and their users: the company form's fields, the
@@ -6,7 +10,7 @@ import { z } from 'zod';
  */
 export const COMPANY_MSG = {
   nameRequired: 'Company name is required.',
-  invalidEmail: 'Enter a valid email address.',
+  invalidEmail: INVALID_EMAIL_MESSAGE,
   invalidPrice: 'Request price must be a number of at least 0 with at most two decimals.',
   priceStaffOnly: 'Only Direct Docs staff can change the request price or the automatic surcharge.',
   internalCompany: 'The Direct Docs company cannot be deleted.',
@@ -30,6 +34,15 @@ export const USER_MSG = {
   deactivated:
     'This user has requests, notes or file history, so the account was deactivated instead of deleted.',
   concurrentChange: 'Someone else changed these users at the same time. Reload the page and try again.',
+  internalAdminOnly: 'Only a Direct Docs administrator can add, change or remove Direct Docs users.',
+  morePrivileged: 'You cannot change a user who has more access than you.',
+  cannotGrantMore: 'You cannot give a user more access than you have.',
+  privilegedEmailAdminOnly:
+    'Only a Direct Docs administrator can change the e-mail address of a user with admin access.',
+  tooManyInvites: 'Too many invitations in the last hour. Please wait a while and try again.',
+  tooManyExistingEmails:
+    'Too many checks of e-mail addresses in the last hour. Please wait a while and try again.',
+  tooManyRows: `The invite grid holds at most ${INVITE_GRID_ROWS} rows.`,
 } as const;
 
 export const invalidEmailRowMessage = (row: number, email: string) =>
@@ -39,12 +52,12 @@ export const duplicateEmailRowMessage = (row: number, email: string) =>
 
 /** The invitation link in the e-mail works once and for this many hours. */
 export const INVITE_LINK_HOURS = 72;
-/** The most rows one save of the invite grid may carry. */
-export const INVITE_MAX_ROWS = 2000;
+/** The most rows one save of the invite grid may carry: the grid's own 300 (it also bounds how many addresses one call can test). */
+export const INVITE_MAX_ROWS = INVITE_GRID_ROWS;
 export const COMPANY_PAGE_SIZES = [10, 20, 30, 40, 50, 100] as const;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const isEmailAddress = (value: string) => EMAIL_PATTERN.test(value.trim());
+/** One plain address (the shared rule of every e-mail field, see email-address.ts). */
+export const isEmailAddress = (value: string) => isPlainEmail(value.trim());
 
 /** A request price: a finite number, at least 0, with at most two decimals. */
 export function isValidPrice(value: number): boolean {
@@ -90,6 +103,11 @@ export interface InviteUser {
   is_active: boolean;
 }
 
+/** Names in the grid are plain text like every user name (the invitation quotes them); blank is fine. */
+const rowNameProblem = (row: InviteRow) =>
+  nameProblem(row.first_name ?? '', 'First name', PERSON_NAME_LIMITS, true) ??
+  nameProblem(row.last_name ?? '', 'Last name', PERSON_NAME_LIMITS, true);
+
 /**
  * The spec's grid rules: rows without an e-mail are skipped; Admin Access 'TRUE' means staff; Active is
  * false only when the cell says 'FALSE'. Invalid and repeated e-mails are reported by row.
@@ -111,6 +129,11 @@ export function parseInviteRows(rows: readonly InviteRow[]): { users: InviteUser
       return;
     }
     seen.add(email);
+    const nameError = rowNameProblem(row);
+    if (nameError) {
+      errors.push(`Row ${index + 1}: ${nameError}`);
+      return;
+    }
     users.push({
       row: index + 1,
       first_name: (row.first_name ?? '').trim(),
@@ -133,7 +156,7 @@ const text = (max: number) => z.string().trim().max(max).nullish();
 export const CompanyBodySchema = z.object({
   name: text(200),
   admin_name: text(200),
-  admin_email: text(254),
+  admin_email: OptionalPlainEmailSchema,
   admin_phone: text(50),
   admin_fax: text(50),
   address_1: text(200),
@@ -211,11 +234,11 @@ export const ManagedUserListSchema = z.array(z.object({ User: ManagedUserSchema 
 
 /** POST /api/user/user/ (create; an existing user of the same company is updated) and /{id}/. */
 export const UserBodySchema = z.object({
-  first_name: text(100),
-  last_name: text(100),
-  email: text(254),
+  first_name: optionalPersonNameSchema('First name'),
+  last_name: optionalPersonNameSchema('Last name'),
+  email: OptionalPlainEmailSchema,
   phone_number: text(50),
-  company_id: z.coerce.number().int().positive().nullish(),
+  company_id: IdSchema.nullish(),
   is_staff: z.boolean().nullish(),
   is_active: z.boolean().nullish(),
   csrfmiddlewaretoken: z.string().optional(),
@@ -225,7 +248,7 @@ export const UserSavedSchema = ManagedUserSchema.extend({ created: z.boolean() }
 
 const cell = z.string().max(254).nullish();
 export const InviteBodySchema = z.object({
-  company_id: z.coerce.number().int().positive(),
+  company_id: IdSchema,
   rows: z
     .array(
       z.object({
@@ -237,7 +260,7 @@ export const InviteBodySchema = z.object({
         active: cell,
       }),
     )
-    .max(INVITE_MAX_ROWS),
+    .max(INVITE_MAX_ROWS, { error: USER_MSG.tooManyRows }),
   csrfmiddlewaretoken: z.string().optional(),
 });
 export type InviteBody = z.infer<typeof InviteBodySchema>;

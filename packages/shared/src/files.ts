@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UPLOAD_BUCKETS } from './constants';
+import { IdSchema } from './ids';
 
 /** Request files: the shape every screen reads, the file calls' bodies, and the upload messages. */
 export const MAX_FILES_PER_UPLOAD = 10;
@@ -22,6 +23,7 @@ export const FILE_MSG = {
   linkExpired: 'This download link is invalid or has expired. Go back and click Download again.',
   noFilesForClient: 'There are no records to download for this client yet.',
   downloaded: 'Downloaded',
+  uploadTooSlow: 'The upload was too slow and has been stopped. Check your connection and try again.',
 } as const;
 
 export const uploadTooLargeMessage = (maxMb: number) => `This file is too large. The limit is ${maxMb} MB.`;
@@ -43,7 +45,7 @@ export const RequestFileSchema = z.object({
 });
 export type RequestFile = z.infer<typeof RequestFileSchema>;
 
-const id = z.coerce.number().int().positive();
+const id = IdSchema;
 
 export const UploadFieldsSchema = z.object({
   name: z.string().trim().max(255).optional(),
@@ -69,6 +71,13 @@ export const UpdateFileSchema = z
   .object({ verified_by: id.nullable().optional(), archived: z.boolean().optional() })
   .refine((v) => v.verified_by !== undefined || v.archived !== undefined, FILE_MSG.nothingToChange);
 export type UpdateFileInput = z.infer<typeof UpdateFileSchema>;
+
+/**
+ * POST /api/home/fileaccess/ (spec) answers but records nothing: the file-access log holds only the
+ * transfers the server performed itself (issue 7: a client could write fake UPLOAD/DOWNLOAD rows).
+ */
+export const FILE_ACCESS_NOT_RECORDED = 'File access is recorded by the server when a file is transferred.';
+export const FileAccessResultSchema = z.object({ recorded: z.literal(false), detail: z.string() });
 
 export const FileAccessSchema = z.object({
   action: z.enum(['DOWNLOAD', 'UPLOAD']),

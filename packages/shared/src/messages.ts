@@ -29,11 +29,14 @@ export const MSG = {
   confirmEmailFirst:
     'Please confirm your e-mail address first: open the link we sent you when you signed up (or send a new one from your dashboard).',
   tooManyRequests: 'Too many requests. Please wait a while and try again.',
+  nulCharacter: 'The request contains a NUL character (\\u0000 or %00), which is not allowed.',
+  invalidValue: 'A value in the request is not valid or is out of range.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   emailTaken: 'A user with that email already exists.',
   notAllowed: 'You do not have permission to do that.',
   notFound: 'Not found.',
   signInRequired: 'Please sign in.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
 } as const;
 
 export const requiredFieldMessage = (label: string) =>

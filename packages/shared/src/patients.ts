@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { OptionalPlainEmailSchema } from './email-address';
+import { IdSchema } from './ids';
 import { MSG, requiredClientFieldMessage } from './messages';
 
 /**
@@ -101,11 +103,11 @@ export const ClientBodySchema = z.object({
   city: text(100),
   state: text(50),
   zip_code: text(20),
-  email: text(254),
+  email: OptionalPlainEmailSchema,
   phone_number: text(50),
   fax_number: text(50),
   hipaa_consent_url: text(1000),
-  company: z.coerce.number().int().positive().nullish(),
+  company: IdSchema.nullish(),
   ssn: text(20),
   csrfmiddlewaretoken: z.string().optional(),
 });
@@ -163,7 +165,7 @@ export const CLIENT_LIST_DEFAULT_LIMIT = 100;
 export const CLIENT_LIST_MAX_LIMIT = 500;
 
 export const RelatedInfoRequestSchema = z.object({
-  patient_id: z.coerce.number().int().positive(),
+  patient_id: IdSchema,
   csrfmiddlewaretoken: z.string().optional(),
 });
 export const SaveRelatedInfoSchema = RelatedInfoRequestSchema.extend({ ssn: z.string().max(20).nullish() });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { OptionalPlainEmailSchema } from './email-address';
+import { IdSchema } from './ids';
 
 /**
  * Providers: the shared directory's fields, name rule, alphabet filter and the payloads and
@@ -8,6 +10,13 @@ export const PROVIDER_NAME_REQUIRED = 'Name is required.';
 export const PROVIDER_IN_USE_MESSAGE = (requests: number) =>
   `This provider is used by ${requests} request${requests === 1 ? '' : 's'}. Merge it into another provider instead of deleting it.`;
 export const PROVIDER_MERGE_SELF = 'Choose a different provider to merge into.';
+
+/**
+ * A provider a law firm adds is unverified until internal staff confirm its contact details; until then
+ * staff see this on the first-send view and the Request Details Center (issue 7).
+ */
+export const PROVIDER_NEW_NOTICE = 'New provider: verify contact details';
+export const PROVIDER_VERIFIED_MESSAGE = 'Provider contact details confirmed.';
 
 /** Alphabet filter of the provider picker: digits, then A to Z. */
 export const PROVIDER_LETTERS = ['0-9', ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('')] as const;
@@ -29,7 +38,7 @@ const text = (max: number) => z.string().max(max).nullish();
 
 export const ProviderBodySchema = z.object({
   name: z.string().max(200).nullish(),
-  email: text(254),
+  email: OptionalPlainEmailSchema,
   phone: text(50),
   fax: text(50),
   address_1: text(200),
@@ -76,7 +85,16 @@ export type ProviderExists = z.infer<typeof ProviderExistsSchema>;
 
 export const ProviderMergeSchema = z.object({
   /** A blank choice from a select arrives as '' and means no provider was chosen. */
-  into: z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int().positive().nullish()),
+  into: z.preprocess((v) => (v === '' ? null : v), IdSchema.nullish()),
   csrfmiddlewaretoken: z.string().optional(),
 });
 export const ProviderMergeResultSchema = z.object({ success: z.string(), moved: z.number() });
+
+/** POST /api/home/provider/{id}/verify/: when it was confirmed and how many requests stopped being 'new'. */
+export const ProviderVerifiedSchema = z.object({
+  success: z.string(),
+  id: z.number(),
+  verified_at: z.string(),
+  requests_updated: z.number(),
+});
+export type ProviderVerified = z.infer<typeof ProviderVerifiedSchema>;

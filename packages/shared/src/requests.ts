@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RequestFileSchema } from './files';
 import { isDashDate } from './format';
+import { IdSchema, isId } from './ids';
 import { dateFieldFormatMessage, MSG, requiredFieldMessage } from './messages';
 import { ClientSchema } from './patients';
 import { ProviderSchema } from './providers';
@@ -17,7 +18,7 @@ const looseId = z
   .optional()
   .transform((value) => {
     const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-    return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
+    return isId(n) ? n : null;
   });
 
 const optionalText = (max: number) =>
@@ -45,7 +46,7 @@ export const RequestBodySchema = z.object({
     .optional()
     .transform((value) => {
       const list = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
-      const ids = list.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+      const ids = list.map(Number).filter(isId);
       return [...new Set(ids)];
     }),
   start_date: optionalText(20),
@@ -136,7 +137,7 @@ export const NoteBodySchema = z.object({
     .trim()
     .min(1, requiredFieldMessage('Note'))
     .max(10_000),
-  request: z.coerce.number().int().positive(),
+  request: IdSchema,
   update_status: z.string().max(200).nullish(),
   reminder_date: z
     .string()
@@ -246,14 +247,21 @@ export const NoteSchema = z.object({
 });
 export type RequestNote = z.infer<typeof NoteSchema>;
 
+/**
+ * An invoice line of a request. Law-firm staff receive only the price and whether it was paid; the
+ * provider cost, page fee, surcharge and bill are for the internal company (issue 7). Firm users who are
+ * not staff receive no lines.
+ */
 export const RequestInvoiceSchema = z.object({
   id: z.number(),
   price: z.number(),
-  provider_cost: z.number(),
-  page_fee: z.number(),
-  auto_added_surcharge: z.number(),
-  bill_id: z.number().nullable(),
+  is_paid: z.boolean(),
+  provider_cost: z.number().optional(),
+  page_fee: z.number().optional(),
+  auto_added_surcharge: z.number().optional(),
+  bill_id: z.number().nullable().optional(),
 });
+export type RequestInvoice = z.infer<typeof RequestInvoiceSchema>;
 
 /** What the caller may do with a request, computed on the server (the screen only hides buttons). */
 export const RequestAbilitiesSchema = z.object({

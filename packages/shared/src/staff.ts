@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema } from './ids';
 import { splitMissingProviderMessage, splitNoTypesMessage, splitTypeNotIncludedMessage } from './messages';
 import { RequestListItemSchema, WorkingOnSchema } from './requests';
 
@@ -13,7 +14,7 @@ import { RequestListItemSchema, WorkingOnSchema } from './requests';
 export const ClaimBodySchema = z
   .object({
     /** Yourself to claim, another staff member to assign, null to release. */
-    working_on: z.union([z.number().int().positive(), z.null()]),
+    working_on: z.union([IdSchema, z.null()]),
     csrfmiddlewaretoken: z.string().optional(),
   })
   .strict();
@@ -65,7 +66,7 @@ export type StaffRequest = z.infer<typeof StaffRequestSchema>;
 /* Split: POST /api/home/request/{id}/split/. */
 
 export const SplitRowSchema = z.object({
-  provider: z.union([z.number().int().positive(), z.null()]),
+  provider: z.union([IdSchema, z.null()]),
   request_types: z.array(z.string().trim().min(1).max(200)).max(50),
 });
 export type SplitRow = z.infer<typeof SplitRowSchema>;

@@ -85,6 +85,8 @@ export const FirstSendSchema = z.object({
   text: z.string(),
   /** The provider's e-mail address, when known. */
   to: z.string().nullable(),
+  /** The provider was added by a law firm and staff have not confirmed its contact details yet. */
+  new_provider: z.boolean(),
   /** Storage keys (downloaded through POST /getFileUrl/), or a provider's own web form (http/https). */
   attachments: z.array(z.object({ label: z.string(), url: z.string() })),
 });
@@ -106,6 +108,8 @@ export const StaffRequestInfoSchema = z.object({
   provider_cost: z.number(),
   page_fee: z.number(),
   received_document_at: z.string().nullable(),
+  /** The provider was added by a law firm and staff have not confirmed its contact details yet. */
+  new_provider: z.boolean(),
   working_on: z.object({ id: z.number(), full_name: z.string() }).nullable(),
   law_firm: z.object({
     id: z.number(),

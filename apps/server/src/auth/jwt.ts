@@ -1,11 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Minimal HS256 JWT for short-lived access tokens. Only HS256 is accepted; `exp` is required. */
+/**
+ * Minimal HS256 JWT for short-lived access tokens. Only HS256 is accepted; `exp` and the session id
+ * `sid` are required, so every call can be checked against its server-side session.
+ */
 export interface AccessClaims {
   sub: number;
+  sid: string;
   iat: number;
   exp: number;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
@@ -15,14 +21,14 @@ function sign(data: string, secret: string): string {
 
 export function signAccessToken(
   userId: number,
+  sessionId: string,
   secret: string,
   ttlSeconds: number,
   now = Date.now(),
 ): string {
   const iat = Math.floor(now / 1000);
-  const payload = Buffer.from(JSON.stringify({ sub: userId, iat, exp: iat + ttlSeconds })).toString(
-    'base64url',
-  );
+  const claims = { sub: userId, sid: sessionId, iat, exp: iat + ttlSeconds };
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   const body = `${header}.${payload}`;
   return `${body}.${sign(body, secret)}`;
 }
@@ -38,6 +44,7 @@ export function verifyAccessToken(token: string, secret: string, now = Date.now(
   try {
     const claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as AccessClaims;
     if (!Number.isInteger(claims.sub) || typeof claims.exp !== 'number') return null;
+    if (typeof claims.sid !== 'string' || !UUID.test(claims.sid)) return null;
     if (claims.exp * 1000 <= now) return null;
     return claims;
   } catch {

@@ -1,26 +1,42 @@
-import type { Permission } from '@dd/shared';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { MSG, type Permission } from '@dd/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Auth, checkAccess } from '../authz';
 import type { DbOrTx } from '../db/client';
-import { companies, roles, users } from '../db/schema';
-import { verifyAccessToken } from './jwt';
+import { companies, roles, sessions, users } from '../db/schema';
+import { unauthorized } from '../lib/errors';
+import { type AccessClaims, verifyAccessToken } from './jwt';
+import { sessionIsLive, type TokenSettings } from './tokens';
 
-/** Identifies the caller once per request from the bearer token, then applies the route's rule. */
-export async function loadAuth(db: DbOrTx, userId: number, internalCompanyId: number): Promise<Auth | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      companyId: users.companyId,
-      isStaff: users.isStaff,
-      isActive: users.isActive,
-      isAdminUser: users.isAdminUser,
-      emailConfirmedAt: users.emailConfirmedAt,
-      permissions: roles.permissions,
-    })
-    .from(users)
-    .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.id, userId));
+/** Identifies the caller once per request from the bearer token and its session, then applies the route's rule. */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The live session the bearer token belongs to (sign-out ends it). */
+    sessionId: string | null;
+  }
+}
+
+const authColumns = {
+  id: users.id,
+  companyId: users.companyId,
+  isStaff: users.isStaff,
+  isActive: users.isActive,
+  isAdminUser: users.isAdminUser,
+  emailConfirmedAt: users.emailConfirmedAt,
+  permissions: roles.permissions,
+};
+
+interface AuthRow {
+  id: number;
+  companyId: number;
+  isStaff: boolean;
+  isActive: boolean;
+  isAdminUser: boolean;
+  emailConfirmedAt: Date | null;
+  permissions: string[] | null;
+}
+
+function toAuth(row: AuthRow | undefined, internalCompanyId: number): Auth | null {
   if (!row?.isActive) return null;
   return {
     userId: row.id,
@@ -33,16 +49,62 @@ export async function loadAuth(db: DbOrTx, userId: number, internalCompanyId: nu
   };
 }
 
+/** The active user by id, without a session (signed download links, which carry their own expiry). */
+export async function loadAuth(db: DbOrTx, userId: number, internalCompanyId: number): Promise<Auth | null> {
+  const [row] = await db
+    .select(authColumns)
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, userId));
+  return toAuth(row, internalCompanyId);
+}
+
+/**
+ * The caller of a bearer token, in one query joining its session: null when the session was revoked,
+ * idle longer than the timeout, older than its lifetime, or the user is inactive. `last_seen_at` is
+ * written at most once a minute, which keeps the check cheap.
+ */
+export async function loadSessionAuth(
+  db: DbOrTx,
+  claims: AccessClaims,
+  settings: TokenSettings & { internalCompanyId: number },
+): Promise<Auth | null> {
+  const [row] = await db
+    .select({ ...authColumns, stale: sql<boolean>`${sessions.lastSeenAt} < now() - interval '1 minute'` })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), sessionIsLive(settings)));
+  const auth = toAuth(row, settings.internalCompanyId);
+  if (auth && row.stale) {
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, claims.sid));
+  }
+  return auth;
+}
+
+/** Routes that need a signed-in caller (anything but `public`; the not-found handler has no rule). */
+function needsSignIn(request: FastifyRequest): boolean {
+  const access = request.routeOptions.config?.access;
+  return Boolean(access) && access !== 'public';
+}
+
 export function registerSession(
   app: FastifyInstance,
-  deps: { db: DbOrTx; jwtSecret: string; internalCompanyId: number },
+  deps: { db: DbOrTx; tokens: TokenSettings; internalCompanyId: number },
 ): void {
+  const settings = { ...deps.tokens, internalCompanyId: deps.internalCompanyId };
   app.decorateRequest('auth', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ')) {
-      const claims = verifyAccessToken(header.slice(7).trim(), deps.jwtSecret);
-      if (claims) request.auth = await loadAuth(deps.db, claims.sub, deps.internalCompanyId);
+      const claims = verifyAccessToken(header.slice(7).trim(), deps.tokens.jwtSecret);
+      if (claims) {
+        request.auth = await loadSessionAuth(deps.db, claims, settings);
+        if (request.auth) request.sessionId = claims.sid;
+        // A genuine token whose session is over: say so, so the person knows to sign in again.
+        else if (needsSignIn(request)) throw unauthorized(MSG.sessionEnded);
+      }
     }
     checkAccess(request);
   });

@@ -1,41 +1,73 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { oneTimeTokens, refreshTokens } from '../db/schema';
+import { oneTimeTokens, refreshTokens, sessions, users } from '../db/schema';
 import { randomToken, sha256 } from '../lib/crypto';
 import { signAccessToken } from './jwt';
 
 /**
- * Access tokens are short-lived JWTs; refresh tokens are opaque, stored hashed, rotated on every use.
- * Presenting a refresh token that was already used revokes its whole family (theft detection).
+ * Sessions and their tokens. A sign-in opens a session row; the access JWT names it (`sid`) and its
+ * refresh tokens form one family (family id = session id). Every call and every refresh checks the
+ * session, so revoking it, inactivity or its absolute lifetime end it at once on every instance.
+ * Refresh tokens are opaque, stored hashed and rotated on every use; presenting one that was already
+ * used revokes the session (theft detection).
  */
 export interface TokenSettings {
   jwtSecret: string;
   accessMinutes: number;
   refreshDays: number;
+  /** Absolute session lifetime, whatever the activity. */
+  sessionMaxHours: number;
+  /** Server-side inactivity timeout. */
+  sessionTimeoutMinutes: number;
 }
 
-export async function issueTokens(
+export interface TokenPair {
+  access: string;
+  refresh: string;
+}
+
+/** SQL condition: the session is not revoked, was seen recently and is younger than its lifetime. */
+export function sessionIsLive(settings: TokenSettings): SQL {
+  return and(
+    isNull(sessions.revokedAt),
+    gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${settings.sessionTimeoutMinutes})`),
+    gt(sessions.createdAt, sql`now() - make_interval(hours => ${settings.sessionMaxHours})`),
+  ) as SQL;
+}
+
+/** Opens a session for the user (sign-in, sign-up) and returns its first token pair. */
+export async function issueTokens(db: DbOrTx, userId: number, settings: TokenSettings): Promise<TokenPair> {
+  const sessionId = randomUUID();
+  await db.insert(sessions).values({ id: sessionId, userId });
+  return tokensFor(db, sessionId, userId, settings);
+}
+
+async function tokensFor(
   db: DbOrTx,
+  sessionId: string,
   userId: number,
   settings: TokenSettings,
-  familyId: string = randomUUID(),
-): Promise<{ access: string; refresh: string }> {
+): Promise<TokenPair> {
   const refresh = randomToken();
   await db.insert(refreshTokens).values({
     userId,
-    familyId,
+    familyId: sessionId,
     tokenHash: sha256(refresh),
-    expiresAt: new Date(Date.now() + settings.refreshDays * 86_400_000),
+    // Never beyond the session's absolute end, computed on the database clock.
+    expiresAt: sql`least(now() + make_interval(days => ${settings.refreshDays}),
+      (select ${sessions.createdAt} from ${sessions} where ${sessions.id} = ${sessionId})
+        + make_interval(hours => ${settings.sessionMaxHours}))`,
   });
-  return { access: signAccessToken(userId, settings.jwtSecret, settings.accessMinutes * 60), refresh };
+  const access = signAccessToken(userId, sessionId, settings.jwtSecret, settings.accessMinutes * 60);
+  return { access, refresh };
 }
 
 export async function rotateRefreshToken(
   db: DbOrTx,
   presented: string,
   settings: TokenSettings,
-): Promise<{ access: string; refresh: string } | null> {
+): Promise<TokenPair | null> {
   const hash = sha256(presented);
   // Atomic: only one caller can mark an unused token as used.
   const [claimed] = await db
@@ -49,44 +81,66 @@ export async function rotateRefreshToken(
         gt(refreshTokens.expiresAt, sql`now()`),
       ),
     )
-    .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
-  if (claimed) return issueTokens(db, claimed.userId, settings, claimed.familyId);
+    .returning({ userId: refreshTokens.userId, sessionId: refreshTokens.familyId });
+  if (claimed) {
+    const [live] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, claimed.sessionId), eq(users.isActive, true), sessionIsLive(settings)));
+    if (live) return tokensFor(db, claimed.sessionId, claimed.userId, settings);
+    await revokeSession(db, claimed.sessionId);
+    return null;
+  }
 
   const [known] = await db
-    .select({ familyId: refreshTokens.familyId })
+    .select({ sessionId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hash));
-  if (known) await revokeFamily(db, known.familyId);
+  if (known) await revokeSession(db, known.sessionId);
   return null;
 }
 
-export async function revokeFamily(db: DbOrTx, familyId: string): Promise<void> {
+/** Ends one session: its access tokens are refused from the next call, its refresh tokens at once. */
+export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)));
 }
 
+/** Sign-out with a refresh token: ends the session it belongs to. */
 export async function revokeRefreshToken(db: DbOrTx, presented: string): Promise<void> {
   const [row] = await db
-    .select({ familyId: refreshTokens.familyId })
+    .select({ sessionId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, sha256(presented)));
-  if (row) await revokeFamily(db, row.familyId);
+  if (row) await revokeSession(db, row.sessionId);
 }
 
+/** Ends every session of the user (password reset, deactivation, deletion). */
 export async function revokeAllForUser(db: DbOrTx, userId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Single-use link token (reset or invite). Returns the plain token to put in the e-mailed link. */
+export type OneTimePurpose = 'reset' | 'invite' | 'confirm';
+
+/** Single-use link token (reset, invite or e-mail confirmation). Returns the plain token for the e-mailed link. */
 export async function createOneTimeToken(
   db: DbOrTx,
   userId: number,
-  purpose: 'reset' | 'invite',
+  purpose: OneTimePurpose,
   hours: number,
 ): Promise<string> {
   const token = randomToken();
@@ -99,8 +153,17 @@ export async function createOneTimeToken(
   return token;
 }
 
-/** Marks the token used if it is valid for this user; false when missing, used, expired or another user's. */
-export async function consumeOneTimeToken(db: DbOrTx, userId: number, token: string): Promise<boolean> {
+/**
+ * Marks the token used if it is valid for this user and one of `purposes`; false when missing, used,
+ * expired, another user's or made for something else. By default the password links (reset, invite):
+ * an e-mail confirmation link must never set a password.
+ */
+export async function consumeOneTimeToken(
+  db: DbOrTx,
+  userId: number,
+  token: string,
+  purposes: readonly OneTimePurpose[] = ['reset', 'invite'],
+): Promise<boolean> {
   const used = await db
     .update(oneTimeTokens)
     .set({ usedAt: sql`now()` })
@@ -108,6 +171,7 @@ export async function consumeOneTimeToken(db: DbOrTx, userId: number, token: str
       and(
         eq(oneTimeTokens.tokenHash, sha256(token)),
         eq(oneTimeTokens.userId, userId),
+        inArray(oneTimeTokens.purpose, [...purposes]),
         isNull(oneTimeTokens.usedAt),
         gt(oneTimeTokens.expiresAt, sql`now()`),
       ),

@@ -1,5 +1,5 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
-import { patients, requests } from '../db/schema';
+import { companies, patients, requests } from '../db/schema';
 import type { Auth } from './index';
 
 /**
@@ -16,7 +16,23 @@ export function visibleRequests(auth: Auth): SQL {
   return and(ownFirm, or(eq(requests.userId, auth.userId), eq(requests.requesterId, auth.userId)))!;
 }
 
-/** Clients (patients): internal users all; firm users their own firm's. */
+/**
+ * Clients (patients): internal staff all; other internal users the clients of requests they claimed
+ * (the same rule as their requests, so a claim is what opens a client and its HIPAA form to them);
+ * firm users their own firm's.
+ */
 export function visiblePatients(auth: Auth): SQL {
-  return auth.isInternal ? sql`true` : eq(patients.companyId, auth.companyId);
+  if (!auth.isInternal) return eq(patients.companyId, auth.companyId);
+  if (auth.isStaff) return sql`true`;
+  return sql`exists (select 1 from ${requests} where ${requests.patientId} = ${patients.id} and ${requests.workingOnId} = ${auth.userId})`;
+}
+
+/**
+ * Companies whose own documents (the law-firm release form) a caller may open: internal staff every
+ * firm's; other internal users the firms of requests they claimed; firm users their own firm's.
+ */
+export function visibleCompanyDocuments(auth: Auth): SQL {
+  if (!auth.isInternal) return eq(companies.id, auth.companyId);
+  if (auth.isStaff) return sql`true`;
+  return sql`exists (select 1 from ${requests} where ${requests.companyId} = ${companies.id} and ${requests.workingOnId} = ${auth.userId})`;
 }

@@ -3,12 +3,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_LOGINS, DEMO_PASSWORD, REQUEST_STATUSES } from '@dd/shared';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
 import { createDataCipher } from '../lib/crypto';
 import { type Database, openDatabase } from './client';
-import { companies, files, patients, requests, users } from './schema';
+import { companies, files, patients, providers, requests, users } from './schema';
 import { seedDemoData } from './seed';
 
 describe('seedDemoData', () => {
@@ -101,6 +101,23 @@ describe('seedDemoData', () => {
     const bytes = await readFile(path.join(filesDir, file.url));
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
     expect(bytes.length).toBe(file.sizeBytes);
+  });
+
+  it('verifies the directory except one firm-added provider, whose fresh requests are new_provider', async () => {
+    const rows = await database.db
+      .select({
+        status: requests.status,
+        newProvider: requests.newProvider,
+        verifiedAt: providers.verifiedAt,
+      })
+      .from(requests)
+      .innerJoin(providers, eq(providers.id, requests.providerId));
+    const flagged = rows.filter((r) => r.newProvider);
+    expect(flagged.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r.newProvider).toBe(r.verifiedAt === null);
+    for (const r of flagged) expect(r.status).toBe('Requested By Lawyer');
+    const unverified = await database.db.select().from(providers).where(isNull(providers.verifiedAt));
+    expect(unverified).toHaveLength(1);
   });
 
   it('does nothing the second time', async () => {

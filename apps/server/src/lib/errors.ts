@@ -1,6 +1,7 @@
 import { MSG } from '@dd/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseErrorOf } from './redact';
 
 /** Errors with an HTTP status and a message a person can read: `{error, fields?}`. */
 export class HttpError extends Error {
@@ -22,11 +23,25 @@ export const notFound = (message: string = MSG.notFound) => new HttpError(404, m
 export const conflict = (message: string, extra?: Record<string, unknown>) =>
   new HttpError(409, message, undefined, extra);
 
+/**
+ * PostgreSQL's answers to a value it cannot take (untranslatable character, bad byte sequence, number out
+ * of range, invalid text representation). Validation should stop such input first; this is the safety net
+ * that keeps it a 400 instead of a 500 with the query in the log.
+ */
+const BAD_INPUT_SQLSTATES = new Set(['22P05', '22021', '22003', '22P02']);
+
+export function isBadInputForDatabase(error: unknown): boolean {
+  const code = databaseErrorOf(error)?.code;
+  return typeof code === 'string' && BAD_INPUT_SQLSTATES.has(code);
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       const retryAfter = error.extra?.retry_after;
       if (error.statusCode === 429 && typeof retryAfter === 'number') reply.header('retry-after', retryAfter);
+      // 408: the rest of the body is still on its way; close the connection instead of reading it.
+      if (error.statusCode === 408) reply.header('connection', 'close');
       return reply
         .status(error.statusCode)
         .send({ error: error.message, ...(error.fields && { fields: error.fields }), ...error.extra });
@@ -59,7 +74,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ error: error.message });
     }
-    request.log.error(error);
+    if (isBadInputForDatabase(error)) return reply.status(400).send({ error: MSG.invalidValue });
+    // Serialized by safeError (lib/redact.ts): never the SQL, its parameters or the error's cause.
+    request.log.error({ err: error }, 'Request failed');
     return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: MSG.notFound }));

@@ -2,9 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { DbOrTx } from '../db/client';
 import { emailOutbox } from '../db/schema';
-import { leaseDueEmails } from './outbox';
+import type { DataCipher } from './crypto';
+import { deliverableBody, leaseDueEmails } from './outbox';
 
-/** Delivers outbox rows over SMTP with retries and exponential backoff. */
+/**
+ * Delivers outbox rows over SMTP with retries and exponential backoff. A one-time link is decrypted
+ * only here, put in the message being sent, and erased once the message is sent or finally fails, so
+ * the row never keeps a usable link.
+ */
 export const MAX_ATTEMPTS = 8;
 const LEASE_SECONDS = 120;
 
@@ -23,6 +28,7 @@ export function createOutboxWorker(options: {
   db: DbOrTx;
   smtpUrl: string;
   pollMs: number;
+  cipher: DataCipher;
   log?: { error(obj: unknown, msg?: string): void };
 }): OutboxWorker {
   const transport = nodemailer.createTransport(options.smtpUrl);
@@ -39,12 +45,17 @@ export function createOutboxWorker(options: {
           to: message.toEmail,
           replyTo: message.replyTo ?? undefined,
           subject: message.subject,
-          text: message.text,
-          html: message.html ?? undefined,
+          ...deliverableBody(message, options.cipher),
         });
         await options.db
           .update(emailOutbox)
-          .set({ status: 'sent', sentAt: sql`now()`, attempts: message.attempts + 1, lastError: null })
+          .set({
+            status: 'sent',
+            sentAt: sql`now()`,
+            attempts: message.attempts + 1,
+            lastError: null,
+            secretLink: null,
+          })
           .where(eq(emailOutbox.id, message.id));
       } catch (error) {
         const attempts = message.attempts + 1;
@@ -54,6 +65,8 @@ export function createOutboxWorker(options: {
           .set({
             attempts,
             status: failed ? 'failed' : 'pending',
+            // A link that was never delivered must not outlive the message either.
+            ...(failed && { secretLink: null }),
             lastError: String((error as Error).message ?? error).slice(0, 1000),
             nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(attempts)})`,
           })

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { emailOutbox } from '../db/schema';
+import type { DataCipher } from './crypto';
+import { escapeHtml } from './email-layout';
 
 /**
  * The transactional outbox: an e-mail is a row written with the change that causes it, so a rolled-back
@@ -12,6 +14,8 @@ import { emailOutbox } from '../db/schema';
  * when the message is delivered, and erased after delivery, so no screen, API or log can read it.
  */
 export const SECRET_LINK_PLACEHOLDER = '{{one-time-link}}';
+/** What the outbox screen and API show in place of a one-time link. */
+export const ONE_TIME_LINK_NOTE = '[one-time link, only in the delivered e-mail]';
 
 export interface OutgoingEmail {
   to: string;
@@ -32,21 +36,56 @@ export interface Mail {
   enqueue(db: DbOrTx, message: OutgoingEmail): Promise<void>;
 }
 
-export function createMail(options: { from: string; supportEmail: string; publicUrl: string }): Mail {
+export function createMail(options: {
+  from: string;
+  supportEmail: string;
+  publicUrl: string;
+  cipher: DataCipher;
+}): Mail {
+  const { cipher, ...settings } = options;
   return {
-    ...options,
+    ...settings,
     async enqueue(db, message) {
+      if (message.secretLink !== undefined) assertRedacted(message, message.secretLink);
       await db.insert(emailOutbox).values({
         toEmail: message.to,
-        fromEmail: message.from ?? options.from,
+        fromEmail: message.from ?? settings.from,
         replyTo: message.replyTo,
         subject: message.subject,
         text: message.text,
         html: message.html,
         template: message.template,
+        secretLink: message.secretLink === undefined ? null : cipher.encrypt(message.secretLink),
       });
     },
   };
+}
+
+/** A caller that put the link itself in the body (or forgot the placeholder) is a bug that would leak it. */
+function assertRedacted(message: OutgoingEmail, link: string): void {
+  const parts = [message.subject, message.text, message.html ?? ''];
+  if (!link || parts.some((part) => part.includes(link))) {
+    throw new Error(`E-mail '${message.template}' carries its one-time link in clear`);
+  }
+  if (!message.text.includes(SECRET_LINK_PLACEHOLDER)) {
+    throw new Error(`E-mail '${message.template}' has a one-time link but no place for it`);
+  }
+}
+
+/** The text as staff may read it in the outbox: a one-time link only as a note, never usable. */
+export function outboxText(text: string): string {
+  return text.split(SECRET_LINK_PLACEHOLDER).join(ONE_TIME_LINK_NOTE);
+}
+
+/** The body to deliver: the decrypted link in place of the placeholder (escaped in the HTML). */
+export function deliverableBody(
+  row: Pick<OutboxRow, 'text' | 'html' | 'secretLink'>,
+  cipher: DataCipher,
+): { text: string; html: string | undefined } {
+  if (!row.secretLink) return { text: row.text, html: row.html ?? undefined };
+  const link = cipher.decrypt(row.secretLink);
+  const put = (body: string, value: string) => body.split(SECRET_LINK_PLACEHOLDER).join(value);
+  return { text: put(row.text, link), html: row.html ? put(row.html, escapeHtml(link)) : undefined };
 }
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;

@@ -61,6 +61,33 @@ describe('api client', () => {
     expect(localStorage.getItem('refresh_token')).toBeNull();
   });
 
+  it('when the server ended the session, the refused refresh sends the person to /login/', async () => {
+    localStorage.setItem('token', 'old');
+    localStorage.setItem('refresh_token', 'r-old');
+    localStorage.setItem('csrfmiddlewaretoken', 'c');
+    window.history.replaceState(null, '', '/dashboard/');
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    respond(() => json(401, { error: 'Your session has ended. Please sign in again.' }));
+    await expect(get('/api/data/')).rejects.toMatchObject({ status: 401 });
+    expect(assign).toHaveBeenCalledWith('/login/');
+    expect(localStorage.getItem('token')).toBeNull();
+    assign.mockRestore();
+  });
+
+  it('does not rotate the refresh token again when another tab already did: it uses the newer token', async () => {
+    localStorage.setItem('token', 'old');
+    localStorage.setItem('refresh_token', 'r-new');
+    localStorage.setItem('csrfmiddlewaretoken', 'c');
+    respond((_url, init) => {
+      if (header(init, 'authorization') === 'Bearer new') return json(200, { value: 1 });
+      // Another tab refreshes while this call is on its way.
+      localStorage.setItem('token', 'new');
+      return json(401, {});
+    });
+    await expect(get<{ value: number }>('/api/data/')).resolves.toEqual({ value: 1 });
+    expect(calls.filter((c) => c.url === '/users/token/refresh/')).toHaveLength(0);
+  });
+
   it("reads a 400 without a message as 'Bad Request', and keeps the server's message otherwise", async () => {
     respond((url) =>
       url.includes('plain')

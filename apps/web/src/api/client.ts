@@ -42,10 +42,21 @@ async function csrf(): Promise<string> {
   return csrfToken;
 }
 
+/** Runs `fn` holding a lock shared by every tab of the app (Web Locks), or directly where unsupported. */
+function acrossTabs<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request(name, fn) as Promise<T>) : fn();
+}
+
 let refreshing: Promise<boolean> | null = null;
-/** One refresh at a time, shared by every call that got a 401. */
-function refreshAccess(): Promise<boolean> {
-  refreshing ??= (async () => {
+/**
+ * One refresh at a time, shared by every call of this tab that got a 401 and serialised across tabs:
+ * the server takes a refresh token presented twice for theft and ends the session. `failed` is the
+ * access token that was refused; when another tab has stored a newer one meanwhile, that one is used.
+ */
+function refreshAccess(failed: string): Promise<boolean> {
+  refreshing ??= acrossTabs('dd-token-refresh', async () => {
+    if (getToken() !== failed) return Boolean(getToken());
     const refresh = localStorage.getItem(STORAGE.refresh);
     if (!refresh) return false;
     const res = await fetch('/users/token/refresh/', {
@@ -57,7 +68,7 @@ function refreshAccess(): Promise<boolean> {
     const body = (await res.json()) as { access: string; refresh?: string };
     storeTokens(body.access, body.refresh);
     return true;
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;
@@ -75,10 +86,9 @@ interface CallOptions {
   signal?: AbortSignal;
 }
 
-async function send(path: string, options: CallOptions): Promise<Response> {
+async function send(path: string, options: CallOptions, token: string | null): Promise<Response> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = {};
-  const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -100,10 +110,13 @@ async function readError(res: Response): Promise<ApiError> {
 }
 
 export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
-  let res = await send(path, options);
-  if (res.status === 401 && getToken()) {
-    if (await refreshAccess()) res = await send(path, options);
-    else {
+  const token = getToken();
+  let res = await send(path, options, token);
+  if (res.status === 401 && token) {
+    // The session may have ended on the server (sign-out elsewhere, reset, inactivity, lifetime):
+    // then the refresh is refused too, and the person signs in again.
+    if (await refreshAccess(token)) res = await send(path, options, getToken());
+    if (res.status === 401) {
       goToLogin();
       throw await readError(res);
     }

@@ -23,6 +23,7 @@ describe('resolveRoute', () => {
       '/admin/',
       '/about-us/',
       '/contact-us/',
+      '/confirmEmail/5/?token=abc',
     ]) {
       expect(resolveRoute(path).isPublic, path).toBe(true);
     }
@@ -55,6 +56,7 @@ const user = (over: Partial<CurrentUser>): CurrentUser => ({
   is_internal: false,
   permissions: [],
   session_timeout_minutes: 30,
+  email_confirmed: true,
   ...over,
 });
 

@@ -8,6 +8,8 @@ export const PUBLIC_SCREENS = new Set([
   'signup',
   'passwordresetrequest',
   'passwordreset',
+  /** /confirmEmail/{user_id}/?token=…: the sign-up's e-mail confirmation link (issue 7). */
+  'confirmemail',
   'admin',
   'about-us',
   'contact-us',

@@ -24,6 +24,7 @@ const LoginScreen = lazy(() => accounts().then((m) => ({ default: m.LoginScreen 
 const SignupScreen = lazy(() => accounts().then((m) => ({ default: m.SignupScreen })));
 const ResetRequestScreen = lazy(() => accounts().then((m) => ({ default: m.PasswordResetRequestScreen })));
 const ResetScreen = lazy(() => accounts().then((m) => ({ default: m.PasswordResetScreen })));
+const ConfirmEmailScreen = lazy(() => accounts().then((m) => ({ default: m.ConfirmEmailScreen })));
 const LogoutScreen = lazy(() => accounts().then((m) => ({ default: m.LogoutScreen })));
 const LandingScreen = lazy(() => website().then((m) => ({ default: m.LandingScreen })));
 const AboutScreen = lazy(() => website().then((m) => ({ default: m.AboutScreen })));
@@ -64,6 +65,7 @@ export const SCREEN_REGISTRY: Record<ScreenKey, Entry> = {
   signup: { component: SignupScreen },
   passwordresetrequest: { component: ResetRequestScreen },
   passwordreset: { component: ResetScreen },
+  confirmemail: { component: ConfirmEmailScreen },
   logout: { component: LogoutScreen },
   dashboard: { component: DashboardScreen },
   companylist: { component: CompanyListScreen, internalOnly: true },

@@ -5,6 +5,7 @@ export * from './card-validation';
 export * from './choice-fields';
 export * from './color-field';
 export * from './confirm-delete-button';
+export * from './contact-links';
 export * from './data-table';
 export * from './date-field';
 export * from './detail-item';

@@ -1,12 +1,16 @@
 import { z } from 'zod';
+import { INVALID_EMAIL_MESSAGE, isPlainEmail } from '../email-address';
+import { IdSchema } from '../ids';
+import { personNameSchema } from '../names';
 
 /** Account payloads, shared by the sign-in screens and the server routes. */
+/** A user's address: one plain address (email-address.ts), matched ignoring case. */
 export const EmailSchema = z
   .string()
   .trim()
   .min(1, 'Email is required.')
-  .max(254)
-  .email('Enter a valid email address.')
+  .max(254, INVALID_EMAIL_MESSAGE)
+  .refine(isPlainEmail, INVALID_EMAIL_MESSAGE)
   .transform((v) => v.toLowerCase());
 
 export const PasswordSchema = z
@@ -31,14 +35,35 @@ export const RefreshSchema = z.object({
   csrfmiddlewaretoken: z.string().optional(),
 });
 
+/** Sign-out: the refresh token, or only the bearer access token of the session to end. */
+export const RevokeSchema = RefreshSchema.partial({ refresh: true });
+
+/** The firm is named after the person, so the names are plain text (no links: anti-phishing). */
 export const SignupSchema = z.object({
-  first_name: z.string().trim().min(1, 'First name is required.').max(100),
-  last_name: z.string().trim().min(1, 'Last name is required.').max(100),
+  first_name: personNameSchema('First name'),
+  last_name: personNameSchema('Last name'),
   email: EmailSchema,
   password: PasswordSchema,
   type: z.string().optional(),
 });
 export type SignupInput = z.infer<typeof SignupSchema>;
+
+/**
+ * A new sign-up proves its address with a single-use link before its firm may order or invite
+ * (/confirmEmail/{user_id}/?token=…); the link works once and for this many hours.
+ */
+export const CONFIRM_LINK_HOURS = 72;
+export const ConfirmEmailSchema = z.object({
+  user_id: IdSchema,
+  token: z.string().min(1).max(200),
+});
+export const CONFIRM_MSG = {
+  confirmed: 'Thank you: your e-mail address is confirmed. You can now order records and invite your team.',
+  invalid:
+    'This confirmation link is invalid, has expired or was already used. Sign in and send a new link from your dashboard.',
+  sent: 'We sent a new confirmation link. Open it from your e-mail to finish.',
+  alreadyConfirmed: 'Your e-mail address is already confirmed.',
+} as const;
 
 export const UserCheckSchema = z.object({ email: z.string().trim().max(254) });
 
@@ -64,5 +89,7 @@ export const CurrentUserSchema = z.object({
   permissions: z.array(z.string()),
   /** Minutes of inactivity after which the web app signs the user out. */
   session_timeout_minutes: z.number(),
+  /** False until a new sign-up opens its confirmation link; ordering and inviting wait for it. */
+  email_confirmed: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;

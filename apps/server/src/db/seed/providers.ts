@@ -1,13 +1,22 @@
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { providers } from '../schema';
 
-/** Forty fictional hospitals and clinics in Colorado and Arizona; some with e-mail and an online request page. */
+/**
+ * Forty fictional hospitals and clinics in Colorado and Arizona; some with e-mail and an online request
+ * page. All are verified by staff except one a law firm just added, so the demo shows the 'New provider'
+ * check on its fresh requests.
+ */
 export interface SeedProvider {
   id: number;
   name: string;
   address: string;
   state: string;
+  /** Internal staff confirmed the contact details. */
+  verified: boolean;
 }
+
+const ADDED_BY_A_FIRM = new Set(['Summit Physical Therapy & Rehab']);
 
 // name | street | city | state | zip | area code | web domain (e-mail and request page) or ''
 const PROVIDERS = `
@@ -77,6 +86,7 @@ export async function insertProviders(tx: Tx): Promise<SeedProvider[]> {
       phone: listed ? number(i) : null,
       fax: listed && i % 3 !== 2 ? number(99 - i) : null,
       notes: i % 6 === 2 ? NOTES[((i / 6) % NOTES.length) | 0] : null,
+      verifiedAt: ADDED_BY_A_FIRM.has(name) ? null : sql`now()`,
     };
   });
   const rows = await tx
@@ -90,6 +100,7 @@ export async function insertProviders(tx: Tx): Promise<SeedProvider[]> {
       name: v.name,
       state: v.state,
       address: `${v.address1}, ${v.city}, ${v.state} ${v.zipCode}`,
+      verified: v.verifiedAt !== null,
     };
   });
 }

@@ -111,8 +111,16 @@ export function planRequests(
       rng,
       ctx.patients.filter((p) => p.firm.id === firm.id),
     );
-    const local = ctx.providers.filter((p) => p.state === firm.state);
-    const provider = rng.chance(0.85) ? skewed(rng, local) : rng.pick(ctx.providers);
+    // Staff verify a provider a firm added before the first send, so only fresh requests still use one.
+    const verified = ctx.providers.filter((p) => p.verified);
+    const added = ctx.providers.filter((p) => !p.verified);
+    const local = verified.filter((p) => p.state === firm.state);
+    const provider =
+      status === STATUS.requestedByLawyer && added.length > 0 && rng.chance(0.25)
+        ? rng.pick(added)
+        : rng.chance(0.85)
+          ? skewed(rng, local)
+          : rng.pick(verified);
     const [minAge, maxAge] = AGE_DAYS[status];
     const age = rng.int(minAge, maxAge);
     const createdAt =
@@ -160,7 +168,7 @@ export function planRequests(
         requisitionId:
           REQUEST_STATUSES.indexOf(status) >= 2 && rng.chance(0.35) ? `RQ-${rng.int(100000, 999999)}` : null,
         archived: status.startsWith('Closed') && rng.chance(0.4),
-        newProvider: rng.chance(0.04),
+        newProvider: !provider.verified,
         nextTodoDate: timeline.nextTodoDate,
         receivedDocumentAt: timeline.receivedAt,
         firstDownloadedAt: firstDownload,

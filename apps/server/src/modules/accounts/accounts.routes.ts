@@ -1,51 +1,34 @@
 import {
   CurrentUserSchema,
+  IdSchema,
   LoginSchema,
   MSG,
   RefreshSchema,
   ResetPasswordSchema,
-  SignupSchema,
+  RevokeSchema,
   UserCheckSchema,
 } from '@dd/shared';
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
-import { dummyHash, verifyPassword } from '../../auth/passwords';
-import { issueTokens, revokeRefreshToken, rotateRefreshToken } from '../../auth/tokens';
+import { limitResetRequest } from '../../auth/login-limits';
+import { revokeRefreshToken, revokeSession, rotateRefreshToken } from '../../auth/tokens';
 import { requireAuth } from '../../authz';
-import { users } from '../../db/schema';
+import { clientIp, clientIpKey } from '../../lib/client-ip';
 import { randomToken } from '../../lib/crypto';
-import { badRequest, HttpError, unauthorized } from '../../lib/errors';
-import {
-  findUserByEmail,
-  getCurrentUser,
-  requestPasswordReset,
-  resetPassword,
-  signUp,
-} from './accounts.service';
+import { unauthorized } from '../../lib/errors';
+import { getCurrentUser, requestPasswordReset, resetPassword } from './accounts.service';
+import { signIn } from './sign-in';
 
 /** Sign-in, tokens, sign-up, password reset and the current user (law-firm spec section 7, account calls). */
 const Tokens = z.object({ access: z.string(), refresh: z.string() });
 
 export const accountsRoutes: Module = (app, deps) => {
-  const { db, tokens, loginLimiter } = deps;
+  const { db, tokens } = deps;
 
   app.post(
     '/users/token/',
     { config: { access: 'public' }, schema: { body: LoginSchema, response: { 200: Tokens } } },
-    async (request) => {
-      const { email, password } = request.body;
-      if (loginLimiter.isBlocked(email, request.ip)) throw new HttpError(429, MSG.tooManyAttempts);
-      const user = await findUserByEmail(db, email);
-      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
-      if (!user || !ok || !user.isActive) {
-        loginLimiter.recordFailure(email, request.ip);
-        throw badRequest(MSG.wrongCredentials);
-      }
-      loginLimiter.recordSuccess(email);
-      await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
-      return issueTokens(db, user.id, tokens);
-    },
+    async (request) => signIn(deps, { ...request.body, ip: clientIpKey(request) }),
   );
 
   app.post(
@@ -53,26 +36,19 @@ export const accountsRoutes: Module = (app, deps) => {
     { config: { access: 'public' }, schema: { body: RefreshSchema, response: { 200: Tokens } } },
     async (request) => {
       const pair = await rotateRefreshToken(db, request.body.refresh, tokens);
-      if (!pair) throw unauthorized('Your session has ended. Please sign in again.');
+      if (!pair) throw unauthorized(MSG.sessionEnded);
       return pair;
     },
   );
 
   app.post(
     '/users/token/revoke/',
-    { config: { access: 'public' }, schema: { body: RefreshSchema } },
+    { config: { access: 'public' }, schema: { body: RevokeSchema.nullish() } },
     async (request) => {
-      await revokeRefreshToken(db, request.body.refresh);
+      // Either credential ends its session: the refresh token, or the bearer token of a live session.
+      if (request.body?.refresh) await revokeRefreshToken(db, request.body.refresh);
+      if (request.sessionId) await revokeSession(db, request.sessionId);
       return { success: true };
-    },
-  );
-
-  app.post(
-    '/users/signup/',
-    { config: { access: 'public' }, schema: { body: SignupSchema, response: { 200: Tokens } } },
-    async (request) => {
-      const userId = await signUp(db, request.body);
-      return issueTokens(db, userId, tokens);
     },
   );
 
@@ -86,9 +62,10 @@ export const accountsRoutes: Module = (app, deps) => {
       },
     },
     async (request) => {
-      const key = `reset:${request.body.email.toLowerCase()}`;
-      if (loginLimiter.isBlocked(key, request.ip)) throw new HttpError(429, MSG.tooManyAttempts);
-      loginLimiter.recordFailure(key, request.ip);
+      await limitResetRequest(db, deps.config.LOGIN_RATE_LIMIT, {
+        email: request.body.email.trim().toLowerCase(),
+        ip: clientIpKey(request),
+      });
       const sent = await requestPasswordReset(
         db,
         deps.mail,
@@ -104,7 +81,7 @@ export const accountsRoutes: Module = (app, deps) => {
     {
       config: { access: 'public' },
       schema: {
-        params: z.object({ user_id: z.coerce.number().int().positive() }),
+        params: z.object({ user_id: IdSchema }),
         body: ResetPasswordSchema,
       },
     },
@@ -135,7 +112,11 @@ export const accountsRoutes: Module = (app, deps) => {
 
   app.get(
     '/api/ip/',
-    { config: { access: 'authenticated' }, schema: { response: { 200: z.object({ ip: z.string() }) } } },
-    async (request) => ({ ip: request.ip }),
+    // null when a trusted proxy forwarded something that is not an IP address (lib/client-ip.ts).
+    {
+      config: { access: 'authenticated' },
+      schema: { response: { 200: z.object({ ip: z.string().nullable() }) } },
+    },
+    async (request) => ({ ip: clientIp(request) }),
   );
 };

@@ -1,4 +1,4 @@
-import { type CurrentUser, MSG, type SignupInput } from '@dd/shared';
+import { type CurrentUser, MSG } from '@dd/shared';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
 import { consumeOneTimeToken, createOneTimeToken, revokeAllForUser } from '../../auth/tokens';
@@ -6,9 +6,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import { companies, roles, users } from '../../db/schema';
 import { renderEmail } from '../../lib/email-layout';
 import { badRequest, notFound } from '../../lib/errors';
-import type { Mail } from '../../lib/outbox';
+import { type Mail, SECRET_LINK_PLACEHOLDER } from '../../lib/outbox';
 
-/** Sign-up, password reset and the current-user view. */
+/** Finding a user by address, password reset and the current-user view (sign-up: signup.service.ts). */
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [user] = await db
     .select()
@@ -17,39 +17,21 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
   return user;
 }
 
-/**
- * A sign-up opens a new law-firm account with the person as its staff user
- * (docs/decisions/003-sign-up-creates-a-firm.md).
- */
-export async function signUp(db: Db, input: SignupInput): Promise<number> {
-  const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    if (await findUserByEmail(tx, input.email)) throw badRequest(MSG.emailTaken, { email: MSG.emailTaken });
-    const [company] = await tx
-      .insert(companies)
-      .values({
-        name: `${input.first_name} ${input.last_name}`,
-        adminName: `${input.first_name} ${input.last_name}`,
-        adminEmail: input.email,
-      })
-      .returning({ id: companies.id });
-    const [user] = await tx
-      .insert(users)
-      .values({
-        firstName: input.first_name,
-        lastName: input.last_name,
-        email: input.email,
-        passwordHash,
-        companyId: company.id,
-        isStaff: true,
-        type: 'User',
-      })
-      .returning({ id: users.id });
-    return user.id;
-  });
+/** A fresh single-use reset link for the user (the e-mail, or an operator's `npm run admin -- reset-link`). */
+export async function createResetLink(
+  tx: DbOrTx,
+  publicUrl: string,
+  userId: number,
+  resetHours: number,
+): Promise<string> {
+  const token = await createOneTimeToken(tx, userId, 'reset', resetHours);
+  return `${publicUrl}/passwordReset/${userId}/?token=${encodeURIComponent(token)}`;
 }
 
-/** Sends the reset link when the address belongs to an active user; says whether it did. */
+/**
+ * Sends the reset link when the address belongs to an active user; says whether it did. The link rides
+ * as the outbox's secret: it is readable only in the delivered e-mail, never in the outbox.
+ */
 export async function requestPasswordReset(
   db: Db,
   mail: Mail,
@@ -59,8 +41,7 @@ export async function requestPasswordReset(
   const user = await findUserByEmail(db, email);
   if (!user?.isActive) return false;
   await db.transaction(async (tx) => {
-    const token = await createOneTimeToken(tx, user.id, 'reset', resetHours);
-    const url = `${mail.publicUrl}/passwordReset/${user.id}/?token=${encodeURIComponent(token)}`;
+    const link = await createResetLink(tx, mail.publicUrl, user.id, resetHours);
     const content = renderEmail({
       title: 'Reset your Direct Docs password',
       paragraphs: [
@@ -68,23 +49,28 @@ export async function requestPasswordReset(
         `We received a request to reset the password for your account. The link below works once and expires in ${resetHours} hours.`,
         'If you did not ask for this, you can ignore this e-mail; your password stays the same.',
       ],
-      action: { label: 'Choose a new password', url },
+      action: { label: 'Choose a new password', url: SECRET_LINK_PLACEHOLDER },
     });
     await mail.enqueue(tx, {
       to: user.email,
       subject: 'Reset your Direct Docs password',
       template: 'password-reset',
+      secretLink: link,
       ...content,
     });
   });
   return true;
 }
 
+/** Sets the password from a reset or invitation link; opening a link sent to the address proves it. */
 export async function resetPassword(db: Db, userId: number, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     if (!(await consumeOneTimeToken(tx, userId, token))) throw badRequest(MSG.resetLinkInvalid);
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+      .where(eq(users.id, userId));
     await revokeAllForUser(tx, userId);
   });
 }
@@ -118,5 +104,6 @@ export async function getCurrentUser(
     is_internal: u.companyId === settings.internalCompanyId,
     permissions: row.permissions ?? [],
     session_timeout_minutes: settings.sessionMinutes,
+    email_confirmed: u.emailConfirmedAt !== null,
   };
 }

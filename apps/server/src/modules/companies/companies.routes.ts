@@ -5,6 +5,7 @@ import {
   CompanyListItemSchema,
   CompanySavedSchema,
   CompanySchema,
+  IdSchema,
   MSG,
 } from '@dd/shared';
 import { z } from 'zod';
@@ -25,7 +26,7 @@ import {
  * the company list and creation for internal staff, editing for the firm's staff and internal staff,
  * deletion of an empty law firm for internal staff.
  */
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const IdParams = z.object({ id: IdSchema });
 
 const ListQuery = z
   .object({

@@ -2,6 +2,7 @@ import {
   COMPANY_MSG,
   type Company,
   type CompanyBody,
+  CompanyNameSchema,
   companyInUseMessage,
   isEmailAddress,
   isValidPrice,
@@ -75,6 +76,11 @@ function columnsFrom(auth: Auth, body: CompanyBody, current?: CompanyRow): Colum
     body[key] === undefined ? (stored ?? null) : trimmed(body[key] as string | null);
   const name = pick('name', current?.name);
   if (!name) errors.name = COMPANY_MSG.nameRequired;
+  else if (name !== current?.name) {
+    // A new name must be plain text: invitations and e-mails quote it, so it must not carry a link.
+    const checked = CompanyNameSchema.safeParse(name);
+    if (!checked.success) errors.name = checked.error.issues[0].message;
+  }
   const adminEmail = pick('admin_email', current?.adminEmail);
   if (adminEmail && !isEmailAddress(adminEmail)) errors.admin_email = COMPANY_MSG.invalidEmail;
   const price = parsePrice(body.request_price);

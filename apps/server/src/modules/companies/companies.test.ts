@@ -132,6 +132,41 @@ describe('POST /api/home/company/{id}/', () => {
     );
   });
 
+  it('refuses a phishing name (web address, markup, control characters, length) and keeps the name', async () => {
+    const { deps } = await getContext();
+    const who = await callers(deps);
+    const id = who.firmStaff.user.companyId;
+    const url = `/api/home/company/${id}/`;
+    const before = (await call('GET', url, who.firmStaff.headers)).json()[0].company.name;
+    for (const name of [
+      'URGENT: your account is locked - verify at https://evil.example/login',
+      'Smith Law - see www.smith-law',
+      'Pay at evil.example today',
+      'Smith <b>Law</b>',
+      'Smith\u202eLaw',
+      'Smith\nLaw',
+      'S',
+      'S'.repeat(121),
+    ]) {
+      const res = await call('POST', url, who.firmStaff.headers, { name, city: 'Denver' });
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().error).toMatch(/^Company name /);
+      expect(res.json().fields.name).toBe(res.json().error);
+    }
+    const [row] = await deps.db.select().from(companies).where(eq(companies.id, id));
+    expect(row.name).toBe(before);
+    expect(row.city).toBeNull();
+    // Internal staff are held to the same rule when they open a firm.
+    const created = await call('POST', '/api/home/company/', who.internalStaff.headers, {
+      name: 'Reset your password at evil.example',
+    });
+    expect(created.statusCode).toBe(400);
+    // Ordinary names with dots, ampersands and accents still pass.
+    for (const name of ['Smith & Partners, P.C.', 'J.R. Núñez Law Group', "O'Brien-Lee LLP"]) {
+      expect((await call('POST', url, who.firmStaff.headers, { name })).statusCode, name).toBe(200);
+    }
+  });
+
   it('answers 404 to another firm, 403 to non-staff and 401 to anonymous callers', async () => {
     const { deps } = await getContext();
     const who = await callers(deps);

@@ -5,6 +5,7 @@ import {
   DASHBOARD_PAGE_SIZES,
   DashboardClientSchema,
   DashboardRequestSchema,
+  IdSchema,
   normalizeStatus,
   ReadyFileSchema,
 } from '@dd/shared';
@@ -14,7 +15,7 @@ import { z } from 'zod';
  * Query and response schemas of the law-firm dashboard calls. Every querystring is a strict
  * allow-list: an unknown parameter is a 400 naming it.
  */
-const Id = z.coerce.number().int().positive();
+const Id = IdSchema;
 const YesNo = z.enum(['Yes', 'No']);
 
 const PAGE_SIZE_TEXT = DASHBOARD_PAGE_SIZES.join(', ');

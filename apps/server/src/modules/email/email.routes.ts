@@ -2,23 +2,30 @@ import { ContactSchema, EmailSendSchema, MSG } from '@dd/shared';
 import { count, desc } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
+import { consume } from '../../auth/rate-limit';
 import { ACCESS_RULES } from '../../authz';
 import { contactMessages, emailOutbox } from '../../db/schema';
+import { clientIpKey } from '../../lib/client-ip';
 import { renderEmail } from '../../lib/email-layout';
 import { badRequest, forbidden } from '../../lib/errors';
+import { outboxText } from '../../lib/outbox';
 import { PageQuery, pageOf } from '../../lib/pagination';
 
 /**
  * POST /api/email/: the public contact form (a fixed template to the support address), or free text
- * from internal staff only, so the endpoint is never an open relay. GET /api/email/outbox/ lists the outbox.
+ * from internal staff only, so the endpoint is never an open relay. GET /api/email/outbox/ lists the outbox
+ * to internal staff, with one-time links shown only as a note (they exist only in the delivered e-mail).
  */
 const ContactBody = ContactSchema.extend({ template: z.literal('contact') });
 const EmailBody = z.union([ContactBody, EmailSendSchema.extend({ template: z.undefined().optional() })]);
 
-export const emailRoutes: Module = (app, { db, mail }) => {
+export const emailRoutes: Module = (app, { db, mail, config }) => {
   app.post('/api/email/', { config: { access: 'public' }, schema: { body: EmailBody } }, async (request) => {
     const body = request.body;
     if (body.template === 'contact') {
+      // Public and unauthenticated: limited per IP address so it cannot flood the support inbox.
+      const rule = { bucket: 'contact', limit: config.CONTACT_RATE_LIMIT, windowSeconds: 3600 };
+      await consume(db, rule, clientIpKey(request), MSG.tooManyRequests);
       await db.transaction(async (tx) => {
         await tx.insert(contactMessages).values(body);
         const content = renderEmail({
@@ -75,9 +82,21 @@ export const emailRoutes: Module = (app, { db, mail }) => {
     { config: { access: 'internalStaff' }, schema: { querystring: PageQuery } },
     async (request) => {
       const { page, page_size } = request.query;
+      // Never select secret_link: a one-time link is not readable here, even encrypted.
       const [rows, [{ total }]] = await Promise.all([
         db
-          .select()
+          .select({
+            id: emailOutbox.id,
+            toEmail: emailOutbox.toEmail,
+            subject: emailOutbox.subject,
+            text: emailOutbox.text,
+            template: emailOutbox.template,
+            status: emailOutbox.status,
+            attempts: emailOutbox.attempts,
+            lastError: emailOutbox.lastError,
+            createdAt: emailOutbox.createdAt,
+            sentAt: emailOutbox.sentAt,
+          })
           .from(emailOutbox)
           .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
           .limit(page_size)
@@ -89,7 +108,7 @@ export const emailRoutes: Module = (app, { db, mail }) => {
           id: r.id,
           to_email: r.toEmail,
           subject: r.subject,
-          text: r.text,
+          text: outboxText(r.text),
           template: r.template,
           status: r.status,
           attempts: r.attempts,

@@ -2,10 +2,12 @@ import { MSG } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callers } from '../../../test/factories';
-import { getContext } from '../../../test/helpers';
-import { contactMessages, emailOutbox } from '../../db/schema';
-import { createOutboxWorker } from '../../lib/outbox-worker';
+import { callers, createUser } from '../../../test/factories';
+import { getContext, INTERNAL_COMPANY_ID, randomIp } from '../../../test/helpers';
+import { decodeQuotedPrintable, latestEmailTo, linkParts } from '../../../test/mail';
+import { contactMessages, emailOutbox, users } from '../../db/schema';
+import { ONE_TIME_LINK_NOTE, SECRET_LINK_PLACEHOLDER } from '../../lib/outbox';
+import { createOutboxWorker, MAX_ATTEMPTS } from '../../lib/outbox-worker';
 
 /** The contact form and staff e-mail, delivered through the outbox to a real SMTP listener. */
 interface Received {
@@ -48,7 +50,12 @@ async function drain(w: Awaited<ReturnType<typeof worker>>) {
 
 async function worker() {
   const { deps } = await getContext();
-  return createOutboxWorker({ db: deps.db, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, pollMs: 50 });
+  return createOutboxWorker({
+    db: deps.db,
+    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    pollMs: 50,
+    cipher: deps.cipher,
+  });
 }
 
 describe('POST /api/email/', () => {
@@ -158,5 +165,141 @@ describe('outbox worker', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toHaveProperty('count');
     expect(res.json().results.length).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('one-time links never sit readable in the outbox', () => {
+  async function askForReset(email: string, headers?: Record<string, string>) {
+    const { app } = await getContext();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/users/userCheck/',
+      payload: { email },
+      headers,
+      remoteAddress: randomIp(),
+    });
+    expect(res.json()).toEqual({ sent: true, message: MSG.resetEmailSent });
+  }
+
+  const rowById = async (id: number) => {
+    const { deps } = await getContext();
+    const [row] = await deps.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    return row;
+  };
+
+  it("internal staff who ask for the admin's reset find no token or usable link in the outbox API", async () => {
+    const { app, deps } = await getContext();
+    const who = await callers(deps);
+    const admin = who.internalAdmin.user;
+    await askForReset(admin.email, who.internalStaff.headers);
+
+    const res = await app.inject({
+      url: '/api/email/outbox/?page=1&page_size=500',
+      headers: who.internalStaff.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const mine = res.json().results.filter((r: { to_email: string }) => r.to_email === admin.email);
+    expect(mine).toHaveLength(1);
+    expect(JSON.stringify(mine)).not.toMatch(/token=|passwordReset|secret/i);
+    expect(mine[0].text).toContain(ONE_TIME_LINK_NOTE);
+
+    const stored = await latestEmailTo(admin.email);
+    expect([stored.subject, stored.text, stored.html].join(' ')).not.toMatch(/token=|passwordReset/);
+    expect(stored.secretLink).toBeTruthy();
+    expect(stored.secretLink).not.toMatch(/token=|passwordReset/);
+  });
+
+  it('the worker delivers the real reset link, then the row keeps no secret and no token', async () => {
+    const { app, deps } = await getContext();
+    const w = await worker();
+    await drain(w);
+    const admin = await createUser(deps.db, {
+      companyId: INTERNAL_COMPANY_ID,
+      isStaff: true,
+      isAdminUser: true,
+    });
+    await askForReset(admin.email);
+    const queued = await latestEmailTo(admin.email, 'password-reset');
+    await drain(w);
+    await w.stop();
+
+    const delivered = received.find((m) => m.to.includes(admin.email));
+    const raw = decodeQuotedPrintable(delivered?.raw ?? '');
+    const link = /http:\/\/app\.test\/passwordReset\/\d+\/\?token=[\w%-]+/.exec(raw)?.[0];
+    expect(link).toBeDefined();
+    expect(raw).not.toContain(SECRET_LINK_PLACEHOLDER);
+    expect(raw).not.toContain(ONE_TIME_LINK_NOTE);
+    const { userId, token } = linkParts(link!);
+    expect(userId).toBe(admin.id);
+    const reset = await app.inject({
+      method: 'POST',
+      url: `/users/resetPassword/${userId}/`,
+      payload: { password: 'Delivered-Link-1', token },
+    });
+    expect(reset.statusCode).toBe(200);
+
+    const after = await rowById(queued.id);
+    expect(after).toMatchObject({ status: 'sent', secretLink: null });
+    expect(`${after.text}${after.html}`).not.toContain(token);
+    expect(`${after.text}${after.html}`).not.toMatch(/token=/);
+  });
+
+  it('an invitation is delivered with its link (escaped in HTML) and leaves no token behind', async () => {
+    const { app, deps } = await getContext();
+    const who = await callers(deps);
+    const w = await worker();
+    await drain(w);
+    const email = `invitee-${Date.now()}@example.test`;
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/user/user/',
+      payload: { email, first_name: 'Ivy', company_id: who.firmStaff.user.companyId },
+      headers: who.firmStaff.headers,
+      remoteAddress: randomIp(),
+    });
+    expect(created.statusCode).toBe(200);
+    const queued = await latestEmailTo(email, 'user-invite');
+    expect(`${queued.text}${queued.html}`).not.toMatch(/token=|passwordReset/);
+    await drain(w);
+    await w.stop();
+
+    const raw = decodeQuotedPrintable(received.find((m) => m.to.includes(email))?.raw ?? '');
+    const link = /http:\/\/app\.test\/passwordReset\/\d+\/\?invite=1&token=[\w%-]+/.exec(raw)?.[0];
+    expect(link).toBeDefined();
+    const { userId, token } = linkParts(link!);
+    expect(raw).toContain(`href="http://app.test/passwordReset/${userId}/?invite=1&amp;token=${token}"`);
+    const accept = await app.inject({
+      method: 'POST',
+      url: `/users/resetPassword/${userId}/`,
+      payload: { password: 'Invited-Person-1', token },
+    });
+    expect(accept.statusCode).toBe(200);
+    const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+    expect(user.emailConfirmedAt).not.toBeNull();
+
+    const after = await rowById(queued.id);
+    expect(after).toMatchObject({ status: 'sent', secretLink: null });
+    expect(`${after.text}${after.html}`).not.toContain(token);
+  });
+
+  it('a message that finally fails keeps no secret either', async () => {
+    const { deps } = await getContext();
+    const w = await worker();
+    await drain(w);
+    const user = await createUser(deps.db);
+    await askForReset(user.email);
+    const queued = await latestEmailTo(user.email, 'password-reset');
+    await deps.db
+      .update(emailOutbox)
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where(eq(emailOutbox.id, queued.id));
+    reject = true;
+    try {
+      await drain(w);
+    } finally {
+      reject = false;
+      await w.stop();
+    }
+    expect(await rowById(queued.id)).toMatchObject({ status: 'failed', secretLink: null });
   });
 });

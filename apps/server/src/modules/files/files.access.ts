@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
-import { visiblePatients, visibleRequests } from '../../authz/scopes';
+import { visibleCompanyDocuments, visiblePatients, visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { companies, files, patients, providers, requests } from '../../db/schema';
 import { isValidKey } from '../../lib/storage';
@@ -9,7 +9,7 @@ import { isOwnUpload } from './files.upload';
 /**
  * Who may read a stored object (POST /getFileUrl/). An object is readable through the first of: a file of
  * a visible request; the caller's own upload; a visible client's or request's HIPAA/intake form; a
- * company release form (own company, or internal users); a provider's request form (any signed-in user).
+ * company release form (visibleCompanyDocuments); a provider's request form (any signed-in user).
  */
 export interface ReadableObject {
   /** The files row the access goes through; downloads through it are logged. */
@@ -62,12 +62,7 @@ export async function findReadable(
     db
       .select({ one: sql`1` })
       .from(companies)
-      .where(
-        and(
-          eq(companies.releaseFormUrl, key),
-          auth.isInternal ? sql`true` : eq(companies.id, auth.companyId),
-        ),
-      )
+      .where(and(eq(companies.releaseFormUrl, key), visibleCompanyDocuments(auth)))
       .limit(1),
     db.select({ one: sql`1` }).from(providers).where(eq(providers.medicalRequestUrl, key)).limit(1),
   ]);

@@ -145,7 +145,7 @@ describe('GET /files/<token>/<name>', () => {
     const firm = await firmWithRequest(deps);
     const file = await recordsFile(deps, firm.request.id, 'Récords “2024”.pdf');
     const link = await linkFor(app, firm.paralegal.headers, file.url);
-    const res = await app.inject({ url: link, headers: { 'x-forwarded-for': '203.0.113.50' } });
+    const res = await app.inject({ url: link, remoteAddress: '203.0.113.50' });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(PDF)).toBe(true);
     expect(res.headers['content-type']).toBe('application/pdf');

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-types';
 import { loadAuth } from '../../auth/session';
 import type { Auth } from '../../authz';
+import { clientIp } from '../../lib/client-ip';
 import { forbidden, notFound } from '../../lib/errors';
 import { contentTypeFromName } from '../../lib/file-type';
 import { StorageNotFoundError } from '../../lib/storage';
@@ -75,7 +76,7 @@ export async function sendFile(deps: AppDeps, request: FastifyRequest, reply: Fa
   if (payload.f !== undefined) {
     const fileId = payload.f;
     try {
-      await deps.db.transaction((tx) => logDownloads(tx, auth, [fileId], request.ip));
+      await deps.db.transaction((tx) => logDownloads(tx, auth, [fileId], clientIp(request)));
     } catch (error) {
       body.destroy();
       throw error;

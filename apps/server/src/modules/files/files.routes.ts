@@ -1,10 +1,13 @@
 import {
   CreateFileSchema,
   DownloadZipSchema,
+  FILE_ACCESS_NOT_RECORDED,
   FILE_MSG,
+  FileAccessResultSchema,
   FileAccessSchema,
   FileUrlRequestSchema,
   FileUrlResponseSchema,
+  IdSchema,
   RequestFileSchema,
   UpdateFileSchema,
   UploadResponseSchema,
@@ -14,9 +17,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
+import { clientIp } from '../../lib/client-ip';
 import { forbidden } from '../../lib/errors';
 import { issueFileUrl, sendFile } from './files.download';
-import { createRequestFile, recordFileAccess, updateRequestFile } from './files.service';
+import { createRequestFile, updateRequestFile } from './files.service';
 import { MULTIPART_LIMITS, receiveUpload } from './files.upload';
 import { issueZipUrl, sendZip } from './files.zip';
 
@@ -24,16 +28,8 @@ import { issueZipUrl, sendZip } from './files.zip';
  * Files (law-firm spec section 7, staff spec "Requests, notes, files"): uploads, attaching them to
  * requests, verify/remove, signed download links, the file-access log and the client ZIP.
  */
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const IdParams = z.object({ id: IdSchema });
 const DownloadParams = z.object({ '*': z.string().max(8192) });
-const FileAccessResponse = z.object({
-  id: z.number(),
-  action: z.enum(['DOWNLOAD', 'UPLOAD']),
-  ip: z.string().nullable(),
-  file: z.number(),
-  user: z.number().nullable(),
-  created_at: z.string(),
-});
 
 export const filesRoutes: Module = async (app, deps) => {
   const { db, storage } = deps;
@@ -52,6 +48,7 @@ export const filesRoutes: Module = async (app, deps) => {
         uploaded_files: await receiveUpload(request, requireAuth(request), {
           storage,
           maxMb: deps.config.MAX_UPLOAD_MB,
+          rate: { minKbps: deps.config.MIN_UPLOAD_KBPS, graceMs: deps.config.UPLOAD_GRACE_SECONDS * 1000 },
         }),
       }),
     );
@@ -63,7 +60,7 @@ export const filesRoutes: Module = async (app, deps) => {
       config: { access: 'authenticated' },
       schema: { body: CreateFileSchema, response: { 200: RequestFileSchema } },
     },
-    async (request) => createRequestFile(db, storage, requireAuth(request), request.body, request.ip),
+    async (request) => createRequestFile(db, storage, requireAuth(request), request.body, clientIp(request)),
   );
 
   app.post(
@@ -75,23 +72,15 @@ export const filesRoutes: Module = async (app, deps) => {
     async (request) => updateRequestFile(db, requireAuth(request), request.params.id, request.body),
   );
 
+  // The spec's client reports its own downloads here. Audit rows come only from transfers the server
+  // performed (uploads attached above, downloads streamed below), so this answers and writes nothing.
   app.post(
     '/api/home/fileaccess/',
     {
       config: { access: 'authenticated' },
-      schema: { body: FileAccessSchema, response: { 200: FileAccessResponse } },
+      schema: { body: FileAccessSchema, response: { 200: FileAccessResultSchema } },
     },
-    async (request) => {
-      const row = await recordFileAccess(db, requireAuth(request), request.body, request.ip);
-      return {
-        id: row.id,
-        action: row.action,
-        ip: row.ip,
-        file: row.fileId,
-        user: row.userId,
-        created_at: row.createdAt.toISOString(),
-      };
-    },
+    async () => ({ recorded: false as const, detail: FILE_ACCESS_NOT_RECORDED }),
   );
 
   app.post(

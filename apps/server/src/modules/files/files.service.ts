@@ -52,7 +52,7 @@ export async function createRequestFile(
   storage: Storage,
   auth: Auth,
   input: CreateFileInput,
-  ip: string,
+  ip: string | null,
 ): Promise<RequestFile> {
   const [request] = await db
     .select({ id: requests.id })
@@ -118,7 +118,12 @@ export async function updateRequestFile(
  * Writes DOWNLOAD rows for these files and, when the downloader belongs to the request's law firm, marks
  * the request's first download.
  */
-export async function logDownloads(tx: DbOrTx, auth: Auth, fileIds: number[], ip: string): Promise<void> {
+export async function logDownloads(
+  tx: DbOrTx,
+  auth: Auth,
+  fileIds: number[],
+  ip: string | null,
+): Promise<void> {
   if (fileIds.length === 0) return;
   await tx
     .insert(fileAccesses)
@@ -148,22 +153,4 @@ async function markFirstDownload(tx: DbOrTx, auth: Auth, fileIds: number[]): Pro
         ),
       ),
     );
-}
-
-/** POST /api/home/fileaccess/: the caller and address come from the session, never from the body. */
-export async function recordFileAccess(
-  db: Db,
-  auth: Auth,
-  input: { action: 'DOWNLOAD' | 'UPLOAD'; file: number },
-  ip: string,
-) {
-  const file = await findVisibleFile(db, auth, input.file);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(fileAccesses)
-      .values({ action: input.action, ip, fileId: file.id, userId: auth.userId })
-      .returning();
-    if (input.action === 'DOWNLOAD') await markFirstDownload(tx, auth, [file.id]);
-    return row;
-  });
 }

@@ -124,6 +124,42 @@ async function spoolParts(request: FastifyRequest, dir: string, maxMb: number) {
   return { fields, spooled };
 }
 
+/** The slowest upload accepted: average kilobits per second from the start, judged after the grace period. */
+export interface UploadRate {
+  minKbps: number;
+  graceMs: number;
+}
+
+const RATE_CHECK_MS = 250;
+
+/**
+ * Settles with `work`, or rejects with 408 once the body, past the grace period, has arrived at an average
+ * below the minimum rate. A client trickling a few bytes a second is never idle, so without this only
+ * REQUEST_TIMEOUT_SECONDS would stop it, minutes later.
+ */
+function withMinimumRate<T>(request: FastifyRequest, work: Promise<T>, rate: UploadRate): Promise<T> {
+  const started = Date.now();
+  let received = 0;
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+  };
+  // A 'data' listener does not change the flow: the multipart parser is already piped from the body.
+  request.raw.on('data', count);
+  let timer: NodeJS.Timeout | undefined;
+  const tooSlow = new Promise<never>((_resolve, reject) => {
+    timer = setInterval(() => {
+      const elapsedMs = Date.now() - started;
+      if (elapsedMs < rate.graceMs || request.raw.readableEnded) return;
+      const kbps = (received * 8) / elapsedMs; // bits per millisecond = kilobits per second
+      if (kbps < rate.minKbps) reject(new HttpError(408, FILE_MSG.uploadTooSlow));
+    }, RATE_CHECK_MS);
+  });
+  return Promise.race([work, tooSlow]).finally(() => {
+    clearInterval(timer);
+    request.raw.off('data', count);
+  });
+}
+
 export interface StoredUpload {
   url: string;
   filename: string;
@@ -133,13 +169,18 @@ export interface StoredUpload {
 export async function receiveUpload(
   request: FastifyRequest,
   auth: Auth,
-  deps: { storage: Storage; maxMb: number },
+  deps: { storage: Storage; maxMb: number; rate: UploadRate },
 ): Promise<StoredUpload[]> {
   if (!request.isMultipart()) throw badRequest(FILE_MSG.notMultipart);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'dd-upload-'));
   const stored: string[] = [];
+  const spooling = spoolParts(request, dir, deps.maxMb);
+  let cutOff = false;
   try {
-    const { fields, spooled } = await spoolParts(request, dir, deps.maxMb);
+    const { fields, spooled } = await withMinimumRate(request, spooling, deps.rate).catch((error) => {
+      cutOff = error instanceof HttpError && error.statusCode === 408;
+      throw error;
+    });
     const parsed = UploadFieldsSchema.safeParse(fields);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -159,7 +200,11 @@ export async function receiveUpload(
     await Promise.allSettled(stored.map((key) => deps.storage.delete(key)));
     throw error;
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    // A cut-off upload keeps spooling until its connection closes (after the 408 is sent): remove the
+    // folder once it stops, without holding the answer back.
+    const removeDir = () => rm(dir, { recursive: true, force: true });
+    const cleanUp = spooling.then(removeDir, removeDir);
+    if (!cutOff) await cleanUp;
   }
 }
 

@@ -8,6 +8,7 @@ import type { Auth } from '../../authz';
 import { visiblePatients, visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { files, patients, providers, requests } from '../../db/schema';
+import { clientIp } from '../../lib/client-ip';
 import { forbidden, notFound } from '../../lib/errors';
 import { attachmentHeader, openStored, tokenUser } from './files.download';
 import { logDownloads } from './files.service';
@@ -102,7 +103,7 @@ export async function sendZip(
       tx,
       auth,
       list.map((f) => f.id),
-      request.ip,
+      clientIp(request),
     ),
   );
 

@@ -1,4 +1,4 @@
-import { NoteBodySchema, NoteReminderBodySchema, NoteSchema } from '@dd/shared';
+import { IdSchema, NoteBodySchema, NoteReminderBodySchema, NoteSchema } from '@dd/shared';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
@@ -15,7 +15,7 @@ import { addNote, setNoteReminder } from './notes.service';
  */
 const ListQuery = z
   .object({
-    request: z.coerce.number().int().positive().optional(),
+    request: IdSchema.optional(),
     limit: z.coerce.number().int().min(1).max(500).default(20),
     offset: z.coerce.number().int().min(0).default(0),
   })
@@ -46,7 +46,7 @@ export const notesRoutes: Module = (app, { db, mail }) => {
     {
       config: { access: 'internal' },
       schema: {
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: IdSchema }),
         body: NoteReminderBodySchema,
         response: { 200: NoteSchema },
       },

@@ -1,4 +1,4 @@
-import { NoteTemplateBodySchema, NoteTemplateSchema } from '@dd/shared';
+import { IdSchema, NoteTemplateBodySchema, NoteTemplateSchema } from '@dd/shared';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { EmptyBodySchema } from '../../lib/empty-body';
@@ -13,7 +13,7 @@ import {
  * Note templates (staff spec 'notelist': name, description, text): reusable note texts internal staff
  * pick to fill a note. Internal staff only.
  */
-const Params = z.object({ id: z.coerce.number().int().positive() });
+const Params = z.object({ id: IdSchema });
 
 export const noteTemplatesRoutes: Module = (app, { db }) => {
   app.get(

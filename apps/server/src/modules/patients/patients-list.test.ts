@@ -82,14 +82,16 @@ describe('GET /api/home/patient/', () => {
     }
   });
 
-  it("answers 404 for another firm's company and lets internal users list any firm", async () => {
+  it("answers 404 for another firm's company and lets internal staff list any firm", async () => {
     const { app, deps } = await getContext();
-    const { firmUser, otherFirm, internalUser } = await callers(deps);
+    const { firmUser, otherFirm, internalStaff, internalUser } = await callers(deps);
     const patient = await createPatient(deps.db, otherFirm.user.companyId);
     const url = `/api/home/patient/?company=${otherFirm.user.companyId}`;
     expect((await app.inject({ url, headers: firmUser.headers })).statusCode).toBe(404);
-    const res = await app.inject({ url, headers: internalUser.headers });
+    const res = await app.inject({ url, headers: internalStaff.headers });
     expect(res.json().map((c: { id: number }) => c.id)).toEqual([patient.id]);
+    // Internal users who are not staff see only clients of requests they claimed (patients-internal-user.test.ts).
+    expect((await app.inject({ url, headers: internalUser.headers })).json()).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   ClientBodySchema,
   ClientMatchSchema,
   ClientSchema,
+  IdSchema,
   RelatedInfoRequestSchema,
   RelatedInfoSchema,
   SaveRelatedInfoSchema,
@@ -27,7 +28,7 @@ import {
  */
 const ListQuery = z
   .object({
-    company: z.coerce.number().int().positive().optional(),
+    company: IdSchema.optional(),
     ssn: z.string().max(20).optional(),
     name: z.string().max(200).optional(),
     order_by: z.enum(CLIENT_ORDERINGS).default('last_name,first_name'),
@@ -36,7 +37,7 @@ const ListQuery = z
   })
   .strict();
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const IdParams = z.object({ id: IdSchema });
 
 export const patientsRoutes: Module = (app, { db, cipher }) => {
   app.get(

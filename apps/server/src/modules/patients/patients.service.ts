@@ -4,9 +4,12 @@ import {
   type ClientMatch,
   type ClientOrdering,
   clientFieldErrors,
+  INVALID_EMAIL_MESSAGE,
   isMatchableSsn,
   isNoSsn,
+  isPlainEmail,
   MSG,
+  normalizeEmail,
   normalizeSsn,
   ssnFormatError,
 } from '@dd/shared';
@@ -93,7 +96,7 @@ function columnsFrom(values: ClientBody) {
     city: trimmed(values.city),
     state: trimmed(values.state),
     zipCode: trimmed(values.zip_code),
-    email: trimmed(values.email),
+    email: values.email?.trim() ? normalizeEmail(values.email) : null,
     phoneNumber: trimmed(values.phone_number),
     faxNumber: trimmed(values.fax_number),
     hipaaConsentUrl: trimmed(values.hipaa_consent_url),
@@ -107,8 +110,9 @@ function validate(values: ClientBody, auth: Auth, requireSsn: boolean, storedUrl
     ? undefined
     : checkUploadRef(auth, trimmed(values.hipaa_consent_url), [storedUrl], 'hipaa-forms');
   if (urlError) errors.hipaa_consent_url = urlError;
+  // The body schema already refuses such an address; this also catches a bad one stored before it did.
   const email = trimmed(values.email);
-  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = 'Enter a valid email address.';
+  if (email && !isPlainEmail(email)) errors.email = INVALID_EMAIL_MESSAGE;
   if (Object.keys(errors).length > 0) fail(errors);
 }
 
@@ -118,12 +122,16 @@ export function ssnColumns(cipher: DataCipher, ssn: string) {
   return { ssnEncrypted: cipher.encrypt(value), ssnHash: isNoSsn(value) ? null : cipher.match(value) };
 }
 
-/** Firm users write to their own company; internal users must name an existing one. */
+/**
+ * Firm users write to their own company; internal staff must name an existing one. Other internal users
+ * only work the requests they claimed, so they add no clients to any firm.
+ */
 async function companyForNewClient(
   db: DbOrTx,
   auth: Auth,
   company: number | null | undefined,
 ): Promise<number> {
+  if (auth.isInternal && !auth.isStaff) throw forbidden();
   if (!auth.isInternal) {
     if (company !== undefined && company !== null) assertCompany(auth, company);
     return auth.companyId;

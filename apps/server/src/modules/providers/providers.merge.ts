@@ -39,20 +39,22 @@ export async function mergeProvider(db: Db, id: number, into: number | null | un
   return db.transaction(async (tx) => {
     // Lock both rows (in id order, so two opposite merges cannot deadlock) before moving anything.
     const locked = await tx
-      .select({ id: providers.id })
+      .select({ id: providers.id, verifiedAt: providers.verifiedAt })
       .from(providers)
       .where(inArray(providers.id, [id, into]))
       .orderBy(asc(providers.id))
       .for('update');
     if (!locked.some((row) => row.id === id)) throw notFound();
-    if (!locked.some((row) => row.id === into)) {
+    const target = locked.find((row) => row.id === into);
+    if (!target) {
       throw badRequest('The provider to merge into no longer exists.', {
         into: 'The provider to merge into no longer exists.',
       });
     }
+    // The moved requests are 'new' exactly when the surviving provider still waits for verification.
     const moved = await tx
       .update(requests)
-      .set({ providerId: into })
+      .set({ providerId: into, newProvider: target.verifiedAt === null })
       .where(eq(requests.providerId, id))
       .returning({ id: requests.id });
     // Deleting the provider would cascade to its PDF forms; they belong to the surviving provider now.

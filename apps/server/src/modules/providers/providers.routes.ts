@@ -1,4 +1,7 @@
 import {
+  ID_MESSAGE,
+  IdSchema,
+  isId,
   MSG,
   PROVIDER_LETTERS,
   PROVIDER_LIST_DEFAULT_LIMIT,
@@ -9,6 +12,7 @@ import {
   ProviderMergeResultSchema,
   ProviderMergeSchema,
   ProviderSchema,
+  ProviderVerifiedSchema,
 } from '@dd/shared';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
@@ -16,18 +20,19 @@ import { requireAuth } from '../../authz';
 import { PageQuery, pageOf } from '../../lib/pagination';
 import { deleteProvider, mergeProvider } from './providers.merge';
 import { listProviderRows, pageProviderRows } from './providers.queries';
-import { createProvider, getProvider, updateProvider } from './providers.service';
+import { createProvider, getProvider, updateProvider, verifyProvider } from './providers.service';
 
 /**
  * The provider directory (law-firm spec section 7): lists and details for every signed-in user,
- * creation for law-firm users ordering requests, and edit, delete and merge for internal staff only
- * (the directory is shared by all firms, so one firm must not change another firm's provider).
+ * creation for law-firm users ordering requests, and edit, delete, merge and verify for internal staff
+ * only (the directory is shared by all firms, so one firm must not change another firm's provider).
  */
 const IdList = z
   .string()
   .regex(/^\d+(,\d+)*$/, 'Expected comma-separated ids')
   .transform((s) => [...new Set(s.split(',').map(Number))])
-  .refine((ids) => ids.length <= 200, 'At most 200 ids');
+  .refine((ids) => ids.length <= 200, 'At most 200 ids')
+  .refine((ids) => ids.every(isId), ID_MESSAGE);
 
 const ListQuery = z
   .object({
@@ -47,7 +52,7 @@ const PageListQuery = PageQuery.extend({
   name: z.string().max(200).optional(),
 }).strict();
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const IdParams = z.object({ id: IdSchema });
 const Conflict = { 409: ProviderExistsSchema };
 
 export const providersRoutes: Module = (app, { db }) => {
@@ -116,6 +121,17 @@ export const providersRoutes: Module = (app, { db }) => {
       const moved = await mergeProvider(db, request.params.id, request.body.into);
       return { success: MSG.mergeComplete, moved };
     },
+  );
+
+  // Confirms the contact details of a provider a law firm added (issue 7: a firm's provider e-mail is
+  // used by staff to send a client's health details, so staff check it before the first send).
+  app.post(
+    '/api/home/provider/:id/verify/',
+    {
+      config: { access: 'internalStaff' },
+      schema: { params: IdParams, response: { 200: ProviderVerifiedSchema } },
+    },
+    async (request) => verifyProvider(db, request.params.id),
   );
 
   app.get(

@@ -1,21 +1,27 @@
 import {
+  INVALID_EMAIL_MESSAGE,
+  isPlainEmail,
+  normalizeEmail,
   normalizeProviderName,
   PROVIDER_NAME_REQUIRED,
+  PROVIDER_VERIFIED_MESSAGE,
   type Provider,
   type ProviderBody,
+  type ProviderVerified,
   providerExistsMessage,
 } from '@dd/shared';
-import { eq } from 'drizzle-orm';
-import type { Auth } from '../../authz';
+import { and, eq, sql } from 'drizzle-orm';
+import { ACCESS_RULES, type Auth } from '../../authz';
 import type { Db, DbOrTx } from '../../db/client';
-import { providers } from '../../db/schema';
+import { providers, requests } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { checkUploadRef } from '../files/files.refs';
 import { findProvider, findProviderByName } from './providers.queries';
 
 /**
  * Provider directory rules: a name is required and unique ignoring case and spacing (checked first
- * for a friendly 409, and by the database's unique index for races).
+ * for a friendly 409, and by the database's unique index for races); the e-mail is one plain address;
+ * a provider added by a law firm stays unverified until internal staff confirm its contact details.
  */
 
 /** The Postgres error code of a failed query (drizzle wraps the driver's error in `cause`). */
@@ -44,7 +50,7 @@ const trimmed = (value: string | null | undefined) => {
 function columnsFrom(body: ProviderBody, name: string) {
   return {
     name,
-    email: trimmed(body.email),
+    email: body.email?.trim() ? normalizeEmail(body.email) : null,
     phone: trimmed(body.phone),
     fax: trimmed(body.fax),
     address1: trimmed(body.address_1),
@@ -62,8 +68,9 @@ function validName(auth: Auth, body: ProviderBody, storedUrl?: string | null): s
   const name = normalizeProviderName(body.name ?? '');
   const errors: Record<string, string> = {};
   if (!name) errors.name = PROVIDER_NAME_REQUIRED;
+  // The body schema already refuses such an address; this also catches a bad one stored before it did.
   const email = trimmed(body.email);
-  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = 'Enter a valid email address.';
+  if (email && !isPlainEmail(email)) errors.email = INVALID_EMAIL_MESSAGE;
   const urlError = checkUploadRef(auth, trimmed(body.medical_request_url), [storedUrl], 'provider-forms');
   if (urlError) errors.medical_request_url = urlError;
   const [first] = Object.values(errors);
@@ -90,10 +97,15 @@ async function guardName<T>(db: DbOrTx, name: string, exceptId: number | undefin
   }
 }
 
+/** Internal staff vouch for what they enter; anyone else's provider waits for staff to verify it. */
 export async function createProvider(db: Db, auth: Auth, body: ProviderBody): Promise<Provider> {
   const name = validName(auth, body);
+  const verifiedAt = ACCESS_RULES.internalStaff(auth) ? new Date() : null;
   const id = await guardName(db, name, undefined, async () => {
-    const [row] = await db.insert(providers).values(columnsFrom(body, name)).returning({ id: providers.id });
+    const [row] = await db
+      .insert(providers)
+      .values({ ...columnsFrom(body, name), verifiedAt })
+      .returning({ id: providers.id });
     return row.id;
   });
   return getProvider(db, id);
@@ -111,4 +123,30 @@ export async function updateProvider(db: Db, auth: Auth, id: number, body: Provi
     db.update(providers).set(columnsFrom(merged, name)).where(eq(providers.id, id)),
   );
   return getProvider(db, id);
+}
+
+/**
+ * Internal staff confirm a provider's contact details: the provider becomes verified and none of its
+ * requests is 'new' any more, in one transaction. Confirming again keeps the first confirmation time.
+ */
+export async function verifyProvider(db: Db, id: number): Promise<ProviderVerified> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(providers)
+      .set({ verifiedAt: sql`coalesce(${providers.verifiedAt}, now())` })
+      .where(eq(providers.id, id))
+      .returning({ verifiedAt: providers.verifiedAt });
+    if (!row?.verifiedAt) throw notFound();
+    const cleared = await tx
+      .update(requests)
+      .set({ newProvider: false })
+      .where(and(eq(requests.providerId, id), eq(requests.newProvider, true)))
+      .returning({ id: requests.id });
+    return {
+      success: PROVIDER_VERIFIED_MESSAGE,
+      id,
+      verified_at: row.verifiedAt.toISOString(),
+      requests_updated: cleared.length,
+    };
+  });
 }

@@ -7,7 +7,7 @@ import {
 } from '@dd/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
-import type { Auth } from '../../authz';
+import { type Auth, assertEmailConfirmed } from '../../authz';
 import { providers, requests, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { submittedEmail } from './requests.email';
@@ -24,6 +24,7 @@ export async function createRequests(
   body: RequestBody,
 ): Promise<{ count: number; results: RequestRecord[] }> {
   const { db, mail } = deps;
+  assertEmailConfirmed(auth);
   const input = await checkRequestInput(db, auth, body);
   const price = requestPrice({
     companyPrice: input.patient.requestPrice,
@@ -33,14 +34,14 @@ export async function createRequests(
 
   const ids = await db.transaction(async (tx) => {
     const found = await tx
-      .select({ id: providers.id, name: providers.name })
+      .select({ id: providers.id, name: providers.name, verifiedAt: providers.verifiedAt })
       .from(providers)
       .where(inArray(providers.id, body.provider));
-    const names = new Map(found.map((p) => [p.id, p.name]));
+    const byId = new Map(found.map((p) => [p.id, p]));
     const created: { id: number; internalNumber: string; providerName: string }[] = [];
     for (const providerId of body.provider) {
-      const providerName = names.get(providerId);
-      if (providerName === undefined) {
+      const provider = byId.get(providerId);
+      if (provider === undefined) {
         throw badRequest(providerMissingMessage(providerId), {
           provider: providerMissingMessage(providerId),
         });
@@ -60,12 +61,14 @@ export async function createRequests(
           price,
           patientId: input.patient.id,
           providerId,
+          // Staff check a provider a law firm added before anything is sent to it (issue 7).
+          newProvider: provider.verifiedAt === null,
           userId: input.userId,
           requesterId: auth.userId,
           companyId: input.patient.companyId,
         })
         .returning({ id: requests.id, internalNumber: requests.internalNumber });
-      created.push({ ...row, providerName });
+      created.push({ ...row, providerName: provider.name });
     }
     const [requester] = await tx.select({ email: users.email }).from(users).where(eq(users.id, auth.userId));
     await mail.enqueue(

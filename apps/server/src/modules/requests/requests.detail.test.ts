@@ -59,7 +59,8 @@ describe('GET /api/home/request/{id}/', () => {
       user: { id: firm.paralegal.user.id, full_name: firm.paralegal.user.fullName },
       requester: { id: firm.paralegal.user.id },
       files: [{ id: file.id, name: 'records.pdf', downloaded: false }],
-      invoices: [{ price: 35, provider_cost: 12.5, page_fee: 0, auto_added_surcharge: 0, bill_id: null }],
+      // A firm user who is not staff sees no invoice lines (issue 7; see the invoice test below).
+      invoices: [],
       abilities: {
         can_edit: true,
         can_delete: true,
@@ -92,6 +93,43 @@ describe('GET /api/home/request/{id}/', () => {
     expect((await detail(firm.staff.headers, 99_999_999)).statusCode).toBe(404);
     const internalWorker = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID });
     expect((await detail(internalWorker.headers, firm.request.id)).statusCode).toBe(404);
+  });
+
+  it('shows invoice lines by role: none to firm users, price and paid state to firm staff, all to internal', async () => {
+    const { deps } = await getContext();
+    const firm = await firmWithOneRequest();
+    const [line] = await deps.db
+      .insert(invoices)
+      .values({
+        requestId: firm.request.id,
+        price: 35,
+        providerCost: 120,
+        pageFee: 4.5,
+        autoAddedSurcharge: 10,
+        isPaid: true,
+      })
+      .returning();
+    const query = '?related=invoices,invoices__bill';
+    const firmUserView = (await detail(firm.paralegal.headers, firm.request.id, query)).json();
+    expect(firmUserView.invoices).toEqual([]);
+
+    const firmStaffView = await detail(firm.staff.headers, firm.request.id, query);
+    expect(firmStaffView.statusCode).toBe(200);
+    expect(firmStaffView.json().invoices).toEqual([{ id: line.id, price: 35, is_paid: true }]);
+    expect(firmStaffView.body).not.toMatch(/provider_cost|page_fee|auto_added_surcharge/);
+
+    const internal = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
+    expect((await detail(internal.headers, firm.request.id, query)).json().invoices).toEqual([
+      {
+        id: line.id,
+        price: 35,
+        provider_cost: 120,
+        page_fee: 4.5,
+        auto_added_surcharge: 10,
+        is_paid: true,
+        bill_id: null,
+      },
+    ]);
   });
 
   it('refuses related names off the list', async () => {

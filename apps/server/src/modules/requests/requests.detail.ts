@@ -1,4 +1,4 @@
-import type { RequestDetail } from '@dd/shared';
+import type { RequestDetail, RequestInvoice } from '@dd/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import type { DbOrTx } from '../../db/client';
@@ -8,6 +8,26 @@ import { listRequestFiles } from '../files/files.queries';
 import { listRequestNotes } from '../notes/notes.queries';
 import { requestAbilities } from './requests.policy';
 import { findVisibleRequest, withRelated } from './requests.queries';
+
+type InvoiceRow = {
+  id: number;
+  price: number;
+  provider_cost: number;
+  page_fee: number;
+  auto_added_surcharge: number;
+  is_paid: boolean;
+  bill_id: number | null;
+};
+
+/**
+ * The invoice lines as the spec shows them to this caller: everything to internal users (who reach the
+ * request), the price and paid state to law-firm staff, nothing to other firm users (issue 7).
+ */
+function invoicesFor(auth: Auth, rows: InvoiceRow[]): RequestInvoice[] {
+  if (auth.isInternal) return rows;
+  if (!auth.isStaff) return [];
+  return rows.map(({ id, price, is_paid }) => ({ id, price, is_paid }));
+}
 
 /** One request with its client (and firm), provider, people, notes, files, invoice lines and abilities. */
 export async function getRequestDetail(db: DbOrTx, auth: Auth, id: number): Promise<RequestDetail> {
@@ -24,6 +44,7 @@ export async function getRequestDetail(db: DbOrTx, auth: Auth, id: number): Prom
         provider_cost: invoices.providerCost,
         page_fee: invoices.pageFee,
         auto_added_surcharge: invoices.autoAddedSurcharge,
+        is_paid: invoices.isPaid,
         bill_id: invoices.billId,
       })
       .from(invoices)
@@ -40,13 +61,16 @@ export async function getRequestDetail(db: DbOrTx, auth: Auth, id: number): Prom
     requester: base.requester ?? null,
     notes: noteList,
     files: fileList,
-    invoices: invoiceRows.map((i) => ({
-      ...i,
-      price: Number(i.price),
-      provider_cost: Number(i.provider_cost),
-      page_fee: Number(i.page_fee),
-      auto_added_surcharge: Number(i.auto_added_surcharge),
-    })),
+    invoices: invoicesFor(
+      auth,
+      invoiceRows.map((i) => ({
+        ...i,
+        price: Number(i.price),
+        provider_cost: Number(i.provider_cost),
+        page_fee: Number(i.page_fee),
+        auto_added_surcharge: Number(i.auto_added_surcharge),
+      })),
+    ),
     abilities: requestAbilities(auth, row.status),
   };
 }

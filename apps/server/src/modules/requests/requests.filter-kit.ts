@@ -1,4 +1,4 @@
-import { isRequestDate, MSG, normalizeRequestDate } from '@dd/shared';
+import { IdSchema, isRequestDate, MSG, normalizeRequestDate } from '@dd/shared';
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Auth } from '../../authz';
@@ -17,7 +17,7 @@ export const filter = <S extends z.ZodType>(
   where,
 });
 
-export const idParam = z.coerce.number().int().positive();
+export const idParam = IdSchema;
 
 /** YYYY-M-D (a real date), compared zero-padded as stored. */
 export const dateParam = z.string().refine(isRequestDate, MSG.dateFormat).transform(normalizeRequestDate);

@@ -1,4 +1,5 @@
 import {
+  IdSchema,
   REQUEST_RELATIONS,
   RequestBodySchema,
   RequestDetailSchema,
@@ -31,7 +32,7 @@ import { isStaffOnlyUpdate, RequestUpdateBodySchema } from './requests.update-bo
  * also claim and assignment, the requisition and provider fee form, and split. Every read is scoped by
  * visibleRequests.
  */
-const Params = z.object({ id: z.coerce.number().int().positive() });
+const Params = z.object({ id: IdSchema });
 
 /** The detail always carries everything; these names are accepted because the spec's client sends them. */
 const DETAIL_RELATIONS = [

@@ -1,4 +1,4 @@
-import { RequestTypeBodySchema, RequestTypeSchema } from '@dd/shared';
+import { IdSchema, RequestTypeBodySchema, RequestTypeSchema } from '@dd/shared';
 import { asc, desc } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
@@ -47,7 +47,7 @@ export const requestTypesRoutes: Module = (app, { db }) => {
     {
       config: { access: 'internalStaff' },
       schema: {
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: IdSchema }),
         body: EmptyBodySchema,
         response: { 200: z.object({ success: z.literal(true) }) },
       },

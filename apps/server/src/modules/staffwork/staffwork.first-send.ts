@@ -10,6 +10,13 @@ import { notFound } from '../../lib/errors';
  * the client, date of birth, dates of service, record types, the firm and the special instructions, and
  * the documents to attach (storage keys the web downloads through POST /getFileUrl/).
  */
+/**
+ * Staff must confirm a law firm's provider before writing to it: the request's flag, or the provider
+ * itself while unverified (covers a request moved to such a provider after it was created).
+ */
+export const isNewProvider = (row: { newProvider: boolean; providerVerifiedAt: Date | null }) =>
+  row.newProvider || row.providerVerifiedAt === null;
+
 export async function buildFirstSend(
   db: DbOrTx,
   auth: Auth,
@@ -32,6 +39,8 @@ export async function buildFirstSend(
       clientHipaa: patients.hipaaConsentUrl,
       providerName: providers.name,
       providerEmail: providers.email,
+      providerVerifiedAt: providers.verifiedAt,
+      newProvider: requests.newProvider,
       providerForm: providers.medicalRequestUrl,
       firmName: companies.name,
       releaseFormUrl: companies.releaseFormUrl,
@@ -89,6 +98,7 @@ export async function buildFirstSend(
     subject: `Medical Records Request: ${row.clientName}${dob ? `, DOB ${dob}` : ''} (Direct Docs #${row.internalNumber})`,
     text,
     to: row.providerEmail || null,
+    new_provider: isNewProvider(row),
     attachments,
   };
 }

@@ -17,7 +17,11 @@ export async function staffCase(values: { status?: RequestStatus; companyValues?
   const contact = await signedIn(deps, { companyId: company.id });
   const requester = await signedIn(deps, { companyId: company.id });
   const patient = await createPatient(deps.db, company.id);
-  const provider = await createProvider(deps.db, { email: 'records@provider.example' });
+  // A directory provider staff already confirmed (a firm's new one is providers-new.test.ts).
+  const provider = await createProvider(deps.db, {
+    email: 'records@provider.example',
+    verifiedAt: new Date(),
+  });
   const request = await createRequest(deps.db, {
     patientId: patient.id,
     companyId: company.id,

@@ -2,8 +2,9 @@ import type { StaffRequestInfo } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { companies, requests, users } from '../../db/schema';
+import { companies, providers, requests, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { isNewProvider } from './staffwork.first-send';
 
 /** The staff-only facts of a request for the Request Details Center, in one query. */
 const mainContact = alias(users, 'main_contact');
@@ -38,6 +39,8 @@ export async function getStaffInfo(db: DbOrTx, id: number): Promise<StaffRequest
       providerCost: requests.providerCost,
       pageFee: requests.pageFee,
       receivedDocumentAt: requests.receivedDocumentAt,
+      newProvider: requests.newProvider,
+      providerVerifiedAt: providers.verifiedAt,
       firm: {
         id: companies.id,
         name: companies.name,
@@ -50,6 +53,7 @@ export async function getStaffInfo(db: DbOrTx, id: number): Promise<StaffRequest
     })
     .from(requests)
     .innerJoin(companies, eq(companies.id, requests.companyId))
+    .innerJoin(providers, eq(providers.id, requests.providerId))
     .leftJoin(mainContact, eq(mainContact.id, requests.userId))
     .leftJoin(requester, eq(requester.id, requests.requesterId))
     .leftJoin(worker, eq(worker.id, requests.workingOnId))
@@ -63,6 +67,7 @@ export async function getStaffInfo(db: DbOrTx, id: number): Promise<StaffRequest
     provider_cost: Number(row.providerCost),
     page_fee: Number(row.pageFee),
     received_document_at: row.receivedDocumentAt?.toISOString() ?? null,
+    new_provider: isNewProvider(row),
     working_on: row.worker,
     law_firm: row.firm,
     main_contact: person(row.mainContact),

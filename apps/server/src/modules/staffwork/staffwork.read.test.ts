@@ -108,6 +108,7 @@ describe('GET /api/home/request/{id}/staff_info/', () => {
       provider_cost: 25.5,
       page_fee: 0,
       received_document_at: null,
+      new_provider: false,
       working_on: { id: c.staff.user.id, full_name: c.staff.user.fullName },
       law_firm: {
         id: c.company.id,

@@ -1,5 +1,6 @@
 import {
   FirstSendSchema,
+  IdSchema,
   StaffActionBodySchema,
   StaffActionResultSchema,
   StaffRequestInfoSchema,
@@ -16,7 +17,7 @@ import { cancelRequest, markInitialSent, sendToLawyer } from './staffwork.servic
  * provider, 'I've sent the email', 'Cancel The Request', 'Send Request To Lawyer' and the staff-only facts
  * of the Request Details Center. Everyone else gets 403 before anything is read.
  */
-const Params = z.object({ id: z.coerce.number().int().positive() });
+const Params = z.object({ id: IdSchema });
 const NoQuery = z.object({}).strict();
 
 export const staffworkRoutes: Module = (app, { db, mail }) => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createCompany, createPatient, createRequest, createUser, signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { users } from '../../db/schema';
+import { INVITATION_SUBJECT } from './users.email';
 import { call, invitationsTo, inviteLink, uniqueEmail } from './users.fixtures';
 
 /** POST /api/user/invite/: the whole invite grid saved in one transaction (spec section 5). */
@@ -92,6 +93,32 @@ describe('POST /api/user/invite/', () => {
       token: link.token,
     });
     expect(again.statusCode).toBe(400);
+  });
+
+  it('quotes the company name inside fixed wording, never as the subject; a name holding a link is left out', async () => {
+    const { deps, company, staff } = await firm();
+    const email = uniqueEmail('quoted');
+    await call('POST', '/api/user/invite/', staff.headers, {
+      company_id: company.id,
+      rows: [row(staff.user.email, { admin_access: 'TRUE' }), row(email)],
+    });
+    const [mail] = await invitationsTo(email);
+    expect(mail.subject).toBe(INVITATION_SUBJECT);
+    expect(mail.text).toContain(`You have been invited to join “${company.name}” on Direct Docs`);
+
+    // A name stored before names had to be plain text is not quoted at all.
+    const lure = 'URGENT: your account is locked - verify at https://evil.example';
+    const legacy = await createCompany(deps.db, { name: lure });
+    const legacyStaff = await signedIn(deps, { companyId: legacy.id, isStaff: true });
+    const target = uniqueEmail('target');
+    await call('POST', '/api/user/invite/', legacyStaff.headers, {
+      company_id: legacy.id,
+      rows: [row(legacyStaff.user.email, { admin_access: 'TRUE' }), row(target)],
+    });
+    const [phish] = await invitationsTo(target);
+    expect(phish.subject).toBe(INVITATION_SUBJECT);
+    expect(`${phish.text}${phish.html}`).not.toMatch(/evil|URGENT/);
+    expect(phish.text).toContain('You have been invited to join your team on Direct Docs');
   });
 
   it('updates existing users, removes users missing from the grid, deactivates those with history, keeps the caller', async () => {

@@ -1,5 +1,6 @@
 import {
   CompanyUserSchema,
+  IdSchema,
   InviteBodySchema,
   InviteResultSchema,
   ManagedUserListSchema,
@@ -9,11 +10,14 @@ import {
   UserSavedSchema,
 } from '@dd/shared';
 import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { assertCompany, requireAuth } from '../../authz';
 import { users } from '../../db/schema';
+import { clientIp, clientIpKey } from '../../lib/client-ip';
 import { inviteUsers } from './users.invite';
+import { inviteLimits, type UserCallContext } from './users.limits';
 import { presentUser } from './users.queries';
 import { deleteUser, getManagedUser, listManagedUsers, saveUser, updateUser } from './users.service';
 
@@ -25,12 +29,20 @@ import { deleteUser, getManagedUser, listManagedUsers, saveUser, updateUser } fr
  * - GET /api/user/user/?company_id= and /{id}/: every user of a company, active or not, with what the
  *   invite grid shows; for the company's staff and internal users.
  * - POST /api/user/user/, /{id}/, /{id}/delete/ and POST /api/user/invite/ (the whole grid): company
- *   staff for their own company, internal staff for any.
+ *   staff for their own company, internal staff for any, within the privilege ladder; creating and
+ *   inviting are rate limited per company and per IP.
  */
-const Query = z.object({ company_id: z.coerce.number().int().positive() }).strict();
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const Query = z.object({ company_id: IdSchema }).strict();
+const IdParams = z.object({ id: IdSchema });
 
-export const usersRoutes: Module = (app, { db, mail }) => {
+export const usersRoutes: Module = (app, { db, mail, config }) => {
+  const limits = inviteLimits(config);
+  const context = (request: FastifyRequest): UserCallContext => ({
+    ip: clientIp(request),
+    ipKey: clientIpKey(request),
+    limits,
+  });
+
   app.get(
     '/api/user/User/',
     {
@@ -85,7 +97,13 @@ export const usersRoutes: Module = (app, { db, mail }) => {
       schema: { body: UserBodySchema, response: { 200: UserSavedSchema } },
     },
     async (request) => {
-      const { user, created } = await saveUser(db, mail, requireAuth(request), request.body);
+      const { user, created } = await saveUser(
+        db,
+        mail,
+        requireAuth(request),
+        request.body,
+        context(request),
+      );
       return { ...presentUser(user), created };
     },
   );
@@ -97,7 +115,13 @@ export const usersRoutes: Module = (app, { db, mail }) => {
       schema: { params: IdParams, body: UserBodySchema, response: { 200: UserSavedSchema } },
     },
     async (request) => {
-      const user = await updateUser(db, requireAuth(request), request.params.id, request.body);
+      const user = await updateUser(
+        db,
+        requireAuth(request),
+        request.params.id,
+        request.body,
+        context(request),
+      );
       return { ...presentUser(user), created: false };
     },
   );
@@ -112,7 +136,7 @@ export const usersRoutes: Module = (app, { db, mail }) => {
       },
     },
     async (request) => {
-      const outcome = await deleteUser(db, requireAuth(request), request.params.id);
+      const outcome = await deleteUser(db, requireAuth(request), request.params.id, context(request));
       return outcome === 'deleted'
         ? { success: USER_MSG.deleted, deactivated: false }
         : { success: USER_MSG.deactivated, deactivated: true };
@@ -125,6 +149,6 @@ export const usersRoutes: Module = (app, { db, mail }) => {
       config: { access: 'companyStaff' },
       schema: { body: InviteBodySchema, response: { 200: InviteResultSchema } },
     },
-    async (request) => inviteUsers(db, mail, requireAuth(request), request.body),
+    async (request) => inviteUsers(db, mail, requireAuth(request), request.body, context(request)),
   );
 };

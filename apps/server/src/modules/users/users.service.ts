@@ -9,13 +9,22 @@ import {
 } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { revokeAllForUser } from '../../auth/tokens';
-import { type Auth, assertCompany } from '../../authz';
+import { type Auth, assertCompany, assertEmailConfirmed } from '../../authz';
+import { assertCanManageUser } from '../../authz/user-ladder';
 import type { Db, DbOrTx } from '../../db/client';
 import { companies, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Mail } from '../../lib/outbox';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../providers/providers.service';
 import { sendInvitation } from './users.email';
+import { auditPrivilegedChange, levelOf, newUserLevel } from './users.ladder';
+import {
+  assertExistingEmailAnswersLeft,
+  ExistingEmailAnswer,
+  limitInviteCall,
+  meterExistingEmails,
+  type UserCallContext,
+} from './users.limits';
 import {
   findUser,
   listCompanyUsers,
@@ -27,8 +36,10 @@ import {
 
 /**
  * Managing a company's users one at a time (POST /api/user/user/...). Firm staff manage their own
- * company's users, internal staff any company's; nobody deactivates, un-staffs or deletes themselves.
- * A user with history (requests, notes, file log) is deactivated instead of deleted.
+ * company's users, internal staff any company's, within the privilege ladder (authz/user-ladder.ts:
+ * only internal admins manage internal users); nobody deactivates, un-staffs or deletes themselves.
+ * A user with history (requests, notes, file log) is deactivated instead of deleted. Creating users is
+ * rate limited, and answers naming addresses at other firms are metered (users.limits.ts).
  */
 const trimmed = (value: string | null | undefined) => {
   const v = value?.trim();
@@ -98,16 +109,27 @@ export async function listManagedUsers(db: DbOrTx, auth: Auth, companyId: number
   return (await listCompanyUsers(db, companyId)).map(presentUser);
 }
 
-async function applyUpdate(tx: DbOrTx, auth: Auth, current: UserRow, body: UserBody): Promise<UserRow> {
+async function applyUpdate(
+  tx: DbOrTx,
+  auth: Auth,
+  ctx: UserCallContext,
+  current: UserRow,
+  body: UserBody,
+): Promise<UserRow> {
   const pick = (key: 'first_name' | 'last_name' | 'phone_number', stored: string | null) =>
     body[key] === undefined ? stored : trimmed(body[key]);
   const email = body.email === undefined ? current.email : validEmail(trimmed(body.email));
-  if (email.toLowerCase() !== current.email.toLowerCase()) {
+  const emailChanged = email.toLowerCase() !== current.email.toLowerCase();
+  const next = { isStaff: body.is_staff ?? current.isStaff, isActive: body.is_active ?? current.isActive };
+  const level = await levelOf(tx, auth, current);
+  assertCanManageUser(auth, { before: level, after: { ...level, isStaff: next.isStaff }, emailChanged });
+  if (emailChanged) {
     const [other] = await usersByEmails(tx, [email.toLowerCase()]);
-    if (other && other.companyId !== current.companyId) throw badRequest(userAtAnotherFirmMessage(email));
+    if (other && other.companyId !== current.companyId) {
+      throw new ExistingEmailAnswer(1, userAtAnotherFirmMessage(email));
+    }
     if (other) throw conflict(MSG.emailTaken);
   }
-  const next = { isStaff: body.is_staff ?? current.isStaff, isActive: body.is_active ?? current.isActive };
   const selfError = selfChangeError(auth, current, next);
   if (selfError) throw badRequest(selfError);
   const [row] = await tx
@@ -121,7 +143,17 @@ async function applyUpdate(tx: DbOrTx, auth: Auth, current: UserRow, body: UserB
     })
     .where(eq(users.id, current.id))
     .returning();
-  if (current.isActive && !row.isActive) await revokeAllForUser(tx, row.id);
+  const target = { id: row.id, email: current.email, level };
+  if (emailChanged) {
+    await auditPrivilegedChange(tx, auth, ctx, target, 'user.email_changed', {
+      from: current.email,
+      to: row.email,
+    });
+  }
+  if (current.isActive && !row.isActive) {
+    await revokeAllForUser(tx, row.id);
+    await auditPrivilegedChange(tx, auth, ctx, target, 'user.deactivated');
+  }
   return row;
 }
 
@@ -134,66 +166,104 @@ export async function saveUser(
   mail: Mail,
   auth: Auth,
   body: UserBody,
+  ctx: UserCallContext,
 ): Promise<{ user: UserRow; created: boolean }> {
+  assertEmailConfirmed(auth);
   const companyId = body.company_id;
   if (!companyId) throw badRequest(USER_MSG.companyRequired, { company_id: USER_MSG.companyRequired });
   if (!auth.isInternal && companyId !== auth.companyId) throw forbidden(USER_MSG.ownCompanyOnly);
   const email = validEmail(trimmed(body.email));
-  return guardUnique(() =>
-    db.transaction(async (tx) => {
-      const company = await lockCompany(tx, companyId);
-      const [existing] = await usersByEmails(tx, [email.toLowerCase()]);
-      if (existing && existing.companyId !== companyId) throw badRequest(userAtAnotherFirmMessage(email));
-      if (existing) return { user: await applyUpdate(tx, auth, existing, body), created: false };
-      const [user] = await tx
-        .insert(users)
-        .values({
-          firstName: trimmed(body.first_name) ?? '',
-          lastName: trimmed(body.last_name) ?? '',
-          email: email.toLowerCase(),
-          phoneNumber: trimmed(body.phone_number),
-          companyId,
-          isStaff: body.is_staff ?? false,
-          isActive: body.is_active ?? true,
-        })
-        .returning();
-      await sendInvitation(tx, mail, user, {
-        companyName: company.name,
-        inviterName: await inviterName(tx, auth),
-      });
-      return { user, created: true };
-    }),
+  assertCanManageUser(auth, { after: newUserLevel(auth, companyId, body.is_staff ?? false) });
+  await limitInviteCall(db, auth, companyId, ctx);
+  return meterExistingEmails(db, auth, ctx, () =>
+    guardUnique(() => createOrUpdate(db, mail, auth, ctx, companyId, email, body)),
   );
 }
 
+function createOrUpdate(
+  db: Db,
+  mail: Mail,
+  auth: Auth,
+  ctx: UserCallContext,
+  companyId: number,
+  email: string,
+  body: UserBody,
+): Promise<{ user: UserRow; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const company = await lockCompany(tx, companyId);
+    const [existing] = await usersByEmails(tx, [email.toLowerCase()]);
+    if (existing && existing.companyId !== companyId) {
+      throw new ExistingEmailAnswer(1, userAtAnotherFirmMessage(email));
+    }
+    if (existing) return { user: await applyUpdate(tx, auth, ctx, existing, body), created: false };
+    const [user] = await tx
+      .insert(users)
+      .values({
+        firstName: trimmed(body.first_name) ?? '',
+        lastName: trimmed(body.last_name) ?? '',
+        email: email.toLowerCase(),
+        phoneNumber: trimmed(body.phone_number),
+        companyId,
+        isStaff: body.is_staff ?? false,
+        isActive: body.is_active ?? true,
+      })
+      .returning();
+    await sendInvitation(tx, mail, user, {
+      companyName: company.name,
+      inviterName: await inviterName(tx, auth),
+    });
+    return { user, created: true };
+  });
+}
+
 /** POST /api/user/user/{id}/: the user's fields and is_active; the company cannot change. */
-export async function updateUser(db: Db, auth: Auth, id: number, body: UserBody): Promise<UserRow> {
-  return guardUnique(() =>
-    db.transaction(async (tx) => {
-      const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-      if (!current) throw notFound();
-      assertCompany(auth, current.companyId);
-      if (body.company_id && body.company_id !== current.companyId) {
-        throw badRequest(USER_MSG.cannotMove, { company_id: USER_MSG.cannotMove });
-      }
-      return applyUpdate(tx, auth, current, body);
-    }),
+export async function updateUser(
+  db: Db,
+  auth: Auth,
+  id: number,
+  body: UserBody,
+  ctx: UserCallContext,
+): Promise<UserRow> {
+  // A new address could be answered '… already exists at another law firm.': same allowance as invites.
+  if (trimmed(body.email)) await assertExistingEmailAnswersLeft(db, auth, ctx);
+  return meterExistingEmails(db, auth, ctx, () =>
+    guardUnique(() =>
+      db.transaction(async (tx) => {
+        const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+        if (!current) throw notFound();
+        assertCompany(auth, current.companyId);
+        if (body.company_id && body.company_id !== current.companyId) {
+          throw badRequest(USER_MSG.cannotMove, { company_id: USER_MSG.cannotMove });
+        }
+        return applyUpdate(tx, auth, ctx, current, body);
+      }),
+    ),
   );
 }
 
 /** POST /api/user/user/{id}/delete/: deletes the user, or deactivates one that has history. */
-export async function deleteUser(db: Db, auth: Auth, id: number): Promise<'deleted' | 'deactivated'> {
+export async function deleteUser(
+  db: Db,
+  auth: Auth,
+  id: number,
+  ctx: UserCallContext,
+): Promise<'deleted' | 'deactivated'> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!current) throw notFound();
     assertCompany(auth, current.companyId);
     if (current.id === auth.userId) throw badRequest(USER_MSG.cannotDeleteSelf);
+    const level = await levelOf(tx, auth, current);
+    assertCanManageUser(auth, { before: level });
+    const target = { id, email: current.email, level };
+    await revokeAllForUser(tx, id);
     if ((await usersWithHistory(tx, [id])).has(id)) {
       await tx.update(users).set({ isActive: false }).where(eq(users.id, id));
-      await revokeAllForUser(tx, id);
+      if (current.isActive) await auditPrivilegedChange(tx, auth, ctx, target, 'user.deactivated');
       return 'deactivated';
     }
     await tx.delete(users).where(eq(users.id, id));
+    await auditPrivilegedChange(tx, auth, ctx, target, 'user.deleted');
     return 'deleted';
   });
 }

@@ -1,3 +1,4 @@
+import { nameProblem, PERSON_NAME_LIMITS } from '@dd/shared';
 import { Anchor, SimpleGrid, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { post } from '../../api/client';
@@ -6,7 +7,14 @@ import { useAuth } from '../../app/auth';
 import { Form, PasswordConfirmFields, TextField } from '../../ui';
 import { AuthCard } from './AuthCard';
 
-/** /signup/: first and last name, e-mail, password with confirmation; then the saved redirect or /. */
+/** The firm is named after the person, so names are plain text (the server applies the same rule). */
+const plainName = (label: string) => (value: string | undefined) =>
+  nameProblem(value ?? '', label, PERSON_NAME_LIMITS, true) ?? undefined;
+
+/**
+ * /signup/: first and last name, e-mail, password with confirmation; then the saved redirect or /.
+ * The new account is signed in at once; the dashboard asks it to confirm its e-mail address.
+ */
 export function SignupScreen() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
@@ -28,8 +36,22 @@ export function SignupScreen() {
         }}
       >
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextField name="first_name" label="First Name" autoComplete="given-name" required />
-          <TextField name="last_name" label="Last Name" autoComplete="family-name" required />
+          <TextField
+            name="first_name"
+            label="First Name"
+            autoComplete="given-name"
+            maxLength={PERSON_NAME_LIMITS.max}
+            validate={plainName('First name')}
+            required
+          />
+          <TextField
+            name="last_name"
+            label="Last Name"
+            autoComplete="family-name"
+            maxLength={PERSON_NAME_LIMITS.max}
+            validate={plainName('Last name')}
+            required
+          />
         </SimpleGrid>
         <TextField name="email" label="Email" type="email" autoComplete="email" required />
         <PasswordConfirmFields name="password" confirmName="password_confirmation" required />

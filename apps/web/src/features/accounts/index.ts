@@ -1,3 +1,4 @@
+export { ConfirmEmailScreen } from './ConfirmEmailScreen';
 export { LoginScreen } from './LoginScreen';
 export { LogoutScreen } from './LogoutScreen';
 export { PasswordResetRequestScreen } from './PasswordResetRequestScreen';

@@ -1,5 +1,6 @@
-import { INVITE_COLUMNS, isActiveCell, isAdminAccessCell } from '@dd/shared';
+import { INVITE_COLUMNS, INVITE_MAX_ROWS, isActiveCell, isAdminAccessCell, USER_MSG } from '@dd/shared';
 import { ActionIcon, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconX } from '@tabler/icons-react';
 import { type ClipboardEvent, type KeyboardEvent, memo, useCallback, useRef } from 'react';
 import {
@@ -128,6 +129,9 @@ export function InviteGrid({ grid, onChange, errorRows }: InviteGridProps) {
       if (!isMultiCellPaste(text)) return;
       event.preventDefault();
       const block = parseClipboard(text);
+      // The grid (and the server) stop at 300 rows: say so rather than drop pasted rows silently.
+      if (row + block.length > INVITE_MAX_ROWS)
+        notifications.show({ color: 'yellow', message: USER_MSG.tooManyRows });
       onChange((g) => pasteInto(g, row, col, block));
     },
     [onChange],

@@ -69,7 +69,7 @@ describe('invite grid data', () => {
     });
   });
 
-  it('parses spreadsheet clipboard text and pastes it from the focused cell, growing the grid', () => {
+  it('parses spreadsheet clipboard text and pastes it from the focused cell, never past the 300 rows', () => {
     const text = 'Ann\tSmith\tann@firm.test\t303-555\tTRUE\r\n"Bob, Jr"\tJones\tbob@firm.test\r\n';
     expect(isMultiCellPaste(text)).toBe(true);
     expect(isMultiCellPaste('just text\n')).toBe(false);
@@ -78,10 +78,13 @@ describe('invite grid data', () => {
       ['Ann', 'Smith', 'ann@firm.test', '303-555', 'TRUE'],
       ['Bob, Jr', 'Jones', 'bob@firm.test'],
     ]);
-    const grid = pasteInto(usersToGrid([]), 299, 0, block);
-    expect(grid).toHaveLength(301);
-    expect(grid[299]).toEqual(['Ann', 'Smith', 'ann@firm.test', '303-555', 'TRUE', '']);
-    expect(grid[300][0]).toBe('Bob, Jr');
+    const grid = pasteInto(usersToGrid([]), 298, 0, block);
+    expect(grid).toHaveLength(300);
+    expect(grid[298]).toEqual(['Ann', 'Smith', 'ann@firm.test', '303-555', 'TRUE', '']);
+    expect(grid[299][0]).toBe('Bob, Jr');
+    const cut = pasteInto(usersToGrid([]), 299, 0, block);
+    expect(cut).toHaveLength(300);
+    expect(cut[299][0]).toBe('Ann');
     const shifted = pasteInto(usersToGrid([]), 0, 4, [['TRUE', 'FALSE', 'ignored']]);
     expect(shifted[0]).toEqual(['', '', '', '', 'TRUE', 'FALSE']);
   });

@@ -61,7 +61,7 @@ export function parseClipboard(text: string): string[][] {
 /** Does this pasted text fill more than one cell? */
 export const isMultiCellPaste = (text: string) => /[\t\n\r]/.test(text.replace(/[\r\n]+$/, ''));
 
-/** Writes a pasted block with its top-left at (row, col), growing the grid when it runs past the end. */
+/** Writes a pasted block with its top-left at (row, col); rows past the grid's INVITE_MAX_ROWS are dropped. */
 export function pasteInto(grid: Grid, row: number, col: number, block: string[][]): Grid {
   const needed = Math.min(row + block.length, INVITE_MAX_ROWS);
   const next = padGrid(grid, needed).slice();

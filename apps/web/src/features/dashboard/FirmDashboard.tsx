@@ -12,6 +12,7 @@ import { useAuth } from '../../app/auth';
 import { Loading, VideoButton } from '../../ui';
 import { type DashboardTarget, useDashboardInfo } from './api';
 import { ClientsPanel } from './ClientsPanel';
+import { ConfirmEmailBanner } from './ConfirmEmailBanner';
 import { DownloadRecordsPanel } from './DownloadRecordsPanel';
 import { NeedAttentionPanel } from './NeedAttentionPanel';
 import { RequestsPanel } from './RequestsPanel';
@@ -97,6 +98,7 @@ export function FirmDashboard({ companyId, viewAsUserId }: FirmDashboardProps) {
           </Button>
         </Group>
       </Group>
+      {own && !user.email_confirmed && <ConfirmEmailBanner email={user.email} />}
       {/* Another company's (or user's) dashboard opens once the server has confirmed access. */}
       {!own && !info.data ? (
         <Loading label="Loading dashboard" />

@@ -36,6 +36,8 @@ export default function OutboxScreen() {
         <Title order={1}>Email Outbox</Title>
         <Text c="dimmed">
           E-mails the product has written, newest first. Pending ones are delivered when SMTP is set up.
+          One-time links (password resets, invitations) are never shown here: they exist only in the delivered
+          e-mail.
         </Text>
       </div>
       <Paper withBorder radius="lg" p="md">

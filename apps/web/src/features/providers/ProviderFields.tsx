@@ -1,4 +1,4 @@
-import { PROVIDER_NAME_REQUIRED, type ProviderExists } from '@dd/shared';
+import { INVALID_EMAIL_MESSAGE, isPlainEmail, PROVIDER_NAME_REQUIRED, type ProviderExists } from '@dd/shared';
 import { Alert, Anchor, SimpleGrid } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { TextAreaField, TextField } from '../../ui';
@@ -6,6 +6,9 @@ import { TextAreaField, TextField } from '../../ui';
 /** The provider's fields (spec section 3), shared by the add-provider modal and /editProvider/. */
 const nameRequired = (value: string | undefined) =>
   !value || value.trim() === '' ? PROVIDER_NAME_REQUIRED : undefined;
+/** The server's rule, checked before sending: one plain address (staff e-mail the client's details to it). */
+const plainEmail = (value: string | undefined) =>
+  value?.trim() && !isPlainEmail(value.trim()) ? INVALID_EMAIL_MESSAGE : undefined;
 
 export function ProviderFields({ autoFocus }: { autoFocus?: boolean }) {
   return (
@@ -19,7 +22,14 @@ export function ProviderFields({ autoFocus }: { autoFocus?: boolean }) {
         autoFocus={autoFocus}
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <TextField name="email" label="Email" type="email" autoComplete="off" maxLength={254} />
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+          validate={plainEmail}
+        />
         <TextField name="phone" label="Phone" type="tel" autoComplete="off" maxLength={50} />
         <TextField name="fax" label="Fax" type="tel" autoComplete="off" maxLength={50} />
       </SimpleGrid>

@@ -1,4 +1,4 @@
-import { providerExistsMessage } from '@dd/shared';
+import { INVALID_EMAIL_MESSAGE, providerExistsMessage } from '@dd/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -141,5 +141,21 @@ describe('ProviderPicker', { timeout: 20_000 }, () => {
       within(screen.getByLabelText('Selected providers')).getByText('Brand New Clinic'),
     ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toMatchObject({ name: 'Brand New Clinic' });
+  });
+
+  it('refuses a new provider e-mail that hides a BCC before sending anything', async () => {
+    const calls = providerApi();
+    const user = userEvent.setup({ delay: null });
+    renderWithQuery(<Harness />);
+    await user.type(screen.getByRole('textbox', { name: 'Search providers' }), 'trap clinic');
+    await user.click(await screen.findByRole('button', { name: 'Add New Provider' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Email/ }),
+      'records@hospital.example?bcc=attacker%40evil.example',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save Provider' }));
+    expect(await within(dialog).findByText(INVALID_EMAIL_MESSAGE)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 });

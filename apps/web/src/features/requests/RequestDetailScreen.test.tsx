@@ -153,6 +153,17 @@ describe('request detail', () => {
     expect(screen.queryByRole('button', { name: /Delete Request/ })).toBeNull();
   });
 
+  it('links a plain provider address and shows one that hides a BCC as text only', async () => {
+    const bcc = 'records@hospital.example?bcc=attacker%40evil.example';
+    stubApi(() => json(detail({ provider: { ...detail().provider, email: bcc } })));
+    renderScreen(<RequestDetailScreen params={['21']} path="request/21" />);
+    await screen.findByRole('heading', { name: 'Request #10021' });
+    expect(screen.getByText(bcc)).toBeInTheDocument();
+    const links = Array.from(document.querySelectorAll('a[href]'), (a) => a.getAttribute('href'));
+    expect(links.filter((href) => href?.startsWith('mailto:'))).toEqual([]);
+    expect(screen.getByRole('link', { name: '303-555-0100' })).toHaveAttribute('href', 'tel:3035550100');
+  });
+
   it('says Request not found for a 404', async () => {
     stubApi(() => json({ error: 'Not found.' }, 404));
     renderScreen(<RequestDetailScreen params={['99']} path="request/99" />);

@@ -53,6 +53,7 @@ function person(overrides: Partial<CurrentUser> = {}): CurrentUser {
     is_internal: false,
     permissions: [],
     session_timeout_minutes: 30,
+    email_confirmed: true,
     ...overrides,
   };
 }

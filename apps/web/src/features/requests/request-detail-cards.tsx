@@ -1,7 +1,7 @@
 /** The read-only blocks of the request detail: request data, client and provider. */
 import { formatDate, formatMoney, type RequestDetail } from '@dd/shared';
-import { Anchor, Group, SimpleGrid, Text } from '@mantine/core';
-import { Card, DetailItem, formatAddress } from '../../ui';
+import { Group, SimpleGrid, Text } from '@mantine/core';
+import { Card, DetailItem, EmailLink, formatAddress, PhoneLink } from '../../ui';
 import { FileDownloadButton } from '../files';
 
 export function RequestDataCard({ request }: { request: RequestDetail }) {
@@ -61,13 +61,9 @@ export function ProviderCard({ request }: { request: RequestDetail }) {
   return (
     <Card title="Provider">
       <DetailItem label="Name">{provider.name}</DetailItem>
-      <DetailItem label="Phone">
-        {provider.phone && <Anchor href={`tel:${provider.phone}`}>{provider.phone}</Anchor>}
-      </DetailItem>
+      <DetailItem label="Phone">{provider.phone && <PhoneLink phone={provider.phone} />}</DetailItem>
       <DetailItem label="Fax">{provider.fax}</DetailItem>
-      <DetailItem label="Email">
-        {provider.email && <Anchor href={`mailto:${provider.email}`}>{provider.email}</Anchor>}
-      </DetailItem>
+      <DetailItem label="Email">{provider.email && <EmailLink address={provider.email} />}</DetailItem>
       <DetailItem label="Address">
         <span style={{ whiteSpace: 'pre-line' }}>{formatAddress(provider)}</span>
       </DetailItem>

@@ -8,6 +8,7 @@ import { Card, Loading } from '../../ui';
 import { RequestFiles, RequestFileUpload } from '../files';
 import { useStaffInfo } from './api';
 import { ActionsCard, FirmCard } from './center-columns';
+import { NewProviderNotice } from './NewProviderNotice';
 import { NotesTable } from './NotesTable';
 import { ClientCard, ProviderCard, RequestDataCard } from './request-cards';
 import { StaffNoteForm } from './StaffNoteForm';
@@ -19,6 +20,7 @@ export function DetailsCenter({ request, onChanged }: { request: RequestDetail; 
   const supporting = request.files.filter((f) => f.supporting_file);
   return (
     <Stack gap="lg">
+      {info.data?.new_provider && <NewProviderNotice request={request} onVerified={onChanged} />}
       {info.isError && (
         <Alert color="red" role="alert" title="Some details could not be loaded">
           {info.error.message}

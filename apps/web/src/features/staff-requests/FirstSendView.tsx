@@ -3,7 +3,7 @@
  * Copy buttons, the attachments to download, the provider's address, then 'I've sent the email' or
  * 'Cancel The Request'.
  */
-import type { FirstSend, RequestDetail } from '@dd/shared';
+import { type FirstSend, mailtoHref, type RequestDetail } from '@dd/shared';
 import {
   Alert,
   Anchor,
@@ -20,8 +20,9 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconMail, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Card, ConfirmDeleteButton, DetailItem, EmptyState, Loading } from '../../ui';
+import { Card, ConfirmDeleteButton, DetailItem, EmptyState, Loading, PhoneLink } from '../../ui';
 import { cancelRequest, markInitialSent, useFirstSend } from './api';
+import { NewProviderNotice } from './NewProviderNotice';
 import { DocumentLink, errorMessage } from './parts';
 
 function Copy({ value, what }: { value: string; what: string }) {
@@ -43,19 +44,31 @@ function Copy({ value, what }: { value: string; what: string }) {
   );
 }
 
-const mailto = (letter: FirstSend) =>
-  `mailto:${letter.to}?subject=${encodeURIComponent(letter.subject)}&body=${encodeURIComponent(letter.text)}`;
+function EditProviderLink({ request }: { request: RequestDetail }) {
+  return (
+    <Anchor component={Link} to={`/editProvider/${request.provider_id}/${request.id}/`}>
+      Edit Provider
+    </Anchor>
+  );
+}
 
 function LetterCard({ request, letter }: { request: RequestDetail; letter: FirstSend }) {
+  // Null unless the address is one plain address: the link can never carry a hidden cc or bcc.
+  const href = mailtoHref(letter.to, { subject: letter.subject, body: letter.text });
   return (
     <Card title="E-mail to send to the provider" actions={<Copy value={letter.text} what="e-mail text" />}>
       <DetailItem label="To">
-        {letter.to ? (
+        {letter.to && !href ? (
+          <Text size="sm" c="red.8">
+            {letter.to} is not one plain e-mail address, so it is not offered as a link. Correct it before
+            sending: <EditProviderLink request={request} />
+          </Text>
+        ) : href ? (
           <Group gap="xs" wrap="wrap">
-            <Anchor href={mailto(letter)}>{letter.to}</Anchor>
+            <Anchor href={href}>{letter.to}</Anchor>
             <Button
               component="a"
-              href={mailto(letter)}
+              href={href}
               size="xs"
               variant="default"
               leftSection={<IconMail size={14} />}
@@ -65,10 +78,7 @@ function LetterCard({ request, letter }: { request: RequestDetail; letter: First
           </Group>
         ) : (
           <Text size="sm" c="orange.8">
-            No e-mail address on file for {request.provider.name}.{' '}
-            <Anchor component={Link} to={`/editProvider/${request.provider_id}/${request.id}/`}>
-              Edit Provider
-            </Anchor>
+            No e-mail address on file for {request.provider.name}. <EditProviderLink request={request} />
           </Text>
         )}
       </DetailItem>
@@ -131,6 +141,7 @@ export function FirstSendView({
           </Group>
         </Stack>
       </Alert>
+      {letter.data?.new_provider && <NewProviderNotice request={request} onVerified={onChanged} />}
       {letter.isPending && <Loading label="Loading the e-mail" />}
       {letter.isError && (
         <Alert color="red" role="alert" title="The e-mail could not be prepared">
@@ -162,9 +173,7 @@ export function FirstSendView({
               </Card>
               <Card title="Other ways to reach the provider">
                 <DetailItem label="Phone">
-                  {request.provider.phone && (
-                    <Anchor href={`tel:${request.provider.phone}`}>{request.provider.phone}</Anchor>
-                  )}
+                  {request.provider.phone && <PhoneLink phone={request.provider.phone} />}
                 </DetailItem>
                 <DetailItem label="Fax">{request.provider.fax}</DetailItem>
               </Card>

@@ -2,6 +2,7 @@ import type {
   FirstSend,
   NoteBody,
   NoteTemplate,
+  ProviderVerified,
   RequestDetail,
   RequestNote,
   StaffActionResult,
@@ -64,6 +65,9 @@ export const cancelRequest = (id: number) => post<StaffActionResult>(`/api/home/
 export const sendToLawyer = (id: number) =>
   post<StaffActionResult>(`/api/home/request/${id}/send_to_lawyer/`);
 export const deleteRequest = (id: number) => post<{ success: true }>(`/api/home/request/${id}/delete/`);
+/** Confirms the contact details of a provider a law firm added (clears 'new provider' on its requests). */
+export const verifyProvider = (providerId: number) =>
+  post<ProviderVerified>(`/api/home/provider/${providerId}/verify/`);
 
 export const addStaffNote = (body: NoteBody) => post<RequestNote>('/api/home/notes/', body);
 export const setNoteReminder = (noteId: number, reminderDate: string | null) =>

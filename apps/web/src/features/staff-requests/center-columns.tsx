@@ -4,7 +4,7 @@ import { Anchor, Button, Divider, Group, SimpleGrid, Stack, Text } from '@mantin
 import { IconArrowsSplit, IconBuildingHospital, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { Card, ConfirmDeleteButton, DetailItem, StatusBadge } from '../../ui';
+import { Card, ConfirmDeleteButton, DetailItem, EmailLink, PhoneLink, StatusBadge } from '../../ui';
 import { deleteRequest } from './api';
 import { DocumentLink, localToday } from './parts';
 import { SendToLawyerButton } from './SendToLawyerButton';
@@ -94,9 +94,7 @@ export function FirmCard({ request, info }: { request: RequestDetail; info: Staf
           {info?.law_firm.phone_number && (
             <>
               {'\n'}
-              <Anchor href={`tel:${info.law_firm.phone_number}`} size="sm">
-                {info.law_firm.phone_number}
-              </Anchor>
+              <PhoneLink phone={info.law_firm.phone_number} size="sm" />
             </>
           )}
         </DetailItem>
@@ -104,14 +102,8 @@ export function FirmCard({ request, info }: { request: RequestDetail; info: Staf
           {contact && (
             <Stack gap={0}>
               <Text size="sm">{contact.full_name}</Text>
-              <Anchor href={`mailto:${contact.email}`} size="sm">
-                {contact.email}
-              </Anchor>
-              {contact.phone_number && (
-                <Anchor href={`tel:${contact.phone_number}`} size="sm">
-                  {contact.phone_number}
-                </Anchor>
-              )}
+              <EmailLink address={contact.email} size="sm" />
+              {contact.phone_number && <PhoneLink phone={contact.phone_number} size="sm" />}
             </Stack>
           )}
         </DetailItem>

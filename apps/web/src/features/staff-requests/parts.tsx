@@ -1,5 +1,5 @@
 /** Small pieces of the staff request screens: labelled values, the status badge, End Reminder, not found. */
-import type { RequestNote } from '@dd/shared';
+import { type RequestNote, safeHttpUrl } from '@dd/shared';
 import { Button, type ButtonProps, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBellOff, IconExternalLink, IconFileSearch } from '@tabler/icons-react';
@@ -18,15 +18,17 @@ export function fileNameOf(key: string): string {
   return last.replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/i, '') || last;
 }
 
-const isWebLink = (url: string) => /^https?:\/\//i.test(url);
-
-/** A stored document (downloaded through the files feature) or a page on someone's site (opened). */
+/**
+ * A stored document (downloaded through the files feature) or a page on someone's site (opened). Only an
+ * http(s) address becomes a link; anything else is a storage key the server authorises and logs.
+ */
 export function DocumentLink({ url }: { url: string }) {
-  if (isWebLink(url)) {
+  const web = safeHttpUrl(url);
+  if (web) {
     return (
       <Button
         component="a"
-        href={url}
+        href={web}
         target="_blank"
         rel="noopener noreferrer"
         size="xs"

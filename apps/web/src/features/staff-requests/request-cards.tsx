@@ -1,7 +1,7 @@
 /** The client, provider and request data blocks of the Details Center. */
 import { formatDate, formatMoney, type RequestDetail } from '@dd/shared';
-import { Anchor, Group, SimpleGrid, Text } from '@mantine/core';
-import { Card, DetailItem, formatAddress } from '../../ui';
+import { Group, SimpleGrid, Text } from '@mantine/core';
+import { Card, DetailItem, EmailLink, formatAddress, PhoneLink } from '../../ui';
 import { DocumentLink } from './parts';
 
 function FormLink({ label, url }: { label: string; url: string | null }) {
@@ -43,14 +43,10 @@ export function ProviderCard({ request }: { request: RequestDetail }) {
     <Card title="Provider">
       <DetailItem label="Name">{provider.name}</DetailItem>
       <SimpleGrid cols={2} spacing="sm">
-        <DetailItem label="Phone">
-          {provider.phone && <Anchor href={`tel:${provider.phone}`}>{provider.phone}</Anchor>}
-        </DetailItem>
+        <DetailItem label="Phone">{provider.phone && <PhoneLink phone={provider.phone} />}</DetailItem>
         <DetailItem label="Fax">{provider.fax}</DetailItem>
       </SimpleGrid>
-      <DetailItem label="Email">
-        {provider.email && <Anchor href={`mailto:${provider.email}`}>{provider.email}</Anchor>}
-      </DetailItem>
+      <DetailItem label="Email">{provider.email && <EmailLink address={provider.email} />}</DetailItem>
       <DetailItem label="Address">{formatAddress(provider)}</DetailItem>
       {provider.notes && <DetailItem label="Provider Notes">{provider.notes}</DetailItem>}
       <FormLink label="Provider Request Form" url={provider.medical_request_url} />

@@ -59,6 +59,7 @@ export function staffInfo(overrides: Partial<StaffRequestInfo> = {}): StaffReque
     provider_cost: 0,
     page_fee: 0,
     received_document_at: null,
+    new_provider: false,
     working_on: null,
     law_firm: { id: 5, name: 'Smith Law', phone_number: null, release_form_url: null },
     main_contact: { id: 3, full_name: 'Paula Legal', email: 'p@smith.example', phone_number: null },

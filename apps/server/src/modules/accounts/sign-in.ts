@@ -1,0 +1,30 @@
+import { MSG } from '@dd/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-types';
+import { beginLoginAttempt } from '../../auth/login-limits';
+import { dummyHash, verifyPassword } from '../../auth/passwords';
+import { issueTokens, type TokenPair } from '../../auth/tokens';
+import { users } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { findUserByEmail } from './accounts.service';
+
+/**
+ * Sign-in: the limits first (auth/login-limits.ts), then the password, then a new session. Unknown
+ * addresses, wrong passwords and inactive users get the same answer and are counted the same way.
+ */
+export async function signIn(
+  deps: Pick<AppDeps, 'db' | 'tokens' | 'config'>,
+  input: { email: string; password: string; ip: string },
+): Promise<TokenPair> {
+  const { db } = deps;
+  const attempt = await beginLoginAttempt(db, deps.config.LOGIN_RATE_LIMIT, {
+    email: input.email,
+    ip: input.ip,
+  });
+  const user = await findUserByEmail(db, input.email);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
+  if (!user || !ok || !user.isActive) throw badRequest(MSG.wrongCredentials);
+  await attempt.succeeded();
+  await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
+  return issueTokens(db, user.id, deps.tokens);
+}
