@@ -1,46 +1,140 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { requireAccessRules } from '../src/authz';
+import { ACCESS_DOC_PATH, renderAccessDoc } from './access-doc';
+import { type AccessFixtures, accessFixtures, CALLERS } from './access-fixtures';
+import { ACCESS_MATRIX, type CallInput } from './access-matrix';
 import { firmWithRequest, signedIn } from './factories';
-import { getContext } from './helpers';
+import { getContext, randomIp } from './helpers';
 
-/** Every route declares a rule, and an anonymous caller gets 401 on every non-public one. */
-describe('access rules', () => {
-  it('every registered route declares an access rule', async () => {
+/**
+ * The access suite: every registered route × every kind of caller (test/access-matrix.ts), called with
+ * the target firm's ids. One app, one set of fixtures; each `it` walks one group of routes.
+ */
+const rowKey = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
+
+function statusMatches(expected: string, status: number): boolean {
+  return expected
+    .split('|')
+    .some((e) => (e.endsWith('xx') ? String(status)[0] === e[0] : String(status) === e));
+}
+
+function urlOf(template: string, input: CallInput): string {
+  const path = template.replace(/:([a-z_]+)|\*/g, (match, name?: string) => {
+    const value = input.params?.[name ?? '*'];
+    if (value === undefined) throw new Error(`${template}: the matrix row gives no value for ${match}`);
+    return String(value);
+  });
+  return input.query ? `${path}?${input.query}` : path;
+}
+
+/** Groups rows by the resource in their path, so a failure names the module. */
+function groupOf(key: string): string {
+  const parts = key.split(' ')[1].split('/').filter(Boolean);
+  if (parts[0] === 'api' && parts[1] === 'home') return parts[2];
+  return parts[0] === 'api' ? parts[1] : parts[0];
+}
+
+let fixtures: Promise<AccessFixtures> | undefined;
+/** What every route answered; ACCESS_MATRIX_OBSERVED=file writes it out, to review when updating the table. */
+const observed = new Map<string, string>();
+afterAll(() => {
+  const file = process.env.ACCESS_MATRIX_OBSERVED;
+  if (file) writeFileSync(file, [...observed].map(([key, got]) => `${key}  ${got}`).join('\n'));
+});
+async function world() {
+  const ctx = await getContext();
+  fixtures ??= accessFixtures(ctx.deps);
+  return { app: ctx.app, fx: await fixtures };
+}
+
+describe('access matrix', () => {
+  it('every registered route has a matrix row with the rule it declares, and no row is stale', async () => {
     const { app } = await getContext();
-    expect(app.routeAccess.length).toBeGreaterThan(5);
-    const missing = app.routeAccess.filter((r) => !r.access);
-    expect(missing).toEqual([]);
+    const registered = new Map(app.routeAccess.map((r) => [rowKey(r.method, r.url), r.access]));
+    const missing = [...registered.keys()].filter((key) => !ACCESS_MATRIX[key]);
+    expect(
+      missing,
+      'routes without a row in the access matrix (add one to test/access-matrix-accounts.ts or -records.ts)',
+    ).toEqual([]);
+    const stale = Object.keys(ACCESS_MATRIX).filter((key) => !registered.has(key));
+    expect(stale, 'access matrix rows for routes that no longer exist').toEqual([]);
+    const changed = [...registered].filter(([key, access]) => ACCESS_MATRIX[key].access !== access);
+    expect(changed, 'routes whose declared rule differs from the matrix').toEqual([]);
+    for (const [key, row] of Object.entries(ACCESS_MATRIX)) {
+      expect(row.expect.split(' '), `${key}: one expected status per caller`).toHaveLength(CALLERS.length);
+    }
   });
 
-  it('anonymous callers get 401 on every non-public route', async () => {
-    const { app } = await getContext();
-    const protectedRoutes = app.routeAccess.filter((r) => r.access !== 'public' && r.method !== 'HEAD');
-    expect(protectedRoutes.length).toBeGreaterThan(0);
-    for (const route of protectedRoutes) {
-      const url = route.url.replace(/:[a-z_]+/g, '1');
-      const res = await app.inject({
-        method: route.method as 'GET',
-        url,
-        payload: route.method === 'GET' ? undefined : {},
-      });
-      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
-    }
+  it('docs/access.md is generated from the matrix (run `npm run docs:access` after changing it)', () => {
+    expect(readFileSync(ACCESS_DOC_PATH, 'utf8')).toBe(renderAccessDoc());
+  });
+
+  const groups = new Map<string, string[]>();
+  for (const key of Object.keys(ACCESS_MATRIX))
+    groups.set(groupOf(key), [...(groups.get(groupOf(key)) ?? []), key]);
+  for (const [group, keys] of groups) {
+    it(`${group}: every caller gets the status the matrix states`, async () => {
+      const { app, fx } = await world();
+      const registered = new Set(app.routeAccess.map((r) => `${r.method} ${r.url}`));
+      const wrong: string[] = [];
+      for (const key of keys) {
+        const row = ACCESS_MATRIX[key];
+        const [method, url] = key.split(' ');
+        // HEAD is Fastify's twin of a GET: it must answer the same.
+        const methods = method === 'GET' && registered.has(`HEAD ${url}`) ? ['GET', 'HEAD'] : [method];
+        const expected = row.expect.split(' ');
+        for (const m of methods) {
+          const got: number[] = [];
+          const bodies: string[] = [];
+          for (const caller of CALLERS) {
+            const input = (await row.input?.(fx, caller)) ?? {};
+            const res = await app.inject({
+              method: m as 'GET',
+              url: urlOf(url, input),
+              headers: row.endsSession ? await fx.freshSession(caller) : fx.headers(caller),
+              remoteAddress: randomIp(),
+              ...(input.body === undefined ? {} : { payload: input.body as object }),
+            });
+            got.push(res.statusCode);
+            const leaked = caller.startsWith('other') && res.statusCode < 300;
+            for (const marker of leaked ? fx.targetMarkers : []) {
+              if (res.body.includes(marker))
+                wrong.push(`${m} ${url}: ${caller} was shown "${marker}" of the target firm`);
+            }
+            if (![401, 403, 404].includes(res.statusCode) && res.statusCode >= 400)
+              bodies.push(`${caller}: ${res.body}`);
+          }
+          observed.set(`${m} ${url}`, [got.join(' '), ...bodies].join('\n    '));
+          if (!got.every((status, i) => statusMatches(expected[i], status))) {
+            wrong.push(`${m} ${url}\n  expected ${row.expect}\n  got      ${got.join(' ')}`);
+          }
+        }
+      }
+      expect(wrong.join('\n'), `cells that differ (callers: ${CALLERS.join(' ')})`).toBe('');
+    });
+  }
+});
+
+describe('access rules', () => {
+  it('registering a route without a known rule fails at start-up, naming the route', async () => {
+    const bare = Fastify();
+    requireAccessRules(bare);
+    bare.get('/ok', { config: { access: 'public' } }, async () => 'x');
+    expect(bare.routeAccess).toContainEqual({ method: 'GET', url: '/ok', access: 'public' });
+    expect(() => bare.get('/nope', async () => 'x')).toThrow('Route GET /nope has no access rule');
+    // A misspelt rule is no rule either (the cast stands for a typo the type checker did not see).
+    expect(() =>
+      bare.get('/typo', { config: { access: 'internalStafff' as 'public' } }, async () => 'x'),
+    ).toThrow(/has no access rule/);
+    await bare.close();
   });
 
   it('a forged or expired token counts as anonymous', async () => {
     const { app } = await getContext();
     const res = await app.inject({ url: '/users/user/', headers: { authorization: 'Bearer abc.def.ghi' } });
     expect(res.statusCode).toBe(401);
-  });
-
-  it('registering a route without a rule fails at start-up', async () => {
-    const { app } = await getContext();
-    const Fastify = (await import('fastify')).default;
-    const { requireAccessRules } = await import('../src/authz');
-    const bare = Fastify();
-    requireAccessRules(bare);
-    expect(() => bare.get('/nope', async () => 'x')).toThrow(/no access rule/);
-    await bare.close();
-    expect(app).toBeTruthy();
   });
 
   it('names an unknown query parameter in a 400', async () => {

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../src/app-types';
+import { issueTokens } from '../src/auth/tokens';
+import { notes, noteTemplates, requestTypes, users } from '../src/db/schema';
+import {
+  createCompany,
+  createFile,
+  createPatient,
+  createProvider,
+  createRequest,
+  createUser,
+  signedIn,
+} from './factories';
+import { INTERNAL_COMPANY_ID } from './helpers';
+
+/**
+ * The world the access matrix runs in: a target firm that owns every record the routes are called
+ * with, its own member and staff, another firm's member and staff, and three kinds of internal user.
+ * Destructive routes ask for fresh records (`fresh…`) so one caller's success never changes what the
+ * next caller sees.
+ */
+export const CALLERS = [
+  'anonymous',
+  'firmMember',
+  'firmStaff',
+  'otherMember',
+  'otherStaff',
+  'internalUser',
+  'internalStaff',
+  'internalAdmin',
+] as const;
+export type Caller = (typeof CALLERS)[number];
+
+export const CALLER_TITLES: Record<Caller, string> = {
+  anonymous: 'anonymous',
+  firmMember: 'firm member',
+  firmStaff: 'firm staff',
+  otherMember: 'other firm member',
+  otherStaff: 'other firm staff',
+  internalUser: 'internal non-staff',
+  internalStaff: 'internal staff',
+  internalAdmin: 'internal admin',
+};
+
+export type AccessFixtures = Awaited<ReturnType<typeof accessFixtures>>;
+
+export async function accessFixtures(deps: AppDeps) {
+  const { db } = deps;
+  const company = await createCompany(db);
+  const other = await createCompany(db);
+  const member = await signedIn(deps, { companyId: company.id });
+  const staff = await signedIn(deps, { companyId: company.id, isStaff: true });
+  const signedInCallers: Record<Exclude<Caller, 'anonymous'>, Awaited<ReturnType<typeof signedIn>>> = {
+    firmMember: member,
+    firmStaff: staff,
+    otherMember: await signedIn(deps, { companyId: other.id }),
+    otherStaff: await signedIn(deps, { companyId: other.id, isStaff: true }),
+    internalUser: await signedIn(deps, { companyId: INTERNAL_COMPANY_ID }),
+    internalStaff: await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true }),
+    internalAdmin: await signedIn(deps, {
+      companyId: INTERNAL_COMPANY_ID,
+      isStaff: true,
+      isAdminUser: true,
+      permissions: ['release_any_claim', 'view_fees', 'view_company_counts', 'manage_users'],
+    }),
+  };
+  /** The caller's user id (0 for anonymous, which owns nothing). */
+  const userId = (caller: Caller) => (caller === 'anonymous' ? 0 : signedInCallers[caller].user.id);
+  const headers = (caller: Caller) => (caller === 'anonymous' ? {} : signedInCallers[caller].headers);
+  /** A second session of the same user, for a route that ends the session it is called with. */
+  const freshSession = async (caller: Caller) => {
+    if (caller === 'anonymous') return {};
+    const { access } = await issueTokens(db, signedInCallers[caller].user.id, deps.tokens);
+    return { authorization: `Bearer ${access}` };
+  };
+  const patient = await createPatient(db, company.id);
+  const provider = await createProvider(db);
+
+  const freshRequest = () =>
+    createRequest(db, {
+      patientId: patient.id,
+      companyId: company.id,
+      userId: member.user.id,
+      providerId: provider.id,
+    });
+  const request = await freshRequest();
+  const file = await createFile(db, request.id);
+  // The stored object, so a download link can be issued for it.
+  await deps.storage.put(file.url, Readable.from([Buffer.from('%PDF-1.4\n')]), {
+    contentType: 'application/pdf',
+  });
+  const [note] = await db
+    .insert(notes)
+    .values({ text: 'Called the provider.', requestId: request.id, userId: member.user.id })
+    .returning();
+
+  return {
+    /** Strings only the target firm's own callers and internal users may ever be shown. */
+    targetMarkers: [company.name, patient.lastName, member.user.email],
+    headers,
+    userId,
+    freshSession,
+    company,
+    member: member.user,
+    patient,
+    provider,
+    request,
+    file,
+    note,
+    freshRequest,
+    /** The invite grid of the target firm exactly as it stands (the grid call replaces every user). */
+    inviteGridAsItIs: async () =>
+      (await db.select().from(users).where(eq(users.companyId, company.id))).map((u) => ({
+        first_name: u.firstName,
+        last_name: u.lastName,
+        email: u.email,
+        phone_number: u.phoneNumber,
+        admin_access: u.isStaff ? 'TRUE' : 'FALSE',
+        active: u.isActive ? 'TRUE' : 'FALSE',
+      })),
+    /** A plain member of the target firm that a caller may try to edit or delete. */
+    freshUser: () => createUser(db, { companyId: company.id }),
+    freshProvider: () => createProvider(db),
+    /** A firm with no users or records, for the company delete route. */
+    freshCompany: () => createCompany(db),
+    freshNoteTemplate: async () =>
+      (
+        await db
+          .insert(noteTemplates)
+          .values({ name: `Template ${randomUUID().slice(0, 8)}`, text: 'Hi' })
+          .returning()
+      )[0],
+    freshRequestType: async () =>
+      (
+        await db
+          .insert(requestTypes)
+          .values({ name: `Type ${randomUUID().slice(0, 8)}` })
+          .returning()
+      )[0],
+  };
+}
