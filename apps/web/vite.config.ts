@@ -28,5 +28,7 @@ export default defineConfig({
     environment: 'happy-dom',
     setupFiles: ['./vitest.setup.ts'],
     css: false,
+    // Rendering the 300-row invite grid takes well under a second when idle, several on a loaded machine.
+    testTimeout: 20_000,
   },
 });

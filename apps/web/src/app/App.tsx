@@ -3,8 +3,8 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { AuthProvider } from '../auth';
 import { theme } from '../theme';
-import { AuthProvider } from './auth';
 import { RouteScreen } from './RouteScreen';
 
 /** Providers and the single catch-all route: RouteScreen applies the spec's route table. */

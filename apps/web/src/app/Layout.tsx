@@ -2,7 +2,7 @@ import { AppShell, Box, Burger, Container, Drawer, Group, Stack, Text, UnstyledB
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useAuth } from './auth';
+import { useAuth } from '../auth';
 import classes from './Layout.module.css';
 import { isSelected, navLinks } from './nav';
 

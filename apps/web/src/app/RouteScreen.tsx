@@ -1,9 +1,9 @@
 import { Suspense, useCallback, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { getToken, saveRedirect, takeRedirect } from '../api/session';
-import { FrameScreen } from '../features/frames/FrameScreen';
+import { useAuth } from '../auth';
+import { FrameScreen } from '../features/frames';
 import { Loading } from '../ui';
-import { useAuth } from './auth';
 import { useIdleLogout } from './idle-logout';
 import { Layout } from './Layout';
 import { LOGIN_SCREEN, resolveRoute } from './route-table';

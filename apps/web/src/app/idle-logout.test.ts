@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, stubApi } from '../test/api-stub';
+import { json, stubApi } from '../test';
 import { useIdleLogout } from './idle-logout';
 
 /** Automatic logoff in the browser, and the server's inactivity timeout kept in step with real activity. */

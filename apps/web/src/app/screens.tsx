@@ -1,12 +1,9 @@
 import { type ComponentType, lazy } from 'react';
-import { FRAMES, type Frame } from '../features/frames/frames';
+import { FRAMES, type Frame } from '../features/frames';
+import type { ScreenProps } from '../ui';
 import type { ScreenKey } from './route-table';
 
 /** Which component each route-table screen shows. */
-export interface ScreenProps {
-  params: string[];
-  path: string;
-}
 
 interface Entry {
   /** The screen; when absent the entry's frame (heading and purpose) is shown. */

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test';
 import { ConfirmDeleteButton } from './confirm-delete-button';
-import { renderWithProviders } from './test-utils';
 
 describe('ConfirmDeleteButton', () => {
   it("asks 'Are you sure?' and Cancel does nothing", async () => {

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test';
 import { DataTable, type DataTableColumn, nextSort, type TableSort } from './data-table';
-import { renderWithProviders } from './test-utils';
 
 interface Row {
   id: number;

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test';
 import { Accordion } from './accordion';
 import { Card } from './card';
 import { EmptyState } from './empty-state';
@@ -9,7 +9,6 @@ import { List } from './list';
 import { Loading } from './loading';
 import { isActivePath, NavItem } from './nav-item';
 import { PageSizeSelect } from './page-size-select';
-import { renderWithProviders } from './test-utils';
 
 describe('Card', () => {
   it('shows a titled section with actions', () => {
@@ -61,10 +60,11 @@ describe('NavItem', () => {
 
   it('follows the router location inside a router', () => {
     renderWithProviders(
-      <MemoryRouter initialEntries={['/providers/']}>
+      <>
         <NavItem href="/providers/">Providers</NavItem>
         <NavItem href="/dashboard/">Dashboard</NavItem>
-      </MemoryRouter>,
+      </>,
+      { path: '/providers/' },
     );
     expect(screen.getByRole('link', { name: 'Providers' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');

@@ -2,12 +2,12 @@ import { MSG } from '@dd/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test';
 import { CheckboxField, MultiSelectField, SelectField } from './choice-fields';
 import { ColorField } from './color-field';
 import { DateField, formatDateOutput } from './date-field';
 import { Form } from './form';
 import { PasswordConfirmFields } from './password-confirm-fields';
-import { renderWithProviders } from './test-utils';
 import { NumberField, TextAreaField } from './text-fields';
 
 const longText = `${'Records custodian at the county regional medical center '.repeat(3)}`.trim();

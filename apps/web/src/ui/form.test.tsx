@@ -1,12 +1,12 @@
 import { MSG } from '@dd/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
+import { renderWithProviders } from '../test';
 import { Form, fillPlaceholders, serializeFormValues } from './form';
 import { useFormValue } from './form-context';
-import { renderWithProviders } from './test-utils';
 import { PasswordField, TextAreaField, TextField } from './text-fields';
 
 function deferred<T>() {
@@ -157,19 +157,18 @@ describe('Form', () => {
 
   it('navigates through the router when rendered inside one', async () => {
     renderWithProviders(
-      <MemoryRouter initialEntries={['/request/new/']}>
-        <Routes>
-          <Route
-            path="/request/new/"
-            element={
-              <Form onSubmit={async () => ({ id: 7 })} redirectTo="/request/{id}/">
-                <TextField name="title" label="Title" />
-              </Form>
-            }
-          />
-          <Route path="/request/:id/" element={<p>Request page</p>} />
-        </Routes>
-      </MemoryRouter>,
+      <Routes>
+        <Route
+          path="/request/new/"
+          element={
+            <Form onSubmit={async () => ({ id: 7 })} redirectTo="/request/{id}/">
+              <TextField name="title" label="Title" />
+            </Form>
+          }
+        />
+        <Route path="/request/:id/" element={<p>Request page</p>} />
+      </Routes>,
+      { path: '/request/new/' },
     );
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Request page')).toBeInTheDocument();

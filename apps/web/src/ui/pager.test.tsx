@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test';
 import { Pager } from './pager';
 import { pagerItems } from './pager-items';
-import { renderWithProviders } from './test-utils';
 
 const show = (...args: Parameters<typeof pagerItems>) =>
   pagerItems(...args)

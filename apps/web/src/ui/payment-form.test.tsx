@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test';
 import {
   CARD_MESSAGES,
   formatCardNumber,
@@ -10,7 +11,6 @@ import {
   parseExpiry,
 } from './card-validation';
 import { PaymentForm } from './payment-form';
-import { renderWithProviders } from './test-utils';
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test';
 import { Form } from './form';
 import { RichTextField } from './rich-text-field';
-import { renderWithProviders } from './test-utils';
 
 describe('RichTextField', () => {
   it('offers the spec toolbar', () => {

@@ -3,11 +3,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { UploadedFile } from '../api/client';
+import { renderWithProviders } from '../test';
 import { FileUploadField, fileNameFromUrl } from './file-upload-field';
 import { Form } from './form';
 import { openStoredFile } from './open-stored-file';
 import { movePhoto, type Photo, PhotoUploadField } from './photo-upload-field';
-import { renderWithProviders } from './test-utils';
 
 vi.mock('./open-stored-file', () => ({ openStoredFile: vi.fn(async () => undefined) }));
 

@@ -5,12 +5,12 @@ import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../app/auth';
-import { json, stubApi } from '../../test/api-stub';
+import { AuthProvider } from '../../auth';
+import { json, stubApi } from '../../test';
 import { theme } from '../../theme';
 import { ConfirmEmailScreen } from './ConfirmEmailScreen';
 
-function renderAt(url: string, params: string[]) {
+function renderWithProviders(url: string, params: string[]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <StrictMode>
@@ -35,7 +35,7 @@ describe('ConfirmEmailScreen', () => {
     const calls = stubApi((call) =>
       call.path === '/users/confirmEmail/' ? json({ success: CONFIRM_MSG.confirmed }) : undefined,
     );
-    renderAt('/confirmEmail/5/?token=abc', ['5']);
+    renderWithProviders('/confirmEmail/5/?token=abc', ['5']);
     expect(await screen.findByText(CONFIRM_MSG.confirmed)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login/');
     const posts = calls.filter((c) => c.path === '/users/confirmEmail/');
@@ -47,14 +47,14 @@ describe('ConfirmEmailScreen', () => {
     stubApi((call) =>
       call.path === '/users/confirmEmail/' ? json({ error: CONFIRM_MSG.invalid }, 400) : undefined,
     );
-    renderAt('/confirmEmail/5/?token=used', ['5']);
+    renderWithProviders('/confirmEmail/5/?token=used', ['5']);
     expect(await screen.findByText(CONFIRM_MSG.invalid)).toBeInTheDocument();
     expect(screen.getByText('We could not confirm your address')).toBeInTheDocument();
   });
 
   it('explains an incomplete link and sends nothing', () => {
     const calls = stubApi(() => undefined);
-    renderAt('/confirmEmail/5/', ['5']);
+    renderWithProviders('/confirmEmail/5/', ['5']);
     expect(screen.getByText('This link is incomplete')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });

@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { post } from '../../api/client';
-import { CURRENT_USER_KEY, useAuth } from '../../app/auth';
-import type { ScreenProps } from '../../app/screens';
+import { CURRENT_USER_KEY, useAuth } from '../../auth';
+import type { ScreenProps } from '../../ui';
 import { AuthCard } from './AuthCard';
 
 /**

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { post } from '../../api/client';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../auth';
 import { Form, PasswordField, TextField } from '../../ui';
 import { AuthCard } from './AuthCard';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../app/auth';
-import { json, renderWithQuery, stubApi } from '../../test/api-stub';
+import { AuthProvider } from '../../auth';
+import { json, renderWithProviders, stubApi } from '../../test';
 import { LogoutScreen } from './LogoutScreen';
 
 /** /logOut/ ends the session on the server, not only in the browser. */
@@ -14,7 +14,7 @@ describe('LogoutScreen', () => {
     const calls = stubApi((call) =>
       call.path === '/users/token/revoke/' ? json({ success: true }) : json({}),
     );
-    renderWithQuery(
+    renderWithProviders(
       <AuthProvider>
         <LogoutScreen />
       </AuthProvider>,

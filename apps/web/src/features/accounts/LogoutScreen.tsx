@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../auth';
 import { Loading } from '../../ui';
 
 /** /logOut/: clears the stored session and goes to /login/. */

@@ -2,7 +2,7 @@ import { Alert, Anchor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { post } from '../../api/client';
-import type { ScreenProps } from '../../app/screens';
+import type { ScreenProps } from '../../ui';
 import { Form, PasswordConfirmFields } from '../../ui';
 import { AuthCard } from './AuthCard';
 

@@ -2,8 +2,8 @@ import { plainTextMessage } from '@dd/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../app/auth';
-import { renderWithQuery, stubApi } from '../../test/api-stub';
+import { AuthProvider } from '../../auth';
+import { renderWithProviders, stubApi } from '../../test';
 import { SignupScreen } from './SignupScreen';
 
 describe('SignupScreen', () => {
@@ -11,7 +11,7 @@ describe('SignupScreen', () => {
 
   it('refuses a web address in a name before sending anything (the firm is named after the person)', async () => {
     const calls = stubApi(() => undefined);
-    renderWithQuery(
+    renderWithProviders(
       <AuthProvider>
         <SignupScreen />
       </AuthProvider>,

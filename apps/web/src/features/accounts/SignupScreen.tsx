@@ -3,7 +3,7 @@ import { Anchor, SimpleGrid, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { post } from '../../api/client';
 import { takeRedirect } from '../../api/session';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../auth';
 import { Form, PasswordConfirmFields, TextField } from '../../ui';
 import { AuthCard } from './AuthCard';
 

@@ -2,8 +2,8 @@ import { CLIENT_HIPAA_HINT, MSG, requiredClientFieldMessage, ssnMatchMessage } f
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, renderWithProviders, stubApi } from '../../test';
 import { ClientFormModal } from './ClientFormModal';
-import { json, renderWithQuery, stubApi } from './test-utils';
 
 const uploader = vi.fn(async (files: File[]) => [
   { url: 'hipaa-forms/signed.pdf', filename: files[0].name, order: 0 },
@@ -35,7 +35,7 @@ const client = {
 function renderModal(props: { clientId?: number } = {}) {
   const onSaved = vi.fn();
   const onClose = vi.fn();
-  renderWithQuery(
+  renderWithProviders(
     <ClientFormModal
       opened
       onClose={onClose}

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, renderWithProviders, stubApi } from '../../test';
 import { ClientPicker } from './ClientPicker';
-import { json, renderWithQuery, stubApi } from './test-utils';
 
 const base = {
   maiden_name: 'NA',
@@ -58,7 +58,7 @@ describe('ClientPicker', { timeout: 20_000 }, () => {
     });
     const onChange = vi.fn();
     const user = userEvent.setup({ delay: null });
-    renderWithQuery(<Harness onChange={onChange} />);
+    renderWithProviders(<Harness onChange={onChange} />);
     const list = await screen.findByRole('list', { name: 'Clients' });
     expect(within(list).getByText('Reyes, Ana')).toBeInTheDocument();
     expect(within(list).getByText('DOB 05/06/1980')).toBeInTheDocument();
@@ -77,7 +77,7 @@ describe('ClientPicker', { timeout: 20_000 }, () => {
   it('opens the client modal from Add New Client', async () => {
     stubApi((call) => (call.path === '/api/home/patient/' ? json([]) : undefined));
     const user = userEvent.setup({ delay: null });
-    renderWithQuery(<Harness onChange={vi.fn()} />);
+    renderWithProviders(<Harness onChange={vi.fn()} />);
     expect(await screen.findByText(MSG.noRecordFound)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add New Client' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Client' });

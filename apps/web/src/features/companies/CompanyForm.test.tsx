@@ -2,7 +2,7 @@ import type { Company, CompanySaved } from '@dd/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../ui/test-utils';
+import { renderWithProviders } from '../../test';
 import { CompanyForm, companyFormFields } from './CompanyForm';
 
 const firm: Company = {

@@ -5,7 +5,7 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../auth';
 import { DataTable } from '../../ui';
 import { companyKeys, pageCompanies } from './api';
 

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, renderWithProviders, stubApi } from '../../test';
 import CompanyListScreen from './CompanyListScreen';
 import GhostUsersScreen from './GhostUsersScreen';
-import { json, renderScreen, stubApi } from './test-utils';
 
-vi.mock('../../app/auth', () => ({
+vi.mock('../../auth', () => ({
   useAuth: () => ({ user: { id: 1, company_id: 1, is_internal: true, is_staff: true } }),
 }));
 
@@ -33,7 +33,7 @@ describe('CompanyListScreen', () => {
           })
         : undefined,
     );
-    renderScreen(<CompanyListScreen />);
+    renderWithProviders(<CompanyListScreen />);
     expect(await screen.findByText('Smith Law Group')).toBeInTheDocument();
     expect(screen.getByText('Denver, CO')).toBeInTheDocument();
     const links = {
@@ -73,7 +73,7 @@ describe('GhostUsersScreen', () => {
       }
       return undefined;
     });
-    renderScreen(<GhostUsersScreen params={['5']} path="ghostUsers/5" />);
+    renderWithProviders(<GhostUsersScreen params={['5']} path="ghostUsers/5" />);
     expect(screen.getByRole('heading', { name: 'Company User List' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'View Paula Legal' })).toHaveAttribute(
       'href',

@@ -4,8 +4,8 @@ import { IconEye } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
-import { useAuth } from '../../app/auth';
-import type { ScreenProps } from '../../app/screens';
+import { useAuth } from '../../auth';
+import type { ScreenProps } from '../../ui';
 import { DataTable, EmptyState } from '../../ui';
 import { companyKeys, getCompany, listActiveUsers } from './api';
 

@@ -2,10 +2,10 @@ import { MSG, userAtAnotherFirmMessage } from '@dd/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, json, managedUser, renderWithProviders, stubApi } from '../../test';
 import InviteUsersScreen from './InviteUsersScreen';
-import { type ApiCall, json, managedUser, renderScreen, stubApi } from './test-utils';
 
-vi.mock('../../app/auth', () => ({
+vi.mock('../../auth', () => ({
   useAuth: () => ({ user: { id: 1, company_id: 5, is_internal: false, is_staff: true } }),
 }));
 
@@ -29,7 +29,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('InviteUsersScreen', () => {
   it('prefills the users, pads to 300 rows and saves the grid', async () => {
     const calls = api(() => json(invited));
-    renderScreen(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
     expect(await screen.findByDisplayValue('user2@firm.test')).toBeInTheDocument();
     expect(screen.getByText('Smith Law Group')).toBeInTheDocument();
     expect(cell('Email', 300)).toHaveValue('');
@@ -38,7 +38,8 @@ describe('InviteUsersScreen', () => {
     await userEvent.type(cell('Email', 3), 'new@firm.test');
     await userEvent.type(cell('Admin Access', 3), 'TRUE');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(MSG.usersInvited)).toBeInTheDocument();
+    // The result banner on the page and the notification both say it.
+    expect(await screen.findAllByText(MSG.usersInvited)).toHaveLength(2);
     const sent = calls.find((c) => c.path === '/api/user/invite/')!.body as {
       company_id: number;
       rows: object[];
@@ -50,7 +51,7 @@ describe('InviteUsersScreen', () => {
 
   it('asks before removing users whose rows were cleared', async () => {
     const calls = api(() => json({ ...invited, created: 0, removed: 1 }));
-    renderScreen(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
     await screen.findByDisplayValue('user2@firm.test');
     await userEvent.click(screen.getByRole('button', { name: 'Clear row 2' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -64,7 +65,7 @@ describe('InviteUsersScreen', () => {
   it('lists every error the server sends and saves nothing', async () => {
     const errors = [userAtAnotherFirmMessage('taken@other.test')];
     api(() => json({ error: errors.join('\n'), errors }, 400));
-    renderScreen(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
     await screen.findByDisplayValue('user2@firm.test');
     await userEvent.type(cell('Email', 3), 'taken@other.test');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -77,7 +78,7 @@ describe('InviteUsersScreen', () => {
 
   it('checks e-mails before sending', async () => {
     const calls = api(() => json(invited));
-    renderScreen(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
     await screen.findByDisplayValue('user2@firm.test');
     await userEvent.type(cell('Email', 4), 'nope');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -87,7 +88,7 @@ describe('InviteUsersScreen', () => {
 
   it('moves between cells with arrow keys and Enter, and pastes spreadsheet rows', async () => {
     api(() => json(invited));
-    renderScreen(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
     await screen.findByDisplayValue('user2@firm.test');
     cell('First Name', 3).focus();
     await userEvent.keyboard('{ArrowDown}');
@@ -111,7 +112,7 @@ describe('InviteUsersScreen', () => {
 
 describe('InviteUsersScreen access', () => {
   it("tells non-staff and other firms' staff they cannot invite", () => {
-    renderScreen(<InviteUsersScreen params={['9']} path="inviteUsers/9" />);
+    renderWithProviders(<InviteUsersScreen params={['9']} path="inviteUsers/9" />);
     expect(screen.getByText("Only your company's administrators can invite users.")).toBeInTheDocument();
   });
 });

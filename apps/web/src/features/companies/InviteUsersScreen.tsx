@@ -5,8 +5,8 @@ import { IconAlertCircle, IconCheck, IconDeviceFloppy } from '@tabler/icons-reac
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { useAuth } from '../../app/auth';
-import type { ScreenProps } from '../../app/screens';
+import { useAuth } from '../../auth';
+import type { ScreenProps } from '../../ui';
 import { EmptyState, Loading } from '../../ui';
 import { companyKeys, getCompany, listCompanyUsers, saveInviteGrid } from './api';
 import { InviteGrid } from './InviteGrid';

@@ -1,5 +1,6 @@
 import { INVITE_GRID_ROWS, parseInviteRows } from '@dd/shared';
 import { describe, expect, it } from 'vitest';
+import { managedUser } from '../../test';
 import {
   emptyRow,
   gridToRows,
@@ -11,7 +12,6 @@ import {
   setCell,
   usersToGrid,
 } from './invite-grid';
-import { managedUser } from './test-utils';
 
 describe('invite grid rules (spec section 5)', () => {
   it('skips rows without an e-mail; only TRUE means admin; only FALSE means inactive', () => {

@@ -2,7 +2,7 @@ import { CONFIRM_MSG, MSG } from '@dd/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithQuery, stubApi } from '../../test/api-stub';
+import { json, renderWithProviders, stubApi } from '../../test';
 import { ConfirmEmailBanner } from './ConfirmEmailBanner';
 
 describe('ConfirmEmailBanner', () => {
@@ -12,7 +12,7 @@ describe('ConfirmEmailBanner', () => {
     const calls = stubApi((call) =>
       call.path === '/users/confirmEmail/resend/' ? json({ success: CONFIRM_MSG.sent }) : undefined,
     );
-    renderWithQuery(<ConfirmEmailBanner email="ada@newfirm.test" />);
+    renderWithProviders(<ConfirmEmailBanner email="ada@newfirm.test" />);
     const banner = screen.getByRole('region', { name: 'Confirm your e-mail address' });
     expect(banner).toHaveTextContent('open the link we sent to ada@newfirm.test');
     await userEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
@@ -26,7 +26,7 @@ describe('ConfirmEmailBanner', () => {
     stubApi((call) =>
       call.path === '/users/confirmEmail/resend/' ? json({ error: MSG.tooManyRequests }, 429) : undefined,
     );
-    renderWithQuery(<ConfirmEmailBanner email="ada@newfirm.test" />);
+    renderWithProviders(<ConfirmEmailBanner email="ada@newfirm.test" />);
     await userEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
     expect(await screen.findByRole('status')).toHaveTextContent(MSG.tooManyRequests);
   });

@@ -1,10 +1,9 @@
 import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import { IconListCheck, IconMail, IconNotes } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth';
-import type { ScreenProps } from '../../app/screens';
-import { FrameScreen } from '../frames/FrameScreen';
-import { FRAMES } from '../frames/frames';
+import { useAuth } from '../../auth';
+import type { ScreenProps } from '../../ui';
+import { FRAMES, FrameScreen } from '../frames';
 import { FirmDashboard } from './FirmDashboard';
 
 /**

@@ -8,7 +8,7 @@ import { useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useSiteSettings } from '../../api/settings';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../auth';
 import { Loading, VideoButton } from '../../ui';
 import { type DashboardTarget, useDashboardInfo } from './api';
 import { ClientsPanel } from './ClientsPanel';

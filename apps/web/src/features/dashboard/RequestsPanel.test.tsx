@@ -2,10 +2,10 @@ import { DASHBOARD_ORDER_KEYS, type DashboardRequest } from '@dd/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, json, renderWithProviders, stubApi } from '../../test';
 import { groupByClient } from './DownloadRecordsPanel';
 import { RequestsPanel } from './RequestsPanel';
 import { orderFromSort, REQUEST_COLUMNS, sortFromOrder } from './request-columns';
-import { type ApiCall, json, renderAt, stubApi } from './test-utils';
 
 const request = (id: number, overrides: Partial<DashboardRequest> = {}): { request: DashboardRequest } => ({
   request: {
@@ -39,6 +39,7 @@ function api() {
   });
 }
 
+const atDashboard = { path: '/dashboard/', address: true };
 const lastList = (calls: ApiCall[]) => calls.filter((c) => c.path === '/api/requests-company/5/').at(-1)!;
 
 afterEach(() => vi.unstubAllGlobals());
@@ -46,7 +47,10 @@ afterEach(() => vi.unstubAllGlobals());
 describe('RequestsPanel', () => {
   it('toggles between open and all requests, heading and button alike', async () => {
     const calls = api();
-    renderAt(<RequestsPanel target={{ companyId: 5 }} companyName="Smith Law Group" />);
+    renderWithProviders(
+      <RequestsPanel target={{ companyId: 5 }} companyName="Smith Law Group" />,
+      atDashboard,
+    );
     expect(screen.getByRole('heading', { name: 'All Open Requests' })).toBeInTheDocument();
     await screen.findByText('10001');
     expect(lastList(calls).query.get('open_request')).toBe('Yes');
@@ -60,7 +64,10 @@ describe('RequestsPanel', () => {
 
   it('sorts ascending, then descending, sending the spec order_by keys', async () => {
     const calls = api();
-    renderAt(<RequestsPanel target={{ companyId: 5 }} companyName="Smith Law Group" />);
+    renderWithProviders(
+      <RequestsPanel target={{ companyId: 5 }} companyName="Smith Law Group" />,
+      atDashboard,
+    );
     await screen.findByText('10001');
     expect(lastList(calls).query.get('order_by')).toBe('-created_at');
 
@@ -76,9 +83,9 @@ describe('RequestsPanel', () => {
 
   it('restores filters and sort from the address', async () => {
     const calls = api();
-    renderAt(
+    renderWithProviders(
       <RequestsPanel target={{ companyId: 5, viewAsUserId: 3 }} companyName="Smith Law Group" />,
-      '/dashboard/5/3/?open=No&status=Closed&days_old=30&order_by=-status&page=2',
+      { path: '/dashboard/5/3/?open=No&status=Closed&days_old=30&order_by=-status&page=2', address: true },
     );
     await screen.findByText('10001');
     const query = lastList(calls).query;

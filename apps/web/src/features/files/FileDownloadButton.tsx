@@ -7,7 +7,7 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../auth';
 import { type DownloadableFile, downloadFile } from './api';
 
 export interface FileDownloadButtonProps {

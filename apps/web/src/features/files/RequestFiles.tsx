@@ -7,7 +7,7 @@ import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconRestore } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../auth';
 import { ConfirmDeleteButton, DataTable } from '../../ui';
 import { updateFile } from './api';
 import { errorText, FileDownloadButton } from './FileDownloadButton';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../ui/test-utils';
+import { renderWithProviders } from '../../test';
 import { downloadAll } from './api';
 import { FileDownloadButton } from './FileDownloadButton';
 import { RequestFiles } from './RequestFiles';
@@ -16,7 +16,7 @@ vi.mock('../../api/client', async (original) => ({
 }));
 
 const auth = vi.hoisted(() => ({ user: null as Partial<CurrentUser> | null }));
-vi.mock('../../app/auth', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../auth', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 const file = { url: 'provider-records/demo-10001-1.pdf', name: 'Records.pdf' };
 let clicks: { href: string; download: string; at: number }[];

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, json, renderWithProviders, stubApi } from '../../test';
 import { ProviderPicker } from './ProviderPicker';
-import { type ApiCall, json, renderWithQuery, stubApi } from './test-utils';
 
 const provider = (id: number, name: string) => ({
   id,
@@ -65,7 +65,7 @@ describe('ProviderPicker', { timeout: 20_000 }, () => {
   it('filters by first letter and offers Add New Provider only under 10 matches', async () => {
     const calls = providerApi();
     const user = userEvent.setup({ delay: null });
-    renderWithQuery(<Harness />);
+    renderWithProviders(<Harness />);
     expect(await screen.findByRole('checkbox', { name: 'Clinic 01' })).toBeInTheDocument();
     expect(screen.getAllByRole('checkbox')).toHaveLength(14);
     expect(screen.queryByRole('button', { name: 'Add New Provider' })).not.toBeInTheDocument();
@@ -93,7 +93,7 @@ describe('ProviderPicker', { timeout: 20_000 }, () => {
     providerApi();
     const onChange = vi.fn();
     const user = userEvent.setup({ delay: null });
-    renderWithQuery(<Harness initial={[21]} onChange={onChange} />);
+    renderWithProviders(<Harness initial={[21]} onChange={onChange} />);
     const chips = await screen.findByLabelText('Selected providers');
     expect(await within(chips).findByText('Bay Medical')).toBeInTheDocument();
     await user.click(await screen.findByRole('checkbox', { name: 'Clinic 02' }));
@@ -118,7 +118,7 @@ describe('ProviderPicker', { timeout: 20_000 }, () => {
     });
     const onChange = vi.fn();
     const user = userEvent.setup({ delay: null });
-    renderWithQuery(<Harness onChange={onChange} />);
+    renderWithProviders(<Harness onChange={onChange} />);
     await user.type(screen.getByRole('textbox', { name: 'Search providers' }), 'birch hospital');
     await user.click(await screen.findByRole('button', { name: 'Add New Provider' }));
     const dialog = await screen.findByRole('dialog');
@@ -146,7 +146,7 @@ describe('ProviderPicker', { timeout: 20_000 }, () => {
   it('refuses a new provider e-mail that hides a BCC before sending anything', async () => {
     const calls = providerApi();
     const user = userEvent.setup({ delay: null });
-    renderWithQuery(<Harness />);
+    renderWithProviders(<Harness />);
     await user.type(screen.getByRole('textbox', { name: 'Search providers' }), 'trap clinic');
     await user.click(await screen.findByRole('button', { name: 'Add New Provider' }));
     const dialog = await screen.findByRole('dialog');

@@ -6,7 +6,7 @@ import { formatDate, type RequestDetail } from '@dd/shared';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { ScreenProps } from '../../app/screens';
+import type { ScreenProps } from '../../ui';
 import { formatAddress, Loading } from '../../ui';
 import { useRequestDetail } from './api';
 import classes from './MedicalRequest.module.css';

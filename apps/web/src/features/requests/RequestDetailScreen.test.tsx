@@ -2,11 +2,11 @@ import { type RequestDetail, STATUS } from '@dd/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, renderWithProviders, stubApi } from '../../test';
 import { MedicalRequestScreen } from './MedicalRequestScreen';
 import { RequestDetailScreen } from './RequestDetailScreen';
-import { json, renderScreen, stubApi } from './test-utils';
 
-vi.mock('../../app/auth', () => ({
+vi.mock('../../auth', () => ({
   useAuth: () => ({ user: { id: 3, full_name: 'Paula Legal', is_internal: false, is_staff: false } }),
 }));
 
@@ -114,7 +114,7 @@ describe('request detail', () => {
       }
       return undefined;
     });
-    renderScreen(<RequestDetailScreen params={['21']} path="request/21" />);
+    renderWithProviders(<RequestDetailScreen params={['21']} path="request/21" />);
     expect(await screen.findByRole('heading', { name: 'Request #10021' })).toBeInTheDocument();
     expect(screen.getByText('303-555-0101')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Edit Request/ })).toHaveAttribute('href', '/editRequest/5/21/');
@@ -147,7 +147,7 @@ describe('request detail', () => {
         }),
       ),
     );
-    renderScreen(<RequestDetailScreen params={['21']} path="request/21" />);
+    renderWithProviders(<RequestDetailScreen params={['21']} path="request/21" />);
     await screen.findByRole('heading', { name: 'Request #10021' });
     expect(screen.queryByRole('link', { name: /Edit Request/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Delete Request/ })).toBeNull();
@@ -156,7 +156,7 @@ describe('request detail', () => {
   it('links a plain provider address and shows one that hides a BCC as text only', async () => {
     const bcc = 'records@hospital.example?bcc=attacker%40evil.example';
     stubApi(() => json(detail({ provider: { ...detail().provider, email: bcc } })));
-    renderScreen(<RequestDetailScreen params={['21']} path="request/21" />);
+    renderWithProviders(<RequestDetailScreen params={['21']} path="request/21" />);
     await screen.findByRole('heading', { name: 'Request #10021' });
     expect(screen.getByText(bcc)).toBeInTheDocument();
     const links = Array.from(document.querySelectorAll('a[href]'), (a) => a.getAttribute('href'));
@@ -166,7 +166,7 @@ describe('request detail', () => {
 
   it('says Request not found for a 404', async () => {
     stubApi(() => json({ error: 'Not found.' }, 404));
-    renderScreen(<RequestDetailScreen params={['99']} path="request/99" />);
+    renderWithProviders(<RequestDetailScreen params={['99']} path="request/99" />);
     expect(await screen.findByRole('heading', { name: 'Request not found' })).toBeInTheDocument();
   });
 });
@@ -176,7 +176,7 @@ describe('print view', () => {
     stubApi(() => json(detail()));
     const print = vi.fn();
     vi.stubGlobal('print', print);
-    renderScreen(<MedicalRequestScreen params={['21']} path="medical_request/21" />);
+    renderWithProviders(<MedicalRequestScreen params={['21']} path="medical_request/21" />);
     expect(
       await screen.findByRole('heading', {
         name: 'Medical Records Request For Pat Client on behalf of Smith Law',

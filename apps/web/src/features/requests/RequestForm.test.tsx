@@ -8,9 +8,9 @@ import {
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, renderWithProviders, stubApi } from '../../test';
 import { EditRequestScreen } from './EditRequestScreen';
 import { RequestForm } from './RequestForm';
-import { json, renderScreen, stubApi } from './test-utils';
 
 // The pickers belong to other features and have their own tests; here they hand back fixed choices.
 vi.mock('../clients', () => ({
@@ -34,7 +34,7 @@ vi.mock('../providers', () => ({
 }));
 
 const auth = vi.hoisted(() => ({ user: null as unknown }));
-vi.mock('../../app/auth', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../auth', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 function person(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
@@ -105,7 +105,9 @@ describe('request form', () => {
   it('shows the spec messages for a missing client, provider, main contact and dates, and sends nothing', async () => {
     const calls = api([]);
     const internalStaff = person({ id: 9, company_id: 1, is_internal: true, is_staff: true });
-    renderScreen(<RequestForm user={internalStaff} companyId={5} onCreated={vi.fn()} onSaved={vi.fn()} />);
+    renderWithProviders(
+      <RequestForm user={internalStaff} companyId={5} onCreated={vi.fn()} onSaved={vi.fn()} />,
+    );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
     for (const message of [
@@ -130,7 +132,9 @@ describe('request form', () => {
       json({ count: 2, results: [] }, 201),
     ]);
     const onCreated = vi.fn();
-    renderScreen(<RequestForm user={person()} companyId={5} onCreated={onCreated} onSaved={vi.fn()} />);
+    renderWithProviders(
+      <RequestForm user={person()} companyId={5} onCreated={onCreated} onSaved={vi.fn()} />,
+    );
     const user = await fillRequiredFields();
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -155,7 +159,7 @@ describe('request form', () => {
 
   it('shows a non-staff user as the main contact, read-only', async () => {
     api([]);
-    renderScreen(<RequestForm user={person()} companyId={5} onCreated={vi.fn()} onSaved={vi.fn()} />);
+    renderWithProviders(<RequestForm user={person()} companyId={5} onCreated={vi.fn()} onSaved={vi.fn()} />);
     const field = screen.getByRole('textbox', { name: 'Main Contact' });
     expect(field).toHaveValue('Paula Legal');
     expect(field).toHaveAttribute('readonly');
@@ -166,7 +170,7 @@ describe('Submit A Request screen', () => {
   it('confirms how many providers were submitted and offers another request or the dashboard', async () => {
     auth.user = person();
     api([json({ count: 2, results: [] }, 201)]);
-    renderScreen(<EditRequestScreen params={['5']} path="editRequest/5" />);
+    renderWithProviders(<EditRequestScreen params={['5']} path="editRequest/5" />);
     const user = await fillRequiredFields();
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText(requestsSubmittedMessage(2))).toBeInTheDocument();

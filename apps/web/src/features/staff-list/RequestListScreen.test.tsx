@@ -2,11 +2,11 @@ import { type RequestListItem, STATUS, todayIn } from '@dd/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, json, renderWithProviders, stubApi } from '../../test';
 import { listQuery, readListState } from './list-params';
 import { RequestListScreen } from './RequestListScreen';
-import { type ApiCall, json, renderAt, stubApi } from './test-utils';
 
-vi.mock('../../app/auth', () => ({
+vi.mock('../../auth', () => ({
   useAuth: () => ({
     user: {
       id: 7,
@@ -60,6 +60,7 @@ function api(count = 2) {
 const lists = (calls: ApiCall[]) =>
   calls.filter((c) => c.path === '/api/home/request/' && c.method === 'GET');
 const lastList = (calls: ApiCall[]) => lists(calls).at(-1)!;
+const atList = { path: '/requestlist/', address: true };
 
 beforeEach(() => {
   claimAnswer = () => json({ id: 1 });
@@ -69,7 +70,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('RequestListScreen', () => {
   it('shows the to-do list (reminders before today) and toggles to all requests', async () => {
     const calls = api();
-    renderAt(<RequestListScreen />);
+    renderWithProviders(<RequestListScreen />, atList);
     expect(screen.getByRole('heading', { name: 'To Do List' })).toBeInTheDocument();
     await screen.findByText('Client 1');
     const first = lastList(calls).query;
@@ -87,7 +88,7 @@ describe('RequestListScreen', () => {
 
   it('sorts Client, Created At and Next Reminder ascending then descending', async () => {
     const calls = api();
-    renderAt(<RequestListScreen />);
+    renderWithProviders(<RequestListScreen />, atList);
     await screen.findByText('Client 1');
     const order = () => lastList(calls).query.get('order_by');
     for (const [header, key] of [
@@ -111,7 +112,7 @@ describe('RequestListScreen', () => {
 
   it('highlights rush rows with a Rush badge', async () => {
     api();
-    renderAt(<RequestListScreen />);
+    renderWithProviders(<RequestListScreen />, atList);
     const rushRow = (await screen.findByText('Client 1')).closest('tr')!;
     const calmRow = screen.getByText('Client 2').closest('tr')!;
     expect(rushRow).toHaveAttribute('data-rush', 'true');
@@ -137,7 +138,7 @@ describe('RequestListScreen', () => {
         },
         409,
       );
-    renderAt(<RequestListScreen />);
+    renderWithProviders(<RequestListScreen />, atList);
     await screen.findByText('Client 1');
     const before = lists(calls).length;
     await userEvent.click(screen.getByRole('button', { name: 'Claim request 10001' }));
@@ -151,7 +152,10 @@ describe('RequestListScreen', () => {
 
   it('pages with Prev and Next by offset and keeps filters in the address', async () => {
     const calls = api(250);
-    renderAt(<RequestListScreen />, '/requestlist/?view=all&status=Open&claimed=none');
+    renderWithProviders(<RequestListScreen />, {
+      path: '/requestlist/?view=all&status=Open&claimed=none',
+      address: true,
+    });
     expect(await screen.findByText('Showing 1–100 of 250')).toBeInTheDocument();
     expect(lastList(calls).query.get('status_open')).toBe('true');
     expect(lastList(calls).query.get('working_on')).toBe('none');

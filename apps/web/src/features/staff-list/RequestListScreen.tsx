@@ -9,7 +9,7 @@ import { IconChevronLeft, IconChevronRight, IconListCheck, IconListDetails } fro
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { STORAGE } from '../../api/session';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../auth';
 import { Card } from '../../ui';
 import { useRequestList, useStaffUsers } from './api';
 import { type ListState, listQuery, orderOf, readListState, sortOf, writeListState } from './list-params';

@@ -2,8 +2,8 @@ import { checkSplits } from '@dd/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, renderWithProviders, stubApi } from '../../test';
 import { SplitForm, SplitRequestScreen } from './SplitRequestScreen';
-import { json, renderAt, stubApi } from './test-utils';
 
 const TYPES = ['Medical Records', 'Billing Records', 'Radiology'];
 
@@ -62,7 +62,9 @@ describe('split rules', () => {
 describe('SplitRequestScreen', () => {
   it('loads the request and offers its types first, then the other types', async () => {
     api(() => json({}));
-    renderAt(<SplitRequestScreen params={['21']} path="split_request/21" />, '/split_request/21/');
+    renderWithProviders(<SplitRequestScreen params={['21']} path="split_request/21" />, {
+      path: '/split_request/21/',
+    });
     expect(await screen.findByText('Request 10021 for Pat Client')).toBeInTheDocument();
     const first = screen.getByRole('group', { name: 'Split 1' });
     const labels = within(first)
@@ -84,7 +86,7 @@ describe('SplitRequestScreen', () => {
         201,
       ),
     );
-    renderAt(form(), '/split_request/21/');
+    renderWithProviders(form(), { path: '/split_request/21/' });
     await userEvent.click(screen.getByRole('button', { name: 'Split Request' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
@@ -115,7 +117,7 @@ describe('SplitRequestScreen', () => {
     let answer = () =>
       json({ error: 'Radiology was not included in any of your splits.', can_override: true }, 400);
     const calls = api(() => answer());
-    renderAt(form(), '/split_request/21/');
+    renderWithProviders(form(), { path: '/split_request/21/' });
     await userEvent.click(screen.getByRole('button', { name: 'Remove Split 2' }));
     await userEvent.click(screen.getByRole('button', { name: 'Split Request' }));
     const alert = await screen.findByRole('alert');

@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
-import type { ScreenProps } from '../../app/screens';
+import type { ScreenProps } from '../../ui';
 import { Card, Loading } from '../../ui';
 import { splitRequest, staffKeys, useRequestToSplit, useRequestTypes } from './api';
 import { type SplitDraft, SplitRowEditor } from './SplitRowEditor';

@@ -2,8 +2,8 @@ import { STATUS } from '@dd/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, renderWithProviders, stubApi } from '../../test';
 import { StaffNoteForm } from './StaffNoteForm';
-import { json, renderScreen, stubApi } from './test-utils';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -18,7 +18,7 @@ describe('staff add-note form', () => {
       if (call.path === '/api/home/notes/') return json({ id: 9 }, 201);
       return undefined;
     });
-    renderScreen(<StaffNoteForm requestId={21} onAdded={onAdded} />);
+    renderWithProviders(<StaffNoteForm requestId={21} onAdded={onAdded} />);
     const user = userEvent.setup();
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Note Template' })).toBeEnabled());
     await user.click(screen.getByRole('combobox', { name: 'Note Template' }));

@@ -2,14 +2,14 @@ import { PROVIDER_NEW_NOTICE, STATUS } from '@dd/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, renderWithProviders, requestDetail, staffInfo, stubApi } from '../../test';
 import { StaffRequestScreen } from './StaffRequestScreen';
-import { json, renderScreen, requestDetail, staffInfo, stubApi } from './test-utils';
 
 /**
  * Issue 7 on the staff screens: a provider address that hides a BCC is never offered as a mailto: link,
  * and a provider a law firm added shows 'New provider: verify contact details' until staff confirm it.
  */
-vi.mock('../../app/auth', () => ({
+vi.mock('../../auth', () => ({
   useAuth: () => ({ user: { id: 9, full_name: 'Sam Staff', is_internal: true, is_staff: true } }),
 }));
 
@@ -36,7 +36,7 @@ describe('first-send view', () => {
       }
       return undefined;
     });
-    renderScreen(<StaffRequestScreen id={21} />);
+    renderWithProviders(<StaffRequestScreen id={21} />);
     expect(await screen.findByDisplayValue(letter().subject)).toBeInTheDocument();
     expect(hrefs().filter((h) => /^mailto:|bcc|javascript:/i.test(h))).toEqual([]);
     expect(screen.queryByRole('link', { name: 'Open in e-mail app' })).not.toBeInTheDocument();
@@ -49,7 +49,7 @@ describe('first-send view', () => {
       if (call.path === '/api/home/request/21/first_send/') return json(letter());
       return undefined;
     });
-    renderScreen(<StaffRequestScreen id={21} />);
+    renderWithProviders(<StaffRequestScreen id={21} />);
     const link = await screen.findByRole('link', { name: 'records@dh.example' });
     expect(link).toHaveAttribute(
       'href',
@@ -69,7 +69,7 @@ describe('first-send view', () => {
       }
       return undefined;
     });
-    renderScreen(<StaffRequestScreen id={21} />);
+    renderWithProviders(<StaffRequestScreen id={21} />);
     expect(await screen.findByText(PROVIDER_NEW_NOTICE)).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /Edit Provider/ })[0]).toHaveAttribute(
       'href',
@@ -119,7 +119,7 @@ describe('Request Details Center', () => {
       if (call.path === '/api/home/notetemplate/') return json([]);
       return undefined;
     });
-    renderScreen(<StaffRequestScreen id={21} />);
+    renderWithProviders(<StaffRequestScreen id={21} />);
     expect(await screen.findByRole('heading', { name: 'Request Details Center' })).toBeInTheDocument();
     expect(await screen.findByText(PROVIDER_NEW_NOTICE)).toBeInTheDocument();
     expect(screen.getByText(BCC)).toBeInTheDocument();

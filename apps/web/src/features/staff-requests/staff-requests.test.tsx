@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, renderWithProviders, requestDetail, staffInfo, stubApi } from '../../test';
 import { SendToLawyerButton } from './SendToLawyerButton';
 import { StaffRequestScreen } from './StaffRequestScreen';
-import { json, renderScreen, requestDetail, staffInfo, stubApi } from './test-utils';
 
-vi.mock('../../app/auth', () => ({
+vi.mock('../../auth', () => ({
   useAuth: () => ({ user: { id: 9, full_name: 'Sam Staff', is_internal: true, is_staff: true } }),
 }));
 
@@ -49,7 +49,7 @@ const verified = { id: 9, full_name: 'Sam Staff' };
 describe('Send Request To Lawyer', () => {
   it('is disabled and labelled to verify while a medical document is unverified', () => {
     stubApi(() => undefined);
-    renderScreen(
+    renderWithProviders(
       <SendToLawyerButton
         requestId={21}
         files={[file({ verified_by: verified }), file({ id: 2 })]}
@@ -68,7 +68,7 @@ describe('Send Request To Lawyer', () => {
         ? json({ status: STATUS.completedArrived, note_id: 5 })
         : undefined,
     );
-    renderScreen(
+    renderWithProviders(
       <SendToLawyerButton
         requestId={21}
         files={[
@@ -87,7 +87,7 @@ describe('Send Request To Lawyer', () => {
 
   it('stays disabled when there is no medical document yet', () => {
     stubApi(() => undefined);
-    renderScreen(
+    renderWithProviders(
       <SendToLawyerButton requestId={21} files={[file({ supporting_file: true })]} onSent={() => {}} />,
     );
     expect(screen.getByRole('button', { name: 'Send Request To Lawyer' })).toBeDisabled();
@@ -118,7 +118,7 @@ describe('staff request detail', () => {
       if (call.path === '/api/home/notetemplate/') return json([]);
       return undefined;
     });
-    renderScreen(<StaffRequestScreen id={21} />);
+    renderWithProviders(<StaffRequestScreen id={21} />);
     expect(await screen.findByRole('heading', { name: 'Send The Request' })).toBeInTheDocument();
     expect(
       await screen.findByDisplayValue('Dear Denver Health Medical Records Department,'),
@@ -162,7 +162,7 @@ describe('staff request detail', () => {
       if (call.path === '/api/home/notetemplate/') return json([]);
       return undefined;
     });
-    renderScreen(<StaffRequestScreen id={21} />);
+    renderWithProviders(<StaffRequestScreen id={21} />);
     const user = userEvent.setup();
     expect(await screen.findByText(/No e-mail address on file for Denver Health/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel The Request' }));
@@ -196,7 +196,7 @@ describe('staff request detail', () => {
       }
       return undefined;
     });
-    renderScreen(<StaffRequestScreen id={21} />);
+    renderWithProviders(<StaffRequestScreen id={21} />);
     const banner = await screen.findByRole('alert', { name: 'Reminder for today' });
     expect(within(banner).getByText('Call the records desk again')).toBeInTheDocument();
     expect(screen.queryAllByRole('alert', { name: 'Reminder for today' })).toHaveLength(1);

@@ -7,7 +7,7 @@ import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { get } from '../../api/client';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../auth';
 import type { PageContent } from './sections/render-sections';
 import { RenderSections } from './sections/render-sections';
 import { SiteFooter } from './site-footer';

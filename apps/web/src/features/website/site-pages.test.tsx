@@ -1,15 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../test';
 import { ABOUT, CONTACT, LANDING } from './pages';
 import { SECTION_NAMES, SECTION_TYPES } from './sections/registry';
 import { RenderSections } from './sections/render-sections';
 import { SiteFooter } from './site-footer';
 import { AboutPage, LandingPage } from './site-pages';
-import { renderSite } from './test-utils';
 
 describe('landing page', () => {
   it('shows the hero with its calls to action', () => {
-    renderSite(<LandingPage />);
+    renderWithProviders(<LandingPage />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/medical records/i);
     expect(screen.getByRole('link', { name: /get started/i })).toHaveAttribute('href', '/signup/');
     const contactLinks = screen.getAllByRole('link', { name: /contact us/i });
@@ -18,7 +18,7 @@ describe('landing page', () => {
   });
 
   it('shows exactly the four feature blurbs Fast, Efficient, Reliable, Secure', () => {
-    renderSite(<LandingPage />);
+    renderWithProviders(<LandingPage />);
     const features = screen
       .getByRole('heading', { name: 'Records retrieval your firm can count on' })
       .closest('section')!;
@@ -29,7 +29,7 @@ describe('landing page', () => {
   });
 
   it('states the three claims: turnaround, flat rate and privacy safeguards', () => {
-    renderSite(<LandingPage />);
+    renderWithProviders(<LandingPage />);
     expect(screen.getByText(/three-week average turnaround/i)).toBeInTheDocument();
     expect(
       screen.getByText(/flat rate per request, with no contracts, start-up fees or monthly minimums/i),
@@ -40,7 +40,7 @@ describe('landing page', () => {
 
 describe('about page', () => {
   it('says the company is based in Colorado and serves attorneys, insurers and other firms nationwide', () => {
-    renderSite(<AboutPage />);
+    renderWithProviders(<AboutPage />);
     expect(
       screen.getByText(/based in Colorado\. We serve attorneys, insurers and other firms nationwide/i),
     ).toBeInTheDocument();
@@ -51,7 +51,7 @@ describe('about page', () => {
 describe('section registry', () => {
   it('holds every component type the page builder offers, each rendering from its defaults', () => {
     expect(Object.keys(SECTION_TYPES).sort()).toEqual([...SECTION_NAMES].sort());
-    renderSite(<RenderSections components={SECTION_NAMES} componentProps={[]} />);
+    renderWithProviders(<RenderSections components={SECTION_NAMES} componentProps={[]} />);
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeInTheDocument();
   });
 
@@ -65,7 +65,7 @@ describe('section registry', () => {
   });
 
   it('skips unknown component names and reads list props with quoted commas', () => {
-    renderSite(
+    renderWithProviders(
       <RenderSections
         components={['NoSuchThing', 'constructor', 'FeaturesList']}
         componentProps={[{}, {}, { title: 'Ours', items: 'One, "Two, with comma"', icons: 'bolt, lock' }]}
@@ -85,7 +85,7 @@ describe('section registry', () => {
 
 describe('site footer', () => {
   it('links to About Us, Contact Us and Log In and names Colorado', () => {
-    renderSite(<SiteFooter />);
+    renderWithProviders(<SiteFooter />);
     const nav = screen.getByRole('navigation', { name: 'Footer' });
     expect(within(nav).getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/about-us/');
     expect(within(nav).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact-us/');

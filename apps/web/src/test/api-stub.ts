@@ -1,26 +1,5 @@
-/** Shared web test helpers: render inside Mantine, a router and a fresh query client; stub fetch by path. */
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+/** The web test kit's fetch stub: answers by path, records every call, answers the CSRF call itself. */
 import { vi } from 'vitest';
-import { theme } from '../theme';
-
-function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
-  return (
-    <MemoryRouter>
-      <MantineProvider theme={theme} env="test">
-        <QueryClientProvider client={client}>{children}</QueryClientProvider>
-      </MantineProvider>
-    </MemoryRouter>
-  );
-}
-
-export function renderWithQuery(ui: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(ui, { wrapper: ({ children }) => <Providers client={client}>{children}</Providers> });
-}
 
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

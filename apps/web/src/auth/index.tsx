@@ -1,3 +1,4 @@
+/** The signed-in user and sign-in/out, shared by app/ (route guard, layout) and the features' screens. */
 import { type CurrentUser, DEFAULT_INACTIVITY_MINUTES } from '@dd/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';

@@ -1,2 +1,0 @@
-/** The shared fetch stub and render helper (apps/web/src/test/api-stub.tsx). */
-export { type ApiCall, json, renderWithQuery as renderScreen, stubApi } from '../../test/api-stub';
