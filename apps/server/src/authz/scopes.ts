@@ -8,8 +8,14 @@ import type { Auth } from './index';
  */
 
 /** Requests: internal staff all; other internal users those they claimed; firm staff their firm's;
- *  other firm users their firm's requests where they are the main contact or the requester. */
+ *  other firm users their firm's requests where they are the main contact or the requester.
+ *  A deleted request that had work on it stays as a row (active = false) and nobody sees it any more. */
 export function visibleRequests(auth: Auth): SQL {
+  // A bare column (not `= $1`) so the planner can use the partial indexes on active requests.
+  return and(sql`${requests.active}`, requestsInReach(auth))!;
+}
+
+function requestsInReach(auth: Auth): SQL {
   if (auth.isInternal) return auth.isStaff ? sql`true` : eq(requests.workingOnId, auth.userId);
   const ownFirm = eq(requests.companyId, auth.companyId);
   if (auth.isStaff) return ownFirm;
@@ -24,7 +30,7 @@ export function visibleRequests(auth: Auth): SQL {
 export function visiblePatients(auth: Auth): SQL {
   if (!auth.isInternal) return eq(patients.companyId, auth.companyId);
   if (auth.isStaff) return sql`true`;
-  return sql`exists (select 1 from ${requests} where ${requests.patientId} = ${patients.id} and ${requests.workingOnId} = ${auth.userId})`;
+  return sql`exists (select 1 from ${requests} where ${requests.patientId} = ${patients.id} and ${requests.workingOnId} = ${auth.userId} and ${requests.active})`;
 }
 
 /**
@@ -34,5 +40,5 @@ export function visiblePatients(auth: Auth): SQL {
 export function visibleCompanyDocuments(auth: Auth): SQL {
   if (!auth.isInternal) return eq(companies.id, auth.companyId);
   if (auth.isStaff) return sql`true`;
-  return sql`exists (select 1 from ${requests} where ${requests.companyId} = ${companies.id} and ${requests.workingOnId} = ${auth.userId})`;
+  return sql`exists (select 1 from ${requests} where ${requests.companyId} = ${companies.id} and ${requests.workingOnId} = ${auth.userId} and ${requests.active})`;
 }

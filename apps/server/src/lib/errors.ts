@@ -1,6 +1,7 @@
 import { MSG } from '@dd/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { constraintViolationAnswer } from './constraint-errors';
 import { databaseErrorOf } from './redact';
 
 /** Errors with an HTTP status and a message a person can read: `{error, fields?}`. */
@@ -75,6 +76,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({ error: error.message });
     }
     if (isBadInputForDatabase(error)) return reply.status(400).send({ error: MSG.invalidValue });
+    const violation = constraintViolationAnswer(error);
+    if (violation) {
+      // Usually a race a service's own check could not see; logged so a missing check can be found.
+      request.log.warn({ err: error }, 'Constraint violation answered as %d', violation.status);
+      return reply.status(violation.status).send({ error: violation.message });
+    }
     // Serialized by safeError (lib/redact.ts): never the SQL, its parameters or the error's cause.
     request.log.error({ err: error }, 'Request failed');
     return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { nonNegative } from './checks';
 import { companies } from './companies';
 import { requests } from './requests';
 
@@ -25,9 +26,10 @@ export const invoices = pgTable(
   'invoices',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    // RESTRICT: invoice lines are money; a request that has them is archived, never erased.
     requestId: integer('request_id')
       .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
+      .references(() => requests.id, { onDelete: 'restrict' }),
     price: money('price').notNull().default(0),
     providerCost: money('provider_cost').notNull().default(0),
     pageFee: money('page_fee').notNull().default(0),
@@ -38,7 +40,11 @@ export const invoices = pgTable(
     billId: integer('bill_id').references(() => billings.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('invoices_request_idx').on(t.requestId), index('invoices_bill_idx').on(t.billId)],
+  (t) => [
+    check('invoices_money_ck', nonNegative(t.price, t.providerCost, t.pageFee, t.autoAddedSurcharge)),
+    index('invoices_request_idx').on(t.requestId),
+    index('invoices_bill_idx').on(t.billId),
+  ],
 );
 
 /** Fee amounts per closing status. Exactly one row, id 1 (the spec's "fixed id"). */
@@ -55,5 +61,19 @@ export const priceSettings = pgTable(
     closedOriginallyNoDocument: money('closed_originally_no_document').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('price_settings_single_row_ck', sql`${t.id} = 1`)],
+  (t) => [
+    check('price_settings_single_row_ck', sql`${t.id} = 1`),
+    check(
+      'price_settings_money_ck',
+      nonNegative(
+        t.completedDocumentsArrived,
+        t.completedDocumentsUnavailable,
+        t.closedDocumentsArrived,
+        t.closedDocumentsUnavailable,
+        t.cancelled,
+        t.rush,
+        t.closedOriginallyNoDocument,
+      ),
+    ),
+  ],
 );

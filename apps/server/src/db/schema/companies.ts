@@ -1,4 +1,5 @@
-import { boolean, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Law firms and the internal (retrieval) company. */
 export const companies = pgTable(
@@ -23,5 +24,8 @@ export const companies = pgTable(
     autoSurcharge: boolean('auto_surcharge').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('companies_name_idx').on(t.name)],
+  (t) => [
+    check('companies_request_price_ck', sql`${t.requestPrice} >= 0`),
+    index('companies_name_idx').on(t.name),
+  ],
 );

@@ -10,22 +10,28 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { oneOf } from './checks';
 import { requests } from './requests';
 import { users } from './users';
 
 const readyFile = (t: { archived: AnyPgColumn; supportingFile: AnyPgColumn; verifiedById: AnyPgColumn }) =>
   sql`not ${t.archived} and not ${t.supportingFile} and ${t.verifiedById} is not null`;
 
-/** Documents attached to a request (url is a storage key) and the audit trail of every upload and download. */
+/**
+ * Documents attached to a request (url is a storage key) and the audit trail of every upload and download.
+ * An access row names the stored key always and the files row when the object has one (forms linked
+ * from clients, requests or companies have none), so every read of a PHI document is on the trail.
+ */
 export const files = pgTable(
   'files',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: text('name').notNull(),
     url: text('url').notNull(),
+    // RESTRICT: a request with documents is archived, never erased with its download trail.
     requestId: integer('request_id')
       .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
+      .references(() => requests.id, { onDelete: 'restrict' }),
     archived: boolean('archived').notNull().default(false),
     verifiedById: integer('verified_by_id').references(() => users.id, { onDelete: 'set null' }),
     supportingFile: boolean('supporting_file').notNull().default(false),
@@ -52,15 +58,17 @@ export const fileAccesses = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     action: text('action', { enum: FILE_ACCESS_ACTIONS }).notNull(),
     ip: text('ip'),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id').references(() => files.id, { onDelete: 'restrict' }),
+    /** The storage key read or written (migration 0004 backfilled it from files.url). */
+    fileKey: text('file_key'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('file_accesses_action_ck', sql`${t.action} in ('DOWNLOAD', 'UPLOAD')`),
+    check('file_accesses_action_ck', oneOf(t.action, FILE_ACCESS_ACTIONS)),
+    check('file_accesses_target_ck', sql`${t.fileId} is not null or ${t.fileKey} is not null`),
     index('file_accesses_file_idx').on(t.fileId),
+    index('file_accesses_key_idx').on(t.fileKey),
     index('file_accesses_user_idx').on(t.userId),
   ],
 );

@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { oneOf } from './checks';
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** The e-mail outbox (written in the caller's transaction, delivered by the worker) and contact messages. */
 export const emailOutbox = pgTable(
@@ -18,9 +22,7 @@ export const emailOutbox = pgTable(
      * delivery and then erases; `text` and `html` never hold it, so no screen or query can read it.
      */
     secretLink: text('secret_link'),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
@@ -28,6 +30,7 @@ export const emailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('email_outbox_status_ck', oneOf(t.status, OUTBOX_STATUSES)),
     index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('email_outbox_created_idx').on(t.createdAt),
   ],

@@ -1,5 +1,6 @@
 import { REQUEST_STATUSES } from '@dd/shared';
-import { boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { oneOf } from './checks';
 import { requests } from './requests';
 import { users } from './users';
 
@@ -20,6 +21,8 @@ export const notes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('notes_update_status_ck', oneOf(t.updateStatus, REQUEST_STATUSES)),
+    check('notes_previous_status_ck', oneOf(t.previousStatus, REQUEST_STATUSES)),
     index('notes_request_created_idx').on(t.requestId, t.createdAt),
     index('notes_user_created_idx').on(t.userId, t.createdAt),
     index('notes_reminder_idx').on(t.reminderDate),

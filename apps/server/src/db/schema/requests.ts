@@ -2,6 +2,7 @@ import { REQUEST_STATUSES } from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   foreignKey,
   index,
@@ -12,6 +13,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { nonNegative, oneOf } from './checks';
 import { companies } from './companies';
 import { patients } from './patients';
 import { providers } from './providers';
@@ -53,7 +55,9 @@ export const requests = pgTable(
     providerCost: money('provider_cost').notNull().default(0),
     pageFee: money('page_fee').notNull().default(0),
     requisitionId: text('requisition_id'),
+    /** False once deleted by a user while it had work on it (requests.delete.ts): hidden from every list. */
     active: boolean('active').notNull().default(true),
+    /** The staff's archive state shown on the Request Details Center; the request stays visible. */
     archived: boolean('archived').notNull().default(false),
     newProvider: boolean('new_provider').notNull().default(false),
     nextTodoDate: date('next_todo_date', { mode: 'string' }),
@@ -78,6 +82,8 @@ export const requests = pgTable(
     closedDate: timestamp('closed_date', { withTimezone: true }),
   },
   (t) => [
+    check('requests_status_ck', oneOf(t.status, REQUEST_STATUSES)),
+    check('requests_money_ck', nonNegative(t.price, t.providerCost, t.pageFee)),
     foreignKey({
       name: 'requests_patient_company_fk',
       columns: [t.patientId, t.companyId],

@@ -1,5 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { oneOf } from './checks';
 import { companies } from './companies';
 
 /** Users, their roles with named permissions, and the tokens that authenticate them. */
@@ -78,6 +89,8 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+export const TOKEN_PURPOSES = ['reset', 'invite', 'confirm'] as const;
+
 /** Single-use, expiring links: password reset, invitations and sign-up e-mail confirmation. Only the hash is stored. */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
@@ -86,11 +99,14 @@ export const oneTimeTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['reset', 'invite', 'confirm'] }).notNull(),
+    purpose: text('purpose', { enum: TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('one_time_tokens_user_idx').on(t.userId)],
+  (t) => [
+    check('one_time_tokens_purpose_ck', oneOf(t.purpose, TOKEN_PURPOSES)),
+    index('one_time_tokens_user_idx').on(t.userId),
+  ],
 );

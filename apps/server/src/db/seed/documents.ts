@@ -127,6 +127,7 @@ export async function insertDocuments(
       action: 'UPLOAD' as const,
       ip: ip(f.uploader, f.uploaderIsStaff),
       fileId,
+      fileKey: f.key,
       userId: f.uploader.id,
       createdAt: f.createdAt,
     };
@@ -134,6 +135,7 @@ export async function insertDocuments(
       action: 'DOWNLOAD' as const,
       ip: ip(d.user, false),
       fileId,
+      fileKey: f.key,
       userId: d.user.id,
       createdAt: d.at,
     }));

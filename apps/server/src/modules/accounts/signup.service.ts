@@ -7,10 +7,10 @@ import { consumeOneTimeToken, createOneTimeToken } from '../../auth/tokens';
 import type { Auth } from '../../authz';
 import type { Db, DbOrTx } from '../../db/client';
 import { companies, users } from '../../db/schema';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/constraint-errors';
 import { renderEmail } from '../../lib/email-layout';
 import { badRequest, notFound } from '../../lib/errors';
 import { type Mail, SECRET_LINK_PLACEHOLDER } from '../../lib/outbox';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../providers/providers.service';
 import { findUserByEmail } from './accounts.service';
 
 /**
@@ -68,7 +68,8 @@ export async function signUp(
       return user.id;
     })
     .catch((error: unknown) => {
-      // Two sign-ups with one address at the same moment: the unique index decides, the loser is told.
+      // Two sign-ups with one address at the same moment: the unique index decides, and the loser gets the
+      // spec's 'address taken' 400 rather than the error handler's general 409 for a duplicate.
       throw pgErrorCode(error) === UNIQUE_VIOLATION ? taken() : error;
     });
 }

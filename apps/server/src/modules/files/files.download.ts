@@ -8,12 +8,13 @@ import { forbidden, notFound } from '../../lib/errors';
 import { contentTypeFromName } from '../../lib/file-type';
 import { StorageNotFoundError } from '../../lib/storage';
 import { findReadable } from './files.access';
-import { findVisibleFile, logDownloads } from './files.service';
+import { findVisibleFile, logDownloads, logKeyDownload } from './files.service';
 import { signDownloadToken, verifyDownloadToken } from './files.tokens';
 
 /**
  * Download links: POST /getFileUrl/ checks that the caller may read the object and returns a short-lived
- * /files/<token>/<name> link; GET on that link streams the object and writes the file-access row.
+ * /files/<token>/<name> link; GET on that link streams the object and writes the file-access row (with
+ * the stored key, and the files row when the object has one).
  * Every download passes through here (no storage presigned URLs), so each one is checked and logged.
  */
 
@@ -73,14 +74,15 @@ export async function sendFile(deps: AppDeps, request: FastifyRequest, reply: Fa
     contentType = file.contentType;
   }
   const body = await openStored(deps, payload.k);
-  if (payload.f !== undefined) {
-    const fileId = payload.f;
-    try {
-      await deps.db.transaction((tx) => logDownloads(tx, auth, [fileId], clientIp(request)));
-    } catch (error) {
-      body.destroy();
-      throw error;
-    }
+  const fileId = payload.f;
+  const ip = clientIp(request);
+  try {
+    // Objects without a files row (HIPAA, intake and release forms) are logged by their key alone.
+    if (fileId !== undefined) await deps.db.transaction((tx) => logDownloads(tx, auth, [fileId], ip));
+    else await logKeyDownload(deps.db, auth, payload.k, ip);
+  } catch (error) {
+    body.destroy();
+    throw error;
   }
   return reply
     .header('content-disposition', attachmentHeader(name))

@@ -2,7 +2,7 @@ import { type CreateFileInput, FILE_MSG, type RequestFile, type UpdateFileInput 
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ACCESS_RULES, type Auth } from '../../authz';
 import { visibleRequests } from '../../authz/scopes';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { fileAccesses, files, requests } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { SNIFF_BYTES, sniffFileType } from '../../lib/file-type';
@@ -84,7 +84,9 @@ export async function createRequestFile(
         contentType,
       })
       .returning({ id: files.id });
-    await tx.insert(fileAccesses).values({ action: 'UPLOAD', ip, fileId: row.id, userId: auth.userId });
+    await tx
+      .insert(fileAccesses)
+      .values({ action: 'UPLOAD', ip, fileId: row.id, fileKey: input.url, userId: auth.userId });
     return row.id;
   });
   return (await getRequestFile(db, id))!;
@@ -96,7 +98,39 @@ export async function updateRequestFile(
   fileId: number,
   input: UpdateFileInput,
 ): Promise<RequestFile> {
-  const file = await findVisibleFile(db, auth, fileId);
+  return db.transaction(async (tx) => {
+    await lockRequestOfFile(tx, auth, fileId);
+    const file = await findVisibleFile(tx, auth, fileId);
+    await applyFileChange(tx, auth, file, input);
+    return (await getRequestFile(tx, file.id))!;
+  });
+}
+
+/**
+ * Verification and removal decide whether staff may send the records (sendToLawyer counts the verified
+ * medical files under the request's lock), so they change under the same lock: a send never completes on
+ * a count that a concurrent un-verify has already made untrue.
+ */
+async function lockRequestOfFile(tx: Tx, auth: Auth, fileId: number): Promise<void> {
+  const [row] = await tx
+    .select({ id: requests.id })
+    .from(requests)
+    .where(
+      and(
+        eq(requests.id, tx.select({ id: files.requestId }).from(files).where(eq(files.id, fileId))),
+        visibleRequests(auth),
+      ),
+    )
+    .for('update');
+  if (!row) throw notFound();
+}
+
+async function applyFileChange(
+  tx: Tx,
+  auth: Auth,
+  file: Awaited<ReturnType<typeof findVisibleFile>>,
+  input: UpdateFileInput,
+): Promise<void> {
   const staff = ACCESS_RULES.internalStaff(auth);
   if (input.archived !== undefined && !staff) throw forbidden();
   const changes: Partial<typeof files.$inferInsert> = {};
@@ -110,8 +144,7 @@ export async function updateRequestFile(
     if (someoneElse && !staff) throw forbidden(FILE_MSG.verifiedBySomeoneElse);
     changes.verifiedById = input.verified_by;
   }
-  await db.update(files).set(changes).where(eq(files.id, file.id));
-  return (await getRequestFile(db, file.id))!;
+  await tx.update(files).set(changes).where(eq(files.id, file.id));
 }
 
 /**
@@ -125,10 +158,26 @@ export async function logDownloads(
   ip: string | null,
 ): Promise<void> {
   if (fileIds.length === 0) return;
-  await tx
-    .insert(fileAccesses)
-    .values(fileIds.map((fileId) => ({ action: 'DOWNLOAD' as const, ip, fileId, userId: auth.userId })));
+  const keys = new Map(
+    (await tx.select({ id: files.id, url: files.url }).from(files).where(inArray(files.id, fileIds))).map(
+      (f) => [f.id, f.url],
+    ),
+  );
+  await tx.insert(fileAccesses).values(
+    fileIds.map((fileId) => ({
+      action: 'DOWNLOAD' as const,
+      ip,
+      fileId,
+      fileKey: keys.get(fileId) ?? null,
+      userId: auth.userId,
+    })),
+  );
   await markFirstDownload(tx, auth, fileIds);
+}
+
+/** A DOWNLOAD row for a stored object no files row holds (a client's HIPAA form, a release form...). */
+export async function logKeyDownload(db: DbOrTx, auth: Auth, key: string, ip: string | null): Promise<void> {
+  await db.insert(fileAccesses).values({ action: 'DOWNLOAD', ip, fileKey: key, userId: auth.userId });
 }
 
 /**

@@ -16,7 +16,8 @@ import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
 
 /**
  * Submit: one request per chosen provider and the requester's confirmation e-mail, all in ONE
- * transaction, so a failure part-way (a provider that no longer exists) leaves nothing behind.
+ * transaction, so a failure part-way (a provider that no longer exists) leaves nothing behind; the
+ * checks run in it too, under the client's lock (checkRequestInput).
  */
 export async function createRequests(
   deps: Pick<AppDeps, 'db' | 'mail'>,
@@ -25,14 +26,14 @@ export async function createRequests(
 ): Promise<{ count: number; results: RequestRecord[] }> {
   const { db, mail } = deps;
   assertEmailConfirmed(auth);
-  const input = await checkRequestInput(db, auth, body);
-  const price = requestPrice({
-    companyPrice: input.patient.requestPrice,
-    rush: body.rush,
-    requestTypes: body.request_type,
-  });
-
   const ids = await db.transaction(async (tx) => {
+    // Checked inside the transaction, under the client's lock, so identical submissions cannot both pass.
+    const input = await checkRequestInput(tx, auth, body);
+    const price = requestPrice({
+      companyPrice: input.patient.requestPrice,
+      rush: body.rush,
+      requestTypes: body.request_type,
+    });
     const found = await tx
       .select({ id: providers.id, name: providers.name, verifiedAt: providers.verifiedAt })
       .from(providers)

@@ -151,7 +151,8 @@ describe('POST /api/home/request/{id}/ (edit = resubmit)', () => {
 });
 
 describe('POST /api/home/request/{id}/delete/', () => {
-  it('deletes the request with its notes, files and invoice lines while Requested By Lawyer', async () => {
+  // requests.delete.test.ts covers when a delete archives and when it erases.
+  it('archives the request but keeps its notes, files and invoice lines while Requested By Lawyer', async () => {
     const { deps } = await getContext();
     const firm = await firmWithOneRequest();
     const id = firm.request.id;
@@ -161,10 +162,10 @@ describe('POST /api/home/request/{id}/delete/', () => {
     const res = await remove(firm.paralegal.headers, id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
-    expect(await stored(id)).toBeUndefined();
-    expect(await deps.db.select().from(notes).where(eq(notes.requestId, id))).toHaveLength(0);
-    expect(await deps.db.select().from(files).where(eq(files.id, file.id))).toHaveLength(0);
-    expect(await deps.db.select().from(invoices).where(eq(invoices.requestId, id))).toHaveLength(0);
+    expect(await stored(id)).toMatchObject({ active: false });
+    expect(await deps.db.select().from(notes).where(eq(notes.requestId, id))).toHaveLength(1);
+    expect(await deps.db.select().from(files).where(eq(files.id, file.id))).toHaveLength(1);
+    expect(await deps.db.select().from(invoices).where(eq(invoices.requestId, id))).toHaveLength(1);
   });
 
   it('is refused (403) for law-firm users once work has started and allowed for internal staff', async () => {

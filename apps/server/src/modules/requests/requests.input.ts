@@ -8,7 +8,7 @@ import {
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { visiblePatients } from '../../authz/scopes';
-import type { DbOrTx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { companies, patients, providers, requests, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { checkUploadRef } from '../files/files.refs';
@@ -18,6 +18,12 @@ import { canChooseMainContact } from './requests.policy';
  * The checks shared by submit and resubmit, in the spec's order: required fields and date formats,
  * the client (visible to the caller), the main contact (an active user of the client's firm), the form
  * links, and the duplicate check (409 listing the providers unless override_duplicates).
+ *
+ * Runs inside the caller's transaction and locks the client's row (issue 16, section 3): every submit
+ * and resubmit for one client then takes its turn, so two identical submissions (a double click, two
+ * tabs) cannot both pass the duplicate check before either has inserted. NO KEY UPDATE, not UPDATE: it
+ * still lets other transactions insert rows that reference the client (their foreign-key check takes
+ * KEY SHARE), so it cannot deadlock with them.
  */
 export interface CheckedRequestInput {
   userId: number;
@@ -43,7 +49,7 @@ function checkFormLinks(
 }
 
 export async function checkRequestInput(
-  db: DbOrTx,
+  tx: Tx,
   auth: Auth,
   body: RequestBody,
   options: {
@@ -61,7 +67,7 @@ export async function checkRequestInput(
   const startDate = normalizeRequestDate(body.start_date!);
   const endDate = normalizeRequestDate(body.end_date!);
 
-  const [patient] = await db
+  const [patient] = await tx
     .select({
       id: patients.id,
       fullName: patients.fullName,
@@ -72,10 +78,11 @@ export async function checkRequestInput(
     })
     .from(patients)
     .innerJoin(companies, eq(companies.id, patients.companyId))
-    .where(and(eq(patients.id, patientId), visiblePatients(auth)));
+    .where(and(eq(patients.id, patientId), visiblePatients(auth)))
+    .for('no key update', { of: patients });
   if (!patient) throw notFound();
 
-  const [contact] = await db
+  const [contact] = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, userId!), eq(users.companyId, patient.companyId), eq(users.isActive, true)));
@@ -83,13 +90,15 @@ export async function checkRequestInput(
   checkFormLinks(auth, body, [...(options.storedForms ?? []), patient.hipaaConsentUrl], options.storedForms);
 
   if (!body.override_duplicates) {
-    const duplicates = await db
+    const duplicates = await tx
       .selectDistinct({ name: providers.name })
       .from(requests)
       .innerJoin(providers, eq(providers.id, requests.providerId))
       .where(
         and(
           eq(requests.patientId, patientId),
+          // A deleted (archived) request no longer stands in the way of ordering it again.
+          eq(requests.active, true),
           eq(requests.userId, contact.id),
           eq(requests.startDate, startDate),
           eq(requests.endDate, endDate),

@@ -13,17 +13,19 @@ import {
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
+import { clientIp } from '../../lib/client-ip';
 import { EmptyBodySchema } from '../../lib/empty-body';
 import { forbidden } from '../../lib/errors';
 import { offsetPage } from './offset-page';
 import { changeClaim, isInternalStaff } from './requests.claim';
 import { createRequests } from './requests.create';
+import { deleteRequest } from './requests.delete';
 import { getRequestDetail } from './requests.detail';
 import { filterConditions, RequestListQuery, relatedParam } from './requests.filters';
 import { countVisibleRequests, listVisibleRequests, withRelated } from './requests.queries';
 import { saveRequisition } from './requests.requisition';
 import { splitRequest } from './requests.split';
-import { deleteRequest, updateRequest } from './requests.update';
+import { updateRequest } from './requests.update';
 import { isStaffOnlyUpdate, RequestUpdateBodySchema } from './requests.update-body';
 
 /**
@@ -160,7 +162,7 @@ export const requestsRoutes: Module = (app, { db, mail }) => {
       },
     },
     async (request) => {
-      await deleteRequest(db, requireAuth(request), request.params.id);
+      await deleteRequest(db, requireAuth(request), request.params.id, clientIp(request));
       return { success: true as const };
     },
   );

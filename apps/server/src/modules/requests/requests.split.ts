@@ -10,7 +10,7 @@ import {
 import { eq, inArray, like } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import type { Db, Tx } from '../../db/client';
-import { fileAccesses, files, invoices, notes, providers, requests } from '../../db/schema';
+import { files, invoices, notes, providers, requests } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
 import { isInternalStaff } from './requests.claim';
 import { containsPattern } from './requests.filter-kit';
@@ -20,7 +20,8 @@ import { containsPattern } from './requests.filter-kit';
  * status, dates, people, claim, to-do date and created_at) with its own provider and request types,
  * then the original is deleted, all in ONE transaction. The first split keeps the internal number and
  * the original's notes, files (with their access history) and invoice lines; later splits get
- * '{number}-{index}' and copies of the notes and file rows (the stored objects are shared, not copied).
+ * '{number}-{index}' and copies of the notes and file rows without accesses (the stored objects are
+ * shared, not copied). The emptied original is then deleted: nothing RESTRICTs it any more.
  * Every split starts with page_fee and provider_cost 0 (docs/decisions: split).
  */
 type RequestRow = typeof requests.$inferSelect;
@@ -111,8 +112,8 @@ async function moveChildren(tx: Tx, from: number, to: number): Promise<void> {
 }
 
 /**
- * Copies of the notes and file rows for a later split. File access rows are copied with their file, so
- * a firm that already downloaded a document still sees it as downloaded on every split.
+ * Copies of the notes and file rows for a later split. The copies start with no file accesses: nobody
+ * has downloaded them yet, and the original's trail stays on the original file rows (the first split's).
  */
 async function copyChildren(tx: Tx, from: number, to: number): Promise<void> {
   const noteRows = await tx.select().from(notes).where(eq(notes.requestId, from)).orderBy(notes.id);
@@ -120,25 +121,7 @@ async function copyChildren(tx: Tx, from: number, to: number): Promise<void> {
     await tx.insert(notes).values(noteRows.map(({ id: _id, ...note }) => ({ ...note, requestId: to })));
   }
   const fileRows = await tx.select().from(files).where(eq(files.requestId, from)).orderBy(files.id);
-  if (!fileRows.length) return;
-  const accessRows = await tx
-    .select()
-    .from(fileAccesses)
-    .where(
-      inArray(
-        fileAccesses.fileId,
-        fileRows.map((f) => f.id),
-      ),
-    )
-    .orderBy(fileAccesses.id);
-  for (const { id: fileId, ...file } of fileRows) {
-    const [copy] = await tx
-      .insert(files)
-      .values({ ...file, requestId: to })
-      .returning({ id: files.id });
-    const accesses = accessRows.filter((a) => a.fileId === fileId);
-    if (accesses.length) {
-      await tx.insert(fileAccesses).values(accesses.map(({ id: _id, ...a }) => ({ ...a, fileId: copy.id })));
-    }
+  if (fileRows.length) {
+    await tx.insert(files).values(fileRows.map(({ id: _id, ...file }) => ({ ...file, requestId: to })));
   }
 }

@@ -17,7 +17,7 @@ import { assertCanChangeRequest } from './requests.policy';
 import { findVisibleRequest, unsafeRequestRowsByIds, withRelated } from './requests.queries';
 
 /**
- * Edit (resubmit) and delete. A resubmit puts the request back to 'Requested By Lawyer' (spec section 4:
+ * Edit (resubmit); delete is requests.delete.ts. A resubmit puts the request back to 'Requested By Lawyer' (spec section 4:
  * the initial status on create and on resubmit) and prices it again with the same rule as a submit;
  * when the status actually changes a note records the previous one.
  */
@@ -35,21 +35,23 @@ export async function updateRequest(
   if (body.provider.length > 1) {
     throw badRequest(chooseOneProviderMessage, { provider: chooseOneProviderMessage });
   }
-  const input = await checkRequestInput(db, auth, body, {
-    currentMainContact: existing.userId,
-    excludeRequestId: id,
-    storedForms: [existing.hipaaConsentUrl, existing.intakeFormUrl],
-  });
   const providerId = body.provider[0];
-  const [provider] = await db
-    .select({ id: providers.id })
-    .from(providers)
-    .where(eq(providers.id, providerId));
-  if (!provider) {
-    throw badRequest(providerMissingMessage(providerId), { provider: providerMissingMessage(providerId) });
-  }
 
   await db.transaction(async (tx) => {
+    // Checked under the client's lock (taken before the request's, like every submit and resubmit), so
+    // a submission or another edit cannot create the same duplicate at the same moment.
+    const input = await checkRequestInput(tx, auth, body, {
+      currentMainContact: existing.userId,
+      excludeRequestId: id,
+      storedForms: [existing.hipaaConsentUrl, existing.intakeFormUrl],
+    });
+    const [provider] = await tx
+      .select({ id: providers.id })
+      .from(providers)
+      .where(eq(providers.id, providerId));
+    if (!provider) {
+      throw badRequest(providerMissingMessage(providerId), { provider: providerMissingMessage(providerId) });
+    }
     // The status may have moved on since the check above (staff sent the request); decide on the locked row.
     const status = await lockStatus(tx, id);
     assertCanChangeRequest(auth, status);
@@ -89,16 +91,6 @@ export async function updateRequest(
   const rows = await unsafeRequestRowsByIds(db, [id]);
   const [result] = await withRelated(db, rows, new Set(['provider', 'patient', 'user'] as const));
   return result;
-}
-
-/** Deletes the request; its notes, file rows and invoice lines go with it (foreign keys cascade). */
-export async function deleteRequest(db: Db, auth: Auth, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const existing = await findVisibleRequest(tx, auth, id);
-    if (!existing) throw notFound();
-    assertCanChangeRequest(auth, await lockStatus(tx, id));
-    await tx.delete(requests).where(eq(requests.id, id));
-  });
 }
 
 async function lockStatus(tx: Tx, id: number) {

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createUser, firmWithRequest } from '../../test/factories';
+import { getContext } from '../../test/helpers';
+
+/**
+ * The database itself refuses rows that break the invariants the code relies on (statuses from the
+ * shared list, known outbox states and token purposes, no negative money), whatever writes them.
+ */
+describe('CHECK constraints', () => {
+  it('refuses an unknown request status and a negative price through raw SQL', async () => {
+    const { deps } = await getContext();
+    const firm = await firmWithRequest(deps);
+    const id = firm.request.id;
+    await expect(
+      deps.db.execute(sql`update requests set status = 'Lost In The Mail' where id = ${id}`),
+    ).rejects.toThrow();
+    for (const column of ['price', 'provider_cost', 'page_fee']) {
+      await expect(
+        deps.db.execute(sql`update requests set ${sql.identifier(column)} = -1 where id = ${id}`),
+      ).rejects.toThrow();
+    }
+    // The allowed values still go through.
+    await deps.db.execute(sql`update requests set status = 'Need Assistance', price = 0 where id = ${id}`);
+  });
+
+  it('refuses unknown note statuses and negative invoice amounts', async () => {
+    const { deps } = await getContext();
+    const { request } = await firmWithRequest(deps);
+    await expect(
+      deps.db.execute(
+        sql`insert into notes (text, request_id, update_status) values ('x', ${request.id}, 'Done')`,
+      ),
+    ).rejects.toThrow();
+    await expect(
+      deps.db.execute(
+        sql`insert into notes (text, request_id, previous_status) values ('x', ${request.id}, 'Done')`,
+      ),
+    ).rejects.toThrow();
+    for (const column of ['price', 'provider_cost', 'page_fee', 'auto_added_surcharge']) {
+      await expect(
+        deps.db.execute(
+          sql`insert into invoices (request_id, ${sql.identifier(column)}) values (${request.id}, -0.01)`,
+        ),
+      ).rejects.toThrow();
+    }
+    await expect(
+      deps.db.execute(sql`update companies set request_price = -5 where id = ${request.companyId}`),
+    ).rejects.toThrow();
+    // The single settings row may not exist yet in a fresh test database: insert or update it.
+    await expect(
+      deps.db.execute(
+        sql`insert into price_settings (id, rush) values (1, -1) on conflict (id) do update set rush = -1`,
+      ),
+    ).rejects.toThrow();
+  });
+
+  it('refuses an unknown outbox status and an unknown token purpose', async () => {
+    const { deps } = await getContext();
+    const user = await createUser(deps.db);
+    await expect(
+      deps.db.execute(
+        sql`insert into email_outbox (to_email, from_email, subject, text, status) values ('a@x.test', 'b@x.test', 's', 't', 'lost')`,
+      ),
+    ).rejects.toThrow();
+    await expect(
+      deps.db.execute(
+        sql`insert into one_time_tokens (user_id, purpose, token_hash, expires_at) values (${user.id}, 'login', ${`h-${user.id}`}, now())`,
+      ),
+    ).rejects.toThrow();
+  });
+});
