@@ -75,7 +75,7 @@ function EditClient(props: {
     queryFn: ({ signal }) => getClient(props.clientId, signal),
   });
   const ssn = useQuery({
-    queryKey: ['client-ssn', props.clientId],
+    queryKey: clientKeys.ssn(props.clientId),
     queryFn: () => getClientSsn(props.clientId),
     gcTime: 0,
     staleTime: 0,

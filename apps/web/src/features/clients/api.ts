@@ -12,6 +12,8 @@ export const clientKeys = {
   all: ['clients'] as const,
   list: (companyId: number, name: string) => ['clients', 'list', companyId, name] as const,
   one: (id: number) => ['clients', 'one', id] as const,
+  // Apart from 'clients' so that saving a client does not fetch the SSN again.
+  ssn: (id: number) => ['client-ssn', id] as const,
 };
 
 export const listClients = (companyId: number, name: string, signal?: AbortSignal) =>

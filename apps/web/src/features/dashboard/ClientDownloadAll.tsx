@@ -8,8 +8,9 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { refreshData } from '../../api/data';
 import { downloadAll } from '../files';
-import { clientFiles, type DashboardTarget, dashboardKeys } from './api';
+import { clientFiles, type DashboardTarget } from './api';
 
 export interface ClientDownloadAllProps {
   target: DashboardTarget;
@@ -45,7 +46,7 @@ export function ClientDownloadAll({ target, clientId, clientName, disabled }: Cl
       notifications.show({ color: 'red', message: error instanceof Error ? error.message : String(error) });
     } finally {
       setProgress(null);
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+      void refreshData(queryClient, 'requests');
     }
   };
 

@@ -12,9 +12,10 @@ import {
 } from '@dd/shared';
 import { Alert, Group, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { refreshData } from '../../api/data';
 import { Card, EmptyState, Loading, Pager, PageSizeSelect } from '../../ui';
 import { FileDownloadButton } from '../files';
-import { type DashboardTarget, dashboardKeys, useReadyFiles } from './api';
+import { type DashboardTarget, useReadyFiles } from './api';
 import { ClientDownloadAll } from './ClientDownloadAll';
 import classes from './dashboard.module.css';
 import { pageNumber, pageSizeOf, useUrlState } from './use-url-state';
@@ -39,7 +40,7 @@ export function DownloadRecordsPanel({ target }: { target: DashboardTarget }) {
   const pageSize = pageSizeOf(url.getNumber('files_size'), DASHBOARD_PAGE_SIZES, DASHBOARD_DEFAULT_PAGE_SIZE);
   const query = useReadyFiles(target, { page, page_size: pageSize });
   const count = query.data?.count ?? 0;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+  const refresh = () => void refreshData(queryClient, 'requests');
 
   let body: React.ReactNode;
   if (query.isPending) body = <Loading label="Loading records" />;

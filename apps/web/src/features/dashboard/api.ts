@@ -1,9 +1,13 @@
-import type { CompanyUser, DashboardClient, DashboardInfo, DashboardRequest, ReadyFile } from '@dd/shared';
+import type { DashboardClient, DashboardInfo, DashboardRequest, ReadyFile } from '@dd/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get } from '../../api/client';
+import { shows } from '../../api/data';
 import type { Choice } from '../../ui';
 
-/** The dashboard calls (law-firm spec section 7, 'Dashboard and files') and their query keys. */
+/**
+ * The dashboard calls (law-firm spec section 7, 'Dashboard and files') and their query keys. Every panel is
+ * built from the firm's requests, so each query shows 'requests' and refreshes when a request changes.
+ */
 export interface Page<T> {
   count: number;
   next: string | null;
@@ -37,6 +41,7 @@ export function useRequestsPage(target: DashboardTarget, params: Params) {
         signal,
       ),
     placeholderData: keepPreviousData,
+    meta: shows('requests'),
   });
 }
 
@@ -50,6 +55,7 @@ export function useClientsPage(target: DashboardTarget, params: Params) {
         signal,
       ),
     placeholderData: keepPreviousData,
+    meta: shows('requests'),
   });
 }
 
@@ -63,6 +69,7 @@ export function useReadyFiles(target: DashboardTarget, params: Params) {
         signal,
       ),
     placeholderData: keepPreviousData,
+    meta: shows('requests'),
   });
 }
 
@@ -80,17 +87,12 @@ export function useDashboardInfo(target: DashboardTarget, enabled: boolean) {
       get<DashboardInfo>(`/api/dashboard-info/${target.companyId}/`, { user: target.viewAsUserId }, signal),
     enabled,
     retry: false,
+    meta: shows('requests'),
   });
 }
 
 /** The Requestor filter's choices: the company's users. */
-export function useCompanyUsers(companyId: number) {
-  return useQuery({
-    queryKey: ['company-users', companyId],
-    queryFn: ({ signal }) => get<CompanyUser[]>('/api/user/User/', { company_id: companyId }, signal),
-    staleTime: 60_000,
-  });
-}
+export { useCompanyUsers } from '../../api/data';
 
 /** Client and provider look-ups for the filter selects (server-side name search, a few dozen at a time). */
 export const searchClients = async (companyId: number, name: string, signal?: AbortSignal) =>

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { get } from '../../api/client';
 import { DataTable } from '../../ui';
+import { outboxKeys } from './api';
 
 /** /emailOutbox/: every e-mail the product wrote, with its delivery state (internal staff). */
 interface OutboxItem {
@@ -25,7 +26,7 @@ export default function OutboxScreen() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const query = useQuery({
-    queryKey: ['email-outbox', page, pageSize],
+    queryKey: outboxKeys.page(page, pageSize),
     queryFn: () =>
       get<{ count: number; results: OutboxItem[] }>('/api/email/outbox/', { page, page_size: pageSize }),
     placeholderData: keepPreviousData,

@@ -6,6 +6,7 @@ import { IconArrowMerge, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { refreshData } from '../../api/data';
 import { ConfirmDeleteButton } from '../../ui';
 import { deleteProvider, mergeProvider, providerKeys, searchProviders } from './api';
 
@@ -21,7 +22,7 @@ export function MergeProviderSection({ provider }: { provider: Provider }) {
   const [into, setInto] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const options = useQuery({
-    queryKey: ['providers', 'merge-options', name],
+    queryKey: providerKeys.mergeOptions(name),
     queryFn: ({ signal }) => searchProviders({ name, limit: 50 }, signal),
     placeholderData: keepPreviousData,
   });
@@ -37,6 +38,8 @@ export function MergeProviderSection({ provider }: { provider: Provider }) {
     }
     const result = await mergeProvider(provider.id, Number(into));
     await queryClient.invalidateQueries({ queryKey: providerKeys.all });
+    // The merged provider's requests now name the other one: every list of requests refreshes.
+    await refreshData(queryClient, 'requests');
     notifications.show({ color: 'green', message: `${result.success}: ${result.moved} request(s) moved.` });
     navigate('/providerList/');
   };

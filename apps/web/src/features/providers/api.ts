@@ -10,6 +10,7 @@ export const providerKeys = {
   ids: (ids: number[]) => ['providers', 'ids', ids] as const,
   one: (id: number) => ['providers', 'one', id] as const,
   page: (name: string, page: number, size: number) => ['providers', 'page', name, page, size] as const,
+  mergeOptions: (name: string) => ['providers', 'merge-options', name] as const,
 };
 
 export const searchProviders = (

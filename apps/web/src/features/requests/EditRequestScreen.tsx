@@ -9,11 +9,12 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { refreshData } from '../../api/data';
 import { useSiteSettings } from '../../api/settings';
 import { useAuth } from '../../auth';
 import type { ScreenProps } from '../../ui';
 import { Loading, VideoButton } from '../../ui';
-import { requestKeys, useRequestDetail } from './api';
+import { useRequestDetail } from './api';
 import { RequestForm } from './RequestForm';
 import { NotFoundState, ScreenHeading } from './screen-parts';
 
@@ -91,7 +92,7 @@ function CreateRequests({ companyId }: { companyId: number }) {
             user={user}
             companyId={companyId}
             onCreated={(count) => {
-              void queryClient.invalidateQueries({ queryKey: requestKeys.all });
+              void refreshData(queryClient, 'requests');
               setSubmitted(count);
               window.scrollTo({ top: 0 });
             }}
@@ -136,7 +137,7 @@ function EditExisting({ id }: { id: number }) {
             existing={request}
             onCreated={() => undefined}
             onSaved={() => {
-              void queryClient.invalidateQueries({ queryKey: requestKeys.all });
+              void refreshData(queryClient, 'requests');
               notifications.show({ color: 'green', message: MSG.saved });
               navigate(back);
             }}

@@ -8,11 +8,12 @@ import { IconEdit, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { dataKeys, refreshData } from '../../api/data';
 import { useAuth } from '../../auth';
 import type { ScreenProps } from '../../ui';
 import { Card, ConfirmDeleteButton, Loading, StatusBadge } from '../../ui';
 import { RequestFiles, RequestFileUpload } from '../files';
-import { deleteRequest, requestKeys, useRequestDetail } from './api';
+import { deleteRequest, useRequestDetail } from './api';
 import { NotesCard } from './NotesCard';
 import { ClientCard, ProviderCard, RequestDataCard } from './request-detail-cards';
 import { NotFoundState } from './screen-parts';
@@ -54,7 +55,8 @@ function RequestDetailView({ request }: { request: RequestDetail }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: requestKeys.detail(request.id) });
+  // A note or a file can change the request's status, so every list of requests is refreshed with it.
+  const refresh = () => refreshData(queryClient, 'requests');
   const { abilities } = request;
   const medical = request.files.filter((f) => !f.supporting_file);
   const supporting = request.files.filter((f) => f.supporting_file);
@@ -101,8 +103,8 @@ function RequestDetailView({ request }: { request: RequestDetail }) {
               message={`Request #${request.internal_number} for ${request.patient.full_name} at ${request.provider.name} will be deleted with its notes and files.`}
               onConfirm={async () => {
                 await deleteRequest(request.id);
-                queryClient.removeQueries({ queryKey: requestKeys.detail(request.id) });
-                await queryClient.invalidateQueries({ queryKey: requestKeys.all });
+                queryClient.removeQueries({ queryKey: dataKeys.requestDetail(request.id) });
+                await refreshData(queryClient, 'requests');
                 navigate('/dashboard/');
               }}
             />

@@ -8,8 +8,9 @@ import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { refreshData } from '../../api/data';
 import { Card, ConfirmDeleteButton, EmptyState, Form, Loading, TextAreaField, TextField } from '../../ui';
-import { deleteNoteTemplate, saveNoteTemplate, staffKeys, useNoteTemplates } from './api';
+import { deleteNoteTemplate, saveNoteTemplate, useNoteTemplates } from './api';
 
 type Editing = { template: NoteTemplateRow | null } | null;
 
@@ -17,7 +18,7 @@ export function NoteTemplatesScreen() {
   const queryClient = useQueryClient();
   const templates = useNoteTemplates();
   const [editing, setEditing] = useState<Editing>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: staffKeys.templates });
+  const refresh = () => refreshData(queryClient, 'noteTemplates');
 
   return (
     <Stack gap="lg" maw={960} mx="auto">

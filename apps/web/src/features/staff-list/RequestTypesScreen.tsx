@@ -8,14 +8,15 @@ import { Alert, Box, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@m
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { refreshData } from '../../api/data';
 import { Card, ConfirmDeleteButton, EmptyState, Form, Loading, TextField } from '../../ui';
-import { addRequestType, deleteRequestType, staffKeys, useRequestTypes } from './api';
+import { addRequestType, deleteRequestType, useRequestTypes } from './api';
 import classes from './staff-list.module.css';
 
 export function RequestTypesScreen() {
   const queryClient = useQueryClient();
   const types = useRequestTypes();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: staffKeys.types });
+  const refresh = () => refreshData(queryClient, 'requestTypes');
 
   return (
     <Stack gap="lg" maw={1100} mx="auto">

@@ -10,9 +10,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
+import { refreshData } from '../../api/data';
 import type { ScreenProps } from '../../ui';
 import { Card, Loading } from '../../ui';
-import { splitRequest, staffKeys, useRequestToSplit, useRequestTypes } from './api';
+import { splitRequest, useRequestToSplit, useRequestTypes } from './api';
 import { type SplitDraft, SplitRowEditor } from './SplitRowEditor';
 
 interface Refusal {
@@ -78,7 +79,7 @@ export function SplitForm(props: SplitFormProps) {
     mutationFn: (override: boolean) => splitRequest(props.id, { splits, override }),
     onSuccess: (result) => {
       setDone(result);
-      void queryClient.invalidateQueries({ queryKey: staffKeys.list });
+      void refreshData(queryClient, 'requests');
     },
     onError: (error) => {
       const body =

@@ -10,7 +10,8 @@ import { IconHandGrab, IconUserShare } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
-import { setWorkingOn, staffKeys } from './api';
+import { refreshData } from '../../api/data';
+import { setWorkingOn } from './api';
 
 export interface WorkingCellProps {
   request: Pick<RequestListItem, 'id' | 'internal_number' | 'working_on'>;
@@ -34,7 +35,7 @@ export function WorkingCell({ request, me, canReleaseAny, canClaim, staff }: Wor
         message: error.message,
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.list }),
+    onSettled: () => refreshData(queryClient, 'requests'),
   });
   const mine = holder?.id === me;
   const mayChange = canClaim && (!holder || mine || canReleaseAny);

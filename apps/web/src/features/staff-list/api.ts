@@ -1,10 +1,8 @@
 import type {
   CompanyListItem,
-  CompanyUser,
   NoteTemplateBody,
   NoteTemplateRow,
   Provider,
-  RequestDetail,
   RequestListItem,
   RequestType,
   SplitBody,
@@ -13,20 +11,15 @@ import type {
 } from '@dd/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get, post } from '../../api/client';
+import { dataQueries, shows } from '../../api/data';
 import type { Choice } from '../../ui';
 
-/** The staff list's calls (staff spec section 7) and their query keys. */
+/**
+ * The staff list's calls (staff spec section 7) and their query keys. Staff users, request types, note
+ * templates and the request to split are shared data (`api/data.ts`), refreshed with `refreshData`.
+ */
 export const staffKeys = {
-  list: ['staff-requests'] as const,
   listPage: (query: Record<string, string | number>) => ['staff-requests', query] as const,
-  staffUsers: (companyId: number) => ['company-users', companyId] as const,
-  companies: (name: string) => ['staff-companies', name] as const,
-  company: (id: number) => ['staff-company', id] as const,
-  providers: (name: string) => ['staff-providers', name] as const,
-  provider: (id: number) => ['staff-provider', id] as const,
-  types: ['request-types'] as const,
-  templates: ['note-templates'] as const,
-  request: (id: number) => ['requests', 'detail', id] as const,
 };
 
 export interface RequestListPage {
@@ -44,6 +37,7 @@ export function useRequestList(query: Record<string, string | number>) {
     queryFn: ({ signal }) =>
       get<RequestListPage>('/api/home/request/', { ...query, related: LIST_RELATED }, signal),
     placeholderData: keepPreviousData,
+    meta: shows('requests'),
   });
 }
 
@@ -54,10 +48,8 @@ export const setWorkingOn = (requestId: number, workingOn: number | null) =>
 /** Active staff users of the internal company, for Claimed By and the assignment form. */
 export function useStaffUsers(companyId: number) {
   return useQuery({
-    queryKey: staffKeys.staffUsers(companyId),
-    queryFn: ({ signal }) => get<CompanyUser[]>('/api/user/User/', { company_id: companyId }, signal),
+    ...dataQueries.companyUsers(companyId),
     select: (users) => users.filter(({ User }) => User.is_staff).map(({ User }) => User),
-    staleTime: 60_000,
   });
 }
 
@@ -83,26 +75,14 @@ export const lookupProvider = (id: number, signal?: AbortSignal) =>
 
 /* Split */
 
-export function useRequestToSplit(id: number) {
-  return useQuery({
-    queryKey: staffKeys.request(id),
-    queryFn: ({ signal }) => get<RequestDetail>(`/api/home/request/${id}/`, undefined, signal),
-    enabled: Number.isInteger(id) && id > 0,
-    retry: (count, error) => (error as { status?: number }).status !== 404 && count < 1,
-  });
-}
+export { useRequestDetail as useRequestToSplit } from '../../api/data';
 
 export const splitRequest = (id: number, body: SplitBody) =>
   post<SplitResult>(`/api/home/request/${id}/split/`, body);
 
 /* Request types */
 
-export function useRequestTypes() {
-  return useQuery({
-    queryKey: staffKeys.types,
-    queryFn: ({ signal }) => get<RequestType[]>('/api/home/requesttype/', { order_by: 'name' }, signal),
-  });
-}
+export { useRequestTypes } from '../../api/data';
 
 export const addRequestType = (name: string) => post<RequestType>('/api/home/requesttype/', { name });
 export const deleteRequestType = (id: number) =>
@@ -110,12 +90,7 @@ export const deleteRequestType = (id: number) =>
 
 /* Note templates */
 
-export function useNoteTemplates() {
-  return useQuery({
-    queryKey: staffKeys.templates,
-    queryFn: ({ signal }) => get<NoteTemplateRow[]>('/api/home/notetemplate/', undefined, signal),
-  });
-}
+export { useNoteTemplates } from '../../api/data';
 
 export const saveNoteTemplate = (id: number | null, body: NoteTemplateBody) =>
   post<NoteTemplateRow>(id ? `/api/home/notetemplate/${id}/` : '/api/home/notetemplate/', body);

@@ -7,8 +7,9 @@ import { type RequestDetail, STATUS } from '@dd/shared';
 import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { refreshData } from '../../api/data';
 import { Loading, StatusBadge } from '../../ui';
-import { staffRequestKeys, useStaffRequest } from './api';
+import { useStaffRequest } from './api';
 import { DetailsCenter } from './DetailsCenter';
 import { FirstSendView } from './FirstSendView';
 import { NotFoundState } from './parts';
@@ -32,7 +33,8 @@ export function StaffRequestScreen({ id }: { id: number }) {
     );
   }
   const request = detail.data;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: staffRequestKeys.all(id) });
+  // Staff actions change the request's status, dates and files: every list showing requests refreshes.
+  const refresh = () => refreshData(queryClient, 'requests');
   const firstSend = !skipFirstSend && needsFirstSend(request);
 
   return (

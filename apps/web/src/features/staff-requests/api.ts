@@ -1,45 +1,37 @@
 import type {
   FirstSend,
   NoteBody,
-  NoteTemplate,
   ProviderVerified,
-  RequestDetail,
   RequestNote,
   StaffActionResult,
   StaffRequestInfo,
 } from '@dd/shared';
 import { useQuery } from '@tanstack/react-query';
 import { get, post } from '../../api/client';
+import { shows } from '../../api/data';
 
 /**
- * The calls of the staff request detail. Keys start with 'requests' so that anything invalidating the
- * requests (an edit, a split) refreshes this screen too.
+ * The calls of the staff request detail and their query keys. The request itself and the note templates are
+ * shared data (`api/data.ts`); these queries show requests, so any change to a request (an edit, a split, a
+ * staff action here) refreshes them through `refreshData(queryClient, 'requests')`.
  */
 export const staffRequestKeys = {
-  all: (id: number) => ['requests', 'staff', id] as const,
-  detail: (id: number) => ['requests', 'staff', id, 'detail'] as const,
-  info: (id: number) => ['requests', 'staff', id, 'info'] as const,
-  firstSend: (id: number) => ['requests', 'staff', id, 'first-send'] as const,
-  templates: ['note-templates'] as const,
+  all: (id: number) => ['staff-request', id] as const,
+  info: (id: number) => ['staff-request', id, 'info'] as const,
+  firstSend: (id: number) => ['staff-request', id, 'first-send'] as const,
 };
 
 const notMissing = (count: number, error: Error) =>
   (error as { status?: number }).status !== 404 && count < 1;
 
-export function useStaffRequest(id: number) {
-  return useQuery({
-    queryKey: staffRequestKeys.detail(id),
-    queryFn: ({ signal }) => get<RequestDetail>(`/api/home/request/${id}/`, undefined, signal),
-    enabled: Number.isInteger(id) && id > 0,
-    retry: notMissing,
-  });
-}
+export { useNoteTemplates, useRequestDetail as useStaffRequest } from '../../api/data';
 
 export function useStaffInfo(id: number) {
   return useQuery({
     queryKey: staffRequestKeys.info(id),
     queryFn: ({ signal }) => get<StaffRequestInfo>(`/api/home/request/${id}/staff_info/`, undefined, signal),
     retry: notMissing,
+    meta: shows('requests'),
   });
 }
 
@@ -48,14 +40,7 @@ export function useFirstSend(id: number) {
     queryKey: staffRequestKeys.firstSend(id),
     queryFn: ({ signal }) => get<FirstSend>(`/api/home/request/${id}/first_send/`, undefined, signal),
     retry: notMissing,
-  });
-}
-
-export function useNoteTemplates() {
-  return useQuery({
-    queryKey: staffRequestKeys.templates,
-    queryFn: ({ signal }) => get<NoteTemplate[]>('/api/home/notetemplate/', undefined, signal),
-    staleTime: 5 * 60_000,
+    meta: shows('requests'),
   });
 }
 

@@ -4,8 +4,9 @@ import { Anchor, Button, Divider, Group, SimpleGrid, Stack, Text } from '@mantin
 import { IconArrowsSplit, IconBuildingHospital, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
+import { dataKeys, refreshData } from '../../api/data';
 import { Card, ConfirmDeleteButton, DetailItem, EmailLink, PhoneLink, StatusBadge } from '../../ui';
-import { deleteRequest } from './api';
+import { deleteRequest, staffRequestKeys } from './api';
 import { DocumentLink, localToday } from './parts';
 import { SendToLawyerButton } from './SendToLawyerButton';
 
@@ -46,8 +47,9 @@ export function ActionsCard({
           message={`Request #${request.internal_number} for ${request.patient.full_name} at ${request.provider.name} will be deleted with its notes and files.`}
           onConfirm={async () => {
             await deleteRequest(request.id);
-            queryClient.removeQueries({ queryKey: ['requests', 'staff', request.id] });
-            await queryClient.invalidateQueries({ queryKey: ['requests'] });
+            queryClient.removeQueries({ queryKey: dataKeys.requestDetail(request.id) });
+            queryClient.removeQueries({ queryKey: staffRequestKeys.all(request.id) });
+            await refreshData(queryClient, 'requests');
             navigate('/requestlist/');
           }}
         />

@@ -2,6 +2,11 @@
 import type { ContactInput } from '@dd/shared';
 import { post } from '../../api/client';
 
+/** The website's query keys. */
+export const websiteKeys = {
+  page: (url: string) => ['website-page', url] as const,
+};
+
 /** Sends the contact form through the e-mail endpoint with the 'contact' template. */
 export function sendContactMessage(input: ContactInput): Promise<unknown> {
   return post('/api/email/', {

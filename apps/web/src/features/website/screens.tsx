@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { get } from '../../api/client';
 import { useAuth } from '../../auth';
+import { websiteKeys } from './api';
 import type { PageContent } from './sections/render-sections';
 import { RenderSections } from './sections/render-sections';
 import { SiteFooter } from './site-footer';
@@ -83,7 +84,7 @@ export function WebsitePageScreen({ path = '' }: { path?: string }) {
   const canCreate = Boolean(user?.is_internal && user.is_staff);
   const url = `/${path.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
   const query = useQuery({
-    queryKey: ['website-page', url],
+    queryKey: websiteKeys.page(url),
     queryFn: async () => firstPage(await get<unknown>('/api/modelWebsite/page/', { url })),
     retry: false,
   });
