@@ -1,10 +1,10 @@
 import { MSG, type Permission } from '@dd/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, notFound, unauthorized } from '../lib/errors';
+import { forbidden, unauthorized } from '../lib/errors';
 
 /**
- * The one place that decides who may see or do what. Every route declares `config.access`;
- * registering a route without one fails at start-up.
+ * Who may call which route; record-level decisions are the named abilities in policy.ts. Every route
+ * declares `config.access`; registering a route without one fails at start-up.
  */
 export interface Auth {
   userId: number;
@@ -18,6 +18,11 @@ export interface Auth {
   permissions: ReadonlySet<Permission>;
 }
 
+/** Staff of the internal (retrieval) company: the one definition, used by route rules and policy.ts. */
+export const isInternalStaff = (auth: Auth) => auth.isInternal && auth.isStaff;
+
+export const isInternalAdmin = (auth: Auth) => auth.isInternal && auth.isAdminUser;
+
 export const ACCESS_RULES = {
   /** Anyone, signed in or not. */
   public: () => true,
@@ -26,11 +31,11 @@ export const ACCESS_RULES = {
   /** Any user of the internal company. */
   internal: (auth: Auth) => auth.isInternal,
   /** Staff of the internal company. */
-  internalStaff: (auth: Auth) => auth.isInternal && auth.isStaff,
+  internalStaff: isInternalStaff,
   /** Staff of any company (firm staff or internal staff). */
   companyStaff: (auth: Auth) => auth.isStaff,
   /** Internal company admin users (invoice amounts, fees, billings). */
-  internalAdmin: (auth: Auth) => auth.isInternal && auth.isAdminUser,
+  internalAdmin: isInternalAdmin,
 } as const;
 
 export type AccessRule = keyof typeof ACCESS_RULES;
@@ -62,18 +67,6 @@ export function hasPermission(auth: Auth, permission: Permission): boolean {
 export function requireAuth(request: FastifyRequest): Auth {
   if (!request.auth) throw unauthorized();
   return request.auth;
-}
-
-/**
- * May this caller act on data of `companyId`? Internal users reach every company; others only their own.
- * Another firm's record answers 404 so its existence is not revealed.
- */
-export function canReachCompany(auth: Auth, companyId: number): boolean {
-  return auth.isInternal || auth.companyId === companyId;
-}
-
-export function assertCompany(auth: Auth, companyId: number): void {
-  if (!canReachCompany(auth, companyId)) throw notFound();
 }
 
 /** A firm must confirm its sign-up address before it may order or invite anyone. */

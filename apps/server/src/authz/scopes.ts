@@ -42,3 +42,12 @@ export function visibleCompanyDocuments(auth: Auth): SQL {
   if (auth.isStaff) return sql`true`;
   return sql`exists (select 1 from ${requests} where ${requests.companyId} = ${companies.id} and ${requests.workingOnId} = ${auth.userId} and ${requests.active})`;
 }
+
+/**
+ * One request by id with no tenant scope, for internal-staff code only (claiming, splitting, the
+ * requisition, staff work: their routes admit internal staff alone, who reach every firm). A deleted
+ * request (active = false) is left out all the same: nobody acts on it any more.
+ */
+export function unsafeActiveRequestById(id: number): SQL {
+  return and(eq(requests.id, id), sql`${requests.active}`)!;
+}

@@ -1,6 +1,6 @@
 import { USER_MSG } from '@dd/shared';
 import { forbidden } from '../lib/errors';
-import { ACCESS_RULES, type Auth } from './index';
+import { type Auth, isInternalAdmin } from './index';
 
 /**
  * The privilege ladder for managing users, inside the internal company too:
@@ -8,7 +8,7 @@ import { ACCESS_RULES, type Auth } from './index';
  * Only internal administrators add, change or remove internal users; nobody changes a user ranked above
  * them or leaves a user ranked above them; and the e-mail address of a privileged user (staff, admin, or
  * a role with permissions) is changed only by an internal admin, because whoever controls the address
- * can reset the password. Company reach (assertCompany) is checked before this.
+ * can reset the password. Company reach ('company.reach' in policy.ts) is checked before this.
  */
 export interface UserLevel {
   isInternal: boolean;
@@ -36,7 +36,7 @@ export interface UserChange {
 /** Why `actor` may not make this change, or undefined when they may. */
 export function userChangeRefusal(actor: Auth, change: UserChange): string | undefined {
   const { before, after } = change;
-  const admin = ACCESS_RULES.internalAdmin(actor);
+  const admin = isInternalAdmin(actor);
   if (!admin && (before?.isInternal || after?.isInternal)) return USER_MSG.internalAdminOnly;
   const own = userRank(actor);
   if (before && userRank(before) > own) return USER_MSG.morePrivileged;

@@ -9,10 +9,10 @@ import {
 } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
-import { assertCompany } from '../../authz';
+import { authorize } from '../../authz/policy';
 import type { Db, DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { checkUploadRef } from '../files/files.refs';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../providers/providers.service';
 import { type CompanyRow, companyUsage, findCompany } from './companies.queries';
@@ -57,7 +57,7 @@ export function presentCompany(row: CompanyRow, auth: Auth, ctx: CompanyContext)
 
 /** The company row a caller may reach; another firm's company answers 404. */
 export async function reachableCompany(db: DbOrTx, auth: Auth, id: number): Promise<CompanyRow> {
-  assertCompany(auth, id);
+  authorize(auth, 'company.reach', { companyId: id });
   const row = await findCompany(db, id);
   if (!row) throw notFound();
   return row;
@@ -93,14 +93,9 @@ function columnsFrom(auth: Auth, body: CompanyBody, current?: CompanyRow): Colum
 
   const requestPrice = price === undefined || price === 'invalid' ? current?.requestPrice : price;
   const autoSurcharge = body.auto_surcharge ?? current?.autoSurcharge;
-  const internalStaff = auth.isInternal && auth.isStaff;
-  if (!internalStaff) {
-    const priceChanged =
-      requestPrice !== undefined && requestPrice !== (current?.requestPrice ?? requestPrice);
-    const surchargeChanged =
-      autoSurcharge !== undefined && autoSurcharge !== (current?.autoSurcharge ?? false);
-    if (priceChanged || surchargeChanged) throw forbidden(COMPANY_MSG.priceStaffOnly);
-  }
+  const priceChanged = requestPrice !== undefined && requestPrice !== (current?.requestPrice ?? requestPrice);
+  const surchargeChanged = autoSurcharge !== undefined && autoSurcharge !== (current?.autoSurcharge ?? false);
+  if (priceChanged || surchargeChanged) authorize(auth, 'company.editPricing');
   return {
     name: name as string,
     adminName: pick('admin_name', current?.adminName),
@@ -128,7 +123,7 @@ export async function createCompany(db: Db, auth: Auth, body: CompanyBody): Prom
 
 export async function updateCompany(db: Db, auth: Auth, id: number, body: CompanyBody): Promise<CompanyRow> {
   return db.transaction(async (tx) => {
-    assertCompany(auth, id);
+    authorize(auth, 'company.reach', { companyId: id });
     const [current] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
     if (!current) throw notFound();
     const [row] = await tx

@@ -1,10 +1,11 @@
 import type { DashboardInfo } from '@dd/shared';
 import { and, eq } from 'drizzle-orm';
-import { type Auth, assertCompany } from '../../authz';
+import type { Auth } from '../../authz';
+import { authorize } from '../../authz/policy';
 import { visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { companies, patients, users } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import type { DashboardScope } from './dashboard.sql';
 
 /**
@@ -18,9 +19,9 @@ export async function dashboardScope(
   companyId: number,
   viewAsUserId?: number,
 ): Promise<DashboardScope> {
-  assertCompany(auth, companyId);
+  authorize(auth, 'company.reach', { companyId: companyId });
   if (viewAsUserId !== undefined) {
-    if (viewAsUserId !== auth.userId && !auth.isStaff) throw forbidden();
+    authorize(auth, 'dashboard.viewAs', { userId: viewAsUserId });
     const [user] = await db
       .select({ id: users.id })
       .from(users)

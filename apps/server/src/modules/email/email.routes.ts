@@ -3,7 +3,7 @@ import { count, desc } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { consume } from '../../auth/rate-limit';
-import { ACCESS_RULES } from '../../authz';
+import { isInternalStaff } from '../../authz';
 import { contactMessages, emailOutbox } from '../../db/schema';
 import { clientIpKey } from '../../lib/client-ip';
 import { renderEmail } from '../../lib/email-layout';
@@ -49,7 +49,7 @@ export const emailRoutes: Module = (app, { db, mail, config }) => {
       return { success: MSG.messageSent };
     }
     const auth = request.auth;
-    if (!auth || !ACCESS_RULES.internalStaff(auth)) throw forbidden();
+    if (!auth || !isInternalStaff(auth)) throw forbidden();
     const recipients = body.to_email
       .split(',')
       .map((s) => s.trim())

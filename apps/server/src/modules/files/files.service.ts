@@ -1,10 +1,11 @@
 import { type CreateFileInput, FILE_MSG, type RequestFile, type UpdateFileInput } from '@dd/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { ACCESS_RULES, type Auth } from '../../authz';
+import type { Auth } from '../../authz';
+import { authorize, can } from '../../authz/policy';
 import { visibleRequests } from '../../authz/scopes';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { fileAccesses, files, requests } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { SNIFF_BYTES, sniffFileType } from '../../lib/file-type';
 import type { Storage } from '../../lib/storage';
 import { getRequestFile } from './files.queries';
@@ -63,8 +64,8 @@ export async function createRequestFile(
   const upload = parseUploadKey(input.url);
   if (!upload || upload.userId !== auth.userId)
     throw badRequest(FILE_MSG.notYourUpload, { url: FILE_MSG.notYourUpload });
-  // Law firms only ever add supporting documents; medical records come from the retrieval staff.
-  const supporting = ACCESS_RULES.internalStaff(auth) ? input.supporting_file : true;
+  // Anyone else's upload is a supporting document whatever they ask for.
+  const supporting = can(auth, 'file.addRecords') ? input.supporting_file : true;
   if (!supporting && upload.bucket !== 'provider-records') {
     throw badRequest(FILE_MSG.recordsBucket, { url: FILE_MSG.recordsBucket });
   }
@@ -131,17 +132,14 @@ async function applyFileChange(
   file: Awaited<ReturnType<typeof findVisibleFile>>,
   input: UpdateFileInput,
 ): Promise<void> {
-  const staff = ACCESS_RULES.internalStaff(auth);
-  if (input.archived !== undefined && !staff) throw forbidden();
+  if (input.archived !== undefined) authorize(auth, 'file.archive');
   const changes: Partial<typeof files.$inferInsert> = {};
   if (input.archived !== undefined) changes.archived = input.archived;
   if (input.verified_by !== undefined) {
     if (input.verified_by !== null && input.verified_by !== auth.userId) {
       throw badRequest(FILE_MSG.verifyAsYourself, { verified_by: FILE_MSG.verifyAsYourself });
     }
-    // Someone else's verification (usually staff checking records before sending) is not undone by others.
-    const someoneElse = file.verifiedById !== null && file.verifiedById !== auth.userId;
-    if (someoneElse && !staff) throw forbidden(FILE_MSG.verifiedBySomeoneElse);
+    authorize(auth, 'file.verify', { verifiedById: file.verifiedById });
     changes.verifiedById = input.verified_by;
   }
   await tx.update(files).set(changes).where(eq(files.id, file.id));

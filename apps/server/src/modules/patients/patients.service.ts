@@ -14,11 +14,12 @@ import {
   ssnFormatError,
 } from '@dd/shared';
 import { eq } from 'drizzle-orm';
-import { type Auth, assertCompany, canReachCompany } from '../../authz';
+import type { Auth } from '../../authz';
+import { authorize, can } from '../../authz/policy';
 import type { Db, DbOrTx } from '../../db/client';
 import { companies, patients } from '../../db/schema';
 import type { DataCipher } from '../../lib/crypto';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { checkUploadRef } from '../files/files.refs';
 import { clientsWithSsnHash, findClient, findEncryptedSsn, listClientRows } from './patients.queries';
 
@@ -38,7 +39,7 @@ export interface ClientListQuery {
 /** A firm user's company defaults to their own; internal users may list every firm. */
 function listCompany(auth: Auth, company: number | undefined): number | undefined {
   if (company === undefined) return auth.isInternal ? undefined : auth.companyId;
-  assertCompany(auth, company);
+  authorize(auth, 'company.reach', { companyId: company });
   return company;
 }
 
@@ -131,9 +132,9 @@ async function companyForNewClient(
   auth: Auth,
   company: number | null | undefined,
 ): Promise<number> {
-  if (auth.isInternal && !auth.isStaff) throw forbidden();
+  authorize(auth, 'client.create');
   if (!auth.isInternal) {
-    if (company !== undefined && company !== null) assertCompany(auth, company);
+    if (company !== undefined && company !== null) authorize(auth, 'company.reach', { companyId: company });
     return auth.companyId;
   }
   if (!company) throw badRequest("Choose the client's company.", { company: "Choose the client's company." });
@@ -184,7 +185,7 @@ export async function updateClient(db: Db, auth: Auth, id: number, body: ClientB
     });
   }
   if (body.company !== undefined && body.company !== null && body.company !== current.company) {
-    if (!canReachCompany(auth, body.company)) throw notFound();
+    if (!can(auth, 'company.reach', { companyId: body.company })) throw notFound();
     throw badRequest('A client cannot be moved to another company.', {
       company: 'A client cannot be moved to another company.',
     });
@@ -198,7 +199,7 @@ export async function updateClient(db: Db, auth: Auth, id: number, body: ClientB
 
 /** Related info (the SSN) is for the client's own firm and internal staff, not other internal users. */
 function assertMaySeeSsn(auth: Auth) {
-  if (auth.isInternal && !auth.isStaff) throw forbidden();
+  authorize(auth, 'client.seeSsn');
 }
 
 export async function getRelatedInfo(db: DbOrTx, cipher: DataCipher, auth: Auth, patientId: number) {

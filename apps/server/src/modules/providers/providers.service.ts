@@ -11,7 +11,8 @@ import {
   providerExistsMessage,
 } from '@dd/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { ACCESS_RULES, type Auth } from '../../authz';
+import type { Auth } from '../../authz';
+import { can } from '../../authz/policy';
 import type { Db, DbOrTx } from '../../db/client';
 import { providers, requests } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -100,7 +101,7 @@ async function guardName<T>(db: DbOrTx, name: string, exceptId: number | undefin
 /** Internal staff vouch for what they enter; anyone else's provider waits for staff to verify it. */
 export async function createProvider(db: Db, auth: Auth, body: ProviderBody): Promise<Provider> {
   const name = validName(auth, body);
-  const verifiedAt = ACCESS_RULES.internalStaff(auth) ? new Date() : null;
+  const verifiedAt = can(auth, 'provider.vouch') ? new Date() : null;
   const id = await guardName(db, name, undefined, async () => {
     const [row] = await db
       .insert(providers)

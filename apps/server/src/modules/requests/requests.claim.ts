@@ -1,9 +1,11 @@
 import { chooseAssigneeMessage, claimHeldMessage, type RequestListItem, type WorkingOn } from '@dd/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { type Auth, hasPermission } from '../../authz';
+import { authorize } from '../../authz/policy';
+import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { Db, DbOrTx } from '../../db/client';
 import { requests, users } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
 
 /**
@@ -12,15 +14,13 @@ import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
  * one conditional UPDATE, so of two simultaneous claims exactly one wins. Changing a claim someone else
  * holds needs the release_any_claim permission; otherwise the answer is 409 naming the holder.
  */
-export const isInternalStaff = (auth: Auth) => auth.isInternal && auth.isStaff;
-
 export async function changeClaim(
   db: Db,
   auth: Auth,
   id: number,
   target: number | null,
 ): Promise<RequestListItem> {
-  if (!isInternalStaff(auth)) throw forbidden();
+  authorize(auth, 'request.staffWork');
   if (target === auth.userId) await claim(db, auth, id);
   else await releaseOrAssign(db, auth, id, target);
   const rows = await unsafeRequestRowsByIds(db, [id]);
@@ -34,10 +34,13 @@ async function claim(db: Db, auth: Auth, id: number): Promise<void> {
     const [won] = await db
       .update(requests)
       .set({ workingOnId: auth.userId })
-      .where(and(eq(requests.id, id), isNull(requests.workingOnId)))
+      .where(and(unsafeActiveRequestById(id), isNull(requests.workingOnId)))
       .returning({ id: requests.id });
     if (won) return;
-    const [row] = await db.select({ holder: requests.workingOnId }).from(requests).where(eq(requests.id, id));
+    const [row] = await db
+      .select({ holder: requests.workingOnId })
+      .from(requests)
+      .where(unsafeActiveRequestById(id));
     if (!row) throw notFound();
     // Claiming again what you already hold changes nothing.
     if (row.holder === auth.userId) return;
@@ -51,7 +54,7 @@ async function releaseOrAssign(db: Db, auth: Auth, id: number, target: number | 
     const [row] = await tx
       .select({ holder: requests.workingOnId })
       .from(requests)
-      .where(eq(requests.id, id))
+      .where(unsafeActiveRequestById(id))
       .for('update');
     if (!row) throw notFound();
     if (target !== null && !(await isActiveStaffOf(tx, target, auth.companyId))) {

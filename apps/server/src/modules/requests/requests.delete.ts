@@ -1,11 +1,11 @@
 import { STATUS } from '@dd/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
+import { authorize } from '../../authz/policy';
 import type { Db, Tx } from '../../db/client';
 import { files, invoices, notes, requests } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
-import { assertCanChangeRequest } from './requests.policy';
 import { findVisibleRequest } from './requests.queries';
 
 /**
@@ -29,7 +29,7 @@ export async function deleteRequest(db: Db, auth: Auth, id: number, ip: string |
       .where(eq(requests.id, id))
       .for('update');
     if (!row) throw notFound();
-    assertCanChangeRequest(auth, row.status);
+    authorize(auth, 'request.delete', { status: row.status });
     const erase = row.status === STATUS.requestedByLawyer && !(await hasHistory(tx, id));
     if (erase) await tx.delete(requests).where(eq(requests.id, id));
     else await tx.update(requests).set({ active: false }).where(eq(requests.id, id));

@@ -1,12 +1,12 @@
 import type { RequestDetail, RequestInvoice } from '@dd/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
+import { can, requestAbilities } from '../../authz/policy';
 import type { DbOrTx } from '../../db/client';
 import { invoices } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { listRequestFiles } from '../files/files.queries';
 import { listRequestNotes } from '../notes/notes.queries';
-import { requestAbilities } from './requests.policy';
 import { findVisibleRequest, withRelated } from './requests.queries';
 
 type InvoiceRow = {
@@ -24,8 +24,8 @@ type InvoiceRow = {
  * request), the price and paid state to law-firm staff, nothing to other firm users (issue 7).
  */
 function invoicesFor(auth: Auth, rows: InvoiceRow[]): RequestInvoice[] {
-  if (auth.isInternal) return rows;
-  if (!auth.isStaff) return [];
+  if (can(auth, 'invoice.seeCosts')) return rows;
+  if (!can(auth, 'invoice.seePrice')) return [];
   return rows.map(({ id, price, is_paid }) => ({ id, price, is_paid }));
 }
 

@@ -7,12 +7,12 @@ import {
 } from '@dd/shared';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Auth } from '../../authz';
+import { can } from '../../authz/policy';
 import { visiblePatients } from '../../authz/scopes';
 import type { Tx } from '../../db/client';
 import { companies, patients, providers, requests, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { checkUploadRef } from '../files/files.refs';
-import { canChooseMainContact } from './requests.policy';
 
 /**
  * The checks shared by submit and resubmit, in the spec's order: required fields and date formats,
@@ -60,7 +60,7 @@ export async function checkRequestInput(
   } = {},
 ): Promise<CheckedRequestInput> {
   const fallback = options.currentMainContact ?? auth.userId;
-  const userId = canChooseMainContact(auth) ? body.user : fallback;
+  const userId = can(auth, 'request.chooseMainContact') ? body.user : fallback;
   const failure = validateRequestInput({ ...body, user: userId });
   if (failure) throw badRequest(failure.error, failure.fields);
   const patientId = body.patient!;

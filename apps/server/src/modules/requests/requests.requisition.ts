@@ -2,10 +2,11 @@ import { automaticSurcharge, type RequisitionBodySchema, type StaffRequest } fro
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Auth } from '../../authz';
+import { authorize } from '../../authz/policy';
+import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { Db } from '../../db/client';
 import { companies, invoices, requests } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/errors';
-import { isInternalStaff } from './requests.claim';
+import { notFound } from '../../lib/errors';
 import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
 
 /**
@@ -21,7 +22,7 @@ export async function saveRequisition(
   id: number,
   body: z.output<typeof RequisitionBodySchema>,
 ): Promise<StaffRequest> {
-  if (!isInternalStaff(auth)) throw forbidden();
+  authorize(auth, 'invoice.edit');
   await db.transaction(async (tx) => {
     const [request] = await tx
       .select({
@@ -31,7 +32,7 @@ export async function saveRequisition(
       })
       .from(requests)
       .innerJoin(companies, eq(companies.id, requests.companyId))
-      .where(eq(requests.id, id))
+      .where(unsafeActiveRequestById(id))
       .for('update', { of: requests });
     if (!request) throw notFound();
     await tx

@@ -13,11 +13,11 @@ import {
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
+import { authorize } from '../../authz/policy';
 import { clientIp } from '../../lib/client-ip';
 import { EmptyBodySchema } from '../../lib/empty-body';
-import { forbidden } from '../../lib/errors';
 import { offsetPage } from './offset-page';
-import { changeClaim, isInternalStaff } from './requests.claim';
+import { changeClaim } from './requests.claim';
 import { createRequests } from './requests.create';
 import { deleteRequest } from './requests.delete';
 import { getRequestDetail } from './requests.detail';
@@ -121,7 +121,7 @@ export const requestsRoutes: Module = (app, { db, mail }) => {
         response: { 200: StaffRequestSchema },
       },
       preValidation: async (request) => {
-        if (isStaffOnlyUpdate(request.body) && !isInternalStaff(requireAuth(request))) throw forbidden();
+        if (isStaffOnlyUpdate(request.body)) authorize(requireAuth(request), 'request.staffWork');
       },
     },
     async (request) => {

@@ -9,10 +9,11 @@ import {
 } from '@dd/shared';
 import { eq, inArray, like } from 'drizzle-orm';
 import type { Auth } from '../../authz';
+import { authorize } from '../../authz/policy';
+import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { Db, Tx } from '../../db/client';
 import { files, invoices, notes, providers, requests } from '../../db/schema';
-import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
-import { isInternalStaff } from './requests.claim';
+import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { containsPattern } from './requests.filter-kit';
 
 /**
@@ -27,13 +28,13 @@ import { containsPattern } from './requests.filter-kit';
 type RequestRow = typeof requests.$inferSelect;
 
 export async function splitRequest(db: Db, auth: Auth, id: number, body: SplitBody): Promise<SplitResult> {
-  if (!isInternalStaff(auth)) throw forbidden();
+  authorize(auth, 'request.staffWork');
   const splits = body.splits.map((s) => ({
     provider: s.provider,
     request_types: splitRequestTypes(s.request_types),
   }));
   const created = await db.transaction(async (tx) => {
-    const [original] = await tx.select().from(requests).where(eq(requests.id, id)).for('update');
+    const [original] = await tx.select().from(requests).where(unsafeActiveRequestById(id)).for('update');
     if (!original) throw notFound();
     const check = checkSplits(splitRequestTypes(original.requestType), splits);
     if (check.error && (!check.canOverride || !body.override)) {

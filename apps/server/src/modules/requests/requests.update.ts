@@ -9,11 +9,11 @@ import {
 } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
+import { authorize } from '../../authz/policy';
 import type { Db, Tx } from '../../db/client';
 import { notes, providers, requests } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { checkRequestInput } from './requests.input';
-import { assertCanChangeRequest } from './requests.policy';
 import { findVisibleRequest, unsafeRequestRowsByIds, withRelated } from './requests.queries';
 
 /**
@@ -31,7 +31,7 @@ export async function updateRequest(
 ): Promise<RequestListItem> {
   const existing = await findVisibleRequest(db, auth, id);
   if (!existing) throw notFound();
-  assertCanChangeRequest(auth, existing.status);
+  authorize(auth, 'request.edit', { status: existing.status });
   if (body.provider.length > 1) {
     throw badRequest(chooseOneProviderMessage, { provider: chooseOneProviderMessage });
   }
@@ -54,7 +54,7 @@ export async function updateRequest(
     }
     // The status may have moved on since the check above (staff sent the request); decide on the locked row.
     const status = await lockStatus(tx, id);
-    assertCanChangeRequest(auth, status);
+    authorize(auth, 'request.edit', { status });
     await tx
       .update(requests)
       .set({

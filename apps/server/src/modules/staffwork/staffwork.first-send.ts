@@ -1,6 +1,7 @@
 import { type FirstSend, formatDate, splitRequestTypes } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
+import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { companies, patients, providers, requests, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -49,7 +50,7 @@ export async function buildFirstSend(
     .innerJoin(patients, eq(patients.id, requests.patientId))
     .innerJoin(providers, eq(providers.id, requests.providerId))
     .innerJoin(companies, eq(companies.id, requests.companyId))
-    .where(eq(requests.id, id));
+    .where(unsafeActiveRequestById(id));
   if (!row) throw notFound();
   const [sender] = await db.select({ name: users.fullName }).from(users).where(eq(users.id, auth.userId));
 

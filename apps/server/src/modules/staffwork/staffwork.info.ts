@@ -1,6 +1,7 @@
 import type { StaffRequestInfo } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { companies, providers, requests, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -57,7 +58,7 @@ export async function getStaffInfo(db: DbOrTx, id: number): Promise<StaffRequest
     .leftJoin(mainContact, eq(mainContact.id, requests.userId))
     .leftJoin(requester, eq(requester.id, requests.requesterId))
     .leftJoin(worker, eq(worker.id, requests.workingOnId))
-    .where(eq(requests.id, id));
+    .where(unsafeActiveRequestById(id));
   if (!row) throw notFound();
   return {
     id: row.id,

@@ -2,8 +2,9 @@ import { type RequestStatus, STAFF_MSG, STAFF_NOTE_TEXT, STATUS, type StaffActio
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
+import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { Tx } from '../../db/client';
-import { files, notes, requests } from '../../db/schema';
+import { files, notes } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import {
   firmRecipients,
@@ -21,8 +22,8 @@ import { cancelledEmail, recordsReadyEmail } from './staffwork.emails';
  */
 type Deps = Pick<AppDeps, 'db' | 'mail'>;
 
-async function lockOr404(tx: Tx, id: number): Promise<LockedRequest> {
-  const target = await lockRequestForChange(tx, eq(requests.id, id));
+async function unsafeLockOr404(tx: Tx, id: number): Promise<LockedRequest> {
+  const target = await lockRequestForChange(tx, unsafeActiveRequestById(id));
   if (!target) throw notFound();
   return target;
 }
@@ -55,7 +56,7 @@ export async function markInitialSent(
   id: number,
 ): Promise<StaffActionResult> {
   return db.transaction(async (tx) => {
-    const target = await lockOr404(tx, id);
+    const target = await unsafeLockOr404(tx, id);
     if (target.status !== STATUS.requestedByLawyer) {
       const [anyNote] = await tx.select({ id: notes.id }).from(notes).where(eq(notes.requestId, id)).limit(1);
       if (anyNote) throw conflict(STAFF_MSG.alreadySent);
@@ -69,7 +70,7 @@ export async function markInitialSent(
 
 export async function cancelRequest({ db, mail }: Deps, auth: Auth, id: number): Promise<StaffActionResult> {
   return db.transaction(async (tx) => {
-    const target = await lockOr404(tx, id);
+    const target = await unsafeLockOr404(tx, id);
     if (target.status === STATUS.cancelled) throw conflict(STAFF_MSG.alreadyCancelled);
     const status = STATUS.cancelled;
     const noteId = await actionNote(tx, auth, target, STAFF_NOTE_TEXT.cancelled, status);
@@ -87,7 +88,7 @@ export async function cancelRequest({ db, mail }: Deps, auth: Auth, id: number):
  */
 export async function sendToLawyer({ db, mail }: Deps, auth: Auth, id: number): Promise<StaffActionResult> {
   return db.transaction(async (tx) => {
-    const target = await lockOr404(tx, id);
+    const target = await unsafeLockOr404(tx, id);
     const medical = sql`not ${files.archived} and not ${files.supportingFile}`;
     const [counts] = await tx
       .select({

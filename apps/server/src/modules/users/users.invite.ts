@@ -8,7 +8,8 @@ import {
 } from '@dd/shared';
 import { and, eq } from 'drizzle-orm';
 import { revokeAllForUser } from '../../auth/tokens';
-import { type Auth, assertCompany, assertEmailConfirmed } from '../../authz';
+import { type Auth, assertEmailConfirmed } from '../../authz';
+import { authorize } from '../../authz/policy';
 import { type UserLevel, userChangeRefusal } from '../../authz/user-ladder';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -105,7 +106,7 @@ export async function inviteUsers(
   ctx: UserCallContext,
 ): Promise<InviteResult> {
   assertEmailConfirmed(auth);
-  assertCompany(auth, body.company_id);
+  authorize(auth, 'company.reach', { companyId: body.company_id });
   const parsed = parseInviteRows(body.rows);
   if (parsed.errors.length) throw gridErrors(parsed.errors);
   await limitInviteCall(db, auth, body.company_id, ctx);

@@ -13,7 +13,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
-import { assertCompany, requireAuth } from '../../authz';
+import { requireAuth } from '../../authz';
+import { authorize } from '../../authz/policy';
 import { users } from '../../db/schema';
 import { clientIp, clientIpKey } from '../../lib/client-ip';
 import { inviteUsers } from './users.invite';
@@ -51,7 +52,7 @@ export const usersRoutes: Module = (app, { db, mail, config }) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      assertCompany(auth, request.query.company_id);
+      authorize(auth, 'company.reach', { companyId: request.query.company_id });
       const rows = await db
         .select({
           id: users.id,

@@ -9,11 +9,11 @@ import {
 } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { revokeAllForUser } from '../../auth/tokens';
-import { type Auth, assertCompany, assertEmailConfirmed } from '../../authz';
-import { assertCanManageUser } from '../../authz/user-ladder';
+import { type Auth, assertEmailConfirmed } from '../../authz';
+import { authorize } from '../../authz/policy';
 import type { Db, DbOrTx } from '../../db/client';
 import { companies, users } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mail } from '../../lib/outbox';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../providers/providers.service';
 import { sendInvitation } from './users.email';
@@ -92,8 +92,7 @@ function validEmail(email: string | null): string {
 
 /** Users a caller may see: staff of the company, internal users, and everyone themselves. */
 function assertCanSee(auth: Auth, user: UserRow): void {
-  assertCompany(auth, user.companyId);
-  if (!auth.isInternal && !auth.isStaff && user.id !== auth.userId) throw forbidden();
+  authorize(auth, 'user.see', { id: user.id, companyId: user.companyId });
 }
 
 export async function getManagedUser(db: DbOrTx, auth: Auth, id: number): Promise<ManagedUser> {
@@ -104,8 +103,7 @@ export async function getManagedUser(db: DbOrTx, auth: Auth, id: number): Promis
 }
 
 export async function listManagedUsers(db: DbOrTx, auth: Auth, companyId: number): Promise<ManagedUser[]> {
-  assertCompany(auth, companyId);
-  if (!auth.isInternal && !auth.isStaff) throw forbidden();
+  authorize(auth, 'user.list', { companyId });
   return (await listCompanyUsers(db, companyId)).map(presentUser);
 }
 
@@ -122,7 +120,7 @@ async function applyUpdate(
   const emailChanged = email.toLowerCase() !== current.email.toLowerCase();
   const next = { isStaff: body.is_staff ?? current.isStaff, isActive: body.is_active ?? current.isActive };
   const level = await levelOf(tx, auth, current);
-  assertCanManageUser(auth, { before: level, after: { ...level, isStaff: next.isStaff }, emailChanged });
+  authorize(auth, 'user.update', { before: level, after: { ...level, isStaff: next.isStaff }, emailChanged });
   if (emailChanged) {
     const [other] = await usersByEmails(tx, [email.toLowerCase()]);
     if (other && other.companyId !== current.companyId) {
@@ -171,9 +169,9 @@ export async function saveUser(
   assertEmailConfirmed(auth);
   const companyId = body.company_id;
   if (!companyId) throw badRequest(USER_MSG.companyRequired, { company_id: USER_MSG.companyRequired });
-  if (!auth.isInternal && companyId !== auth.companyId) throw forbidden(USER_MSG.ownCompanyOnly);
+  authorize(auth, 'user.add', { companyId });
   const email = validEmail(trimmed(body.email));
-  assertCanManageUser(auth, { after: newUserLevel(auth, companyId, body.is_staff ?? false) });
+  authorize(auth, 'user.update', { after: newUserLevel(auth, companyId, body.is_staff ?? false) });
   await limitInviteCall(db, auth, companyId, ctx);
   return meterExistingEmails(db, auth, ctx, () =>
     guardUnique(() => createOrUpdate(db, mail, auth, ctx, companyId, email, body)),
@@ -231,7 +229,7 @@ export async function updateUser(
       db.transaction(async (tx) => {
         const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
         if (!current) throw notFound();
-        assertCompany(auth, current.companyId);
+        authorize(auth, 'company.reach', { companyId: current.companyId });
         if (body.company_id && body.company_id !== current.companyId) {
           throw badRequest(USER_MSG.cannotMove, { company_id: USER_MSG.cannotMove });
         }
@@ -251,10 +249,10 @@ export async function deleteUser(
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!current) throw notFound();
-    assertCompany(auth, current.companyId);
+    authorize(auth, 'company.reach', { companyId: current.companyId });
     if (current.id === auth.userId) throw badRequest(USER_MSG.cannotDeleteSelf);
     const level = await levelOf(tx, auth, current);
-    assertCanManageUser(auth, { before: level });
+    authorize(auth, 'user.update', { before: level });
     const target = { id, email: current.email, level };
     await revokeAllForUser(tx, id);
     if ((await usersWithHistory(tx, [id])).has(id)) {

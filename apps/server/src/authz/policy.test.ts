@@ -1,0 +1,209 @@
+import { COMPANY_MSG, FILE_MSG, STATUS, USER_MSG } from '@dd/shared';
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../lib/errors';
+import { ACCESS_RULES, type Auth } from './index';
+import { type Ability, authorize, can, isInternalStaff } from './policy';
+
+/**
+ * The ability table: every named ability × every kind of caller. A changed rule changes a cell here,
+ * so the change is deliberate and reviewed rather than a side effect of editing a service.
+ */
+const FIRM = 10;
+const OTHER_FIRM = 20;
+const INTERNAL = 1;
+const ME = 100;
+const SOMEONE = 200;
+
+function caller(over: Partial<Auth>): Auth {
+  return {
+    userId: ME,
+    companyId: FIRM,
+    isStaff: false,
+    isInternal: false,
+    isAdminUser: false,
+    emailConfirmed: true,
+    permissions: new Set(),
+    ...over,
+  };
+}
+
+const CALLERS = {
+  firmUser: caller({}),
+  firmStaff: caller({ isStaff: true }),
+  internalUser: caller({ companyId: INTERNAL, isInternal: true }),
+  internalStaff: caller({ companyId: INTERNAL, isInternal: true, isStaff: true }),
+  internalAdmin: caller({ companyId: INTERNAL, isInternal: true, isStaff: true, isAdminUser: true }),
+} as const;
+type Kind = keyof typeof CALLERS;
+const KINDS = Object.keys(CALLERS) as Kind[];
+
+type Case = { ability: Ability; record?: unknown; allowed: Kind[]; deniedWith?: 403 | 404; message?: string };
+
+const firmUserLevel = { isInternal: false, isStaff: false, isAdminUser: false, hasPermissions: false };
+const CASES: Record<string, Case> = {
+  'edit a request still Requested By Lawyer': {
+    ability: 'request.edit',
+    record: { status: STATUS.requestedByLawyer },
+    allowed: [...KINDS],
+  },
+  'edit a request being worked on': {
+    ability: 'request.edit',
+    record: { status: STATUS.waitingForDirectDocs },
+    allowed: ['internalStaff', 'internalAdmin'],
+  },
+  'delete a request still Requested By Lawyer': {
+    ability: 'request.delete',
+    record: { status: STATUS.requestedByLawyer },
+    allowed: [...KINDS],
+  },
+  'delete a request being worked on': {
+    ability: 'request.delete',
+    record: { status: STATUS.waitingForDirectDocs },
+    allowed: ['internalStaff', 'internalAdmin'],
+  },
+  'name another main contact': {
+    ability: 'request.chooseMainContact',
+    allowed: ['firmStaff', 'internalUser', 'internalStaff', 'internalAdmin'],
+  },
+  'claim, split or use staff-only request fields': {
+    ability: 'request.staffWork',
+    allowed: ['internalStaff', 'internalAdmin'],
+  },
+  'save a requisition (invoice line)': {
+    ability: 'invoice.edit',
+    allowed: ['internalStaff', 'internalAdmin'],
+  },
+  'reach their own firm': { ability: 'company.reach', record: { companyId: FIRM }, allowed: [...KINDS] },
+  "reach another firm's data": {
+    ability: 'company.reach',
+    record: { companyId: OTHER_FIRM },
+    allowed: ['internalUser', 'internalStaff', 'internalAdmin'],
+    deniedWith: 404,
+  },
+  'change the price or surcharge of a firm': {
+    ability: 'company.editPricing',
+    allowed: ['internalStaff', 'internalAdmin'],
+    message: COMPANY_MSG.priceStaffOnly,
+  },
+  'add a provider that counts as verified': {
+    ability: 'provider.vouch',
+    allowed: ['internalStaff', 'internalAdmin'],
+  },
+  'file medical records (not a supporting document)': {
+    ability: 'file.addRecords',
+    allowed: ['internalStaff', 'internalAdmin'],
+  },
+  'archive a file': { ability: 'file.archive', allowed: ['internalStaff', 'internalAdmin'] },
+  'verify an unverified file': {
+    ability: 'file.verify',
+    record: { verifiedById: null },
+    allowed: [...KINDS],
+  },
+  'change their own verification': {
+    ability: 'file.verify',
+    record: { verifiedById: ME },
+    allowed: [...KINDS],
+  },
+  "undo someone else's verification": {
+    ability: 'file.verify',
+    record: { verifiedById: SOMEONE },
+    allowed: ['internalStaff', 'internalAdmin'],
+    message: FILE_MSG.verifiedBySomeoneElse,
+  },
+  'see the SSN of a client': {
+    ability: 'client.seeSsn',
+    allowed: ['firmUser', 'firmStaff', 'internalStaff', 'internalAdmin'],
+  },
+  'open a client': {
+    ability: 'client.create',
+    allowed: ['firmUser', 'firmStaff', 'internalStaff', 'internalAdmin'],
+  },
+  'see the dashboard as themselves': {
+    ability: 'dashboard.viewAs',
+    record: { userId: ME },
+    allowed: [...KINDS],
+  },
+  'see the dashboard as a colleague': {
+    ability: 'dashboard.viewAs',
+    record: { userId: SOMEONE },
+    allowed: ['firmStaff', 'internalStaff', 'internalAdmin'],
+  },
+  "see a colleague's account": {
+    ability: 'user.see',
+    record: { id: SOMEONE, companyId: FIRM },
+    allowed: ['firmStaff', 'internalUser', 'internalStaff', 'internalAdmin'],
+  },
+  'see their own account': { ability: 'user.see', record: { id: ME, companyId: FIRM }, allowed: [...KINDS] },
+  "see another firm's user": {
+    ability: 'user.see',
+    record: { id: SOMEONE, companyId: OTHER_FIRM },
+    allowed: ['internalUser', 'internalStaff', 'internalAdmin'],
+    deniedWith: 404,
+  },
+  'list the users of their firm': {
+    ability: 'user.list',
+    record: { companyId: FIRM },
+    allowed: ['firmStaff', 'internalUser', 'internalStaff', 'internalAdmin'],
+  },
+  'see provider costs and fees on invoice lines': {
+    ability: 'invoice.seeCosts',
+    allowed: ['internalUser', 'internalStaff', 'internalAdmin'],
+  },
+  'see the price and paid state of invoice lines': {
+    ability: 'invoice.seePrice',
+    allowed: ['firmStaff', 'internalUser', 'internalStaff', 'internalAdmin'],
+  },
+  'add a user to their own firm': { ability: 'user.add', record: { companyId: FIRM }, allowed: [...KINDS] },
+  'add a user to another firm': {
+    ability: 'user.add',
+    record: { companyId: OTHER_FIRM },
+    allowed: ['internalUser', 'internalStaff', 'internalAdmin'],
+    message: USER_MSG.ownCompanyOnly,
+  },
+  'turn a firm user into staff': {
+    ability: 'user.update',
+    record: { before: firmUserLevel, after: { ...firmUserLevel, isStaff: true } },
+    allowed: ['firmStaff', 'internalUser', 'internalStaff', 'internalAdmin'],
+    message: USER_MSG.cannotGrantMore,
+  },
+  'change an internal user': {
+    ability: 'user.update',
+    record: { before: { ...firmUserLevel, isInternal: true }, after: { ...firmUserLevel, isInternal: true } },
+    allowed: ['internalAdmin'],
+    message: USER_MSG.internalAdminOnly,
+  },
+};
+
+describe('policy: abilities × kinds of caller', () => {
+  for (const [name, c] of Object.entries(CASES)) {
+    for (const kind of KINDS) {
+      const allowed = c.allowed.includes(kind);
+      it(`${kind} ${allowed ? 'may' : 'may not'} ${name}`, () => {
+        const auth = CALLERS[kind];
+        // biome-ignore lint/suspicious/noExplicitAny: the table holds records of every ability.
+        const check = (fn: any) => fn(auth, c.ability, c.record);
+        expect(check(can)).toBe(allowed);
+        if (allowed) {
+          expect(() => check(authorize)).not.toThrow();
+          return;
+        }
+        let thrown: unknown;
+        try {
+          check(authorize);
+        } catch (error) {
+          thrown = error;
+        }
+        expect(thrown).toBeInstanceOf(HttpError);
+        expect((thrown as HttpError).statusCode).toBe(c.deniedWith ?? 403);
+        if (c.message) expect((thrown as HttpError).message).toBe(c.message);
+      });
+    }
+  }
+
+  it('uses one definition of internal staff, shared with the route rules', () => {
+    for (const kind of KINDS) {
+      expect(ACCESS_RULES.internalStaff(CALLERS[kind])).toBe(isInternalStaff(CALLERS[kind]));
+    }
+    expect(KINDS.filter((k) => isInternalStaff(CALLERS[k]))).toEqual(['internalStaff', 'internalAdmin']);
+  });
+});
