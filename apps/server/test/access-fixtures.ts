@@ -11,6 +11,7 @@ import {
   createProvider,
   createRequest,
   createUser,
+  INTERNAL_ADMIN,
   signedIn,
 } from './factories';
 import { INTERNAL_COMPANY_ID } from './helpers';
@@ -59,12 +60,7 @@ export async function accessFixtures(deps: AppDeps) {
     otherStaff: await signedIn(deps, { companyId: other.id, isStaff: true }),
     internalUser: await signedIn(deps, { companyId: INTERNAL_COMPANY_ID }),
     internalStaff: await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true }),
-    internalAdmin: await signedIn(deps, {
-      companyId: INTERNAL_COMPANY_ID,
-      isStaff: true,
-      isAdminUser: true,
-      permissions: ['release_any_claim', 'view_fees', 'view_company_counts', 'manage_users'],
-    }),
+    internalAdmin: await signedIn(deps, INTERNAL_ADMIN),
   };
   /** The caller's user id (0 for anonymous, which owns nothing). */
   const userId = (caller: Caller) => (caller === 'anonymous' ? 0 : signedInCallers[caller].user.id);

@@ -66,6 +66,14 @@ export async function signedIn(deps: AppDeps, options: UserOptions = {}) {
   return { user, access, refresh, headers: { authorization: `Bearer ${access}` } };
 }
 
+/** An internal administrator with every named permission. */
+export const INTERNAL_ADMIN: UserOptions = {
+  companyId: INTERNAL_COMPANY_ID,
+  isStaff: true,
+  isAdminUser: true,
+  permissions: ['release_any_claim', 'view_fees', 'view_company_counts', 'manage_users'],
+};
+
 /** The kinds of caller the access suite walks through. */
 export async function callers(deps: AppDeps) {
   const firm = await createCompany(deps.db);
@@ -75,12 +83,7 @@ export async function callers(deps: AppDeps) {
     otherFirm: await signedIn(deps),
     internalUser: await signedIn(deps, { companyId: INTERNAL_COMPANY_ID }),
     internalStaff: await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true }),
-    internalAdmin: await signedIn(deps, {
-      companyId: INTERNAL_COMPANY_ID,
-      isStaff: true,
-      isAdminUser: true,
-      permissions: ['release_any_claim', 'view_fees', 'view_company_counts', 'manage_users'],
-    }),
+    internalAdmin: await signedIn(deps, INTERNAL_ADMIN),
   };
 }
 
