@@ -1,7 +1,6 @@
 import { CONFIRM_MSG, ConfirmEmailSchema, SignupSchema, TokenPairSchema } from '@dd/shared';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
-import { issueTokens } from '../../auth/tokens';
 import { requireAuth } from '../../authz';
 import { clientIpKey } from '../../lib/client-ip';
 import { confirmEmail, resendConfirmation, signUp } from './signup.service';
@@ -16,13 +15,8 @@ export const signupRoutes: Module = (app, deps) => {
   app.post(
     '/users/signup/',
     { config: { access: 'public' }, schema: { body: SignupSchema, response: { 200: TokenPairSchema } } },
-    async (request) => {
-      const userId = await signUp(deps, request.body, {
-        ip: clientIpKey(request),
-        perHour: deps.config.SIGNUP_RATE_LIMIT,
-      });
-      return issueTokens(deps.db, userId, deps.tokens);
-    },
+    async (request) =>
+      signUp(deps, request.body, { ip: clientIpKey(request), perHour: deps.config.SIGNUP_RATE_LIMIT }),
   );
 
   app.post(

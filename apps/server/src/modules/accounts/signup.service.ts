@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import { hashPassword } from '../../auth/passwords';
 import { consume, type RateRule } from '../../auth/rate-limit';
-import { consumeOneTimeToken, createOneTimeToken } from '../../auth/tokens';
+import { consumeOneTimeToken, createOneTimeToken, issueTokens, type TokenPair } from '../../auth/tokens';
 import type { Auth } from '../../authz';
 import type { Db, DbOrTx } from '../../db/client';
 import { companies, users } from '../../db/schema';
@@ -31,18 +31,18 @@ const signupRule = (perHour: number): RateRule => ({
 });
 const resendRule: RateRule = { bucket: 'confirm-resend', limit: RESENDS_PER_HOUR, windowSeconds: HOUR };
 
-/** Opens the firm and its first user, and queues the confirmation e-mail; returns the user id. */
+/** Opens the firm and its first user, queues the confirmation e-mail and signs the person in. */
 export async function signUp(
-  deps: Pick<AppDeps, 'db' | 'mail'>,
+  deps: Pick<AppDeps, 'db' | 'mail' | 'tokens'>,
   input: SignupInput,
   client: { ip: string; perHour: number },
-): Promise<number> {
+): Promise<TokenPair> {
   const { db, mail } = deps;
   // Every attempt counts, a refused one too: the 'address taken' answer must not be an open oracle.
   await consume(db, signupRule(client.perHour), client.ip, MSG.tooManyRequests);
   const passwordHash = await hashPassword(input.password);
   const taken = () => badRequest(MSG.emailTaken, { email: MSG.emailTaken });
-  return db
+  const userId = await db
     .transaction(async (tx) => {
       if (await findUserByEmail(tx, input.email)) throw taken();
       // Both names are plain text (SignupSchema), so the firm name built from them is too.
@@ -72,6 +72,7 @@ export async function signUp(
       // spec's 'address taken' 400 rather than the error handler's general 409 for a duplicate.
       throw pgErrorCode(error) === UNIQUE_VIOLATION ? taken() : error;
     });
+  return issueTokens(db, userId, deps.tokens);
 }
 
 /**

@@ -1,9 +1,11 @@
 import type { RequestNote } from '@dd/shared';
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Auth } from '../../authz';
+import { visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
-import { notes, users } from '../../db/schema';
+import { notes, requests, users } from '../../db/schema';
 
-/** Notes in the shape every screen reads, newest first. Callers scope by visible requests first. */
+/** Notes in the shape every screen reads, newest first. selectNotes does not scope: its callers do (or use listVisibleNotes). */
 const noteColumns = {
   id: notes.id,
   text: notes.text,
@@ -43,4 +45,32 @@ export async function listRequestNotes(db: DbOrTx, requestId: number): Promise<R
     .where(eq(notes.requestId, requestId))
     .orderBy(...NEWEST_FIRST);
   return rows.map(noteJson);
+}
+
+export interface NoteFilter {
+  requestId?: number;
+  limit: number;
+  offset: number;
+}
+
+/** GET /api/home/notes/: one page of the notes on requests the caller may see, and how many there are. */
+export async function listVisibleNotes(
+  db: DbOrTx,
+  auth: Auth,
+  filter: NoteFilter,
+): Promise<{ rows: RequestNote[]; total: number }> {
+  const visible = db.select({ id: requests.id }).from(requests).where(visibleRequests(auth));
+  const where = and(
+    inArray(notes.requestId, visible),
+    filter.requestId ? eq(notes.requestId, filter.requestId) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    selectNotes(db)
+      .where(where)
+      .orderBy(...NEWEST_FIRST)
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: count() }).from(notes).where(where),
+  ]);
+  return { rows: rows.map(noteJson), total };
 }

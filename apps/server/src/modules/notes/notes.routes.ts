@@ -1,12 +1,9 @@
 import { IdSchema, NoteBodySchema, NoteReminderBodySchema, NoteSchema } from '@dd/shared';
-import { and, count, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
-import { visibleRequests } from '../../authz/scopes';
-import { notes, requests } from '../../db/schema';
 import { offsetPage } from '../requests/offset-page';
-import { NEWEST_FIRST, noteJson, selectNotes } from './notes.queries';
+import { listVisibleNotes } from './notes.queries';
 import { addNote, setNoteReminder } from './notes.service';
 
 /**
@@ -62,22 +59,9 @@ export const notesRoutes: Module = (app, { db, mail }) => {
       schema: { querystring: ListQuery, response: { 200: NotePage } },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      const { limit, offset } = request.query;
-      const visible = db.select({ id: requests.id }).from(requests).where(visibleRequests(auth));
-      const where = and(
-        inArray(notes.requestId, visible),
-        request.query.request ? eq(notes.requestId, request.query.request) : undefined,
-      );
-      const [rows, [{ total }]] = await Promise.all([
-        selectNotes(db)
-          .where(where)
-          .orderBy(...NEWEST_FIRST)
-          .limit(limit)
-          .offset(offset),
-        db.select({ total: count() }).from(notes).where(where),
-      ]);
-      return offsetPage(request.url, rows.map(noteJson), total, limit, offset);
+      const { request: requestId, limit, offset } = request.query;
+      const { rows, total } = await listVisibleNotes(db, requireAuth(request), { requestId, limit, offset });
+      return offsetPage(request.url, rows, total, limit, offset);
     },
   );
 };

@@ -1,5 +1,5 @@
-import type { ManagedUser } from '@dd/shared';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { CompanyUser, ManagedUser } from '@dd/shared';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -34,6 +34,23 @@ export function listCompanyUsers(db: DbOrTx, companyId: number): Promise<UserRow
     .select()
     .from(users)
     .where(eq(users.companyId, companyId))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+}
+
+/** The active users of a company, by last name, in the shape of the request form's Main Contact select. */
+export function listActiveCompanyUsers(db: DbOrTx, companyId: number): Promise<CompanyUser['User'][]> {
+  return db
+    .select({
+      id: users.id,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      full_name: users.fullName,
+      email: users.email,
+      is_staff: users.isStaff,
+      is_active: users.isActive,
+    })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.isActive, true)))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }
 

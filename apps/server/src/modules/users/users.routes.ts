@@ -9,18 +9,22 @@ import {
   UserBodySchema,
   UserSavedSchema,
 } from '@dd/shared';
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
-import { authorize } from '../../authz/policy';
-import { users } from '../../db/schema';
 import { clientIp, clientIpKey } from '../../lib/client-ip';
 import { inviteUsers } from './users.invite';
 import { inviteLimits, type UserCallContext } from './users.limits';
 import { presentUser } from './users.queries';
-import { deleteUser, getManagedUser, listManagedUsers, saveUser, updateUser } from './users.service';
+import {
+  deleteUser,
+  getManagedUser,
+  listCompanyContacts,
+  listManagedUsers,
+  saveUser,
+  updateUser,
+} from './users.service';
 
 /**
  * Users (both specs, section 7).
@@ -51,22 +55,8 @@ export const usersRoutes: Module = (app, { db, mail, config }) => {
       schema: { querystring: Query, response: { 200: z.array(CompanyUserSchema) } },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      authorize(auth, 'company.reach', { companyId: request.query.company_id });
-      const rows = await db
-        .select({
-          id: users.id,
-          first_name: users.firstName,
-          last_name: users.lastName,
-          full_name: users.fullName,
-          email: users.email,
-          is_staff: users.isStaff,
-          is_active: users.isActive,
-        })
-        .from(users)
-        .where(and(eq(users.companyId, request.query.company_id), eq(users.isActive, true)))
-        .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
-      return rows.map((User) => ({ User }));
+      const list = await listCompanyContacts(db, requireAuth(request), request.query.company_id);
+      return list.map((User) => ({ User }));
     },
   );
 

@@ -1,7 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
-import { websitePages } from '../../db/schema';
+import { listWebsitePages } from './website.service';
 
 /**
  * Reading saved website pages (GET /api/modelWebsite/page/?url=). Pages are public marketing content.
@@ -15,15 +14,6 @@ const PageSchema = z.object({
   componentProps: z.array(z.record(z.string(), z.unknown())),
 });
 
-/** '/Our-Team' and 'our-team/' name the same page: lower case, one leading and one trailing slash. */
-export function normalizePageUrl(url: string): string {
-  const inner = url
-    .trim()
-    .toLowerCase()
-    .replace(/^\/+|\/+$/g, '');
-  return inner ? `/${inner}/` : '/';
-}
-
 export const websiteRoutes: Module = (app, { db }) => {
   app.get(
     '/api/modelWebsite/page/',
@@ -34,19 +24,6 @@ export const websiteRoutes: Module = (app, { db }) => {
         response: { 200: z.array(PageSchema) },
       },
     },
-    async (request) => {
-      const { url } = request.query;
-      const rows = await db
-        .select()
-        .from(websitePages)
-        .where(url === undefined ? undefined : eq(websitePages.url, normalizePageUrl(url)))
-        .orderBy(asc(websitePages.name))
-        .limit(500);
-      return rows.map((r) => ({
-        ...r,
-        components: r.components ?? [],
-        componentProps: r.componentProps ?? [],
-      }));
-    },
+    async (request) => listWebsitePages(db, request.query.url),
   );
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getContext } from '../../../test/helpers';
 import { websitePages } from '../../db/schema';
-import { normalizePageUrl } from './website.routes';
+import { normalizePageUrl } from './website.service';
 
 describe('GET /api/modelWebsite/page/', () => {
   it('finds the page saved for a url, whatever its case and slashes', async () => {
