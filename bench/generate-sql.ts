@@ -83,6 +83,38 @@ export function patientsSql(): string {
     create index on bench_patient (company_id, k);`;
 }
 
+/** The request types the generator chooses from: one or two names per request, none with a comma. */
+const TYPE_COMBINATIONS = [
+  ['Medical Records'],
+  ['Medical Records', 'Billing Records'],
+  ['Billing Records'],
+  ['Radiology Images'],
+  ['Medical Records', 'Radiology Images'],
+  ['Itemized Billing'],
+  ['Pathology'],
+  ['Provider Certification of Received Records'],
+];
+
+export function requestTypesSql(): string {
+  const names = [...new Set(TYPE_COMBINATIONS.flat())];
+  return `
+    insert into request_types (name) values ${names.map((n) => `('${n}')`).join(', ')}
+    on conflict (name) do nothing;`;
+}
+
+/**
+ * Each request's request_type_choices rows, in the order of its text copy. The generator's names hold no
+ * comma, so reading its own text back is exact here (the application never does this).
+ */
+export function requestTypeChoicesSql(): string {
+  return `
+    insert into request_type_choices (request_id, request_type_id, position)
+    select r.id, t.id, (p.ord - 1)::int
+    from requests r
+    cross join lateral unnest(string_to_array(r.request_type, ', ')) with ordinality p(name, ord)
+    join request_types t on t.name = p.name;`;
+}
+
 /**
  * Requests over three years, inserted oldest first so internal numbers follow creation. Recent ones
  * are mostly open; older ones mostly completed or closed, as in a real firm.
@@ -95,8 +127,7 @@ export function requestsSql(s: BenchSizes, internalCompanyId: number): string {
     'Completed - Documents Arrived','Completed - Documents Arrived','Closed - No Documents Available',
     'Completed - No Documents Available','Closed - Originally no document found/now document arrived',
     'Closed - Cancelled Request','In Contact With Provider']`;
-  const types = `array['Medical Records','Medical Records, Billing Records','Billing Records','Radiology Images',
-    'Medical Records, Radiology Images','Itemized Billing','Pathology','Provider Certification of Received Records']`;
+  const types = `array[${TYPE_COMBINATIONS.map((c) => `'${c.join(', ')}'`).join(',')}]`;
   return `
     insert into requests (status, request_type, rush, start_date, end_date, price, patient_id, provider_id,
       user_id, requester_id, company_id, working_on_id, created_at, received_document_at, first_downloaded_at,

@@ -21,6 +21,8 @@ import {
   patientsSql,
   providersSql,
   requestsSql,
+  requestTypeChoicesSql,
+  requestTypesSql,
   usersSql,
 } from './generate-sql';
 
@@ -87,7 +89,9 @@ export async function generate(): Promise<{ generated: boolean; seconds: number 
     await step(client, 'users', usersSql(sizes, INTERNAL_COMPANY_ID, hash));
     await step(client, 'providers', providersSql(sizes));
     await step(client, 'patients', patientsSql());
+    await step(client, 'request types', requestTypesSql());
     await step(client, 'requests', requestsSql(sizes, INTERNAL_COMPANY_ID));
+    await step(client, 'request type choices', requestTypeChoicesSql());
     await step(client, 'files and file accesses', filesSql(INTERNAL_COMPANY_ID));
     if (sizes.notesPerRequest > 0) await step(client, 'notes', notesSql(sizes.notesPerRequest));
     await client.query('set session_replication_role = origin');

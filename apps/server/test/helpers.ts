@@ -7,6 +7,8 @@ import { buildApp } from '../src/app';
 import type { App, AppDeps } from '../src/app-types';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
+import { requestTypes } from '../src/db/schema';
+import { REQUEST_TYPE_NAMES } from '../src/db/seed/requests';
 import { createDeps } from '../src/deps';
 
 /**
@@ -46,6 +48,11 @@ async function create(): Promise<TestContext> {
     // Never moves the sequence backwards: on PostgreSQL other test files insert companies at the same time.
     sql`select setval(pg_get_serial_sequence('companies', 'id'), greatest((select max(id) from companies), nextval(pg_get_serial_sequence('companies', 'id'))))`,
   );
+  // The request types a real installation lists (the seed's), so requests can choose them by name.
+  await database.db
+    .insert(requestTypes)
+    .values(REQUEST_TYPE_NAMES.map((name) => ({ name })))
+    .onConflictDoNothing();
   const deps = createDeps(config, database.db);
   const app = await buildApp(deps);
   return { app, deps, database };

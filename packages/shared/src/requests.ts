@@ -125,6 +125,9 @@ export const mainContactNotInFirmMessage =
   'The main contact must be an active user of the client’s law firm.';
 export const providerMissingMessage = (id: number) =>
   `Provider ${id} could not be found. Please review your selection.`;
+/** A request type name the request body chose that is not (or no longer) on the list of request types. */
+export const requestTypeMissingMessage = (names: readonly string[]) =>
+  `Request ${names.length === 1 ? 'type' : 'types'} ${names.map((n) => `'${n}'`).join(', ')} could not be found. Please review your selection.`;
 
 /** The confirmation after a submit: how many providers the request went to. */
 export const requestsSubmittedMessage = (count: number) =>
@@ -183,7 +186,9 @@ export const RequestSchema = z.object({
   id: z.number(),
   internal_number: z.string(),
   status: StatusSchema,
+  /** The chosen type names joined by ', ' (spec); request_types holds the same names one by one. */
   request_type: z.string(),
+  request_types: z.array(z.string()),
   rush: z.boolean(),
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),

@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createUser, firmWithRequest } from '../../test/factories';
+import { createUser, firmWithRequest, requestTypesNamed } from '../../test/factories';
 import { getContext } from '../../test/helpers';
+import { constraintViolationAnswer } from '../lib/constraint-errors';
+import { requestTypeChoices } from './schema';
 
 /**
  * The database itself refuses rows that break the invariants the code relies on (statuses from the
@@ -68,5 +70,32 @@ describe('CHECK constraints', () => {
         sql`insert into one_time_tokens (user_id, purpose, token_hash, expires_at) values (${user.id}, 'login', ${`h-${user.id}`}, now())`,
       ),
     ).rejects.toThrow();
+  });
+});
+
+describe('request type choices', () => {
+  it('refuses to delete a type a request uses, and goes with a request deleted for good', async () => {
+    const { deps } = await getContext();
+    const firm = await firmWithRequest(deps);
+    const [type] = await requestTypesNamed(deps.db, [`Used ${firm.company.id}`]);
+    await deps.db.execute(
+      sql`insert into request_type_choices (request_id, request_type_id, position) values (${firm.request.id}, ${type.id}, 1)`,
+    );
+    const refused = await deps.db
+      .execute(sql`delete from request_types where id = ${type.id}`)
+      .catch((e) => e);
+    expect(constraintViolationAnswer(refused)?.status).toBe(409);
+    await expect(
+      deps.db.execute(
+        sql`insert into request_type_choices (request_id, request_type_id, position) values (${firm.request.id}, -1, 2)`,
+      ),
+    ).rejects.toThrow();
+    await deps.db.execute(sql`delete from requests where id = ${firm.request.id}`);
+    const left = await deps.db
+      .select()
+      .from(requestTypeChoices)
+      .where(eq(requestTypeChoices.requestId, firm.request.id));
+    expect(left).toEqual([]);
+    await deps.db.execute(sql`delete from request_types where id = ${type.id}`);
   });
 });

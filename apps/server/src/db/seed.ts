@@ -11,7 +11,7 @@ import { insertOrganizations } from './seed/people';
 import { insertProviders } from './seed/providers';
 import { createRandom } from './seed/random';
 import { insertReferenceData } from './seed/reference';
-import { planRequests } from './seed/requests';
+import { insertRequestTypeChoices, planRequests } from './seed/requests';
 
 /**
  * Demo data for a fresh database: the internal company with staff, two law firms with users, clients,
@@ -56,6 +56,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<{ seed
         throw new Error('Seed rows out of order');
       return { id, internalNumber, plan: plans[i] };
     });
+    await insertRequestTypeChoices(tx, inserted);
 
     const noteRows = inserted.flatMap(({ id, plan }) =>
       plan.timeline.notes.map((n) => ({

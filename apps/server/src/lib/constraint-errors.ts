@@ -9,6 +9,8 @@ import { databaseErrorOf } from './redact';
  */
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+/** A delete refused by an ON DELETE RESTRICT key (NO ACTION keys answer FOREIGN_KEY_VIOLATION instead). */
+export const RESTRICT_VIOLATION = '23001';
 export const CHECK_VIOLATION = '23514';
 
 export const CONSTRAINT_MSG = {
@@ -25,6 +27,13 @@ export function pgErrorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** A delete refused because other rows still point at the row (NO ACTION or RESTRICT keys). */
+export function isStillReferenced(error: unknown): boolean {
+  const db = databaseErrorOf(error);
+  if (db?.code === RESTRICT_VIOLATION) return true;
+  return db?.code === FOREIGN_KEY_VIOLATION && !String(db.message).startsWith('insert or update');
+}
+
 /** The status and message for a constraint violation, or undefined for any other error. */
 export function constraintViolationAnswer(error: unknown): { status: number; message: string } | undefined {
   const db = databaseErrorOf(error);
@@ -37,6 +46,8 @@ export function constraintViolationAnswer(error: unknown): { status: number; mes
       return String(db.message).startsWith('insert or update')
         ? { status: 400, message: CONSTRAINT_MSG.missingReference }
         : { status: 409, message: CONSTRAINT_MSG.stillReferenced };
+    case RESTRICT_VIOLATION:
+      return { status: 409, message: CONSTRAINT_MSG.stillReferenced };
     case CHECK_VIOLATION:
       return { status: 400, message: CONSTRAINT_MSG.notAllowed };
     default:

@@ -10,6 +10,7 @@ import {
   numeric,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -26,6 +27,8 @@ import { users } from './users';
 export const requestTypes = pgTable('request_types', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   name: text('name').notNull().unique(),
+  /** False once an administrator deleted a type that requests still use: off the form, kept on them. */
+  active: boolean('active').notNull().default(true),
 });
 
 /** New requests draw their internal number from here; split requests set '10001-1' style values. */
@@ -42,7 +45,11 @@ export const requests = pgTable(
       .unique()
       .default(sql`(nextval('request_internal_number_seq'))::text`),
     status: text('status', { enum: REQUEST_STATUSES }).notNull().default('Requested By Lawyer'),
-    /** Type names joined by ', '. */
+    /**
+     * The chosen types' names joined by ', ' in their order: a copy of request_type_choices kept for
+     * display, sorting and filtering (docs/decisions/018). Written only with the choices
+     * (modules/requests/requests.types.ts); never split back into names.
+     */
     requestType: text('request_type').notNull().default(''),
     rush: boolean('rush').notNull().default(false),
     startDate: date('start_date', { mode: 'string' }),
@@ -106,5 +113,28 @@ export const requests = pgTable(
     index('requests_created_idx').on(t.createdAt),
     index('requests_completed_idx').on(t.completedDate),
     index('requests_closed_idx').on(t.closedDate),
+  ],
+);
+
+/**
+ * The request types a request asks for, in the order chosen. Part of the request: removed with it (a
+ * split's emptied original, an untouched request deleted for good). A type in use cannot be removed.
+ */
+export const requestTypeChoices = pgTable(
+  'request_type_choices',
+  {
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    requestTypeId: integer('request_type_id')
+      .notNull()
+      .references(() => requestTypes.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.requestTypeId] }),
+    check('request_type_choices_position_ck', nonNegative(t.position)),
+    // "Is this type used?" (deleting a type) and the foreign key's own check.
+    index('request_type_choices_type_idx').on(t.requestTypeId),
   ],
 );

@@ -1,12 +1,14 @@
 import {
   CERTIFICATION_REQUEST_TYPE,
   isOpenStatus,
+  joinRequestTypes,
   REQUEST_STATUSES,
   type RequestStatus,
   requestPrice,
   STATUS,
 } from '@dd/shared';
-import type { requests } from '../schema';
+import type { Tx } from '../client';
+import { type requests, requestTypeChoices, requestTypes } from '../schema';
 import type { SeedPatient } from './patients';
 import type { SeedFirm, SeedOrg, SeedUser } from './people';
 import type { SeedProvider } from './providers';
@@ -154,7 +156,8 @@ export function planRequests(
       timeline,
       values: {
         status,
-        requestType: types.join(', '),
+        // The text copy of the choices insertRequestTypeChoices writes (docs/decisions/018).
+        requestType: joinRequestTypes(types),
         rush,
         startDate: isoDate(injury),
         endDate: isoDate(treatmentEnd),
@@ -185,4 +188,22 @@ export function planRequests(
     };
   });
   return planned.sort((a, b) => a.values.createdAt!.getTime() - b.values.createdAt!.getTime());
+}
+
+/** Each inserted request's request_type_choices rows, in its plan's order. */
+export async function insertRequestTypeChoices(
+  tx: Tx,
+  inserted: readonly { id: number; plan: PlannedRequest }[],
+): Promise<void> {
+  const ids = new Map(
+    (await tx.select({ id: requestTypes.id, name: requestTypes.name }).from(requestTypes)).map((t) => [
+      t.name,
+      t.id,
+    ]),
+  );
+  const rows = inserted.flatMap(({ id, plan }) =>
+    plan.types.map((name, position) => ({ requestId: id, requestTypeId: ids.get(name)!, position })),
+  );
+  for (let i = 0; i < rows.length; i += 1000)
+    await tx.insert(requestTypeChoices).values(rows.slice(i, i + 1000));
 }

@@ -54,7 +54,7 @@ export async function dashboardFirm(deps: AppDeps) {
     createdAt: ago(10),
     startDate: '2021-03-01',
     endDate: '2021-03-01',
-    requestType: 'Pathology',
+    types: ['Pathology'],
     status: 'Completed - Documents Arrived',
     receivedDocumentAt: new Date(ago(10).getTime() + 8 * DAY + HOUR),
     firstDownloadedAt: new Date(ago(10).getTime() + 11 * DAY + 2 * HOUR),
@@ -69,7 +69,7 @@ export async function dashboardFirm(deps: AppDeps) {
     createdAt: ago(5),
     startDate: '2020-01-01',
     endDate: '2020-01-01',
-    requestType: 'Billing Records',
+    types: ['Billing Records'],
     status: 'In Contact With Provider',
     receivedDocumentAt: new Date(ago(5).getTime() + DAY + HOUR),
   });
@@ -83,7 +83,7 @@ export async function dashboardFirm(deps: AppDeps) {
     createdAt: ago(1),
     startDate: '2022-05-05',
     endDate: '2022-05-05',
-    requestType: 'Radiology Images',
+    types: ['Radiology Images'],
     status: 'Need Assistance',
   });
   return { company, staff, paralegal, other, patients: { mia, zed, amy }, r1, r2, r3 };

@@ -58,8 +58,15 @@ describe('POST /api/home/request/ (submit)', () => {
 
   it('uses 35 by default, a flat 9.95 for the certification type, and reads request types as text', async () => {
     const firm = await firmForRequests();
-    const plain = await submit(firm.paralegal.headers, requestBody(firm, { request_type: 'Pathology, X' }));
-    expect(plain.json().results[0]).toMatchObject({ price: 35, request_type: 'Pathology, X' });
+    const plain = await submit(
+      firm.paralegal.headers,
+      requestBody(firm, { request_type: 'Pathology, Billing Records' }),
+    );
+    expect(plain.json().results[0]).toMatchObject({
+      price: 35,
+      request_type: 'Pathology, Billing Records',
+      request_types: ['Pathology', 'Billing Records'],
+    });
     const cert = await submit(
       firm.paralegal.headers,
       requestBody(firm, {

@@ -1,10 +1,4 @@
-import {
-  joinRequestTypes,
-  providerMissingMessage,
-  type RequestBody,
-  type RequestRecord,
-  requestPrice,
-} from '@dd/shared';
+import { providerMissingMessage, type RequestBody, type RequestRecord, requestPrice } from '@dd/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import { type Auth, assertEmailConfirmed } from '../../authz';
@@ -13,9 +7,10 @@ import { badRequest } from '../../lib/errors';
 import { submittedEmail } from './requests.email';
 import { checkRequestInput } from './requests.input';
 import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
+import { addRequestTypes, requestTypeText, resolveRequestTypes } from './requests.types';
 
 /**
- * Submit: one request per chosen provider and the requester's confirmation e-mail, all in ONE
+ * Submit: one request per chosen provider (with its request type rows) and the requester's confirmation e-mail, all in ONE
  * transaction, so a failure part-way (a provider that no longer exists) leaves nothing behind; the
  * checks run in it too, under the client's lock (checkRequestInput).
  */
@@ -29,6 +24,7 @@ export async function createRequests(
   const ids = await db.transaction(async (tx) => {
     // Checked inside the transaction, under the client's lock, so identical submissions cannot both pass.
     const input = await checkRequestInput(tx, auth, body);
+    const types = await resolveRequestTypes(tx, body.request_type);
     const price = requestPrice({
       companyPrice: input.patient.requestPrice,
       rush: body.rush,
@@ -51,7 +47,7 @@ export async function createRequests(
         .insert(requests)
         .values({
           status: 'Requested By Lawyer',
-          requestType: joinRequestTypes(body.request_type),
+          requestType: requestTypeText(types),
           rush: body.rush,
           startDate: input.startDate,
           endDate: input.endDate,
@@ -69,6 +65,7 @@ export async function createRequests(
           companyId: input.patient.companyId,
         })
         .returning({ id: requests.id, internalNumber: requests.internalNumber });
+      await addRequestTypes(tx, row.id, types);
       created.push({ ...row, providerName: provider.name });
     }
     const [requester] = await tx.select({ email: users.email }).from(users).where(eq(users.id, auth.userId));

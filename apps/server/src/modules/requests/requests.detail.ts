@@ -36,7 +36,7 @@ export async function getRequestDetail(db: DbOrTx, auth: Auth, id: number): Prom
   const [[base], noteList, fileList, invoiceRows] = await Promise.all([
     withRelated(db, [row], new Set(['patient__company', 'provider', 'user', 'requester'] as const)),
     listRequestNotes(db, id),
-    listRequestFiles(db, id),
+    listRequestFiles(db, auth, id),
     db
       .select({
         id: invoices.id,

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { companies, patients, providers, requests, users } from '../../db/schema';
 import { providerColumns } from '../providers/providers.queries';
 import { REQUEST_ORDERINGS, type RequestOrdering } from './requests.filters';
+import { typeNamesByRequest } from './requests.types';
 
 /**
  * SQL for requests: the row with its computed ages, batch loading of related objects (no N+1), and the
@@ -30,12 +31,13 @@ function selectRequests(db: DbOrTx, where: SQL | undefined) {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const num = (v: number | null) => (v === null || v === undefined ? null : Number(v));
 
-export function requestJson(row: RequestRow): RequestListItem {
+export function requestJson(row: RequestRow, typeNames: string[]): RequestListItem {
   return {
     id: row.id,
     internal_number: row.internalNumber,
     status: row.status,
     request_type: row.requestType,
+    request_types: typeNames,
     rush: row.rush,
     start_date: row.startDate,
     end_date: row.endDate,
@@ -170,7 +172,7 @@ export async function usersByIds(db: DbOrTx, ids: number[]): Promise<Map<number,
 
 const unique = (values: (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];
 
-/** JSON rows with the requested related objects, loaded in one query per relation. */
+/** JSON rows with their request type names and the requested related objects: one query per relation. */
 export async function withRelated(
   db: DbOrTx,
   rows: RequestRow[],
@@ -185,7 +187,11 @@ export async function withRelated(
       related.has('working_on') ? r.workingOnId : null,
     ]),
   );
-  const [patientMap, providerMap, userMap] = await Promise.all([
+  const [typeNames, patientMap, providerMap, userMap] = await Promise.all([
+    typeNamesByRequest(
+      db,
+      rows.map((r) => r.id),
+    ),
     wantsPatient
       ? patientsByIds(db, unique(rows.map((r) => r.patientId)), related.has('patient__company'))
       : undefined,
@@ -194,7 +200,7 @@ export async function withRelated(
   ]);
   const person = (id: number | null) => (id && userMap ? (userMap.get(id) ?? null) : null);
   return rows.map((row) => {
-    const json = requestJson(row);
+    const json = requestJson(row, typeNames.get(row.id) ?? []);
     const patient = patientMap?.get(row.patientId);
     if (related.has('patient')) json.patient = patient;
     if (related.has('patient__company') && patient?.company) {

@@ -55,6 +55,15 @@ describe('saving the requisition and provider fee', () => {
     expect(row).toMatchObject({ requisitionId: 'REQ-2', providerCost: 80, price: 42 });
   });
 
+  it('refuses a provider fee with fractions of a cent (400, nothing saved)', async () => {
+    const request = await requestOf({ autoSurcharge: true });
+    const staff = await internalStaff();
+    const res = await post(`/api/home/request/${request.id}/`, staff.headers, { provider_cost: 120.505 });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Enter an amount such as 25.00');
+    expect(await linesOf(request.id)).toEqual([]);
+  });
+
   it('adds a new line once the last one is on a billing', async () => {
     const { deps } = await getContext();
     const request = await requestOf({ autoSurcharge: false });

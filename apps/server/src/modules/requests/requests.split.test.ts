@@ -34,7 +34,7 @@ async function original() {
     patientId: patient.id,
     companyId: company.id,
     userId: paralegal.user.id,
-    requestType: TYPES.join(', '),
+    types: TYPES,
     status: STATUS.inContact,
     rush: true,
     price: 42,

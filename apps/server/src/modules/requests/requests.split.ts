@@ -1,6 +1,5 @@
 import {
   checkSplits,
-  joinRequestTypes,
   providerMissingMessage,
   type SplitBody,
   type SplitResult,
@@ -15,6 +14,13 @@ import type { Db, Tx } from '../../db/client';
 import { files, invoices, notes, providers, requests } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { containsPattern } from './requests.filter-kit';
+import {
+  addRequestTypes,
+  type ChosenType,
+  listChosenTypes,
+  requestTypeText,
+  resolveRequestTypes,
+} from './requests.types';
 
 /**
  * Split (staff spec section 4): one new request per split, copied from the original (every field,
@@ -22,7 +28,9 @@ import { containsPattern } from './requests.filter-kit';
  * then the original is deleted, all in ONE transaction. The first split keeps the internal number and
  * the original's notes, files (with their access history) and invoice lines; later splits get
  * '{number}-{index}' and copies of the notes and file rows without accesses (the stored objects are
- * shared, not copied). The emptied original is then deleted: nothing RESTRICTs it any more.
+ * shared, not copied). The emptied original is then deleted: nothing RESTRICTs it any more (its request
+ * type rows go with it). Each split's types are resolved by name to rows (the original's own, even one
+ * deleted from the list since, or any listed type) and written by id; the text copy is never re-split.
  * Every split starts with page_fee and provider_cost 0 (docs/decisions: split).
  */
 type RequestRow = typeof requests.$inferSelect;
@@ -36,10 +44,14 @@ export async function splitRequest(db: Db, auth: Auth, id: number, body: SplitBo
   const created = await db.transaction(async (tx) => {
     const [original] = await tx.select().from(requests).where(unsafeActiveRequestById(id)).for('update');
     if (!original) throw notFound();
-    const check = checkSplits(splitRequestTypes(original.requestType), splits);
+    const originalNames = (await listChosenTypes(tx, id)).map((t) => t.name);
+    const check = checkSplits(originalNames, splits);
     if (check.error && (!check.canOverride || !body.override)) {
       throw new HttpError(400, check.error, undefined, { can_override: check.canOverride });
     }
+    const named = [...new Set(splits.flatMap((s) => s.request_types))];
+    const types = new Map((await resolveRequestTypes(tx, named, { heldBy: id })).map((t) => [t.name, t]));
+    const chosen = splits.map((s) => s.request_types.map((name) => types.get(name) as ChosenType));
     const providerIds = splits.map((s) => s.provider).filter((p): p is number => p !== null);
     const found = new Set(
       (await tx.select({ id: providers.id }).from(providers).where(inArray(providers.id, providerIds))).map(
@@ -63,8 +75,9 @@ export async function splitRequest(db: Db, auth: Auth, id: number, body: SplitBo
       const newId = await insertCopy(tx, original, {
         internalNumber: numbers[index],
         providerId,
-        requestType: joinRequestTypes(split.request_types),
+        requestType: requestTypeText(chosen[index]),
       });
+      await addRequestTypes(tx, newId, chosen[index]);
       if (index === 0) await moveChildren(tx, id, newId);
       else await copyChildren(tx, results[0].id, newId);
       results.push({ id: newId, internal_number: numbers[index] });

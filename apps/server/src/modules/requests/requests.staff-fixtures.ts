@@ -31,7 +31,7 @@ export async function staffFirm() {
     requesterId: firmStaff.user.id,
     nextTodoDate: '2024-03-01',
     createdAt: new Date('2024-01-01T12:00:00Z'),
-    requestType: 'Medical Records, Billing Records',
+    types: ['Medical Records', 'Billing Records'],
   });
   const r2 = await createRequest(deps.db, {
     ...base,
@@ -42,7 +42,7 @@ export async function staffFirm() {
     status: STATUS.completedArrived,
     completedDate: new Date('2024-04-10T15:00:00Z'),
     createdAt: new Date('2024-02-01T12:00:00Z'),
-    requestType: 'Radiology',
+    types: ['Radiology'],
   });
   const r3 = await createRequest(deps.db, {
     ...base,

@@ -1,6 +1,5 @@
 import {
   chooseOneProviderMessage,
-  joinRequestTypes,
   providerMissingMessage,
   type RequestBody,
   type RequestListItem,
@@ -15,6 +14,7 @@ import { notes, providers, requests } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { checkRequestInput } from './requests.input';
 import { findVisibleRequest, unsafeRequestRowsByIds, withRelated } from './requests.queries';
+import { replaceRequestTypes, resolveRequestTypes } from './requests.types';
 
 /**
  * Edit (resubmit); delete is requests.delete.ts. A resubmit puts the request back to 'Requested By Lawyer' (spec section 4:
@@ -45,6 +45,8 @@ export async function updateRequest(
       excludeRequestId: id,
       storedForms: [existing.hipaaConsentUrl, existing.intakeFormUrl],
     });
+    // A type deleted from the list since stays allowed on the request that already has it.
+    const types = await resolveRequestTypes(tx, body.request_type, { heldBy: id });
     const [provider] = await tx
       .select({ id: providers.id })
       .from(providers)
@@ -59,7 +61,6 @@ export async function updateRequest(
       .update(requests)
       .set({
         status: STATUS.requestedByLawyer,
-        requestType: joinRequestTypes(body.request_type),
         rush: body.rush,
         startDate: input.startDate,
         endDate: input.endDate,
@@ -78,6 +79,7 @@ export async function updateRequest(
         userId: input.userId,
       })
       .where(eq(requests.id, id));
+    await replaceRequestTypes(tx, id, types);
     if (status !== STATUS.requestedByLawyer) {
       await tx.insert(notes).values({
         text: RESUBMIT_NOTE,

@@ -1,23 +1,15 @@
 import { IdSchema, RequestTypeBodySchema, RequestTypeSchema } from '@dd/shared';
-import { asc, desc } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
-import { requestTypes } from '../../db/schema';
 import { EmptyBodySchema } from '../../lib/empty-body';
-import { createRequestType, deleteRequestType } from './requesttypes.service';
+import { createRequestType, deleteRequestType, listRequestTypes } from './requesttypes.service';
 
 /**
  * The kinds of records a request can ask for: GET /api/home/requesttype/ for everyone (the request
- * form's checkboxes); add and delete for internal staff (/list_request_types/).
+ * form's checkboxes); add and delete for internal staff (/list_request_types/). A type in use is hidden
+ * rather than deleted (requesttypes.service.ts).
  */
 const Query = z.object({ order_by: z.enum(['name', '-name', 'id', '-id']).default('name') }).strict();
-
-const ORDER = {
-  name: asc(requestTypes.name),
-  '-name': desc(requestTypes.name),
-  id: asc(requestTypes.id),
-  '-id': desc(requestTypes.id),
-} as const;
 
 export const requestTypesRoutes: Module = (app, { db }) => {
   app.get(
@@ -26,11 +18,7 @@ export const requestTypesRoutes: Module = (app, { db }) => {
       config: { access: 'authenticated' },
       schema: { querystring: Query, response: { 200: z.array(RequestTypeSchema) } },
     },
-    async (request) =>
-      db
-        .select({ id: requestTypes.id, name: requestTypes.name })
-        .from(requestTypes)
-        .orderBy(ORDER[request.query.order_by], asc(requestTypes.id)),
+    async (request) => listRequestTypes(db, request.query.order_by),
   );
 
   app.post(

@@ -1,10 +1,11 @@
-import { type FirstSend, formatDate, splitRequestTypes } from '@dd/shared';
+import { type FirstSend, formatDate } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { companies, patients, providers, requests, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { listChosenTypes } from '../requests/requests.types';
 
 /**
  * The first e-mail to the provider (staff spec: first-send view): a formal records request letter with
@@ -27,7 +28,6 @@ export async function buildFirstSend(
   const [row] = await db
     .select({
       internalNumber: requests.internalNumber,
-      requestType: requests.requestType,
       rush: requests.rush,
       startDate: requests.startDate,
       endDate: requests.endDate,
@@ -66,7 +66,7 @@ export async function buildFirstSend(
 
   // A provider's form may be a page on their own site rather than an uploaded file: listed, not attached.
   const enclosed = attachments.filter((a) => !/^https?:\/\//i.test(a.url));
-  const types = splitRequestTypes(row.requestType);
+  const types = (await listChosenTypes(db, id)).map((t) => t.name);
   const dob = formatDate(row.dateOfBirth);
   const representedBy = row.attorneyName ? `${row.firmName} (attorney ${row.attorneyName})` : row.firmName;
   const details = [

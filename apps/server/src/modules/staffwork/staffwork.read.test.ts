@@ -1,17 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { requestTypesNamed } from '../../../test/factories';
 import { getContext } from '../../../test/helpers';
 import { patients, providers, requests, users } from '../../db/schema';
+import { replaceRequestTypes } from '../requests/requests.types';
 import { call, staffCase } from './staffwork.fixtures';
 
 describe('GET /api/home/request/{id}/first_send/', () => {
   it('writes the request letter for the provider and lists what to attach', async () => {
     const { deps } = await getContext();
     const c = await staffCase({ companyValues: { releaseFormUrl: 'company-forms/u1/release.pdf' } });
+    const types = await requestTypesNamed(deps.db, ['Medical Records', 'Billing Records']);
+    await deps.db.transaction((tx) => replaceRequestTypes(tx, c.request.id, types));
     await deps.db
       .update(requests)
       .set({
-        requestType: 'Medical Records, Billing Records',
         startDate: '2019-03-04',
         endDate: '2023-12-31',
         rush: true,

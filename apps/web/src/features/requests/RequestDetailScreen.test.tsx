@@ -7,7 +7,15 @@ import { MedicalRequestScreen } from './MedicalRequestScreen';
 import { RequestDetailScreen } from './RequestDetailScreen';
 
 vi.mock('../../auth', () => ({
-  useAuth: () => ({ user: { id: 3, full_name: 'Paula Legal', is_internal: false, is_staff: false } }),
+  useAuth: () => ({
+    user: {
+      id: 3,
+      full_name: 'Paula Legal',
+      is_internal: false,
+      is_staff: false,
+      abilities: { choose_main_contact: false, is_internal_staff: false },
+    },
+  }),
 }));
 
 function detail(overrides: Partial<RequestDetail> = {}): RequestDetail {
@@ -16,6 +24,7 @@ function detail(overrides: Partial<RequestDetail> = {}): RequestDetail {
     internal_number: '10021',
     status: STATUS.requestedByLawyer,
     request_type: 'Medical Records, Billing Records',
+    request_types: ['Medical Records', 'Billing Records'],
     rush: true,
     start_date: '2020-01-01',
     end_date: '2022-12-31',

@@ -17,6 +17,7 @@ function api(splitAnswer: () => Response) {
         id: 21,
         internal_number: '10021',
         request_type: TYPES.join(', '),
+        request_types: TYPES,
         patient: { id: 3, full_name: 'Pat Client' },
         provider: { id: 11, name: 'Mercy Hospital' },
       });

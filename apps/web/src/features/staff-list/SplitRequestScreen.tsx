@@ -3,7 +3,7 @@
  * request types; the same rules as the server (missing provider, no types, a type in no split), with
  * 'Override' when only the overridable rules fail; then 'You just split a request into N providers.'
  */
-import { checkSplits, type SplitResult, splitRequestTypes } from '@dd/shared';
+import { checkSplits, type SplitResult } from '@dd/shared';
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowsSplit, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -36,7 +36,7 @@ export function SplitRequestScreen({ params }: ScreenProps) {
     );
   }
   if (request.isPending) return <Loading />;
-  const original = splitRequestTypes(request.data.request_type);
+  const original = request.data.request_types;
   return (
     <SplitForm
       key={request.data.id}
