@@ -1,9 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import type { AppDeps } from '../src/app-types';
 import { hashPassword } from '../src/auth/passwords';
 import { issueTokens } from '../src/auth/tokens';
+import type { Auth } from '../src/authz';
 import type { Db } from '../src/db/client';
-import { companies, files, patients, providers, requests, roles, users } from '../src/db/schema';
+import {
+  companies,
+  files,
+  patients,
+  providers,
+  requests,
+  requestTypes,
+  roles,
+  users,
+} from '../src/db/schema';
+import { addRequestTypes, requestTypeText } from '../src/modules/requests/requests.types';
 import { INTERNAL_COMPANY_ID } from './helpers';
 
 /** Factories: each call makes fresh rows with unique names, so tests run side by side. */
@@ -109,26 +121,50 @@ export async function createProvider(db: Db, values: Partial<typeof providers.$i
   return provider;
 }
 
-/** A request of the patient's firm; the main contact and requester default to `userId`. */
+/** The request types with these names, in that order (added when missing: types are shared by all). */
+export async function requestTypesNamed(db: Db, names: readonly string[]) {
+  if (!names.length) return [];
+  await db
+    .insert(requestTypes)
+    .values(names.map((name) => ({ name })))
+    .onConflictDoNothing();
+  const rows = await db
+    .select()
+    .from(requestTypes)
+    .where(inArray(requestTypes.name, [...names]));
+  return names.map((name) => rows.find((r) => r.name === name)!);
+}
+
+/**
+ * A request of the patient's firm; the main contact and requester default to `userId`. Its `types`
+ * (default Medical Records) are written as rows with their text copy, as the services do.
+ */
 export async function createRequest(
   db: Db,
-  options: { patientId: number; companyId: number; userId?: number; providerId?: number } & Partial<
-    typeof requests.$inferInsert
-  >,
+  options: {
+    patientId: number;
+    companyId: number;
+    userId?: number;
+    providerId?: number;
+    types?: string[];
+  } & Omit<Partial<typeof requests.$inferInsert>, 'requestType'>,
 ) {
-  const providerId = options.providerId ?? (await createProvider(db)).id;
+  const { types = ['Medical Records'], ...values } = options;
+  const providerId = values.providerId ?? (await createProvider(db)).id;
+  const chosen = await requestTypesNamed(db, types);
   const [request] = await db
     .insert(requests)
     .values({
-      requestType: 'Medical Records',
+      requestType: requestTypeText(chosen),
       startDate: '2020-01-01',
       endDate: '2024-12-31',
       price: 35,
-      requesterId: options.userId,
-      ...options,
+      requesterId: values.userId,
+      ...values,
       providerId,
     })
     .returning();
+  await addRequestTypes(db, request.id, chosen);
   return request;
 }
 
@@ -157,4 +193,21 @@ export async function firmWithRequest(deps: AppDeps) {
 /** A storage key as POST /api/photoUpload/ names the user's upload (nothing is stored under it). */
 export function uploadKey(userId: number, bucket: string, name: string): string {
   return `${bucket}/u${userId}/${randomUUID()}-${name}`;
+}
+
+/** The Auth a signed-in user's calls carry, for calling services directly. */
+export function authOf(
+  user: { id: number; companyId: number; isStaff: boolean; isAdminUser: boolean },
+  over: Partial<Auth> = {},
+): Auth {
+  return {
+    userId: user.id,
+    companyId: user.companyId,
+    isStaff: user.isStaff,
+    isInternal: false,
+    isAdminUser: user.isAdminUser,
+    emailConfirmed: true,
+    permissions: new Set(),
+    ...over,
+  };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INVITE_GRID_ROWS } from './constants';
 import { INVALID_EMAIL_MESSAGE, isPlainEmail, OptionalPlainEmailSchema } from './email-address';
 import { IdSchema } from './ids';
+import { parseCents } from './money';
 import { nameProblem, optionalPersonNameSchema, PERSON_NAME_LIMITS } from './names';
 
 /**
@@ -59,14 +60,13 @@ export const COMPANY_PAGE_SIZES = [10, 20, 30, 40, 50, 100] as const;
 /** One plain address (the shared rule of every e-mail field, see email-address.ts). */
 export const isEmailAddress = (value: string) => isPlainEmail(value.trim());
 
+/** The highest request price a firm can be given: $1,000,000. */
+const MAX_PRICE_CENTS = 100_000_000;
+
 /** A request price: a finite number, at least 0, with at most two decimals. */
 export function isValidPrice(value: number): boolean {
-  return (
-    Number.isFinite(value) &&
-    value >= 0 &&
-    value <= 1_000_000 &&
-    Math.abs(value * 100 - Math.round(value * 100)) < 1e-6
-  );
+  const amount = parseCents(value);
+  return amount !== null && amount >= 0 && amount <= MAX_PRICE_CENTS;
 }
 
 // ---- The invite grid -------------------------------------------------------------------------
@@ -173,6 +173,15 @@ export const CompanyBodySchema = z.object({
 });
 export type CompanyBody = z.infer<typeof CompanyBodySchema>;
 
+/** What the caller may do with the company (decided by the server's policy module). */
+export const CompanyAbilitiesSchema = z.object({
+  /** Edit its details and invite or view as its users. */
+  can_manage: z.boolean(),
+  can_edit_pricing: z.boolean(),
+  can_delete: z.boolean(),
+});
+export type CompanyAbilities = z.infer<typeof CompanyAbilitiesSchema>;
+
 export const CompanySchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -193,6 +202,7 @@ export const CompanySchema = z.object({
   auto_surcharge: z.boolean().optional(),
   /** The retrieval company itself, whose form has fewer fields. */
   is_internal: z.boolean(),
+  abilities: CompanyAbilitiesSchema,
 });
 export type Company = z.infer<typeof CompanySchema>;
 

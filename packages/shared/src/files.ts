@@ -28,6 +28,15 @@ export const FILE_MSG = {
 
 export const uploadTooLargeMessage = (maxMb: number) => `This file is too large. The limit is ${maxMb} MB.`;
 
+/** What the caller may do with the file (decided by the server's policy module). */
+export const FileAbilitiesSchema = z.object({
+  /** Verify or unverify: someone else's verification is changed only by internal staff. */
+  can_change_verification: z.boolean(),
+  /** Remove from the request and restore. */
+  can_archive: z.boolean(),
+});
+export type FileAbilities = z.infer<typeof FileAbilitiesSchema>;
+
 export const RequestFileSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -42,6 +51,7 @@ export const RequestFileSchema = z.object({
   downloaded: z.boolean(),
   content_type: z.string().nullable(),
   size_bytes: z.number().nullable(),
+  abilities: FileAbilitiesSchema,
 });
 export type RequestFile = z.infer<typeof RequestFileSchema>;
 

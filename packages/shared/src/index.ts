@@ -8,6 +8,7 @@ export * from './format';
 export * from './ids';
 export * from './links';
 export * from './messages';
+export * from './money';
 export * from './names';
 export * from './patients';
 export * from './permissions';

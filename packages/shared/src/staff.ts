@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './ids';
 import { splitMissingProviderMessage, splitNoTypesMessage, splitTypeNotIncludedMessage } from './messages';
+import { parseCents } from './money';
 import { RequestListItemSchema, WorkingOnSchema } from './requests';
 
 /**
@@ -38,7 +39,13 @@ const money = z
       .regex(/^\d+(\.\d{1,2})?$/, 'Enter an amount such as 25.00'),
   ])
   .transform(Number)
-  .pipe(z.number().min(0, 'The provider fee cannot be negative.').max(1_000_000));
+  .pipe(
+    z
+      .number()
+      .min(0, 'The provider fee cannot be negative.')
+      .max(1_000_000)
+      .refine((n) => parseCents(n) !== null, 'Enter an amount such as 25.00'),
+  );
 
 export const RequisitionBodySchema = z
   .object({

@@ -2,7 +2,7 @@ import { COMPANY_MSG, FILE_MSG, STATUS, USER_MSG } from '@dd/shared';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../lib/errors';
 import { ACCESS_RULES, type Auth } from './index';
-import { type Ability, authorize, can, isInternalStaff } from './policy';
+import { ABILITIES, type Ability, authorize, can, isInternalStaff } from './policy';
 
 /**
  * The ability table: every named ability × every kind of caller. A changed rule changes a cell here,
@@ -37,7 +37,17 @@ const CALLERS = {
 type Kind = keyof typeof CALLERS;
 const KINDS = Object.keys(CALLERS) as Kind[];
 
-type Case = { ability: Ability; record?: unknown; allowed: Kind[]; deniedWith?: 403 | 404; message?: string };
+type Status = 403 | 404;
+type Case = {
+  ability: Ability;
+  record?: unknown;
+  allowed: Kind[];
+  /** The refusal's status: one for every refused kind, or per kind (403 when not listed). */
+  deniedWith?: Status | Partial<Record<Kind, Status>>;
+  message?: string;
+};
+const deniedStatus = (c: Case, kind: Kind): Status =>
+  typeof c.deniedWith === 'object' ? (c.deniedWith[kind] ?? 403) : (c.deniedWith ?? 403);
 
 const firmUserLevel = { isInternal: false, isStaff: false, isAdminUser: false, hasPermissions: false };
 const CASES: Record<string, Case> = {
@@ -84,6 +94,34 @@ const CASES: Record<string, Case> = {
     ability: 'company.editPricing',
     allowed: ['internalStaff', 'internalAdmin'],
     message: COMPANY_MSG.priceStaffOnly,
+  },
+  "manage their own firm's details and users": {
+    ability: 'company.manage',
+    record: { companyId: FIRM },
+    allowed: ['firmStaff', 'internalStaff', 'internalAdmin'],
+  },
+  "manage another firm's details and users": {
+    ability: 'company.manage',
+    record: { companyId: OTHER_FIRM },
+    allowed: ['internalStaff', 'internalAdmin'],
+    // Internal users reach every firm, so they are told they may not rather than that it does not exist.
+    deniedWith: { firmUser: 404, firmStaff: 404 },
+  },
+  "see a firm's automatic-surcharge flag": {
+    ability: 'company.seeSurcharge',
+    allowed: ['internalUser', 'internalStaff', 'internalAdmin'],
+  },
+  'receive the records by downloading them': {
+    ability: 'file.countAsFirmDownload',
+    allowed: ['firmUser', 'firmStaff'],
+  },
+  'set a staff status or a reminder with a note': {
+    ability: 'note.staffNote',
+    allowed: ['internalUser', 'internalStaff', 'internalAdmin'],
+  },
+  'learn about addresses at other firms without an hourly limit': {
+    ability: 'user.unlimitedEmailAnswers',
+    allowed: ['internalUser', 'internalStaff', 'internalAdmin'],
   },
   'add a provider that counts as verified': {
     ability: 'provider.vouch',
@@ -194,11 +232,16 @@ describe('policy: abilities × kinds of caller', () => {
           thrown = error;
         }
         expect(thrown).toBeInstanceOf(HttpError);
-        expect((thrown as HttpError).statusCode).toBe(c.deniedWith ?? 403);
+        expect((thrown as HttpError).statusCode).toBe(deniedStatus(c, kind));
         if (c.message) expect((thrown as HttpError).message).toBe(c.message);
       });
     }
   }
+
+  it('has a case for every ability', () => {
+    const covered = new Set(Object.values(CASES).map((c) => c.ability));
+    expect(ABILITIES.filter((a) => !covered.has(a))).toEqual([]);
+  });
 
   it('uses one definition of internal staff, shared with the route rules', () => {
     for (const kind of KINDS) {

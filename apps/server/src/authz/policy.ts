@@ -1,6 +1,9 @@
 import {
+  type CallerAbilities,
   COMPANY_MSG,
+  type CompanyAbilities,
   FILE_MSG,
+  type FileAbilities,
   type RequestAbilities,
   type RequestStatus,
   STATUS,
@@ -27,6 +30,7 @@ const refuse = (message?: string): Refusal => ({ status: 403, message });
 const hidden: Refusal = { status: 404 };
 const staffOnly = (auth: Auth, message?: string): Verdict =>
   isInternalStaff(auth) ? undefined : refuse(message);
+const internalOnly = (auth: Auth): Verdict => (auth.isInternal ? undefined : refuse());
 
 /** Each ability with the record it is decided on (`undefined`: decided on the caller alone). */
 interface AbilityRecords {
@@ -47,6 +51,10 @@ interface AbilityRecords {
   /** Internal users reach every company; others only their own. */
   'company.reach': { companyId: number };
   'company.editPricing': undefined;
+  /** Edit the company's details and invite its users: internal staff, or the company's own staff. */
+  'company.manage': { companyId: number };
+  /** The automatic-surcharge flag is an internal billing setting. */
+  'company.seeSurcharge': undefined;
   /** A provider added by internal staff counts as verified; anyone else's waits for staff. */
   'provider.vouch': undefined;
   /** Law firms only ever add supporting documents; medical records come from the retrieval staff. */
@@ -54,6 +62,10 @@ interface AbilityRecords {
   'file.archive': undefined;
   /** Someone else's verification (usually staff checking records before sending) is not undone by others. */
   'file.verify': { verifiedById: number | null };
+  /** A firm user's download is the firm receiving its records; internal downloads are only logged. */
+  'file.countAsFirmDownload': undefined;
+  /** Internal users' notes set staff statuses and reminders; a firm's note always asks staff to respond. */
+  'note.staffNote': undefined;
   /** Internal users who are not staff work on claimed requests; they do not open clients. */
   'client.create': undefined;
   /** The SSN is for the client's own firm and internal staff, not other internal users. */
@@ -63,6 +75,8 @@ interface AbilityRecords {
   'user.list': { companyId: number };
   /** Firms add users to their own company only (a 403 that says so, not a 404). */
   'user.add': { companyId: number };
+  /** Internal users are not limited in how often they learn that an address exists at another firm. */
+  'user.unlimitedEmailAnswers': undefined;
   /** The privilege ladder (user-ladder.ts); company reach is checked before it. */
   'user.update': UserChange;
   /** Staff see the dashboard as any user of their reach; everyone else as themselves. */
@@ -87,10 +101,12 @@ const RULES: { [A in Ability]: (auth: Auth, record: AbilityRecords[A]) => Verdic
   'request.chooseMainContact': (auth) => (auth.isStaff || auth.isInternal ? undefined : refuse()),
   'request.staffWork': (auth) => staffOnly(auth),
   'invoice.edit': (auth) => staffOnly(auth),
-  'invoice.seeCosts': (auth) => (auth.isInternal ? undefined : refuse()),
+  'invoice.seeCosts': internalOnly,
   'invoice.seePrice': (auth) => (auth.isInternal || auth.isStaff ? undefined : refuse()),
   'company.reach': (auth, r) => (canReachCompany(auth, r.companyId) ? undefined : hidden),
   'company.editPricing': (auth) => staffOnly(auth, COMPANY_MSG.priceStaffOnly),
+  'company.manage': (auth, r) => RULES['company.reach'](auth, r) ?? (auth.isStaff ? undefined : refuse()),
+  'company.seeSurcharge': internalOnly,
   'provider.vouch': (auth) => staffOnly(auth),
   'file.addRecords': (auth) => staffOnly(auth),
   'file.archive': (auth) => staffOnly(auth),
@@ -98,6 +114,8 @@ const RULES: { [A in Ability]: (auth: Auth, record: AbilityRecords[A]) => Verdic
     r.verifiedById === null || r.verifiedById === auth.userId
       ? undefined
       : staffOnly(auth, FILE_MSG.verifiedBySomeoneElse),
+  'file.countAsFirmDownload': (auth) => (auth.isInternal ? refuse() : undefined),
+  'note.staffNote': internalOnly,
   'client.create': (auth) => (auth.isInternal && !auth.isStaff ? refuse() : undefined),
   'client.seeSsn': (auth) => (auth.isInternal && !auth.isStaff ? refuse() : undefined),
   'user.see': (auth, r) =>
@@ -107,12 +125,15 @@ const RULES: { [A in Ability]: (auth: Auth, record: AbilityRecords[A]) => Verdic
     RULES['company.reach'](auth, r) ?? (auth.isInternal || auth.isStaff ? undefined : refuse()),
   'user.add': (auth, r) =>
     auth.isInternal || auth.companyId === r.companyId ? undefined : refuse(USER_MSG.ownCompanyOnly),
+  'user.unlimitedEmailAnswers': internalOnly,
   'user.update': (auth, change) => {
     const message = userChangeRefusal(auth, change);
     return message ? refuse(message) : undefined;
   },
   'dashboard.viewAs': (auth, r) => (r.userId === auth.userId || auth.isStaff ? undefined : refuse()),
 };
+
+export const ABILITIES = Object.keys(RULES) as Ability[];
 
 function verdict<A extends Ability>(auth: Auth, ability: A, record: RecordArg<A>): Verdict {
   return RULES[ability](auth, record[0] as AbilityRecords[A]);
@@ -128,6 +149,31 @@ export function authorize<A extends Ability>(auth: Auth, ability: A, ...record: 
   const refusal = verdict(auth, ability, record);
   if (!refusal) return;
   throw refusal.status === 404 ? notFound() : forbidden(refusal.message);
+}
+
+/** What the caller may do anywhere, sent with the current user so the UI shows only what works. */
+export function callerAbilities(auth: Auth): CallerAbilities {
+  return {
+    choose_main_contact: can(auth, 'request.chooseMainContact'),
+    is_internal_staff: isInternalStaff(auth),
+  };
+}
+
+/** What the caller may do with a company they can reach, sent with the company. */
+export function companyAbilities(auth: Auth, companyId: number): CompanyAbilities {
+  return {
+    can_manage: can(auth, 'company.manage', { companyId }),
+    can_edit_pricing: can(auth, 'company.editPricing'),
+    can_delete: isInternalStaff(auth),
+  };
+}
+
+/** What the caller may do with a file of a request they can see, sent with the file. */
+export function fileAbilities(auth: Auth, file: { verifiedById: number | null }): FileAbilities {
+  return {
+    can_change_verification: can(auth, 'file.verify', file),
+    can_archive: can(auth, 'file.archive'),
+  };
 }
 
 /** What the caller may do with a request they can see, sent with the request so the UI hides the rest. */

@@ -10,23 +10,19 @@ import { RequestListScreen } from '../features/staff-list';
 import { type ApiCall, json, renderWithProviders, requestDetail, stubApi } from '../test';
 
 // An internal staff member: sees the staff list and may edit a law firm's request.
-vi.mock('../auth', () => ({
-  useAuth: () => ({
-    user: {
-      id: 9,
-      first_name: 'Sam',
-      last_name: 'Staff',
-      full_name: 'Sam Staff',
-      email: 'sam@dd.example',
-      company_id: 1,
-      company_name: 'Direct Docs',
-      is_internal: true,
-      is_staff: true,
-      is_admin_user: false,
-      permissions: [],
-    },
-  }),
-}));
+vi.mock('../auth', async () => {
+  const { currentUser } = await import('../test');
+  const user = currentUser({
+    id: 9,
+    full_name: 'Sam Staff',
+    company_id: 1,
+    company_name: 'Direct Docs',
+    is_internal: true,
+    is_staff: true,
+    abilities: { choose_main_contact: true, is_internal_staff: true },
+  });
+  return { useAuth: () => ({ user }) };
+});
 // The pickers have their own tests; here they only need to render.
 vi.mock('../features/clients', () => ({ ClientPicker: () => null }));
 vi.mock('../features/providers', () => ({ ProviderPicker: () => null }));

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@dd/shared';
 import { describe, expect, it } from 'vitest';
+import { currentUser } from '../test';
 import { isSelected, navLinks } from './nav';
 import { resolveRoute } from './route-table';
 
@@ -40,25 +41,7 @@ describe('resolveRoute', () => {
   });
 });
 
-const user = (over: Partial<CurrentUser>): CurrentUser => ({
-  id: 1,
-  first_name: 'A',
-  last_name: 'B',
-  full_name: 'A B',
-  email: 'a@b.c',
-  phone_number: null,
-  company_id: 9,
-  company_name: 'Firm',
-  role_id: null,
-  is_staff: false,
-  is_active: true,
-  is_admin_user: false,
-  is_internal: false,
-  permissions: [],
-  session_timeout_minutes: 30,
-  email_confirmed: true,
-  ...over,
-});
+const user = (over: Partial<CurrentUser>): CurrentUser => currentUser({ id: 1, company_id: 9, ...over });
 
 const labels = (u: CurrentUser | null) => navLinks(u).map((l) => l.label);
 

@@ -1,5 +1,80 @@
 /** Factories for web tests: records as the API sends them, with overrides for what a test is about. */
-import { type ManagedUser, type RequestDetail, STATUS, type StaffRequestInfo } from '@dd/shared';
+import {
+  type Company,
+  type CurrentUser,
+  type ManagedUser,
+  type RequestDetail,
+  type RequestFile,
+  STATUS,
+  type StaffRequestInfo,
+} from '@dd/shared';
+
+/** The signed-in user as GET /users/user/ sends it: a firm paralegal unless overridden. */
+export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 3,
+    first_name: 'Paula',
+    last_name: 'Legal',
+    full_name: 'Paula Legal',
+    email: 'paula@firm.example',
+    phone_number: null,
+    company_id: 5,
+    company_name: 'Smith Law',
+    role_id: null,
+    is_staff: false,
+    is_active: true,
+    is_admin_user: false,
+    is_internal: false,
+    permissions: [],
+    session_timeout_minutes: 30,
+    email_confirmed: true,
+    abilities: { choose_main_contact: false, is_internal_staff: false },
+    ...overrides,
+  };
+}
+
+/** A file row as a firm user receives it. */
+export function requestFile(overrides: Partial<RequestFile> = {}): RequestFile {
+  return {
+    id: 1,
+    name: 'Records.pdf',
+    url: 'provider-records/a.pdf',
+    request: 21,
+    supporting_file: false,
+    archived: false,
+    verified_by: null,
+    created_at: '2024-03-05T15:00:00.000Z',
+    downloaded: false,
+    content_type: 'application/pdf',
+    size_bytes: 1000,
+    abilities: { can_change_verification: true, can_archive: false },
+    ...overrides,
+  };
+}
+
+/** A law firm as its own staff receive it. */
+export function company(overrides: Partial<Company> = {}): Company {
+  return {
+    id: 5,
+    name: 'Smith Law Group',
+    admin_name: 'Sam Smith',
+    admin_email: 'sam@smith.test',
+    admin_phone: null,
+    admin_fax: null,
+    address_1: '1 Main St',
+    address_2: null,
+    city: 'Denver',
+    state: 'CO',
+    zip_code: '80202',
+    phone_number: '303-555-0100',
+    fax_number: null,
+    request_price: 40,
+    release_form_url: null,
+    is_internal: false,
+    abilities: { can_manage: true, can_edit_pricing: false, can_delete: false },
+    ...overrides,
+  };
+}
 
 export function managedUser(id: number, overrides: Partial<ManagedUser> = {}): ManagedUser {
   return {
@@ -45,6 +120,7 @@ export function requestDetail(overrides: Partial<RequestDetail> = {}): RequestDe
     internal_number: '10021',
     status: STATUS.requestedByLawyer,
     request_type: 'Medical Records',
+    request_types: ['Medical Records'],
     rush: false,
     start_date: '2020-01-01',
     end_date: '2022-12-31',

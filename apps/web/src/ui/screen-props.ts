@@ -4,3 +4,9 @@ export interface ScreenProps {
   params: string[];
   path: string;
 }
+
+/** A path segment that must be a record id: the number, or null for anything else. */
+export function idParam(value: string | undefined): number | null {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}

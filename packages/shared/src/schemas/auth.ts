@@ -72,6 +72,15 @@ export const ResetPasswordSchema = z.object({
   token: z.string().min(1).max(200),
 });
 
+/** What the signed-in user may do anywhere (decided by the server's policy module). */
+export const CallerAbilitiesSchema = z.object({
+  /** Name another user of the firm as a request's main contact. */
+  choose_main_contact: z.boolean(),
+  /** Staff of the retrieval company: claims, the staff views, the provider directory and companies. */
+  is_internal_staff: z.boolean(),
+});
+export type CallerAbilities = z.infer<typeof CallerAbilitiesSchema>;
+
 export const CurrentUserSchema = z.object({
   id: z.number(),
   first_name: z.string(),
@@ -91,5 +100,6 @@ export const CurrentUserSchema = z.object({
   session_timeout_minutes: z.number(),
   /** False until a new sign-up opens its confirmation link; ordering and inviting wait for it. */
   email_confirmed: z.boolean(),
+  abilities: CallerAbilitiesSchema,
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;

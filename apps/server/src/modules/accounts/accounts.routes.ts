@@ -10,13 +10,12 @@ import {
 } from '@dd/shared';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
-import { limitResetRequest } from '../../auth/login-limits';
-import { revokeRefreshToken, revokeSession, rotateRefreshToken } from '../../auth/tokens';
+import { rotateRefreshToken } from '../../auth/tokens';
 import { requireAuth } from '../../authz';
 import { clientIp, clientIpKey } from '../../lib/client-ip';
 import { randomToken } from '../../lib/crypto';
 import { unauthorized } from '../../lib/errors';
-import { getCurrentUser, requestPasswordReset, resetPassword } from './accounts.service';
+import { getCurrentUser, requestPasswordReset, resetPassword, signOut } from './accounts.service';
 import { signIn } from './sign-in';
 
 /** Sign-in, tokens, sign-up, password reset and the current user (law-firm spec section 7, account calls). */
@@ -45,9 +44,7 @@ export const accountsRoutes: Module = (app, deps) => {
     '/users/token/revoke/',
     { config: { access: 'public' }, schema: { body: RevokeSchema.nullish() } },
     async (request) => {
-      // Either credential ends its session: the refresh token, or the bearer token of a live session.
-      if (request.body?.refresh) await revokeRefreshToken(db, request.body.refresh);
-      if (request.sessionId) await revokeSession(db, request.sessionId);
+      await signOut(db, { refresh: request.body?.refresh, sessionId: request.sessionId });
       return { success: true };
     },
   );
@@ -62,16 +59,7 @@ export const accountsRoutes: Module = (app, deps) => {
       },
     },
     async (request) => {
-      await limitResetRequest(db, deps.config.LOGIN_RATE_LIMIT, {
-        email: request.body.email.trim().toLowerCase(),
-        ip: clientIpKey(request),
-      });
-      const sent = await requestPasswordReset(
-        db,
-        deps.mail,
-        request.body.email,
-        deps.config.RESET_TOKEN_HOURS,
-      );
+      const sent = await requestPasswordReset(deps, { email: request.body.email, ip: clientIpKey(request) });
       return { sent, message: sent ? MSG.resetEmailSent : MSG.noUserWithEmail };
     },
   );
@@ -95,7 +83,7 @@ export const accountsRoutes: Module = (app, deps) => {
     '/users/user/',
     { config: { access: 'authenticated' }, schema: { response: { 200: CurrentUserSchema } } },
     async (request) =>
-      getCurrentUser(db, requireAuth(request).userId, {
+      getCurrentUser(db, requireAuth(request), {
         internalCompanyId: deps.config.INTERNAL_COMPANY_ID,
         sessionMinutes: deps.config.SESSION_TIMEOUT_MINUTES,
       }),

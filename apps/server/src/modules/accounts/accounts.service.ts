@@ -1,12 +1,22 @@
 import { type CurrentUser, MSG } from '@dd/shared';
 import { eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-types';
+import { limitResetRequest } from '../../auth/login-limits';
 import { hashPassword } from '../../auth/passwords';
-import { consumeOneTimeToken, createOneTimeToken, revokeAllForUser } from '../../auth/tokens';
+import {
+  consumeOneTimeToken,
+  createOneTimeToken,
+  revokeAllForUser,
+  revokeRefreshToken,
+  revokeSession,
+} from '../../auth/tokens';
+import type { Auth } from '../../authz';
+import { callerAbilities } from '../../authz/policy';
 import type { Db, DbOrTx } from '../../db/client';
 import { companies, roles, users } from '../../db/schema';
 import { renderEmail } from '../../lib/email-layout';
 import { badRequest, notFound } from '../../lib/errors';
-import { type Mail, SECRET_LINK_PLACEHOLDER } from '../../lib/outbox';
+import { SECRET_LINK_PLACEHOLDER } from '../../lib/outbox';
 
 /** Finding a user by address, password reset and the current-user view (sign-up: signup.service.ts). */
 export async function findUserByEmail(db: DbOrTx, email: string) {
@@ -29,15 +39,21 @@ export async function createResetLink(
 }
 
 /**
- * Sends the reset link when the address belongs to an active user; says whether it did. The link rides
- * as the outbox's secret: it is readable only in the delivered e-mail, never in the outbox.
+ * Sends the reset link when the address belongs to an active user; says whether it did. Every request
+ * counts against the address and the IP first (auth/login-limits.ts). The link rides as the outbox's
+ * secret: it is readable only in the delivered e-mail, never in the outbox.
  */
 export async function requestPasswordReset(
-  db: Db,
-  mail: Mail,
-  email: string,
-  resetHours: number,
+  deps: Pick<AppDeps, 'db' | 'mail' | 'config'>,
+  request: { email: string; ip: string },
 ): Promise<boolean> {
+  const { db, mail } = deps;
+  const { email } = request;
+  const resetHours = deps.config.RESET_TOKEN_HOURS;
+  await limitResetRequest(db, deps.config.LOGIN_RATE_LIMIT, {
+    email: email.trim().toLowerCase(),
+    ip: request.ip,
+  });
   const user = await findUserByEmail(db, email);
   if (!user?.isActive) return false;
   await db.transaction(async (tx) => {
@@ -62,6 +78,15 @@ export async function requestPasswordReset(
   return true;
 }
 
+/** Sign-out: either credential ends its session, the refresh token or the bearer token of a live session. */
+export async function signOut(
+  db: Db,
+  credentials: { refresh: string | null | undefined; sessionId: string | null },
+): Promise<void> {
+  if (credentials.refresh) await revokeRefreshToken(db, credentials.refresh);
+  if (credentials.sessionId) await revokeSession(db, credentials.sessionId);
+}
+
 /** Sets the password from a reset or invitation link; opening a link sent to the address proves it. */
 export async function resetPassword(db: Db, userId: number, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
@@ -77,7 +102,7 @@ export async function resetPassword(db: Db, userId: number, token: string, passw
 
 export async function getCurrentUser(
   db: DbOrTx,
-  userId: number,
+  auth: Auth,
   settings: { internalCompanyId: number; sessionMinutes: number },
 ): Promise<CurrentUser> {
   const [row] = await db
@@ -85,7 +110,7 @@ export async function getCurrentUser(
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.id, userId));
+    .where(eq(users.id, auth.userId));
   if (!row) throw notFound();
   const u = row.user;
   return {
@@ -105,5 +130,6 @@ export async function getCurrentUser(
     permissions: row.permissions ?? [],
     session_timeout_minutes: settings.sessionMinutes,
     email_confirmed: u.emailConfirmedAt !== null,
+    abilities: callerAbilities(auth),
   };
 }

@@ -61,6 +61,7 @@ describe('sign-in', () => {
       company_name: 'Acme Legal',
       is_staff: true,
       is_internal: false,
+      abilities: { choose_main_contact: true, is_internal_staff: false },
     });
     expect(JSON.stringify(body)).not.toMatch(/password|argon/i);
   });
@@ -70,6 +71,10 @@ describe('sign-in', () => {
     const caller = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
     const res = await app.inject({ url: '/users/user/', headers: caller.headers });
     expect(res.json().is_internal).toBe(true);
+    expect(res.json().abilities).toEqual({ choose_main_contact: true, is_internal_staff: true });
+    const paralegal = await signedIn(deps);
+    const own = await app.inject({ url: '/users/user/', headers: paralegal.headers });
+    expect(own.json().abilities).toEqual({ choose_main_contact: false, is_internal_staff: false });
   });
 });
 

@@ -9,12 +9,12 @@ import {
 } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
-import { authorize } from '../../authz/policy';
+import { authorize, can, companyAbilities } from '../../authz/policy';
 import type { Db, DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema';
+import { isStillReferenced } from '../../lib/constraint-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { checkUploadRef } from '../files/files.refs';
-import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../providers/providers.service';
 import { type CompanyRow, companyUsage, findCompany } from './companies.queries';
 
 /**
@@ -50,8 +50,9 @@ export function presentCompany(row: CompanyRow, auth: Auth, ctx: CompanyContext)
     fax_number: row.faxNumber,
     request_price: row.requestPrice,
     release_form_url: row.releaseFormUrl,
-    ...(auth.isInternal && { auto_surcharge: row.autoSurcharge }),
+    ...(can(auth, 'company.seeSurcharge') && { auto_surcharge: row.autoSurcharge }),
     is_internal: row.id === ctx.internalCompanyId,
+    abilities: companyAbilities(auth, row.id),
   };
 }
 
@@ -123,7 +124,7 @@ export async function createCompany(db: Db, auth: Auth, body: CompanyBody): Prom
 
 export async function updateCompany(db: Db, auth: Auth, id: number, body: CompanyBody): Promise<CompanyRow> {
   return db.transaction(async (tx) => {
-    authorize(auth, 'company.reach', { companyId: id });
+    authorize(auth, 'company.manage', { companyId: id });
     const [current] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
     if (!current) throw notFound();
     const [row] = await tx
@@ -154,7 +155,7 @@ export async function deleteCompany(db: Db, id: number, ctx: CompanyContext): Pr
       await tx.delete(companies).where(eq(companies.id, id));
     } catch (error) {
       // Billings or other records still point at it.
-      if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) throw conflict(COMPANY_MSG.hasRecords);
+      if (isStillReferenced(error)) throw conflict(COMPANY_MSG.hasRecords);
       throw error;
     }
   });

@@ -24,6 +24,13 @@ describe('GET /api/home/company/{id}/', () => {
     expect(company).toMatchObject({ id, request_price: 35, is_internal: false, release_form_url: null });
     expect(company).not.toHaveProperty('auto_surcharge');
     expect(Object.keys(company)).toContain('admin_email');
+    expect(company.abilities).toEqual({ can_manage: false, can_edit_pricing: false, can_delete: false });
+    const asStaff = await call(
+      'GET',
+      `/api/home/company/${who.firmStaff.user.companyId}/`,
+      who.firmStaff.headers,
+    );
+    expect(asStaff.json()[0].company.abilities).toMatchObject({ can_manage: true, can_edit_pricing: false });
   });
 
   it('gives internal users any company with auto_surcharge, and marks the internal company', async () => {
@@ -32,6 +39,17 @@ describe('GET /api/home/company/{id}/', () => {
     const firm = await createCompany(deps.db, { autoSurcharge: true, requestPrice: 40.5 });
     const res = await call('GET', `/api/home/company/${firm.id}/`, who.internalUser.headers);
     expect(res.json()[0].company).toMatchObject({ auto_surcharge: true, request_price: 40.5 });
+    expect(res.json()[0].company.abilities).toEqual({
+      can_manage: false,
+      can_edit_pricing: false,
+      can_delete: false,
+    });
+    const asStaff = await call('GET', `/api/home/company/${firm.id}/`, who.internalStaff.headers);
+    expect(asStaff.json()[0].company.abilities).toEqual({
+      can_manage: true,
+      can_edit_pricing: true,
+      can_delete: true,
+    });
     const own = await call('GET', `/api/home/company/${INTERNAL_COMPANY_ID}/`, who.internalStaff.headers);
     expect(own.json()[0].company.is_internal).toBe(true);
   });

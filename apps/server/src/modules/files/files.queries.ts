@@ -1,5 +1,7 @@
 import type { RequestFile } from '@dd/shared';
 import { asc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Auth } from '../../authz';
+import { fileAbilities } from '../../authz/policy';
 import type { DbOrTx } from '../../db/client';
 import { files, requests, users } from '../../db/schema';
 
@@ -32,7 +34,7 @@ const columns = {
 
 type Row = Awaited<ReturnType<typeof selectRequestFiles>>[number];
 
-function toRequestFile(row: Row): RequestFile {
+function toRequestFile(auth: Auth, row: Row): RequestFile {
   return {
     id: row.id,
     name: row.name,
@@ -46,6 +48,7 @@ function toRequestFile(row: Row): RequestFile {
     downloaded: Boolean(row.downloaded),
     content_type: row.contentType,
     size_bytes: row.sizeBytes === null ? null : Number(row.sizeBytes),
+    abilities: fileAbilities(auth, row),
   };
 }
 
@@ -58,14 +61,18 @@ function selectRequestFiles(db: DbOrTx) {
 }
 
 /** Every file of a request (archived ones included, flagged), oldest first, in one query. */
-export async function listRequestFiles(db: DbOrTx, requestId: number): Promise<RequestFile[]> {
+export async function listRequestFiles(db: DbOrTx, auth: Auth, requestId: number): Promise<RequestFile[]> {
   const rows = await selectRequestFiles(db)
     .where(eq(files.requestId, requestId))
     .orderBy(asc(files.createdAt), asc(files.id));
-  return rows.map(toRequestFile);
+  return rows.map((row) => toRequestFile(auth, row));
 }
 
-export async function getRequestFile(db: DbOrTx, fileId: number): Promise<RequestFile | undefined> {
+export async function getRequestFile(
+  db: DbOrTx,
+  auth: Auth,
+  fileId: number,
+): Promise<RequestFile | undefined> {
   const [row] = await selectRequestFiles(db).where(eq(files.id, fileId));
-  return row && toRequestFile(row);
+  return row && toRequestFile(auth, row);
 }

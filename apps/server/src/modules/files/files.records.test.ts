@@ -1,7 +1,7 @@
 import { FILE_MSG, MSG } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callers, createFile, firmWithRequest, signedIn } from '../../../test/factories';
+import { authOf, callers, createFile, firmWithRequest, signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import type { App } from '../../app-types';
 import { fileAccesses, files } from '../../db/schema';
@@ -212,11 +212,21 @@ describe('listRequestFiles', () => {
       { action: 'DOWNLOAD', fileId: b.id, userId: internalStaff.user.id },
       { action: 'UPLOAD', fileId: a.id, userId: paralegal.user.id },
     ]);
-    const list = await listRequestFiles(deps.db, request.id);
+    const list = await listRequestFiles(
+      deps.db,
+      authOf(internalStaff.user, { isInternal: true }),
+      request.id,
+    );
     expect(list.map((f) => [f.name, f.archived, f.verified_by?.id ?? null, f.downloaded])).toEqual([
       ['a.pdf', false, paralegal.user.id, false],
       ['b.pdf', true, null, false],
     ]);
+    expect(list.map((f) => f.abilities)).toEqual([
+      { can_change_verification: true, can_archive: true },
+      { can_change_verification: true, can_archive: true },
+    ]);
+    const asOther = await listRequestFiles(deps.db, authOf({ ...paralegal.user, id: -1 }), request.id);
+    expect(asOther.map((f) => f.abilities.can_change_verification)).toEqual([false, true]);
     expect(await deps.db.select().from(files).where(eq(files.requestId, request.id))).toHaveLength(2);
   });
 });

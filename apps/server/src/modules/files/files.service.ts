@@ -90,7 +90,7 @@ export async function createRequestFile(
       .values({ action: 'UPLOAD', ip, fileId: row.id, fileKey: input.url, userId: auth.userId });
     return row.id;
   });
-  return (await getRequestFile(db, id))!;
+  return (await getRequestFile(db, auth, id))!;
 }
 
 export async function updateRequestFile(
@@ -103,7 +103,7 @@ export async function updateRequestFile(
     await lockRequestOfFile(tx, auth, fileId);
     const file = await findVisibleFile(tx, auth, fileId);
     await applyFileChange(tx, auth, file, input);
-    return (await getRequestFile(tx, file.id))!;
+    return (await getRequestFile(tx, auth, file.id))!;
   });
 }
 
@@ -183,7 +183,7 @@ export async function logKeyDownload(db: DbOrTx, auth: Auth, key: string, ip: st
  * own uploads) do not count as receiving the records.
  */
 async function markFirstDownload(tx: DbOrTx, auth: Auth, fileIds: number[]): Promise<void> {
-  if (auth.isInternal) return;
+  if (!can(auth, 'file.countAsFirmDownload')) return;
   await tx
     .update(requests)
     .set({ firstDownloadedAt: sql`now()` })

@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
+import { can } from '../../authz/policy';
 import { visibleRequests } from '../../authz/scopes';
 import type { Tx } from '../../db/client';
 import { notes, requests, users } from '../../db/schema';
@@ -46,15 +47,16 @@ export async function addNote(
   body: z.output<typeof NoteBodySchema>,
 ): Promise<RequestNote> {
   const { db, mail } = deps;
-  const requested = auth.isInternal ? staffStatus(body.update_status) : STATUS.waitingForDirectDocs;
-  const reminder = auth.isInternal && body.reminder_date ? normalizeRequestDate(body.reminder_date) : null;
+  const staffNote = can(auth, 'note.staffNote');
+  const requested = staffNote ? staffStatus(body.update_status) : STATUS.waitingForDirectDocs;
+  const reminder = staffNote && body.reminder_date ? normalizeRequestDate(body.reminder_date) : null;
   const noteId = await db.transaction(async (tx) => {
     const target = await lockRequestForChange(tx, and(eq(requests.id, body.request), visibleRequests(auth))!);
     if (!target) throw notFound();
     if (reminder) await assertReminderNotPast(tx, auth.userId, reminder);
 
     // Firm notes always record the move (even when already waiting); staff notes only a real change.
-    const next = requested && (!auth.isInternal || requested !== target.status) ? requested : null;
+    const next = requested && (!staffNote || requested !== target.status) ? requested : null;
     const [note] = await tx
       .insert(notes)
       .values({
@@ -68,7 +70,7 @@ export async function addNote(
       .returning({ id: notes.id });
     if (next && next !== target.status) await changeStatus(tx, mail, target, next);
     const [author] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, auth.userId));
-    if (auth.isInternal) {
+    if (staffNote) {
       await recomputeNextTodo(tx, target.id);
       await notifyFirm(tx, mail, target, { requested, next, text: body.text, author: author?.name });
     } else {

@@ -2,8 +2,8 @@ import { MSG, PROVIDER_IN_USE_MESSAGE, PROVIDER_MERGE_SELF } from '@dd/shared';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pdfForms, providers, requests } from '../../db/schema';
+import { isStillReferenced } from '../../lib/constraint-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { FOREIGN_KEY_VIOLATION, pgErrorCode } from './providers.service';
 
 /**
  * Removing providers from the shared directory: delete (only when no request uses it) and merge
@@ -25,7 +25,7 @@ export async function deleteProvider(db: Db, id: number): Promise<void> {
     });
   } catch (error) {
     // A request added for this provider after the count still holds it through the foreign key.
-    if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) {
+    if (isStillReferenced(error)) {
       const [{ used }] = await db.select({ used: count() }).from(requests).where(eq(requests.providerId, id));
       throw conflict(PROVIDER_IN_USE_MESSAGE(used));
     }

@@ -15,6 +15,7 @@ import type { Auth } from '../../authz';
 import { can } from '../../authz/policy';
 import type { Db, DbOrTx } from '../../db/client';
 import { providers, requests } from '../../db/schema';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/constraint-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { checkUploadRef } from '../files/files.refs';
 import { findProvider, findProviderByName } from './providers.queries';
@@ -24,18 +25,6 @@ import { findProvider, findProviderByName } from './providers.queries';
  * for a friendly 409, and by the database's unique index for races); the e-mail is one plain address;
  * a provider added by a law firm stays unverified until internal staff confirm its contact details.
  */
-
-/** The Postgres error code of a failed query (drizzle wraps the driver's error in `cause`). */
-export function pgErrorCode(error: unknown): string | undefined {
-  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-
-export const UNIQUE_VIOLATION = '23505';
-export const FOREIGN_KEY_VIOLATION = '23503';
 
 export async function getProvider(db: DbOrTx, id: number): Promise<Provider> {
   const provider = await findProvider(db, id);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { callers, createProvider, firmWithRequest, uploadKey } from '../../../test/factories';
 import { getContext } from '../../../test/helpers';
 import { pdfForms, providers } from '../../db/schema';
-import { pgErrorCode, UNIQUE_VIOLATION } from './providers.service';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/constraint-errors';
 
 /** The provider directory: lists, creation with the duplicate-name rule, staff-only edit and delete. */
 const tag = () => randomUUID().slice(0, 8);

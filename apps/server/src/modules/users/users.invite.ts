@@ -106,7 +106,7 @@ export async function inviteUsers(
   ctx: UserCallContext,
 ): Promise<InviteResult> {
   assertEmailConfirmed(auth);
-  authorize(auth, 'company.reach', { companyId: body.company_id });
+  authorize(auth, 'company.manage', { companyId: body.company_id });
   const parsed = parseInviteRows(body.rows);
   if (parsed.errors.length) throw gridErrors(parsed.errors);
   await limitInviteCall(db, auth, body.company_id, ctx);

@@ -1,6 +1,7 @@
 import { USER_MSG } from '@dd/shared';
 import { assertUnder, type RateRule, readWindow, recordHit, tooMany } from '../../auth/rate-limit';
 import type { Auth } from '../../authz';
+import { can } from '../../authz/policy';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
@@ -68,7 +69,7 @@ export async function assertExistingEmailAnswersLeft(
   auth: Auth,
   ctx: UserCallContext,
 ): Promise<void> {
-  if (auth.isInternal) return;
+  if (can(auth, 'user.unlimitedEmailAnswers')) return;
   await assertUnder(db, answersRule(ctx.limits), String(auth.companyId), USER_MSG.tooManyExistingEmails);
 }
 
@@ -102,7 +103,7 @@ export async function meterExistingEmails<T>(
   try {
     return await work();
   } catch (error) {
-    if (!(error instanceof ExistingEmailAnswer) || auth.isInternal) throw error;
+    if (!(error instanceof ExistingEmailAnswer) || can(auth, 'user.unlimitedEmailAnswers')) throw error;
     const rule = answersRule(ctx.limits);
     const key = String(auth.companyId);
     const state = await readWindow(db, rule, key);

@@ -1,5 +1,6 @@
 import {
   COMPANY_MSG,
+  type CompanyUser,
   isEmailAddress,
   type ManagedUser,
   MSG,
@@ -13,9 +14,9 @@ import { type Auth, assertEmailConfirmed } from '../../authz';
 import { authorize } from '../../authz/policy';
 import type { Db, DbOrTx } from '../../db/client';
 import { companies, users } from '../../db/schema';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/constraint-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mail } from '../../lib/outbox';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../providers/providers.service';
 import { sendInvitation } from './users.email';
 import { auditPrivilegedChange, levelOf, newUserLevel } from './users.ladder';
 import {
@@ -27,6 +28,7 @@ import {
 } from './users.limits';
 import {
   findUser,
+  listActiveCompanyUsers,
   listCompanyUsers,
   presentUser,
   type UserRow,
@@ -105,6 +107,16 @@ export async function getManagedUser(db: DbOrTx, auth: Auth, id: number): Promis
 export async function listManagedUsers(db: DbOrTx, auth: Auth, companyId: number): Promise<ManagedUser[]> {
   authorize(auth, 'user.list', { companyId });
   return (await listCompanyUsers(db, companyId)).map(presentUser);
+}
+
+/** GET /api/user/User/: anyone may list their own company's active users; internal users any company's. */
+export async function listCompanyContacts(
+  db: DbOrTx,
+  auth: Auth,
+  companyId: number,
+): Promise<CompanyUser['User'][]> {
+  authorize(auth, 'company.reach', { companyId });
+  return listActiveCompanyUsers(db, companyId);
 }
 
 async function applyUpdate(

@@ -2,27 +2,10 @@ import type { Company, CompanySaved } from '@dd/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test';
+import { company, renderWithProviders } from '../../test';
 import { CompanyForm, companyFormFields } from './CompanyForm';
 
-const firm: Company = {
-  id: 5,
-  name: 'Smith Law Group',
-  admin_name: 'Sam Smith',
-  admin_email: 'sam@smith.test',
-  admin_phone: null,
-  admin_fax: null,
-  address_1: '1 Main St',
-  address_2: null,
-  city: 'Denver',
-  state: 'CO',
-  zip_code: '80202',
-  phone_number: '303-555-0100',
-  fax_number: null,
-  request_price: 40,
-  release_form_url: null,
-  is_internal: false,
-};
+const firm: Company = company();
 
 function submitter() {
   return vi.fn(

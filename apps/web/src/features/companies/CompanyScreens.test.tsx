@@ -1,12 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithProviders, stubApi } from '../../test';
+import { company, json, renderWithProviders, stubApi } from '../../test';
 import CompanyListScreen from './CompanyListScreen';
 import GhostUsersScreen from './GhostUsersScreen';
 
 vi.mock('../../auth', () => ({
-  useAuth: () => ({ user: { id: 1, company_id: 1, is_internal: true, is_staff: true } }),
+  useAuth: () => ({
+    user: {
+      id: 1,
+      company_id: 1,
+      is_internal: true,
+      is_staff: true,
+      abilities: { choose_main_contact: true, is_internal_staff: true },
+    },
+  }),
 }));
 
 afterEach(() => vi.unstubAllGlobals());
@@ -56,8 +64,7 @@ describe('CompanyListScreen', () => {
 describe('GhostUsersScreen', () => {
   it("lists the company's users with a View button to their dashboard", async () => {
     stubApi((call) => {
-      if (call.path === '/api/home/company/5/')
-        return json([{ company: { id: 5, name: 'Smith Law Group' } }]);
+      if (call.path === '/api/home/company/5/') return json([{ company: company() }]);
       if (call.path === '/api/user/User/') {
         return json([
           {

@@ -6,8 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth';
-import type { ScreenProps } from '../../ui';
-import { ConfirmDeleteButton, EmptyState, Loading } from '../../ui';
+import { ConfirmDeleteButton, EmptyState, idParam, Loading, type ScreenProps } from '../../ui';
 import { companyKeys, createCompany, deleteCompany, getCompany, updateCompany } from './api';
 import { CompanyForm } from './CompanyForm';
 
@@ -15,61 +14,39 @@ import { CompanyForm } from './CompanyForm';
  * /editCompany/{company_id}/ (and /editCompany/new/ for internal staff): the company form for the
  * firm's own staff and for internal staff, a 'Saved' notice, and deleting an empty law firm.
  */
-const positiveId = (value: string | undefined) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
-
 export default function EditCompanyScreen({ params }: ScreenProps) {
   const { user } = useAuth();
   if (!user) return null;
-  const internalStaff = user.is_internal && user.is_staff;
   const creating = params[0]?.toLowerCase() === 'new';
-  const id = creating ? null : positiveId(params[0]);
+  const id = creating ? null : idParam(params[0]);
   if (!creating && id === null) return <EmptyState text="No company found here." />;
-  if (creating && !internalStaff) {
-    return <Alert color="yellow">Only Direct Docs staff can add companies.</Alert>;
-  }
-  const canEdit = internalStaff || (user.is_staff && user.company_id === id);
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Title order={1}>{creating ? 'Add Company' : 'Edit Company Details'}</Title>
-        <Group gap="sm">
-          {id !== null && canEdit && (
-            <Button
-              component={Link}
-              to={`/inviteUsers/${id}/`}
-              variant="default"
-              leftSection={<IconUserPlus size={16} />}
-            >
-              Invite Users
-            </Button>
-          )}
-          {user.is_internal && (
-            <Button
-              component={Link}
-              to="/companyList/"
-              variant="default"
-              leftSection={<IconArrowLeft size={16} />}
-            >
-              Company List
-            </Button>
-          )}
-        </Group>
+        {user.is_internal && (
+          <Button
+            component={Link}
+            to="/companyList/"
+            variant="default"
+            leftSection={<IconArrowLeft size={16} />}
+          >
+            Company List
+          </Button>
+        )}
       </Group>
-      {!canEdit ? (
-        <Alert color="yellow">Only your company's administrators can edit its details.</Alert>
-      ) : id === null ? (
-        <CompanyEditor internalStaff />
+      {id !== null ? (
+        <ExistingCompany id={id} />
+      ) : user.abilities.is_internal_staff ? (
+        <CompanyEditor />
       ) : (
-        <ExistingCompany id={id} internalStaff={internalStaff} />
+        <Alert color="yellow">Only Direct Docs staff can add companies.</Alert>
       )}
     </Stack>
   );
 }
 
-function ExistingCompany({ id, internalStaff }: { id: number; internalStaff: boolean }) {
+function ExistingCompany({ id }: { id: number }) {
   const query = useQuery({ queryKey: companyKeys.one(id), queryFn: ({ signal }) => getCompany(id, signal) });
   if (query.isError) {
     return query.error instanceof ApiError && query.error.status === 404 ? (
@@ -79,10 +56,28 @@ function ExistingCompany({ id, internalStaff }: { id: number; internalStaff: boo
     );
   }
   if (!query.data) return <Loading />;
-  return <CompanyEditor key={id} company={query.data} internalStaff={internalStaff} />;
+  if (!query.data.abilities.can_manage) {
+    return <Alert color="yellow">Only your company's administrators can edit its details.</Alert>;
+  }
+  return (
+    <>
+      <Group justify="flex-end">
+        <Button
+          component={Link}
+          to={`/inviteUsers/${id}/`}
+          variant="default"
+          leftSection={<IconUserPlus size={16} />}
+        >
+          Invite Users
+        </Button>
+      </Group>
+      <CompanyEditor key={id} company={query.data} />
+    </>
+  );
 }
 
-function CompanyEditor({ company, internalStaff }: { company?: Company; internalStaff: boolean }) {
+/** The form; a new company is opened by internal staff, who set its price. */
+function CompanyEditor({ company }: { company?: Company }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return (
@@ -95,7 +90,7 @@ function CompanyEditor({ company, internalStaff }: { company?: Company; internal
         )}
         <CompanyForm
           company={company}
-          canSetPrice={internalStaff}
+          canSetPrice={company ? company.abilities.can_edit_pricing : true}
           onSubmit={(values) => (company ? updateCompany(company.id, values) : createCompany(values))}
           onSaved={async (saved) => {
             queryClient.setQueryData(companyKeys.one(saved.id), saved.company);
@@ -105,7 +100,7 @@ function CompanyEditor({ company, internalStaff }: { company?: Company; internal
           }}
         />
       </Paper>
-      {company && internalStaff && !company.is_internal && (
+      {company?.abilities.can_delete && !company.is_internal && (
         <Group justify="flex-end">
           <ConfirmDeleteButton
             leftSection={<IconTrash size={16} />}

@@ -4,9 +4,7 @@ import { IconEye } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
-import { useAuth } from '../../auth';
-import type { ScreenProps } from '../../ui';
-import { DataTable, EmptyState } from '../../ui';
+import { DataTable, EmptyState, idParam, type ScreenProps } from '../../ui';
 import { companyKeys, getCompany, listActiveUsers } from './api';
 
 /**
@@ -14,18 +12,9 @@ import { companyKeys, getCompany, listActiveUsers } from './api';
  * user that opens /dashboard/{company_id}/{user_id}/, the dashboard as that user sees it. For internal
  * staff (any company) and the firm's own staff.
  */
-const positiveId = (value: string | undefined) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
-
 export default function GhostUsersScreen({ params }: ScreenProps) {
-  const { user } = useAuth();
-  if (!user) return null;
-  const id = positiveId(params[0]);
+  const id = idParam(params[0]);
   if (id === null) return <EmptyState text="No company found here." />;
-  const allowed = (user.is_internal && user.is_staff) || (user.is_staff && user.company_id === id);
-  if (!allowed) return <Alert color="yellow">Only staff can view another user's experience.</Alert>;
   return <CompanyUserList companyId={id} />;
 }
 
@@ -34,9 +23,11 @@ function CompanyUserList({ companyId }: { companyId: number }) {
     queryKey: companyKeys.one(companyId),
     queryFn: ({ signal }) => getCompany(companyId, signal),
   });
+  const allowed = company.data?.abilities.can_manage === true;
   const users = useQuery({
     queryKey: companyKeys.activeUsers(companyId),
     queryFn: ({ signal }) => listActiveUsers(companyId, signal),
+    enabled: allowed,
   });
   const failure = company.error ?? users.error;
   if (failure) {
@@ -45,6 +36,9 @@ function CompanyUserList({ companyId }: { companyId: number }) {
     ) : (
       <Alert color="red">{failure.message}</Alert>
     );
+  }
+  if (company.data && !allowed) {
+    return <Alert color="yellow">Only staff can view another user's experience.</Alert>;
   }
   return (
     <Stack gap="lg">

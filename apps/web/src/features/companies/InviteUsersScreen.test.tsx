@@ -2,19 +2,27 @@ import { MSG, userAtAnotherFirmMessage } from '@dd/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, json, managedUser, renderWithProviders, stubApi } from '../../test';
+import { type ApiCall, company, json, managedUser, renderWithProviders, stubApi } from '../../test';
 import InviteUsersScreen from './InviteUsersScreen';
 
 vi.mock('../../auth', () => ({
-  useAuth: () => ({ user: { id: 1, company_id: 5, is_internal: false, is_staff: true } }),
+  useAuth: () => ({
+    user: {
+      id: 1,
+      company_id: 5,
+      is_internal: false,
+      is_staff: true,
+      abilities: { choose_main_contact: true, is_internal_staff: false },
+    },
+  }),
 }));
 
-const company = { id: 5, name: 'Smith Law Group', request_price: 35, is_internal: false };
+const firm = company({ request_price: 35 });
 const users = [managedUser(1, { is_staff: true }), managedUser(2)];
 
 function api(onInvite: (call: ApiCall) => Response) {
   return stubApi((call) => {
-    if (call.path === '/api/home/company/5/') return json([{ company }]);
+    if (call.path === '/api/home/company/5/') return json([{ company: firm }]);
     if (call.path === '/api/user/user/') return json(users.map((User) => ({ User })));
     if (call.path === '/api/user/invite/') return onInvite(call);
     return undefined;
@@ -111,8 +119,23 @@ describe('InviteUsersScreen', () => {
 });
 
 describe('InviteUsersScreen access', () => {
-  it("tells non-staff and other firms' staff they cannot invite", () => {
+  it('tells a user the server does not let manage the firm that they cannot invite, and loads no users', async () => {
+    const calls = stubApi((call) => {
+      if (call.path === '/api/home/company/5/') {
+        return json([{ company: company({ abilities: { ...firm.abilities, can_manage: false } }) }]);
+      }
+      return undefined;
+    });
+    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    expect(
+      await screen.findByText("Only your company's administrators can invite users."),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/user/user/')).toBe(false);
+  });
+
+  it("shows another firm's company as not found", async () => {
+    stubApi((call) => (call.path === '/api/home/company/9/' ? json({ error: 'Not found' }, 404) : undefined));
     renderWithProviders(<InviteUsersScreen params={['9']} path="inviteUsers/9" />);
-    expect(screen.getByText("Only your company's administrators can invite users.")).toBeInTheDocument();
+    expect(await screen.findByText('No company found here.')).toBeInTheDocument();
   });
 });

@@ -6,8 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth';
-import type { ScreenProps } from '../../ui';
-import { EmptyState, Loading } from '../../ui';
+import { EmptyState, idParam, Loading, type ScreenProps } from '../../ui';
 import { companyKeys, getCompany, listCompanyUsers, saveInviteGrid } from './api';
 import { InviteGrid } from './InviteGrid';
 import { type Grid, gridToRows, previewSave, rowsWithErrors, usersToGrid } from './invite-grid';
@@ -17,18 +16,11 @@ import { type Grid, gridToRows, previewSave, rowsWithErrors, usersToGrid } from 
  * sends the whole grid; the server applies the spec's rules in one transaction and either reports
  * 'Users Successfully Invited' or lists every problem (nothing is saved then).
  */
-const positiveId = (value: string | undefined) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
-
 export default function InviteUsersScreen({ params }: ScreenProps) {
   const { user } = useAuth();
   if (!user) return null;
-  const id = positiveId(params[0]);
+  const id = idParam(params[0]);
   if (id === null) return <EmptyState text="No company found here." />;
-  const allowed = (user.is_internal && user.is_staff) || (user.is_staff && user.company_id === id);
-  if (!allowed) return <Alert color="yellow">Only your company's administrators can invite users.</Alert>;
   return <InviteUsers companyId={id} selfId={user.id} />;
 }
 
@@ -37,9 +29,11 @@ function InviteUsers({ companyId, selfId }: { companyId: number; selfId: number 
     queryKey: companyKeys.one(companyId),
     queryFn: ({ signal }) => getCompany(companyId, signal),
   });
+  const allowed = company.data?.abilities.can_manage === true;
   const users = useQuery({
     queryKey: companyKeys.users(companyId),
     queryFn: ({ signal }) => listCompanyUsers(companyId, signal),
+    enabled: allowed,
   });
   const [result, setResult] = useState<InviteResult | null>(null);
   const failure = company.error ?? users.error;
@@ -49,6 +43,9 @@ function InviteUsers({ companyId, selfId }: { companyId: number; selfId: number 
     ) : (
       <Alert color="red">{failure.message}</Alert>
     );
+  }
+  if (company.data && !allowed) {
+    return <Alert color="yellow">Only your company's administrators can invite users.</Alert>;
   }
   return (
     <Stack gap="lg">

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import { IconListCheck, IconMail, IconNotes } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth';
-import type { ScreenProps } from '../../ui';
+import { idParam, type ScreenProps } from '../../ui';
 import { FRAMES, FrameScreen } from '../frames';
 import { FirmDashboard } from './FirmDashboard';
 
@@ -11,18 +11,13 @@ import { FirmDashboard } from './FirmDashboard';
  * company id, that company's dashboard (the per-company view staff reach from the company list); with none,
  * internal users get the staff home (data dashboard and their work lists) and everyone else the standard one.
  */
-const positiveId = (value: string | undefined) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
-
 export default function DashboardScreen({ params }: ScreenProps) {
   const { user } = useAuth();
   if (!user) return null;
   const [companyParam, userParam] = params;
   if (!companyParam && user.is_internal) return <StaffHome />;
-  const companyId = companyParam ? positiveId(companyParam) : user.company_id;
-  const viewAsUserId = userParam ? positiveId(userParam) : undefined;
+  const companyId = companyParam ? (idParam(companyParam) ?? undefined) : user.company_id;
+  const viewAsUserId = userParam ? (idParam(userParam) ?? undefined) : undefined;
   if (companyId === undefined || (userParam && viewAsUserId === undefined)) {
     return (
       <Alert color="red" title="Dashboard not found" maw={640} mx="auto">

@@ -8,13 +8,10 @@ import {
   type DashboardOrderKey,
   type DashboardRequest,
   formatDate,
-  isOpenStatus,
-  type RequestStatus,
-  STATUS,
 } from '@dd/shared';
 import { Anchor, Box, Group, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import type { DataTableColumn, TableSort } from '../../ui';
+import { type DataTableColumn, statusColor, type TableSort } from '../../ui';
 
 export function sortFromOrder(orderBy: string | null | undefined): TableSort {
   const value = orderBy || DASHBOARD_DEFAULT_ORDER;
@@ -45,20 +42,18 @@ export function ViewLink({ id, label }: { id: number; label?: string }) {
   );
 }
 
-const STATUS_COLORS: Partial<Record<RequestStatus, string>> = {
-  [STATUS.requestedByLawyer]: 'blue',
-  [STATUS.needAssistance]: 'red',
-  [STATUS.waitingForDirectDocs]: 'orange',
-  [STATUS.cancelled]: 'gray',
-};
-
 /** The status as coloured dot and text, which wraps cleanly in a narrow column and prints well. */
 export function StatusCell({ status }: { status: string }) {
-  const known = status as RequestStatus;
-  const color = STATUS_COLORS[known] ?? (isOpenStatus(known) ? 'cyan' : 'green');
   return (
     <Group gap={8} wrap="nowrap" align="flex-start">
-      <Box w={9} h={9} mt={6} bg={`${color}.6`} style={{ borderRadius: '50%', flexShrink: 0 }} aria-hidden />
+      <Box
+        w={9}
+        h={9}
+        mt={6}
+        bg={`${statusColor(status)}.6`}
+        style={{ borderRadius: '50%', flexShrink: 0 }}
+        aria-hidden
+      />
       <Text size="sm">{status}</Text>
     </Group>
   );

@@ -1,6 +1,6 @@
 /**
- * The files of a request: name, date added, who verified it, and Download / Verify / Remove. Removed
- * (archived) files are listed only to those who may restore them.
+ * The files of a request: name, date added, who verified it, and Download / Verify / Remove as the
+ * server's abilities allow. Removed (archived) files are listed only to those who may restore them.
  */
 import { formatDate, type RequestFile } from '@dd/shared';
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
@@ -16,8 +16,6 @@ export interface RequestFilesProps {
   files: readonly RequestFile[];
   title: ReactNode;
   emptyText?: ReactNode;
-  /** Internal staff: show Remove, and removed files with Restore. */
-  canArchive: boolean;
   onChanged: () => void;
 }
 
@@ -26,9 +24,7 @@ function VerifyButton({ file, onChanged }: { file: RequestFile; onChanged: () =>
   const [busy, setBusy] = useState(false);
   if (!user) return null;
   const verified = file.verified_by !== null;
-  // Someone else's verification can only be changed by internal staff (the server enforces it too).
-  const locked = verified && file.verified_by?.id !== user.id && !(user.is_internal && user.is_staff);
-  if (locked) return null;
+  if (!file.abilities.can_change_verification) return null;
   const toggle = async () => {
     setBusy(true);
     try {
@@ -94,8 +90,8 @@ function ArchiveButton({ file, onChanged }: { file: RequestFile; onChanged: () =
   );
 }
 
-export function RequestFiles({ files, title, emptyText, canArchive, onChanged }: RequestFilesProps) {
-  const rows = canArchive ? files : files.filter((f) => !f.archived);
+export function RequestFiles({ files, title, emptyText, onChanged }: RequestFilesProps) {
+  const rows = files.filter((f) => !f.archived || f.abilities.can_archive);
   return (
     <Stack gap="xs">
       <Title order={3} size="h4">
@@ -149,7 +145,7 @@ export function RequestFiles({ files, title, emptyText, canArchive, onChanged }:
               <Group gap="xs" justify="flex-end" wrap="nowrap">
                 <FileDownloadButton file={f} onDownloaded={onChanged} />
                 {!f.archived && <VerifyButton file={f} onChanged={onChanged} />}
-                {canArchive && <ArchiveButton file={f} onChanged={onChanged} />}
+                {f.abilities.can_archive && <ArchiveButton file={f} onChanged={onChanged} />}
               </Group>
             ),
           },

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test';
+import { renderWithProviders, requestFile } from '../../test';
 import { downloadAll } from './api';
 import { FileDownloadButton } from './FileDownloadButton';
 import { RequestFiles } from './RequestFiles';
@@ -119,20 +119,8 @@ describe('downloadAll', () => {
 });
 
 describe('RequestFiles', () => {
-  const row = (over: Partial<RequestFile>): RequestFile => ({
-    id: 1,
-    name: 'Records.pdf',
-    url: 'provider-records/a.pdf',
-    request: 9,
-    supporting_file: false,
-    archived: false,
-    verified_by: null,
-    created_at: '2024-03-05T15:00:00.000Z',
-    downloaded: false,
-    content_type: 'application/pdf',
-    size_bytes: 1000,
-    ...over,
-  });
+  const row = (over: Partial<RequestFile>): RequestFile => requestFile({ request: 9, ...over });
+  const staffAbilities = { can_change_verification: true, can_archive: true };
 
   it('lists active files with date and verifier; Remove and removed files only for those who may archive', async () => {
     auth.user = { id: 5, is_internal: false, is_staff: false };
@@ -141,7 +129,7 @@ describe('RequestFiles', () => {
       row({ id: 2, name: 'Duplicate.pdf', archived: true }),
     ];
     const { unmount } = renderWithProviders(
-      <RequestFiles files={files} title="Files" canArchive={false} onChanged={() => {}} />,
+      <RequestFiles files={files} title="Files" onChanged={() => {}} />,
     );
     expect(screen.getByText('Records.pdf')).toBeInTheDocument();
     expect(screen.getByText('03/05/2024')).toBeInTheDocument();
@@ -151,7 +139,8 @@ describe('RequestFiles', () => {
     unmount();
 
     auth.user = { id: 1, is_internal: true, is_staff: true };
-    renderWithProviders(<RequestFiles files={files} title="Files" canArchive onChanged={() => {}} />);
+    const asStaff = files.map((f) => ({ ...f, abilities: staffAbilities }));
+    renderWithProviders(<RequestFiles files={asStaff} title="Files" onChanged={() => {}} />);
     expect(screen.getByText('Duplicate.pdf')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Restore' })).toBeInTheDocument();
@@ -161,22 +150,24 @@ describe('RequestFiles', () => {
     auth.user = { id: 5, is_internal: false, is_staff: false };
     client.post.mockImplementation(async () => row({}));
     const onChanged = vi.fn();
-    renderWithProviders(
-      <RequestFiles files={[row({ id: 3 })]} title="Files" canArchive={false} onChanged={onChanged} />,
-    );
+    renderWithProviders(<RequestFiles files={[row({ id: 3 })]} title="Files" onChanged={onChanged} />);
     await userEvent.click(screen.getByRole('button', { name: 'Verify Records.pdf' }));
     await waitFor(() => expect(onChanged).toHaveBeenCalledOnce());
     expect(client.post).toHaveBeenCalledWith('/api/home/file/3/', { verified_by: 5 });
   });
 
-  it('does not let a firm user undo staff’s verification', () => {
+  it('offers no Verify where the server says the verification cannot change (someone else’s)', () => {
     auth.user = { id: 5, is_internal: false, is_staff: true };
     renderWithProviders(
       <RequestFiles
-        files={[row({ verified_by: { id: 77, full_name: 'Sam Staff' } })]}
+        files={[
+          row({
+            verified_by: { id: 77, full_name: 'Sam Staff' },
+            abilities: { can_change_verification: false, can_archive: false },
+          }),
+        ]}
         title="Files"
         emptyText="No files yet"
-        canArchive={false}
         onChanged={() => {}}
       />,
     );

@@ -41,7 +41,7 @@ export default function EditProviderScreen({ params }: ScreenProps) {
   const requestId = requestParam && /^\d+$/.test(requestParam) ? requestParam : null;
   if (!user) return null;
   if (id !== null && !(Number.isInteger(id) && id > 0)) return <EmptyState text="No provider found here." />;
-  const staff = user.is_internal && user.is_staff;
+  const staff = user.abilities.is_internal_staff;
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">

@@ -26,7 +26,7 @@ const StaffRequestScreen = lazy(() =>
 export function RequestDetailScreen({ params }: ScreenProps) {
   const { user } = useAuth();
   const id = Number(params[0]);
-  if (user?.is_internal && user.is_staff) {
+  if (user?.abilities.is_internal_staff) {
     return (
       <Suspense fallback={<Loading />}>
         <StaffRequestScreen id={id} />
@@ -121,14 +121,12 @@ function RequestDetailView({ request }: { request: RequestDetail }) {
                 files={medical}
                 title="Medical Documents"
                 emptyText="No documents have arrived yet."
-                canArchive={abilities.is_internal_staff}
                 onChanged={refresh}
               />
               <RequestFiles
                 files={supporting}
                 title="Supporting Documents"
                 emptyText="No supporting documents uploaded."
-                canArchive={abilities.is_internal_staff}
                 onChanged={refresh}
               />
               {abilities.can_upload_supporting && (

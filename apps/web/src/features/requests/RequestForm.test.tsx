@@ -1,14 +1,8 @@
-import {
-  type CurrentUser,
-  duplicateRequestMessage,
-  MSG,
-  requestsSubmittedMessage,
-  requiredFieldMessage,
-} from '@dd/shared';
+import { duplicateRequestMessage, MSG, requestsSubmittedMessage, requiredFieldMessage } from '@dd/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithProviders, stubApi } from '../../test';
+import { currentUser, json, renderWithProviders, stubApi } from '../../test';
 import { EditRequestScreen } from './EditRequestScreen';
 import { RequestForm } from './RequestForm';
 
@@ -36,27 +30,7 @@ vi.mock('../providers', () => ({
 const auth = vi.hoisted(() => ({ user: null as unknown }));
 vi.mock('../../auth', () => ({ useAuth: () => ({ user: auth.user }) }));
 
-function person(overrides: Partial<CurrentUser> = {}): CurrentUser {
-  return {
-    id: 3,
-    first_name: 'Paula',
-    last_name: 'Legal',
-    full_name: 'Paula Legal',
-    email: 'paula@firm.example',
-    phone_number: null,
-    company_id: 5,
-    company_name: 'Smith Law',
-    role_id: null,
-    is_staff: false,
-    is_active: true,
-    is_admin_user: false,
-    is_internal: false,
-    permissions: [],
-    session_timeout_minutes: 30,
-    email_confirmed: true,
-    ...overrides,
-  };
-}
+const person = currentUser;
 
 const types = [
   { id: 1, name: 'Billing Records' },
@@ -104,7 +78,13 @@ afterEach(() => {
 describe('request form', () => {
   it('shows the spec messages for a missing client, provider, main contact and dates, and sends nothing', async () => {
     const calls = api([]);
-    const internalStaff = person({ id: 9, company_id: 1, is_internal: true, is_staff: true });
+    const internalStaff = person({
+      id: 9,
+      company_id: 1,
+      is_internal: true,
+      is_staff: true,
+      abilities: { choose_main_contact: true, is_internal_staff: true },
+    });
     renderWithProviders(
       <RequestForm user={internalStaff} companyId={5} onCreated={vi.fn()} onSaved={vi.fn()} />,
     );

@@ -13,7 +13,6 @@ import {
   type RequestRecord,
   RUSH_SURCHARGE,
   STATUS,
-  splitRequestTypes,
   validateRequestInput,
 } from '@dd/shared';
 import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -52,15 +51,12 @@ export interface RequestFormProps {
   actions?: ReactNode;
 }
 
-/** Staff (firm or internal) and internal users may name another main contact. */
-export const canChooseMainContact = (user: CurrentUser) => user.is_staff || user.is_internal;
-
 function initialValues(user: CurrentUser, companyId: number, existing?: RequestDetail): RequestFormValues {
   if (existing) {
     return {
       patient: existing.patient_id,
       provider: [existing.provider_id],
-      request_type: splitRequestTypes(existing.request_type),
+      request_type: existing.request_types,
       user: existing.user_id,
       start_date: existing.start_date ?? '',
       end_date: existing.end_date ?? '',
@@ -76,7 +72,7 @@ function initialValues(user: CurrentUser, companyId: number, existing?: RequestD
     patient: null,
     provider: [],
     request_type: [],
-    user: ownFirm || !canChooseMainContact(user) ? user.id : null,
+    user: ownFirm || !user.abilities.choose_main_contact ? user.id : null,
     start_date: '',
     end_date: '',
     rush: false,
@@ -90,7 +86,7 @@ function initialValues(user: CurrentUser, companyId: number, existing?: RequestD
 export function RequestForm({ user, companyId, existing, onCreated, onSaved, actions }: RequestFormProps) {
   const [duplicates, setDuplicates] = useState<string[] | null>(null);
   const override = useRef(false);
-  const canChoose = canChooseMainContact(user);
+  const canChoose = user.abilities.choose_main_contact;
   const editing = Boolean(existing);
 
   const onSubmit = async (values: RequestFormValues): Promise<Outcome | { error: string }> => {

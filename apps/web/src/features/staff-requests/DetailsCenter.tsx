@@ -51,7 +51,6 @@ export function DetailsCenter({ request, onChanged }: { request: RequestDetail; 
           files={supporting}
           title="Supporting Documents"
           emptyText="No supporting documents uploaded."
-          canArchive
           onChanged={onChanged}
         />
         <RequestFileUpload
@@ -65,7 +64,6 @@ export function DetailsCenter({ request, onChanged }: { request: RequestDetail; 
           files={medical}
           title="Medical Documents"
           emptyText="No medical documents have arrived yet."
-          canArchive
           onChanged={onChanged}
         />
         <RequestFileUpload

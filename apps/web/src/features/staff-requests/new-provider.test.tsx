@@ -10,7 +10,15 @@ import { StaffRequestScreen } from './StaffRequestScreen';
  * and a provider a law firm added shows 'New provider: verify contact details' until staff confirm it.
  */
 vi.mock('../../auth', () => ({
-  useAuth: () => ({ user: { id: 9, full_name: 'Sam Staff', is_internal: true, is_staff: true } }),
+  useAuth: () => ({
+    user: {
+      id: 9,
+      full_name: 'Sam Staff',
+      is_internal: true,
+      is_staff: true,
+      abilities: { choose_main_contact: true, is_internal_staff: true },
+    },
+  }),
 }));
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,31 +3,32 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithProviders, requestDetail, staffInfo, stubApi } from '../../test';
+import { json, renderWithProviders, requestDetail, requestFile, staffInfo, stubApi } from '../../test';
 import { SendToLawyerButton } from './SendToLawyerButton';
 import { StaffRequestScreen } from './StaffRequestScreen';
 
 vi.mock('../../auth', () => ({
-  useAuth: () => ({ user: { id: 9, full_name: 'Sam Staff', is_internal: true, is_staff: true } }),
+  useAuth: () => ({
+    user: {
+      id: 9,
+      full_name: 'Sam Staff',
+      is_internal: true,
+      is_staff: true,
+      abilities: { choose_main_contact: true, is_internal_staff: true },
+    },
+  }),
 }));
 
 afterEach(() => vi.unstubAllGlobals());
 
 function file(overrides: Partial<RequestFile> = {}): RequestFile {
-  return {
-    id: 1,
+  return requestFile({
     name: 'chart.pdf',
     url: 'provider-records/u9/chart.pdf',
-    request: 21,
-    supporting_file: false,
-    archived: false,
-    verified_by: null,
     created_at: '2024-05-03T10:00:00.000Z',
-    downloaded: false,
-    content_type: 'application/pdf',
-    size_bytes: 1000,
+    abilities: { can_change_verification: true, can_archive: true },
     ...overrides,
-  };
+  });
 }
 
 function note(overrides: Partial<RequestNote> = {}): RequestNote {

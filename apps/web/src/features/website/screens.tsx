@@ -81,7 +81,7 @@ function firstPage(body: unknown): SavedPage | null {
 /** Any other path: the page saved for that url, or the spec's 'No page exists here.' */
 export function WebsitePageScreen({ path = '' }: { path?: string }) {
   const { user } = useAuth();
-  const canCreate = Boolean(user?.is_internal && user.is_staff);
+  const canCreate = Boolean(user?.abilities.is_internal_staff);
   const url = `/${path.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
   const query = useQuery({
     queryKey: websiteKeys.page(url),
