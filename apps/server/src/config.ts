@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_INACTIVITY_MINUTES } from '@dd/shared';
+import { DEFAULT_FOLLOW_UP_BUSINESS_DAYS, DEFAULT_INACTIVITY_MINUTES } from '@dd/shared';
 import { z } from 'zod';
 
 /** Every environment variable the server reads, with its default. A bad value stops start-up. */
@@ -27,6 +27,8 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().default('Direct Docs <support@directdocs.example>'),
   SUPPORT_EMAIL: z.email().default('support@directdocs.example'),
   SEED_DEMO: bool.default(true),
+  /** Business days after a staff note (or the first send) before the request is due again. */
+  FOLLOW_UP_BUSINESS_DAYS: z.coerce.number().int().min(1).max(60).default(DEFAULT_FOLLOW_UP_BUSINESS_DAYS),
   SESSION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(720).default(DEFAULT_INACTIVITY_MINUTES),
   /** Absolute session lifetime, whatever the activity. */
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),

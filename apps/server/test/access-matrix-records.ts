@@ -53,6 +53,10 @@ export const RECORD_ROWS: Record<string, MatrixRow> = {
     note: '409: the request has no verified records yet',
     input: async (fx) => ({ params: id((await fx.freshRequest()).id) }),
   },
+  'GET /api/home/request/todo/': {
+    access: 'internalStaff',
+    expect: '401 403 403 403 403 403 200 200',
+  },
   'GET /api/home/request/:id/first_send/': {
     access: 'internalStaff',
     expect: '401 403 403 403 403 403 200 200',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fileBlocksSending, isMedicalDocument, NoteReminderBodySchema, todayIn } from './staffwork';
+import {
+  addBusinessDays,
+  fileBlocksSending,
+  isMedicalDocument,
+  NoteReminderBodySchema,
+  nextDay,
+  todayIn,
+} from './staffwork';
 
 describe('the send-to-lawyer gate', () => {
   const file = { archived: false, supporting_file: false, verified_by: null as null | { id: number } };
@@ -30,5 +37,14 @@ describe('NoteReminderBodySchema', () => {
     expect(NoteReminderBodySchema.safeParse({ reminder_date: '01/02/2030' }).success).toBe(false);
     expect(NoteReminderBodySchema.safeParse({}).success).toBe(false);
     expect(NoteReminderBodySchema.safeParse({ reminder_date: null, text: 'x' }).success).toBe(false);
+  });
+});
+
+describe('business days', () => {
+  it('skips weekends', () => {
+    expect(addBusinessDays('2026-11-20', 1)).toBe('2026-11-23'); // Friday → Monday
+    expect(addBusinessDays('2026-11-23', 7)).toBe('2026-12-02'); // Monday → Wednesday next week
+    expect(addBusinessDays('2026-11-21', 1)).toBe('2026-11-23'); // Saturday → Monday
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
   });
 });

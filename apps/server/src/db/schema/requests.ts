@@ -67,7 +67,12 @@ export const requests = pgTable(
     /** The staff's archive state shown on the Request Details Center; the request stays visible. */
     archived: boolean('archived').notNull().default(false),
     newProvider: boolean('new_provider').notNull().default(false),
+    /** When staff next look at it: the earliest of its active reminders and its follow-up date; none once
+     *  closed (notes.reminders.ts keeps it). The To Do list is every request due on or before today. */
     nextTodoDate: date('next_todo_date', { mode: 'string' }),
+    /** The automatic follow-up: due at once when ordered or when the firm writes, some business days after
+     *  each staff note without a reminder; a staff reminder replaces it. */
+    followUpDate: date('follow_up_date', { mode: 'string' }),
     /** When the documents were sent to the law firm. */
     receivedDocumentAt: timestamp('received_document_at', { withTimezone: true }),
     firstDownloadedAt: timestamp('first_downloaded_at', { withTimezone: true }),

@@ -173,6 +173,7 @@ export function planRequests(
         archived: status.startsWith('Closed') && rng.chance(0.4),
         newProvider: !provider.verified,
         nextTodoDate: timeline.nextTodoDate,
+        followUpDate: timeline.followUpDate,
         receivedDocumentAt: timeline.receivedAt,
         firstDownloadedAt: firstDownload,
         patientId: patient.id,

@@ -1,4 +1,10 @@
-import { isOpenStatus, type RequestStatus, STATUS } from '@dd/shared';
+import {
+  addBusinessDays,
+  DEFAULT_FOLLOW_UP_BUSINESS_DAYS,
+  isOpenStatus,
+  type RequestStatus,
+  STATUS,
+} from '@dd/shared';
 import { addDays, addHours, earliest, isoDate, type Random } from './random';
 
 /** The story of one request: the notes that moved it to its status, with realistic timing and reminders. */
@@ -18,6 +24,7 @@ export interface Timeline {
   /** When the documents went to the law firm. */
   receivedAt: Date | null;
   nextTodoDate: string | null;
+  followUpDate: string | null;
 }
 
 type StepKey =
@@ -116,8 +123,13 @@ export function buildTimeline(
     closedAt: null,
     receivedAt: null,
     nextTodoDate: null,
+    followUpDate: null,
   };
-  if (path.length === 0) return timeline;
+  // An order nobody has touched yet is due from the day it was placed (notes.reminders.ts).
+  if (path.length === 0) {
+    timeline.followUpDate = timeline.nextTodoDate = isoDate(createdAt);
+    return timeline;
+  }
 
   // When the last step happened: completion after a realistic turnaround, closing a few days later.
   const completionIndex = path.findIndex((k) => STEPS[k].to.startsWith('Completed'));
@@ -170,8 +182,18 @@ export function buildTimeline(
   const lastStaffNote = [...timeline.notes].reverse().find((n) => n.by === 'staff');
   if (isOpenStatus(status) && lastStaffNote) {
     lastStaffNote.reminderDate = pickReminder(rng, lastStaffNote.createdAt, now);
-    timeline.nextTodoDate = lastStaffNote.reminderDate;
   }
+  // Open requests follow the product's rules: a reminder replaces the follow-up; otherwise the last staff
+  // note scheduled one, and a firm's note made the request due at once.
+  const last = timeline.notes.at(-1);
+  if (isOpenStatus(status) && last && !last.reminderDate) {
+    timeline.followUpDate =
+      last.by === 'staff'
+        ? addBusinessDays(isoDate(last.createdAt), DEFAULT_FOLLOW_UP_BUSINESS_DAYS)
+        : isoDate(last.createdAt);
+  }
+  const dates = [lastStaffNote?.reminderDate, timeline.followUpDate].filter((d): d is string => Boolean(d));
+  timeline.nextTodoDate = isOpenStatus(status) && dates.length ? dates.sort()[0] : null;
   return timeline;
 }
 

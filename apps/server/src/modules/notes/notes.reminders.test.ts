@@ -1,4 +1,11 @@
-import { MSG, STAFF_MSG, STATUS, todayIn } from '@dd/shared';
+import {
+  addBusinessDays,
+  DEFAULT_FOLLOW_UP_BUSINESS_DAYS,
+  MSG,
+  STAFF_MSG,
+  STATUS,
+  todayIn,
+} from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callers, signedIn } from '../../../test/factories';
@@ -23,6 +30,7 @@ describe('reminders on staff notes', () => {
     const { deps } = await getContext();
     const c = await staffCase({ status: STATUS.inContact });
     const today = todayIn(null);
+    const followUp = addBusinessDays(today, DEFAULT_FOLLOW_UP_BUSINESS_DAYS);
     const later = await addNote(c.staff.headers, {
       text: 'Check in two weeks',
       request: c.request.id,
@@ -36,7 +44,7 @@ describe('reminders on staff notes', () => {
       reminder_date: today,
     });
     expect((await requestRow(c.request.id)).nextTodoDate).toBe(today);
-    // A note without a reminder changes nothing; an inactive note's reminder does not count.
+    // A note without a reminder only schedules the follow-up; an inactive note's reminder does not count.
     await addNote(c.staff.headers, { text: 'Plain', request: c.request.id });
     expect((await requestRow(c.request.id)).nextTodoDate).toBe(today);
     await deps.db.update(notes).set({ active: false }).where(eq(notes.id, later.json().id));
@@ -44,7 +52,8 @@ describe('reminders on staff notes', () => {
     const ended = await setReminder(c.staff.headers, soon.json().id, { reminder_date: null });
     expect(ended.statusCode).toBe(200);
     expect(ended.json()).toMatchObject({ id: soon.json().id, reminder_date: null, text: 'Today' });
-    expect((await requestRow(c.request.id)).nextTodoDate).toBeNull();
+    // With no reminder left, the follow-up the plain note scheduled is what keeps it on the list.
+    expect((await requestRow(c.request.id)).nextTodoDate).toBe(followUp);
 
     const moved = await setReminder(c.staff.headers, soon.json().id, { reminder_date: shift(today, 3) });
     expect(moved.json().reminder_date).toBe(shift(today, 3));
@@ -115,6 +124,8 @@ describe('POST /api/home/notes/{id}/', () => {
 
     await deps.db.update(requests).set({ workingOnId: worker.user.id }).where(eq(requests.id, c.request.id));
     expect((await setReminder(worker.headers, note.id, { reminder_date: null })).statusCode).toBe(200);
-    expect((await requestRow(c.request.id)).nextTodoDate).toBeNull();
+    // The open request does not drop off the To Do list: a follow-up takes the ended reminder's place.
+    const followUp = addBusinessDays(todayIn(null), DEFAULT_FOLLOW_UP_BUSINESS_DAYS);
+    expect((await requestRow(c.request.id)).nextTodoDate).toBe(followUp);
   });
 });

@@ -1,36 +1,103 @@
-import { STAFF_MSG, todayIn } from '@dd/shared';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import {
+  addBusinessDays,
+  isOpenStatus,
+  OPEN_STATUSES,
+  type RequestStatus,
+  STAFF_MSG,
+  todayIn,
+} from '@dd/shared';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
 import { notes, requests, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 
 /**
- * Reminders: a note's reminder_date, and the request's next_todo_date (the earliest reminder among its
- * active notes) that the to-do list reads. Recomputed in SQL inside the transaction of every change.
+ * When staff next look at a request (issue 8 §1): next_todo_date, which the To Do list reads, is the
+ * earliest of the request's active reminders and its follow-up date, and nothing once it is closed.
+ * - Ordered, resubmitted by the firm, or written to by the firm: due at once (the follow-up is today).
+ * - The first send and every staff note: the follow-up moves to some business days later.
+ * - A staff note with a reminder: the reminder replaces the follow-up.
+ * - Ending the last reminder of an open request with no follow-up schedules one, so nothing open drops off.
+ * Recomputed in SQL inside the transaction of every change, under the request's lock.
  */
+
+/** How far the follow-up moves after staff work (config FOLLOW_UP_BUSINESS_DAYS). */
+export interface FollowUpSettings {
+  followUpDays: number;
+}
+
+/** Today where each staff member is: the earliest of their dates, so work due now is due for everyone. */
+export async function staffToday(db: DbOrTx): Promise<string> {
+  const zones = await db
+    .selectDistinct({ timezone: users.timezone })
+    .from(users)
+    .where(and(eq(users.isStaff, true), eq(users.isActive, true)));
+  const dates = zones.map((z) => todayIn(z.timezone));
+  return dates.length ? dates.reduce((a, b) => (a < b ? a : b)) : todayIn('UTC');
+}
+
+/** Today in a user's own time zone (UTC when none is stored). */
+export async function userToday(db: DbOrTx, userId: number): Promise<string> {
+  const [user] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId));
+  return todayIn(user?.timezone);
+}
+
+const earliestReminder = sql`(select min(${notes.reminderDate}) from ${notes}
+  where ${notes.requestId} = ${requests.id} and ${notes.active} and ${notes.reminderDate} is not null)`;
+
+/** next_todo_date from the reminders and the follow-up; none for a closed request. */
 export async function recomputeNextTodo(tx: Tx, requestId: number): Promise<void> {
   await tx
     .update(requests)
     .set({
-      nextTodoDate: sql`(select min(${notes.reminderDate}) from ${notes}
-        where ${notes.requestId} = ${requests.id} and ${notes.active} and ${notes.reminderDate} is not null)`,
+      nextTodoDate: sql`case when ${inArray(requests.status, OPEN_STATUSES)}
+        then least(${earliestReminder}, ${requests.followUpDate}) end`,
     })
     .where(eq(requests.id, requestId));
 }
 
-/** Cancelling or sending the records ends the work, so every reminder of the request ends with it. */
+/** Sets (or, with null, clears) the follow-up and recomputes next_todo_date. */
+export async function setFollowUp(tx: Tx, requestId: number, date: string | null): Promise<void> {
+  await tx.update(requests).set({ followUpDate: date }).where(eq(requests.id, requestId));
+  await recomputeNextTodo(tx, requestId);
+}
+
+/** The follow-up after a staff note or the first send: `days` business days after the author's today. */
+export async function followUpAfterStaffWork(tx: Tx, userId: number, days: number): Promise<string> {
+  return addBusinessDays(await userToday(tx, userId), days);
+}
+
+/**
+ * After a reminder ended or moved: an open request left with no date at all gets a follow-up, so it
+ * cannot fall off the To Do list.
+ */
+export async function keepOnTheList(
+  tx: Tx,
+  requestId: number,
+  followUp: () => Promise<string>,
+): Promise<void> {
+  await recomputeNextTodo(tx, requestId);
+  const [row] = await tx
+    .select({ status: requests.status, next: requests.nextTodoDate })
+    .from(requests)
+    .where(eq(requests.id, requestId));
+  if (row && row.next === null && isOpenStatus(row.status as RequestStatus)) {
+    await setFollowUp(tx, requestId, await followUp());
+  }
+}
+
+/** Cancelling or sending the records ends the work, so every reminder and the follow-up end with it. */
 export async function endAllReminders(tx: Tx, requestId: number): Promise<void> {
   await tx
     .update(notes)
     .set({ reminderDate: null })
     .where(and(eq(notes.requestId, requestId), isNotNull(notes.reminderDate)));
-  await tx.update(requests).set({ nextTodoDate: null }).where(eq(requests.id, requestId));
+  await tx.update(requests).set({ nextTodoDate: null, followUpDate: null }).where(eq(requests.id, requestId));
 }
 
 /** A reminder may be today or later in the caller's own time zone (UTC when none is stored). */
 export async function assertReminderNotPast(tx: Tx, userId: number, date: string): Promise<void> {
-  const [caller] = await tx.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId));
-  if (date < todayIn(caller?.timezone)) {
+  if (date < (await userToday(tx, userId))) {
     throw badRequest(STAFF_MSG.reminderInPast, { reminder_date: STAFF_MSG.reminderInPast });
   }
 }

@@ -25,7 +25,8 @@ const NotePage = z.object({
   results: z.array(NoteSchema),
 });
 
-export const notesRoutes: Module = (app, { db, mail }) => {
+export const notesRoutes: Module = (app, { db, mail, config }) => {
+  const followUpDays = config.FOLLOW_UP_BUSINESS_DAYS;
   app.post(
     '/api/home/notes/',
     {
@@ -33,7 +34,7 @@ export const notesRoutes: Module = (app, { db, mail }) => {
       schema: { body: NoteBodySchema, response: { 201: NoteSchema } },
     },
     async (request, reply) => {
-      const note = await addNote({ db, mail }, requireAuth(request), request.body);
+      const note = await addNote({ db, mail, followUpDays }, requireAuth(request), request.body);
       return reply.status(201).send(note);
     },
   );
@@ -49,7 +50,12 @@ export const notesRoutes: Module = (app, { db, mail }) => {
       },
     },
     async (request) =>
-      setNoteReminder(db, requireAuth(request), request.params.id, request.body.reminder_date),
+      setNoteReminder(
+        { db, followUpDays },
+        requireAuth(request),
+        request.params.id,
+        request.body.reminder_date,
+      ),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import {
+  isOpenStatus,
   type NoteBodySchema,
   normalizeRequestDate,
   normalizeStatus,
@@ -21,7 +22,14 @@ import { newNoteEmail } from '../requests/requests.email';
 import { firmRecipients, type LockedRequest, lockRequestForChange } from './notes.context';
 import { assistanceEmail, staffNoteEmail } from './notes.emails';
 import { noteJson, selectNotes } from './notes.queries';
-import { assertReminderNotPast, recomputeNextTodo } from './notes.reminders';
+import {
+  assertReminderNotPast,
+  type FollowUpSettings,
+  followUpAfterStaffWork,
+  keepOnTheList,
+  setFollowUp,
+  staffToday,
+} from './notes.reminders';
 import { changeStatus } from './notes.status';
 
 /**
@@ -42,7 +50,7 @@ function staffStatus(value: string | null | undefined): RequestStatus | null {
 }
 
 export async function addNote(
-  deps: Pick<AppDeps, 'db' | 'mail'>,
+  deps: Pick<AppDeps, 'db' | 'mail'> & FollowUpSettings,
   auth: Auth,
   body: z.output<typeof NoteBodySchema>,
 ): Promise<RequestNote> {
@@ -71,9 +79,15 @@ export async function addNote(
     if (next && next !== target.status) await changeStatus(tx, mail, target, next);
     const [author] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, auth.userId));
     if (staffNote) {
-      await recomputeNextTodo(tx, target.id);
+      const open = isOpenStatus(next ?? target.status);
+      // A reminder replaces the follow-up; without one the follow-up moves forward.
+      const followUp =
+        open && !reminder ? await followUpAfterStaffWork(tx, auth.userId, deps.followUpDays) : null;
+      await setFollowUp(tx, target.id, followUp);
       await notifyFirm(tx, mail, target, { requested, next, text: body.text, author: author?.name });
     } else {
+      // The firm is waiting for an answer: the request is due at once.
+      await setFollowUp(tx, target.id, await staffToday(tx));
       await mail.enqueue(
         tx,
         newNoteEmail({
@@ -126,7 +140,7 @@ async function notifyFirm(
 
 /** POST /api/home/notes/{id}/: end a reminder (null) or move it; next_todo_date follows. */
 export async function setNoteReminder(
-  db: AppDeps['db'],
+  { db, followUpDays }: Pick<AppDeps, 'db'> & FollowUpSettings,
   auth: Auth,
   noteId: number,
   reminderDate: string | null,
@@ -143,7 +157,7 @@ export async function setNoteReminder(
     await tx.select({ id: requests.id }).from(requests).where(eq(requests.id, found.requestId)).for('update');
     if (date) await assertReminderNotPast(tx, auth.userId, date);
     await tx.update(notes).set({ reminderDate: date }).where(eq(notes.id, noteId));
-    await recomputeNextTodo(tx, found.requestId);
+    await keepOnTheList(tx, found.requestId, () => followUpAfterStaffWork(tx, auth.userId, followUpDays));
   });
   const [row] = await selectNotes(db).where(eq(notes.id, noteId));
   return noteJson(row);

@@ -8,13 +8,16 @@ import { allCompleteEmail } from './notes.emails';
 
 /**
  * Moving a locked request to another status, for notes and the staff actions: completed and closed
- * dates are stamped the first time, and when the client's last open request leaves the open statuses
+ * dates are stamped the first time (and the request leaves the To Do list), and when the client's last open request leaves the open statuses
  * the requester hears that all requests for that client are complete.
  */
 function statusDates(status: RequestStatus) {
+  // A finished request is on nobody's To Do list (notes.reminders.ts).
+  const done = { nextTodoDate: null, followUpDate: null };
   if (status.startsWith('Completed'))
-    return { completedDate: sql`coalesce(${requests.completedDate}, now())` };
-  if (status.startsWith('Closed')) return { closedDate: sql`coalesce(${requests.closedDate}, now())` };
+    return { ...done, completedDate: sql`coalesce(${requests.completedDate}, now())` };
+  if (status.startsWith('Closed'))
+    return { ...done, closedDate: sql`coalesce(${requests.closedDate}, now())` };
   return {};
 }
 

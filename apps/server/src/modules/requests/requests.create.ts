@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-types';
 import { type Auth, assertEmailConfirmed } from '../../authz';
 import { providers, requests, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
+import { staffToday } from '../notes/notes.reminders';
 import { submittedEmail } from './requests.email';
 import { checkRequestInput } from './requests.input';
 import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
@@ -35,6 +36,8 @@ export async function createRequests(
       .from(providers)
       .where(inArray(providers.id, body.provider));
     const byId = new Map(found.map((p) => [p.id, p]));
+    // A new order is on the staff's To Do list at once (notes.reminders.ts).
+    const dueNow = await staffToday(tx);
     const created: { id: number; internalNumber: string; providerName: string }[] = [];
     for (const providerId of body.provider) {
       const provider = byId.get(providerId);
@@ -63,6 +66,8 @@ export async function createRequests(
           userId: input.userId,
           requesterId: auth.userId,
           companyId: input.patient.companyId,
+          followUpDate: dueNow,
+          nextTodoDate: dueNow,
         })
         .returning({ id: requests.id, internalNumber: requests.internalNumber });
       await addRequestTypes(tx, row.id, types);

@@ -86,6 +86,8 @@ const clientName = sql`(select ${patients.fullName} from ${patients} where ${pat
 export const STAFF_ORDERINGS = {
   patient__full_name: [asc(clientName), desc(requests.createdAt), desc(requests.id)],
   '-patient__full_name': [desc(clientName), desc(requests.createdAt), desc(requests.id)],
+  /** The To Do list's order: rush first, newest first within each. */
+  '-rush': [desc(requests.rush), desc(requests.createdAt), desc(requests.id)],
   /** Requests without a reminder come last either way. */
   next_todo_date: [sql`${requests.nextTodoDate} asc nulls last`, desc(requests.createdAt), desc(requests.id)],
   '-next_todo_date': [

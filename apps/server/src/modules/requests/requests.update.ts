@@ -12,6 +12,7 @@ import { authorize } from '../../authz/policy';
 import type { Db, Tx } from '../../db/client';
 import { notes, providers, requests } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { setFollowUp, staffToday } from '../notes/notes.reminders';
 import { checkRequestInput } from './requests.input';
 import { findVisibleRequest, unsafeRequestRowsByIds, withRelated } from './requests.queries';
 import { replaceRequestTypes, resolveRequestTypes } from './requests.types';
@@ -80,6 +81,8 @@ export async function updateRequest(
       })
       .where(eq(requests.id, id));
     await replaceRequestTypes(tx, id, types);
+    // Back to 'Requested By Lawyer': staff send it (again), so it is due at once.
+    await setFollowUp(tx, id, await staffToday(tx));
     if (status !== STATUS.requestedByLawyer) {
       await tx.insert(notes).values({
         text: RESUBMIT_NOTE,

@@ -4,6 +4,7 @@ import {
   StaffActionBodySchema,
   StaffActionResultSchema,
   StaffRequestInfoSchema,
+  TodoSummarySchema,
 } from '@dd/shared';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
@@ -11,6 +12,7 @@ import { requireAuth } from '../../authz';
 import { buildFirstSend } from './staffwork.first-send';
 import { getStaffInfo } from './staffwork.info';
 import { cancelRequest, markInitialSent, sendToLawyer } from './staffwork.service';
+import { todoSummary } from './staffwork.todo';
 
 /**
  * Staff work on one request (staff spec sections 2 and 4), internal staff only: the first e-mail to the
@@ -20,7 +22,8 @@ import { cancelRequest, markInitialSent, sendToLawyer } from './staffwork.servic
 const Params = z.object({ id: IdSchema });
 const NoQuery = z.object({}).strict();
 
-export const staffworkRoutes: Module = (app, { db, mail }) => {
+export const staffworkRoutes: Module = (app, { db, mail, config }) => {
+  const followUpDays = config.FOLLOW_UP_BUSINESS_DAYS;
   const action = (path: string, run: typeof markInitialSent) =>
     app.post(
       `/api/home/request/:id/${path}/`,
@@ -33,8 +36,17 @@ export const staffworkRoutes: Module = (app, { db, mail }) => {
           response: { 200: StaffActionResultSchema },
         },
       },
-      async (request) => run({ db, mail }, requireAuth(request), request.params.id),
+      async (request) => run({ db, mail, followUpDays }, requireAuth(request), request.params.id),
     );
+  app.get(
+    '/api/home/request/todo/',
+    {
+      config: { access: 'internalStaff' },
+      schema: { querystring: NoQuery, response: { 200: TodoSummarySchema } },
+    },
+    async (request) => todoSummary(db, requireAuth(request)),
+  );
+
   action('initial_sent', markInitialSent);
   action('cancel', cancelRequest);
   action('send_to_lawyer', sendToLawyer);

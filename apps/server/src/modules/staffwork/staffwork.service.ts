@@ -12,7 +12,12 @@ import {
   lockRequestForChange,
   requesterOrContact,
 } from '../notes/notes.context';
-import { endAllReminders } from '../notes/notes.reminders';
+import {
+  endAllReminders,
+  type FollowUpSettings,
+  followUpAfterStaffWork,
+  setFollowUp,
+} from '../notes/notes.reminders';
 import { changeStatus } from '../notes/notes.status';
 import { cancelledEmail, recordsReadyEmail } from './staffwork.emails';
 
@@ -20,7 +25,7 @@ import { cancelledEmail, recordsReadyEmail } from './staffwork.emails';
  * The staff actions on a request (staff spec section 4), each one transaction that locks the request:
  * mark the first e-mail to the provider as sent, cancel, and send the records to the law firm.
  */
-type Deps = Pick<AppDeps, 'db' | 'mail'>;
+type Deps = Pick<AppDeps, 'db' | 'mail'> & FollowUpSettings;
 
 async function unsafeLockOr404(tx: Tx, id: number): Promise<LockedRequest> {
   const target = await lockRequestForChange(tx, unsafeActiveRequestById(id));
@@ -51,7 +56,7 @@ async function actionNote(
 
 /** Allowed while the request waits for its first send: 'Requested By Lawyer', or no notes at all. */
 export async function markInitialSent(
-  { db, mail }: Deps,
+  { db, mail, followUpDays }: Deps,
   auth: Auth,
   id: number,
 ): Promise<StaffActionResult> {
@@ -64,6 +69,8 @@ export async function markInitialSent(
     const status = STATUS.initialRequestSent;
     const noteId = await actionNote(tx, auth, target, STAFF_NOTE_TEXT.initialSent, status);
     await changeStatus(tx, mail, target, status);
+    // The provider has some business days to answer before staff chase it.
+    await setFollowUp(tx, id, await followUpAfterStaffWork(tx, auth.userId, followUpDays));
     return { status, note_id: noteId };
   });
 }

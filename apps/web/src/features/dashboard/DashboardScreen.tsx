@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import { useAuth } from '../../auth';
 import { idParam, type ScreenProps } from '../../ui';
 import { FRAMES, FrameScreen } from '../frames';
+import { TodoCounts } from '../staff-list';
 import { FirmDashboard } from './FirmDashboard';
+import { TimeZoneSetting } from './TimeZoneSetting';
 
 /**
  * Dashboard route choice (law-firm spec section 2): with company and user id, that user's view; with a
@@ -15,7 +17,7 @@ export default function DashboardScreen({ params }: ScreenProps) {
   const { user } = useAuth();
   if (!user) return null;
   const [companyParam, userParam] = params;
-  if (!companyParam && user.is_internal) return <StaffHome />;
+  if (!companyParam && user.is_internal) return <StaffHome timezone={user.timezone} />;
   const companyId = companyParam ? (idParam(companyParam) ?? undefined) : user.company_id;
   const viewAsUserId = userParam ? (idParam(userParam) ?? undefined) : undefined;
   if (companyId === undefined || (userParam && viewAsUserId === undefined)) {
@@ -28,19 +30,28 @@ export default function DashboardScreen({ params }: ScreenProps) {
       </Alert>
     );
   }
-  return (
+  const dashboard = (
     <FirmDashboard
       key={`${companyId}-${viewAsUserId ?? ''}`}
       companyId={companyId}
       viewAsUserId={viewAsUserId}
     />
   );
+  if (companyParam) return dashboard;
+  // The user's own dashboard also holds their settings (the spec has no account screen).
+  return (
+    <Stack gap="xl">
+      {dashboard}
+      <TimeZoneSetting timezone={user.timezone} />
+    </Stack>
+  );
 }
 
 /** The internal company's /dashboard/: the way into the to-do list and the other staff lists. */
-function StaffHome() {
+function StaffHome({ timezone }: { timezone: string }) {
   return (
     <Stack gap="lg">
+      <TodoCounts />
       <Group gap="sm">
         <Button component={Link} to="/requestlist/" leftSection={<IconListCheck size={18} />}>
           To Do List
@@ -53,6 +64,7 @@ function StaffHome() {
         </Button>
       </Group>
       <FrameScreen frame={FRAMES.data_dashboard} />
+      <TimeZoneSetting timezone={timezone} />
     </Stack>
   );
 }

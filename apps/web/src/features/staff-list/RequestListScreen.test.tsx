@@ -1,4 +1,4 @@
-import { type RequestListItem, STATUS, todayIn } from '@dd/shared';
+import { nextDay, type RequestListItem, STATUS, todayIn } from '@dd/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -50,6 +50,7 @@ function api(count = 2) {
       });
     }
     if (call.path === '/api/home/request/1/' && call.method === 'POST') return claimAnswer();
+    if (call.path === '/api/home/request/todo/') return json({ overdue: 2, due_today: 1, rush: 1 });
     if (call.path === '/api/user/User/') {
       return json([{ User: { id: 7, full_name: 'Sam Staff', is_staff: true, is_active: true } }]);
     }
@@ -68,14 +69,17 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('RequestListScreen', () => {
-  it('shows the to-do list (reminders before today) and toggles to all requests', async () => {
+  it('shows the to-do list (due today or earlier, rush first) with what is due, and toggles to all requests', async () => {
     const calls = api();
     renderWithProviders(<RequestListScreen />, atList);
     expect(screen.getByRole('heading', { name: 'To Do List' })).toBeInTheDocument();
     await screen.findByText('Client 1');
     const first = lastList(calls).query;
-    expect(first.get('next_todo_date__lt')).toBe(todayIn(localStorage.getItem('timezone')));
-    expect(first.get('order_by')).toBe('-created_at');
+    expect(first.get('next_todo_date__lt')).toBe(nextDay(todayIn(localStorage.getItem('timezone'))));
+    expect(first.get('order_by')).toBe('-rush');
+    expect(await screen.findByText('2 overdue')).toBeInTheDocument();
+    expect(screen.getByText('1 due today')).toBeInTheDocument();
+    expect(screen.getByText('1 rush')).toBeInTheDocument();
     expect(first.get('limit')).toBe('100');
     expect(first.get('related')).toContain('working_on');
 
@@ -83,6 +87,7 @@ describe('RequestListScreen', () => {
     expect(screen.getByRole('heading', { name: 'All Requests' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Show ToDo Tasks' })).toBeInTheDocument();
     await waitFor(() => expect(lastList(calls).query.has('next_todo_date__lt')).toBe(false));
+    expect(lastList(calls).query.get('order_by')).toBe('-created_at');
     expect(screen.getByTestId('address')).toHaveTextContent('view=all');
   });
 
@@ -176,10 +181,10 @@ describe('list parameters', () => {
     );
     expect(state).toMatchObject({ firm: 5, claimed: '12', order: '-created_at', size: 300, offset: 0 });
     expect(listQuery(state, '2024-06-01')).toEqual({
-      order_by: '-created_at',
+      order_by: '-rush',
       limit: 300,
       offset: 0,
-      next_todo_date__lt: '2024-06-01',
+      next_todo_date__lt: '2024-06-02',
       patient__company: 5,
       patient__full_name__icontains: 'ann',
       status__icontains: 'Closed-x',

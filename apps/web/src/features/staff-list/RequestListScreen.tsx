@@ -1,6 +1,6 @@
 /**
- * /requestlist/: the staff To Do List (requests whose next reminder is before today in the user's time
- * zone) or All Requests, with filters, claim and assignment, sortable headers, rush highlighting and
+ * /requestlist/: the staff To Do List (requests due today or earlier in the user's time zone: new orders,
+ * follow-ups and reminders, rush first) or All Requests, with filters, claim and assignment, sortable headers, rush highlighting and
  * Prev/Next offset paging (100 to 500 rows). Everything the list shows is kept in the address.
  */
 import { STAFF_LIST_PAGE_SIZES, todayIn } from '@dd/shared';
@@ -15,6 +15,7 @@ import { useRequestList, useStaffUsers } from './api';
 import { type ListState, listQuery, orderOf, readListState, sortOf, writeListState } from './list-params';
 import { RequestListFilters } from './RequestListFilters';
 import { RequestListTable } from './RequestListTable';
+import { TodoCounts } from './TodoCounts';
 
 export function RequestListScreen() {
   const { user } = useAuth();
@@ -44,9 +45,10 @@ export function RequestListScreen() {
           <Title order={1}>{todo ? 'To Do List' : 'All Requests'}</Title>
           <Text c="dimmed">
             {todo
-              ? 'Requests whose next reminder date is before today.'
+              ? 'Requests due today or overdue: new orders, follow-ups and reminders. Rush first.'
               : 'Every request, newest first unless you sort otherwise.'}
           </Text>
+          {todo && <TodoCounts />}
         </div>
         <Button
           variant="light"
@@ -72,7 +74,9 @@ export function RequestListScreen() {
           canReleaseAny={user.permissions.includes('release_any_claim')}
           canClaim={user.is_staff}
           staff={staff.data ?? []}
-          emptyText={todo ? 'Nothing is due: no reminders before today match these filters.' : undefined}
+          emptyText={
+            todo ? 'Nothing is due: no request due today or earlier matches these filters.' : undefined
+          }
         />
         <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
           <Group gap="md" align="flex-end">

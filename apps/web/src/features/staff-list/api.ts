@@ -8,6 +8,7 @@ import type {
   SplitBody,
   SplitResult,
   StaffRequest,
+  TodoSummary,
 } from '@dd/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get, post } from '../../api/client';
@@ -20,6 +21,7 @@ import type { Choice } from '../../ui';
  */
 export const staffKeys = {
   listPage: (query: Record<string, string | number>) => ['staff-requests', query] as const,
+  todo: ['staff-requests', 'todo'] as const,
 };
 
 export interface RequestListPage {
@@ -37,6 +39,15 @@ export function useRequestList(query: Record<string, string | number>) {
     queryFn: ({ signal }) =>
       get<RequestListPage>('/api/home/request/', { ...query, related: LIST_RELATED }, signal),
     placeholderData: keepPreviousData,
+    meta: shows('requests'),
+  });
+}
+
+/** How much is due for the signed-in staff member (overdue, due today, rush among them). */
+export function useTodoSummary() {
+  return useQuery({
+    queryKey: staffKeys.todo,
+    queryFn: ({ signal }) => get<TodoSummary>('/api/home/request/todo/', undefined, signal),
     meta: shows('requests'),
   });
 }

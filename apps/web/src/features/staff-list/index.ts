@@ -3,4 +3,5 @@ export { NoteTemplatesScreen } from './NoteTemplatesScreen';
 export { RequestListScreen } from './RequestListScreen';
 export { RequestTypesScreen } from './RequestTypesScreen';
 export { SplitRequestScreen } from './SplitRequestScreen';
+export { TodoCounts } from './TodoCounts';
 export { WorkingCell, type WorkingCellProps } from './WorkingCell';

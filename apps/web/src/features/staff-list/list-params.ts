@@ -1,4 +1,4 @@
-import { STAFF_LIST_DEFAULT_PAGE_SIZE, STAFF_LIST_PAGE_SIZES } from '@dd/shared';
+import { nextDay, STAFF_LIST_DEFAULT_PAGE_SIZE, STAFF_LIST_PAGE_SIZES } from '@dd/shared';
 import type { TableSort } from '../../ui';
 
 /**
@@ -24,6 +24,7 @@ export interface ListState {
 }
 
 export const DEFAULT_ORDER = '-created_at';
+const TODO_ORDER = '-rush';
 export const SORT_KEYS = ['patient__full_name', 'created_at', 'next_todo_date'] as const;
 export const TEXT_FILTERS = ['client', 'provider', 'paralegal', 'requestor'] as const;
 export type TextFilter = (typeof TEXT_FILTERS)[number];
@@ -92,11 +93,13 @@ export const orderOf = (sort: TableSort) => `${sort.direction === 'desc' ? '-' :
 /** The list call's parameters; `today` is YYYY-MM-DD in the user's time zone (the to-do cut-off). */
 export function listQuery(state: ListState, today: string): Record<string, string | number> {
   const query: Record<string, string | number> = {
-    order_by: state.order,
+    // The To Do List puts rush first unless the user sorts by a column.
+    order_by: state.view === 'todo' && state.order === DEFAULT_ORDER ? TODO_ORDER : state.order,
     limit: state.size,
     offset: state.offset,
   };
-  if (state.view === 'todo') query.next_todo_date__lt = today;
+  // Due today or earlier: the spec's 'before' cut-off moved to tomorrow (issue 8 §1).
+  if (state.view === 'todo') query.next_todo_date__lt = nextDay(today);
   if (state.firm) query.patient__company = state.firm;
   const text: Record<TextFilter, string> = {
     client: 'patient__full_name__icontains',
