@@ -21,6 +21,17 @@ export const ClaimBodySchema = z
   .strict();
 export type ClaimBody = z.infer<typeof ClaimBodySchema>;
 
+/** POST /api/home/request/{id}/ with {status} (staff spec section 7): the spec's way of moving a request. */
+export const StatusChangeBodySchema = z
+  .object({
+    status: z.string().trim().min(1).max(200),
+    csrfmiddlewaretoken: z.string().optional(),
+  })
+  .strict();
+export type StatusChangeBody = z.infer<typeof StatusChangeBodySchema>;
+export const backToRequestedMessage =
+  "A request goes back to 'Requested By Lawyer' only when the law firm edits and resubmits it.";
+
 export const claimHeldMessage = (name: string) => `This request is already being worked on by ${name}.`;
 export const chooseAssigneeMessage = 'Choose a staff member to assign.';
 

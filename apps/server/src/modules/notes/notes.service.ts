@@ -19,6 +19,7 @@ import { notes, requests, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Mail } from '../../lib/outbox';
 import { newNoteEmail } from '../requests/requests.email';
+import { actionForStatus, NOTE_ACTION_STATUSES } from '../staffwork/staffwork.status';
 import { firmRecipients, type LockedRequest, lockRequestForChange } from './notes.context';
 import { assistanceEmail, staffNoteEmail } from './notes.emails';
 import { noteJson, selectNotes } from './notes.queries';
@@ -56,6 +57,8 @@ export async function addNote(
 ): Promise<RequestNote> {
   const { db, mail } = deps;
   const staffNote = can(auth, 'note.staffNote');
+  const viaAction = await noteByAction(deps, auth, body);
+  if (viaAction) return viaAction;
   const requested = staffNote ? staffStatus(body.update_status) : STATUS.waitingForDirectDocs;
   const reminder = staffNote && body.reminder_date ? normalizeRequestDate(body.reminder_date) : null;
   const noteId = await db.transaction(async (tx) => {
@@ -106,6 +109,30 @@ export async function addNote(
     return note.id;
   });
   const [row] = await selectNotes(db).where(eq(notes.id, noteId));
+  return noteJson(row);
+}
+
+/**
+ * The spec's first-send and cancel notes (update_status 'Medical Records Request Sent' or 'Closed -
+ * Cancelled Request') are those staff actions with the note's text: same transaction, e-mails and
+ * follow-up (staffwork.status.ts). A request already in that status just gets the note.
+ */
+async function noteByAction(
+  deps: Pick<AppDeps, 'db' | 'mail'> & FollowUpSettings,
+  auth: Auth,
+  body: z.output<typeof NoteBodySchema>,
+): Promise<RequestNote | undefined> {
+  const status = body.update_status ? normalizeStatus(body.update_status) : undefined;
+  if (!status || !NOTE_ACTION_STATUSES.includes(status) || !can(auth, 'request.staffWork')) return undefined;
+  const [target] = await deps.db
+    .select({ status: requests.status })
+    .from(requests)
+    .where(and(eq(requests.id, body.request), visibleRequests(auth)));
+  if (!target) throw notFound();
+  if (target.status === status) return addNote(deps, auth, { ...body, update_status: null });
+  const { note_id: noteId } = await actionForStatus(status)!(deps, auth, body.request, { text: body.text });
+  if (body.reminder_date) await setNoteReminder(deps, auth, noteId, body.reminder_date);
+  const [row] = await selectNotes(deps.db).where(eq(notes.id, noteId));
   return noteJson(row);
 }
 

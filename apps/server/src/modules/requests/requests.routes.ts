@@ -25,6 +25,7 @@ import { filterConditions, RequestListQuery, relatedParam } from './requests.fil
 import { countVisibleRequests, listVisibleRequests, withRelated } from './requests.queries';
 import { saveRequisition } from './requests.requisition';
 import { splitRequest } from './requests.split';
+import { changeStatusBySpecCall } from './requests.status';
 import { updateRequest } from './requests.update';
 import { isStaffOnlyUpdate, RequestUpdateBodySchema } from './requests.update-body';
 
@@ -57,7 +58,7 @@ const Page = z.object({
 });
 const CountOnly = z.object({ count: z.number() });
 
-export const requestsRoutes: Module = (app, { db, mail }) => {
+export const requestsRoutes: Module = (app, { db, mail, config }) => {
   app.get(
     '/api/home/request/',
     {
@@ -130,6 +131,10 @@ export const requestsRoutes: Module = (app, { db, mail }) => {
       const update = request.body;
       if (update.kind === 'claim') return changeClaim(db, auth, id, update.body.working_on);
       if (update.kind === 'requisition') return saveRequisition(db, auth, id, update.body);
+      if (update.kind === 'status') {
+        const deps = { db, mail, followUpDays: config.FOLLOW_UP_BUSINESS_DAYS };
+        return changeStatusBySpecCall(deps, auth, id, update.body.status);
+      }
       return updateRequest(db, auth, id, update.body);
     },
   );

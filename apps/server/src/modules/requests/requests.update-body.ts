@@ -4,22 +4,28 @@ import {
   type RequestBody,
   RequestBodySchema,
   RequisitionBodySchema,
+  type StatusChangeBody,
+  StatusChangeBodySchema,
 } from '@dd/shared';
 import { z } from 'zod';
 
 /**
- * POST /api/home/request/{id}/ carries one of three bodies (staff spec section 7: "with status,
- * working_on, or requisition fields"): a claim (`working_on` only), the requisition and provider fee
- * form (`requisition_id`, `provider_cost`), or the law firm's edit. The shape is chosen by the keys
+ * POST /api/home/request/{id}/ carries one of four bodies (staff spec section 7: "with status,
+ * working_on, or requisition fields"): a claim (`working_on` only), a status change (`status` only, run
+ * as the matching staff action: staffwork.status.ts), the requisition and provider fee form
+ * (`requisition_id`, `provider_cost`), or the law firm's edit. The shape is chosen by the keys
  * present, then that shape alone is validated, so its error messages stay precise.
  */
 export type RequestUpdate =
   | { kind: 'claim'; body: ClaimBody }
+  | { kind: 'status'; body: StatusChangeBody }
   | { kind: 'requisition'; body: z.output<typeof RequisitionBodySchema> }
   | { kind: 'edit'; body: RequestBody };
 
 export function kindOf(body: Record<string, unknown>): RequestUpdate['kind'] {
   if ('working_on' in body) return 'claim';
+  // A bare status (the request form also has no status field, so this is never an edit).
+  if ('status' in body && !('patient' in body) && !('provider' in body)) return 'status';
   if ('requisition_id' in body || 'provider_cost' in body) return 'requisition';
   return 'edit';
 }
@@ -31,7 +37,12 @@ export const isStaffOnlyUpdate = (body: unknown) =>
   !Array.isArray(body) &&
   kindOf(body as Record<string, unknown>) !== 'edit';
 
-const SCHEMAS = { claim: ClaimBodySchema, requisition: RequisitionBodySchema, edit: RequestBodySchema };
+const SCHEMAS = {
+  claim: ClaimBodySchema,
+  status: StatusChangeBodySchema,
+  requisition: RequisitionBodySchema,
+  edit: RequestBodySchema,
+};
 
 /** The three shapes for the API reference (validation itself runs the chosen Zod schema). */
 const docSchema = (schema: z.ZodType) => {
@@ -43,8 +54,13 @@ export const RequestUpdateBodySchema = z
   .looseObject({})
   .meta({
     description:
-      'One of: {working_on} (claim, assign or release), {requisition_id, provider_cost} (internal staff), or the request form (edit and resubmit).',
-    anyOf: [docSchema(ClaimBodySchema), docSchema(RequisitionBodySchema), docSchema(RequestBodySchema)],
+      'One of: {working_on} (claim, assign or release), {status} (internal staff: the matching staff action), {requisition_id, provider_cost} (internal staff), or the request form (edit and resubmit).',
+    anyOf: [
+      docSchema(ClaimBodySchema),
+      docSchema(StatusChangeBodySchema),
+      docSchema(RequisitionBodySchema),
+      docSchema(RequestBodySchema),
+    ],
   })
   .transform((body, ctx): RequestUpdate => {
     const kind = kindOf(body);

@@ -54,11 +54,17 @@ async function actionNote(
   return note.id;
 }
 
+/** The note's text when the spec's own calls run an action with their note (staffwork.status.ts). */
+export interface ActionNote {
+  text?: string;
+}
+
 /** Allowed while the request waits for its first send: 'Requested By Lawyer', or no notes at all. */
 export async function markInitialSent(
   { db, mail, followUpDays }: Deps,
   auth: Auth,
   id: number,
+  note: ActionNote = {},
 ): Promise<StaffActionResult> {
   return db.transaction(async (tx) => {
     const target = await unsafeLockOr404(tx, id);
@@ -67,7 +73,7 @@ export async function markInitialSent(
       if (anyNote) throw conflict(STAFF_MSG.alreadySent);
     }
     const status = STATUS.initialRequestSent;
-    const noteId = await actionNote(tx, auth, target, STAFF_NOTE_TEXT.initialSent, status);
+    const noteId = await actionNote(tx, auth, target, note.text ?? STAFF_NOTE_TEXT.initialSent, status);
     await changeStatus(tx, mail, target, status);
     // The provider has some business days to answer before staff chase it.
     await setFollowUp(tx, id, await followUpAfterStaffWork(tx, auth.userId, followUpDays));
@@ -75,12 +81,17 @@ export async function markInitialSent(
   });
 }
 
-export async function cancelRequest({ db, mail }: Deps, auth: Auth, id: number): Promise<StaffActionResult> {
+export async function cancelRequest(
+  { db, mail }: Deps,
+  auth: Auth,
+  id: number,
+  note: ActionNote = {},
+): Promise<StaffActionResult> {
   return db.transaction(async (tx) => {
     const target = await unsafeLockOr404(tx, id);
     if (target.status === STATUS.cancelled) throw conflict(STAFF_MSG.alreadyCancelled);
     const status = STATUS.cancelled;
-    const noteId = await actionNote(tx, auth, target, STAFF_NOTE_TEXT.cancelled, status);
+    const noteId = await actionNote(tx, auth, target, note.text ?? STAFF_NOTE_TEXT.cancelled, status);
     const to = requesterOrContact(target);
     if (to) await mail.enqueue(tx, cancelledEmail({ to, publicUrl: mail.publicUrl, target }));
     await changeStatus(tx, mail, target, status);
@@ -93,7 +104,12 @@ export async function cancelRequest({ db, mail }: Deps, auth: Auth, id: number):
  * Refused while a medical document is unverified, or when there is none; otherwise the firm is told the
  * records are ready (a link, never the files), the request completes and its reminders end.
  */
-export async function sendToLawyer({ db, mail }: Deps, auth: Auth, id: number): Promise<StaffActionResult> {
+export async function sendToLawyer(
+  { db, mail }: Deps,
+  auth: Auth,
+  id: number,
+  note: ActionNote = {},
+): Promise<StaffActionResult> {
   return db.transaction(async (tx) => {
     const target = await unsafeLockOr404(tx, id);
     const medical = sql`not ${files.archived} and not ${files.supportingFile}`;
@@ -110,7 +126,7 @@ export async function sendToLawyer({ db, mail }: Deps, auth: Auth, id: number): 
     if (counts.medical === 0) throw conflict(STAFF_MSG.noMedicalDocuments);
 
     const status = STATUS.completedArrived;
-    const noteId = await actionNote(tx, auth, target, STAFF_NOTE_TEXT.documentsSent, status);
+    const noteId = await actionNote(tx, auth, target, note.text ?? STAFF_NOTE_TEXT.documentsSent, status);
     for (const to of firmRecipients(target)) {
       await mail.enqueue(
         tx,

@@ -1,0 +1,138 @@
+import { addBusinessDays, DEFAULT_FOLLOW_UP_BUSINESS_DAYS, STATUS, todayIn } from '@dd/shared';
+import { describe, expect, it } from 'vitest';
+import { callers } from '../../../test/factories';
+import { getContext } from '../../../test/helpers';
+import { call, mailsTo, notesOf, requestRow, staffCase } from './staffwork.fixtures';
+
+/**
+ * A client written only from the staff spec's section 7 works the whole staff workflow (issue 8 §5):
+ * each call does what the screen's dedicated action does (same note, e-mails, follow-up, checks).
+ */
+const followUp = () => addBusinessDays(todayIn('UTC'), DEFAULT_FOLLOW_UP_BUSINESS_DAYS);
+
+describe("the staff spec's calls, replayed", () => {
+  it('claims, sends, notes, sets a reminder, prices, cancels and releases through the spec’s calls', async () => {
+    const c = await staffCase();
+    const url = `/api/home/request/${c.request.id}/`;
+    const list = await call(
+      'GET',
+      '/api/home/request/?limit=100&offset=0&related=working_on',
+      c.staff.headers,
+    );
+    expect(list.statusCode).toBe(200);
+
+    expect((await call('POST', url, c.staff.headers, { working_on: c.staff.user.id })).statusCode).toBe(200);
+
+    // The first send, as the spec's client records it: a note with the 'Medical Records Request Sent' status.
+    const sent = await call('POST', '/api/home/notes/', c.staff.headers, {
+      text: 'Sent the Initial Medical Records Request',
+      update_status: 'Medical Records Request Sent',
+      previous_status: STATUS.requestedByLawyer,
+      user: c.staff.user.id,
+      request: c.request.id,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()).toMatchObject({
+      update_status: STATUS.initialRequestSent,
+      previous_status: STATUS.requestedByLawyer,
+    });
+    expect(await requestRow(c.request.id)).toMatchObject({
+      status: STATUS.initialRequestSent,
+      nextTodoDate: followUp(),
+    });
+
+    const reminder = addBusinessDays(todayIn('UTC'), 2);
+    const noted = await call('POST', '/api/home/notes/', c.staff.headers, {
+      text: 'Provider confirmed receipt.',
+      update_status: STATUS.inContact,
+      reminder_date: reminder,
+      request: c.request.id,
+    });
+    expect(noted.statusCode).toBe(201);
+    expect((await requestRow(c.request.id)).nextTodoDate).toBe(reminder);
+    const ended = await call('POST', `/api/home/notes/${noted.json().id}/`, c.staff.headers, {
+      reminder_date: null,
+    });
+    expect(ended.statusCode).toBe(200);
+
+    const priced = await call('POST', url, c.staff.headers, {
+      requisition_id: 'RQ-1',
+      provider_cost: '25.00',
+    });
+    expect(priced.statusCode).toBe(200);
+
+    // Cancelling by status: the cancel action's note, e-mail and end of the To Do date.
+    const cancelled = await call('POST', url, c.staff.headers, { status: STATUS.cancelled });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().status).toBe(STATUS.cancelled);
+    expect(await requestRow(c.request.id)).toMatchObject({ status: STATUS.cancelled, nextTodoDate: null });
+    expect((await notesOf(c.request.id)).at(-1)).toMatchObject({
+      text: 'Request is Cancelled',
+      updateStatus: STATUS.cancelled,
+      previousStatus: STATUS.inContact,
+    });
+    expect(await mailsTo(c.requester.user.email, 'request-cancelled')).toHaveLength(1);
+
+    expect((await call('POST', url, c.staff.headers, { working_on: null })).statusCode).toBe(200);
+    expect((await call('GET', '/api/home/notes/?request=' + c.request.id, c.staff.headers)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('sends by {status}, keeps the send-to-lawyer gate, and moves other statuses with a status note', async () => {
+    const c = await staffCase();
+    const url = `/api/home/request/${c.request.id}/`;
+    const sent = await call('POST', url, c.staff.headers, { status: 'Medical Records Request Sent' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await notesOf(c.request.id)).map((n) => n.text)).toEqual([
+      'Sent the Initial Medical Records Request',
+    ]);
+    // The same first-send note sent afterwards (the spec's client records both) only adds the note.
+    const again = await call('POST', '/api/home/notes/', c.staff.headers, {
+      text: 'Sent the Initial Medical Records Request',
+      update_status: 'Medical Records Request Sent',
+      request: c.request.id,
+    });
+    expect(again.statusCode).toBe(201);
+    expect((await requestRow(c.request.id)).status).toBe(STATUS.initialRequestSent);
+
+    const moved = await call('POST', url, c.staff.headers, { status: 'Documents en Route' });
+    expect(moved.statusCode).toBe(200);
+    expect((await notesOf(c.request.id)).at(-1)).toMatchObject({
+      text: `Status changed to Documents en Route.`,
+      updateStatus: STATUS.documentsEnRoute,
+    });
+
+    const gated = await call('POST', url, c.staff.headers, { status: STATUS.completedArrived });
+    expect(gated.statusCode).toBe(409);
+    expect((await requestRow(c.request.id)).status).toBe(STATUS.documentsEnRoute);
+    const back = await call('POST', url, c.staff.headers, { status: STATUS.requestedByLawyer });
+    expect(back.statusCode).toBe(400);
+    const unknown = await call('POST', url, c.staff.headers, { status: 'Lost' });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('refuses status changes from anyone but internal staff, and hides other firms’ requests', async () => {
+    const { deps } = await getContext();
+    const c = await staffCase();
+    const who = await callers(deps);
+    const url = `/api/home/request/${c.request.id}/`;
+    for (const caller of [c.contact, who.firmStaff, who.internalUser]) {
+      expect((await call('POST', url, caller.headers, { status: STATUS.cancelled })).statusCode).toBe(403);
+    }
+    const firmNote = await call('POST', '/api/home/notes/', c.contact.headers, {
+      text: 'Please cancel',
+      update_status: STATUS.cancelled,
+      request: c.request.id,
+    });
+    // A firm's note always asks staff to respond; it cannot cancel.
+    expect(firmNote.json().update_status).toBe(STATUS.waitingForDirectDocs);
+    expect((await requestRow(c.request.id)).status).toBe(STATUS.waitingForDirectDocs);
+    const hidden = await call('POST', '/api/home/notes/', who.otherFirm.headers, {
+      text: 'x',
+      update_status: STATUS.cancelled,
+      request: c.request.id,
+    });
+    expect(hidden.statusCode).toBe(404);
+  });
+});
