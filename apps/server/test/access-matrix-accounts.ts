@@ -31,6 +31,12 @@ export const ACCOUNT_ROWS: Record<string, MatrixRow> = {
     input: (fx) => ({ params: { user_id: fx.member.id }, body: {} }),
   },
   'GET /users/user/': { access: 'authenticated', expect: '401 200 200 200 200 200 200 200' },
+  'POST /users/timezone/': {
+    access: 'authenticated',
+    expect: '401 200 200 200 200 200 200 200',
+    note: "the caller's own zone only",
+    input: () => ({ body: { timezone: 'America/Denver' } }),
+  },
   'GET /api/csrfmiddlewaretoken/': { access: 'public', expect: '200 200 200 200 200 200 200 200' },
   'GET /api/ip/': { access: 'authenticated', expect: '401 200 200 200 200 200 200 200' },
   'POST /users/signup/': {

@@ -208,6 +208,7 @@ export function authOf(
     isAdminUser: user.isAdminUser,
     emailConfirmed: true,
     permissions: new Set(),
+    timezone: 'UTC',
     ...over,
   };
 }

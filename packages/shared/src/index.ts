@@ -20,3 +20,4 @@ export * from './schemas/contact';
 export * from './staff';
 export * from './staffwork';
 export * from './statuses';
+export * from './time-zones';

@@ -1,4 +1,4 @@
-import { MSG, type Permission } from '@dd/shared';
+import { DEFAULT_TIME_ZONE, MSG, normalizeTimeZone, type Permission } from '@dd/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Auth, checkAccess } from '../authz';
@@ -23,6 +23,7 @@ const authColumns = {
   isActive: users.isActive,
   isAdminUser: users.isAdminUser,
   emailConfirmedAt: users.emailConfirmedAt,
+  timezone: users.timezone,
   permissions: roles.permissions,
 };
 
@@ -33,6 +34,7 @@ interface AuthRow {
   isActive: boolean;
   isAdminUser: boolean;
   emailConfirmedAt: Date | null;
+  timezone: string | null;
   permissions: string[] | null;
 }
 
@@ -46,6 +48,7 @@ function toAuth(row: AuthRow | undefined, internalCompanyId: number): Auth | nul
     isAdminUser: row.isAdminUser,
     emailConfirmed: row.emailConfirmedAt !== null,
     permissions: new Set((row.permissions ?? []) as Permission[]),
+    timezone: normalizeTimeZone(row.timezone) ?? DEFAULT_TIME_ZONE,
   };
 }
 

@@ -16,6 +16,8 @@ export interface Auth {
   /** The user proved their e-mail address (sign-up confirmation link or accepted invitation). */
   emailConfirmed: boolean;
   permissions: ReadonlySet<Permission>;
+  /** The user's IANA zone ('UTC' when none): what 'today' means for them (todayIn). */
+  timezone: string;
 }
 
 /** Staff of the internal (retrieval) company: the one definition, used by route rules and policy.ts. */

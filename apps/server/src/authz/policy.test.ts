@@ -23,6 +23,7 @@ function caller(over: Partial<Auth>): Auth {
     isAdminUser: false,
     emailConfirmed: true,
     permissions: new Set(),
+    timezone: 'UTC',
     ...over,
   };
 }

@@ -18,8 +18,14 @@ export function storeTokens(access: string, refresh?: string): void {
   localStorage.setItem(STORAGE.tokenTime, String(Date.now()));
 }
 
-export function storeTimezone(): void {
-  localStorage.setItem(STORAGE.timezone, Intl.DateTimeFormat().resolvedOptions().timeZone);
+/** The browser's IANA zone, sent with the sign-in so the server stores it on the user. */
+export function browserTimeZone(): string | undefined {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+}
+
+/** The user's zone as the server has it (GET /users/user/, the settings): what 'today' means in lists. */
+export function storeTimezone(timeZone: string): void {
+  localStorage.setItem(STORAGE.timezone, timeZone);
 }
 
 export function clearSession(): void {

@@ -17,12 +17,19 @@ interface AuthValue {
 const AuthContext = createContext<AuthValue | null>(null);
 export const CURRENT_USER_KEY = ['current-user'] as const;
 
+/** GET /users/user/; the stored time zone follows the server's (the user's settings may have changed it). */
+async function fetchCurrentUser(): Promise<CurrentUser> {
+  const user = await get<CurrentUser>('/users/user/');
+  storeTimezone(user.timezone);
+  return user;
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [hasToken, setHasToken] = useState(() => Boolean(getToken()));
   const query = useQuery({
     queryKey: CURRENT_USER_KEY,
-    queryFn: () => get<CurrentUser>('/users/user/'),
+    queryFn: fetchCurrentUser,
     enabled: hasToken,
     retry: false,
     staleTime: 5 * 60_000,
@@ -31,12 +38,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     async (tokens: { access: string; refresh: string }) => {
       storeTokens(tokens.access, tokens.refresh);
-      storeTimezone();
       setHasToken(true);
-      await queryClient.fetchQuery({
-        queryKey: CURRENT_USER_KEY,
-        queryFn: () => get<CurrentUser>('/users/user/'),
-      });
+      await queryClient.fetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser });
     },
     [queryClient],
   );

@@ -28,6 +28,7 @@ export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     permissions: [],
     session_timeout_minutes: 30,
     email_confirmed: true,
+    timezone: 'America/Denver',
     abilities: { choose_main_contact: false, is_internal_staff: false },
     ...overrides,
   };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INVALID_EMAIL_MESSAGE, isPlainEmail } from '../email-address';
 import { IdSchema } from '../ids';
 import { personNameSchema } from '../names';
+import { normalizeTimeZone } from '../time-zones';
 
 /** Account payloads, shared by the sign-in screens and the server routes. */
 /** A user's address: one plain address (email-address.ts), matched ignoring case. */
@@ -26,6 +27,11 @@ export const LoginSchema = z.object({
     .max(254)
     .transform((v) => v.toLowerCase()),
   password: z.string().min(1).max(200),
+  /** The browser's IANA zone, stored on the user; anything that is not a zone is ignored (older clients). */
+  timezone: z
+    .string()
+    .nullish()
+    .transform((v) => normalizeTimeZone(v) ?? undefined),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
@@ -100,6 +106,8 @@ export const CurrentUserSchema = z.object({
   session_timeout_minutes: z.number(),
   /** False until a new sign-up opens its confirmation link; ordering and inviting wait for it. */
   email_confirmed: z.boolean(),
+  /** The IANA zone 'today' is computed in ('UTC' until the user signs in from a browser or chooses one). */
+  timezone: z.string(),
   abilities: CallerAbilitiesSchema,
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;

@@ -6,6 +6,7 @@ import {
   RefreshSchema,
   ResetPasswordSchema,
   RevokeSchema,
+  TimeZoneBodySchema,
   UserCheckSchema,
 } from '@dd/shared';
 import { z } from 'zod';
@@ -15,7 +16,13 @@ import { requireAuth } from '../../authz';
 import { clientIp, clientIpKey } from '../../lib/client-ip';
 import { randomToken } from '../../lib/crypto';
 import { unauthorized } from '../../lib/errors';
-import { getCurrentUser, requestPasswordReset, resetPassword, signOut } from './accounts.service';
+import {
+  getCurrentUser,
+  requestPasswordReset,
+  resetPassword,
+  setOwnTimeZone,
+  signOut,
+} from './accounts.service';
 import { signIn } from './sign-in';
 
 /** Sign-in, tokens, sign-up, password reset and the current user (law-firm spec section 7, account calls). */
@@ -87,6 +94,16 @@ export const accountsRoutes: Module = (app, deps) => {
         internalCompanyId: deps.config.INTERNAL_COMPANY_ID,
         sessionMinutes: deps.config.SESSION_TIMEOUT_MINUTES,
       }),
+  );
+
+  // The caller's own zone (their settings); another user's zone is never changed here.
+  app.post(
+    '/users/timezone/',
+    {
+      config: { access: 'authenticated' },
+      schema: { body: TimeZoneBodySchema, response: { 200: z.object({ timezone: z.string() }) } },
+    },
+    async (request) => setOwnTimeZone(db, requireAuth(request), request.body.timezone),
   );
 
   app.get(

@@ -130,6 +130,17 @@ export async function getCurrentUser(
     permissions: row.permissions ?? [],
     session_timeout_minutes: settings.sessionMinutes,
     email_confirmed: u.emailConfirmedAt !== null,
+    timezone: auth.timezone,
     abilities: callerAbilities(auth),
   };
+}
+
+/** The signed-in user's own IANA zone (already checked and normalised by TimeZoneSchema). */
+export async function setOwnTimeZone(
+  db: DbOrTx,
+  auth: Auth,
+  timezone: string,
+): Promise<{ timezone: string }> {
+  await db.update(users).set({ timezone }).where(eq(users.id, auth.userId));
+  return { timezone };
 }

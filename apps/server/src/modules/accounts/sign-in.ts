@@ -14,7 +14,7 @@ import { findUserByEmail } from './accounts.service';
  */
 export async function signIn(
   deps: Pick<AppDeps, 'db' | 'tokens' | 'config'>,
-  input: { email: string; password: string; ip: string },
+  input: { email: string; password: string; ip: string; timezone?: string },
 ): Promise<TokenPair> {
   const { db } = deps;
   const attempt = await beginLoginAttempt(db, deps.config.LOGIN_RATE_LIMIT, {
@@ -25,6 +25,10 @@ export async function signIn(
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
   if (!user || !ok || !user.isActive) throw badRequest(MSG.wrongCredentials);
   await attempt.succeeded();
-  await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
+  // The browser's zone (already checked by LoginSchema); without one the stored zone stays.
+  await db
+    .update(users)
+    .set({ lastLoginAt: sql`now()`, ...(input.timezone ? { timezone: input.timezone } : {}) })
+    .where(eq(users.id, user.id));
   return issueTokens(db, user.id, deps.tokens);
 }

@@ -7,6 +7,7 @@ import {
   todayIn,
 } from '@dd/shared';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Auth } from '../../authz';
 import type { DbOrTx, Tx } from '../../db/client';
 import { notes, requests, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -36,12 +37,6 @@ export async function staffToday(db: DbOrTx): Promise<string> {
   return dates.length ? dates.reduce((a, b) => (a < b ? a : b)) : todayIn('UTC');
 }
 
-/** Today in a user's own time zone (UTC when none is stored). */
-export async function userToday(db: DbOrTx, userId: number): Promise<string> {
-  const [user] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId));
-  return todayIn(user?.timezone);
-}
-
 const earliestReminder = sql`(select min(${notes.reminderDate}) from ${notes}
   where ${notes.requestId} = ${requests.id} and ${notes.active} and ${notes.reminderDate} is not null)`;
 
@@ -63,26 +58,21 @@ export async function setFollowUp(tx: Tx, requestId: number, date: string | null
 }
 
 /** The follow-up after a staff note or the first send: `days` business days after the author's today. */
-export async function followUpAfterStaffWork(tx: Tx, userId: number, days: number): Promise<string> {
-  return addBusinessDays(await userToday(tx, userId), days);
-}
+export const followUpAfterStaffWork = (auth: Auth, days: number): string =>
+  addBusinessDays(todayIn(auth.timezone), days);
 
 /**
  * After a reminder ended or moved: an open request left with no date at all gets a follow-up, so it
  * cannot fall off the To Do list.
  */
-export async function keepOnTheList(
-  tx: Tx,
-  requestId: number,
-  followUp: () => Promise<string>,
-): Promise<void> {
+export async function keepOnTheList(tx: Tx, requestId: number, followUp: string): Promise<void> {
   await recomputeNextTodo(tx, requestId);
   const [row] = await tx
     .select({ status: requests.status, next: requests.nextTodoDate })
     .from(requests)
     .where(eq(requests.id, requestId));
   if (row && row.next === null && isOpenStatus(row.status as RequestStatus)) {
-    await setFollowUp(tx, requestId, await followUp());
+    await setFollowUp(tx, requestId, followUp);
   }
 }
 
@@ -96,8 +86,8 @@ export async function endAllReminders(tx: Tx, requestId: number): Promise<void> 
 }
 
 /** A reminder may be today or later in the caller's own time zone (UTC when none is stored). */
-export async function assertReminderNotPast(tx: Tx, userId: number, date: string): Promise<void> {
-  if (date < (await userToday(tx, userId))) {
+export function assertReminderNotPast(auth: Auth, date: string): void {
+  if (date < todayIn(auth.timezone)) {
     throw badRequest(STAFF_MSG.reminderInPast, { reminder_date: STAFF_MSG.reminderInPast });
   }
 }

@@ -64,7 +64,7 @@ export async function addNote(
   const noteId = await db.transaction(async (tx) => {
     const target = await lockRequestForChange(tx, and(eq(requests.id, body.request), visibleRequests(auth))!);
     if (!target) throw notFound();
-    if (reminder) await assertReminderNotPast(tx, auth.userId, reminder);
+    if (reminder) assertReminderNotPast(auth, reminder);
 
     // Firm notes always record the move (even when already waiting); staff notes only a real change.
     const next = requested && (!staffNote || requested !== target.status) ? requested : null;
@@ -84,8 +84,7 @@ export async function addNote(
     if (staffNote) {
       const open = isOpenStatus(next ?? target.status);
       // A reminder replaces the follow-up; without one the follow-up moves forward.
-      const followUp =
-        open && !reminder ? await followUpAfterStaffWork(tx, auth.userId, deps.followUpDays) : null;
+      const followUp = open && !reminder ? followUpAfterStaffWork(auth, deps.followUpDays) : null;
       await setFollowUp(tx, target.id, followUp);
       await notifyFirm(tx, mail, target, { requested, next, text: body.text, author: author?.name });
     } else {
@@ -182,9 +181,9 @@ export async function setNoteReminder(
     if (!found) throw notFound();
     // Lock the request so concurrent reminder changes recompute next_todo_date one after the other.
     await tx.select({ id: requests.id }).from(requests).where(eq(requests.id, found.requestId)).for('update');
-    if (date) await assertReminderNotPast(tx, auth.userId, date);
+    if (date) assertReminderNotPast(auth, date);
     await tx.update(notes).set({ reminderDate: date }).where(eq(notes.id, noteId));
-    await keepOnTheList(tx, found.requestId, () => followUpAfterStaffWork(tx, auth.userId, followUpDays));
+    await keepOnTheList(tx, found.requestId, followUpAfterStaffWork(auth, followUpDays));
   });
   const [row] = await selectNotes(db).where(eq(notes.id, noteId));
   return noteJson(row);

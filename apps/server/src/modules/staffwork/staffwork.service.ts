@@ -76,7 +76,7 @@ export async function markInitialSent(
     const noteId = await actionNote(tx, auth, target, note.text ?? STAFF_NOTE_TEXT.initialSent, status);
     await changeStatus(tx, mail, target, status);
     // The provider has some business days to answer before staff chase it.
-    await setFollowUp(tx, id, await followUpAfterStaffWork(tx, auth.userId, followUpDays));
+    await setFollowUp(tx, id, followUpAfterStaffWork(auth, followUpDays));
     return { status, note_id: noteId };
   });
 }

@@ -1,17 +1,16 @@
-import type { TodoSummary } from '@dd/shared';
+import { type TodoSummary, todayIn } from '@dd/shared';
 import { and, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { requests } from '../../db/schema';
-import { userToday } from '../notes/notes.reminders';
 
 /**
  * GET /api/home/request/todo/: how much is due for the caller, by today in their own time zone (the
  * staff home's counts and the To Do list's groups). One aggregate over the next_todo_date index.
  */
 export async function todoSummary(db: DbOrTx, auth: Auth): Promise<TodoSummary> {
-  const today = await userToday(db, auth.userId);
+  const today = todayIn(auth.timezone);
   const [row] = await db
     .select({
       overdue: sql<number>`count(*) filter (where ${requests.nextTodoDate} < ${today}::date)`.mapWith(Number),

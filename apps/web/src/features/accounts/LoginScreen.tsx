@@ -1,6 +1,7 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { post } from '../../api/client';
+import { browserTimeZone } from '../../api/session';
 import { useAuth } from '../../auth';
 import { Form, PasswordField, TextField } from '../../ui';
 import { AuthCard } from './AuthCard';
@@ -23,6 +24,8 @@ export function LoginScreen() {
           const tokens = await post<{ access: string; refresh: string }>('/users/token/', {
             email: (values.email ?? '').trim().toLowerCase(),
             password: values.password,
+            // Stored on the user: reminders and the to-do list count 'today' in it.
+            timezone: browserTimeZone(),
           });
           // Once signed in, the route screen moves on to the saved redirect target or /dashboard/.
           await signIn(tokens);
