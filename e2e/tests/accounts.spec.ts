@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD } from '@dd/shared';
 import { SMTPServer } from 'smtp-server';
-import { expect, shot, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 
@@ -9,11 +9,13 @@ test('a protected path sends a visitor to log in, then back to that path', async
   await expect(page).toHaveURL(/\/login\/$/);
   await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
   await shot(page, 'login');
+  await expectNoSeriousA11yViolations(page, 'login');
   await page.getByLabel('Email').fill('ATTORNEY@smithlaw.example');
   await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/billings\/$/);
   await expect(page.getByRole('heading', { name: 'Billings', level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'billings');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Billings' })).toHaveAttribute('aria-current', 'page');
 });
@@ -26,6 +28,7 @@ test('a wrong password shows the message and keeps what was typed', async ({ pag
   await expect(page.getByRole('alert')).toHaveText('Wrong Email or Password.');
   await expect(page.getByLabel('Email')).toHaveValue('paralegal@smithlaw.example');
   await shot(page, 'login-wrong-password');
+  await expectNoSeriousA11yViolations(page, 'login, wrong password');
 });
 
 test('required fields are named when left empty', async ({ page }) => {
@@ -33,6 +36,7 @@ test('required fields are named when left empty', async ({ page }) => {
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByText('The field Email must be filled out to submit the form.')).toBeVisible();
   await expect(page.getByText('The field Password must be filled out to submit the form.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'login, required fields');
 });
 
 test('log out clears the session and returns to log in', async ({ page, loginAs }) => {
@@ -94,6 +98,7 @@ test('a new firm signs up, is signed in, and confirms its e-mail address from th
     await page.getByLabel('Confirm Password').fill('Sunrise2026!');
     await expect(page.getByText('Passwords Match!')).toBeVisible();
     await shot(page, 'signup');
+    await expectNoSeriousA11yViolations(page, 'signup');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page).toHaveURL(/:\d+\/$/);
 
@@ -102,11 +107,13 @@ test('a new firm signs up, is signed in, and confirms its e-mail address from th
     const banner = page.getByRole('region', { name: 'Confirm your e-mail address' });
     await expect(banner).toContainText(email);
     await shot(page, 'dashboard-confirm-email');
+    await expectNoSeriousA11yViolations(page, 'dashboard with confirm-email banner');
 
     const link = await box.linkTo(email, '/confirmEmail/');
     await page.goto(link);
     await expect(page.getByText('Thank you: your e-mail address is confirmed.')).toBeVisible();
     await shot(page, 'confirm-email');
+    await expectNoSeriousA11yViolations(page, 'confirm email');
     await page.getByRole('link', { name: 'Go to your dashboard' }).click();
     await expect(page.getByRole('heading', { name: 'Morgan Reyes Dashboard' })).toBeVisible();
     await expect(banner).toHaveCount(0);
@@ -132,11 +139,13 @@ test('forgot password: the e-mailed link sets a new password', async ({ page, re
     await page.getByRole('button', { name: 'Send Reset Email' }).click();
     await expect(page.getByText('Your password reset email has been sent.')).toBeVisible();
     await shot(page, 'password-reset-request');
+    await expectNoSeriousA11yViolations(page, 'password reset request');
 
     const link = await box.linkTo(email, '/passwordReset/');
     await page.goto(link);
     await page.getByLabel(/^Password/).fill('FreshStart2026!');
     await page.getByLabel('Confirm Password').fill('FreshStart2026!');
+    await expectNoSeriousA11yViolations(page, 'password reset');
     await page.getByRole('button', { name: 'Save New Password' }).click();
     await expect(page).toHaveURL(/\/login\/$/);
 

@@ -1,4 +1,4 @@
-import { expect, shot, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /** Firm staff invite a colleague and edit their company; internal staff browse firms and view as a user. */
 test('an attorney invites a colleague and updates the firm details', async ({ page, loginAs }) => {
@@ -15,6 +15,7 @@ test('an attorney invites a colleague and updates the firm details', async ({ pa
   await grid.getByLabel(`Email, row ${row}`, { exact: true }).fill(`riley.${tag}@smithlaw.example`);
   await grid.getByLabel(`Admin Access, row ${row}`, { exact: true }).fill('FALSE');
   await shot(page, 'invite-users');
+  await expectNoSeriousA11yViolations(page, 'invite users');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Users Successfully Invited').first()).toBeVisible();
 
@@ -27,6 +28,7 @@ test('an attorney invites a colleague and updates the firm details', async ({ pa
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved').first()).toBeVisible();
   await shot(page, 'edit-company');
+  await expectNoSeriousA11yViolations(page, 'edit company details');
 });
 
 test('internal staff find a firm and see the product as one of its users', async ({ page, loginAs }) => {
@@ -34,9 +36,14 @@ test('internal staff find a firm and see the product as one of its users', async
   await page.goto('/companyList/');
   await expect(page.getByRole('heading', { name: 'Company List' })).toBeVisible();
   await page.getByLabel(/^Name/).fill('Jones');
+  await expect(
+    page.getByRole('link', { name: 'View Users Experience: Jones Injury Attorneys' }),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'company list');
   await page.getByRole('link', { name: 'View Users Experience: Jones Injury Attorneys' }).click();
   await expect(page.getByRole('heading', { name: 'Company User List' })).toBeVisible();
   await shot(page, 'ghost-users');
+  await expectNoSeriousA11yViolations(page, 'company user list');
   await page
     .getByRole('link', { name: /^View / })
     .first()
@@ -44,4 +51,5 @@ test('internal staff find a firm and see the product as one of its users', async
   await expect(page).toHaveURL(/\/dashboard\/\d+\/\d+\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await shot(page, 'view-as-user');
+  await expectNoSeriousA11yViolations(page, 'dashboard viewed as a user');
 });

@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD } from '@dd/shared';
-import { expect, shot, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /** Every demo login works in the browser and lands on its dashboard frame with its nav bar. */
 const INTERNAL_NAV = [
@@ -42,6 +42,7 @@ for (const c of cases) {
     await expect(nav.getByRole('link')).toHaveText(c.nav);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     await shot(page, `dashboard-${c.email.split('@')[0]}-${c.email.split('@')[1].split('.')[0]}`);
+    await expectNoSeriousA11yViolations(page, `dashboard of ${c.email}`);
   });
 }
 
@@ -64,8 +65,10 @@ test('an unknown path is a website page', async ({ page, loginAs }) => {
   await loginAs('paralegal@smithlaw.example');
   await page.goto('/our-team/');
   await expect(page.getByText('No page exists here.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'missing website page');
   await loginAs('admin@directdocs.example');
   await page.goto('/our-team/');
   await expect(page.getByText("This page doesn't exist yet. :(")).toBeVisible();
   await expect(page.getByRole('link', { name: 'Create Page' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'missing website page, administrator');
 });

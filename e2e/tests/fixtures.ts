@@ -30,4 +30,5 @@ export const test = base.extend<{ loginAs: (email: string, password?: string) =>
   },
 });
 
+export { expectNoSeriousA11yViolations } from './axe';
 export { expect };

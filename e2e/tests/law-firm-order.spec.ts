@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD } from '@dd/shared';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, shot, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
  * The law-firm journey: a paralegal adds a client with a HIPAA form, orders from three providers (one
@@ -29,6 +29,8 @@ test('a paralegal orders records from three providers and downloads what arrives
   await page.goto('/dashboard/');
   await page.getByRole('link', { name: 'Start New Request' }).click();
   await expect(page).toHaveURL(/\/editRequest\/\d+\/$/);
+  await expect(page.getByRole('button', { name: 'Add New Client' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'new request form');
 
   // A new client with a HIPAA consent form.
   await page.getByRole('button', { name: 'Add New Client' }).click();
@@ -49,6 +51,7 @@ test('a paralegal orders records from three providers and downloads what arrives
     .setInputFiles({ name: 'hipaa-consent.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(modal.getByText('hipaa-consent.pdf')).toBeVisible();
   await shot(page, 'order-new-client');
+  await expectNoSeriousA11yViolations(page, 'add new client dialog');
   await modal.getByRole('button', { name: 'Save Client' }).click();
   await expect(modal).toBeHidden();
   await expect(page.getByText(/No providers could be found for this patient\./)).toBeVisible();
@@ -57,12 +60,18 @@ test('a paralegal orders records from three providers and downloads what arrives
   const search = page.getByLabel('Search providers');
   await search.fill('Hospital');
   const listed = page.getByRole('group', { name: 'Providers' }).getByRole('checkbox');
-  await listed.nth(0).check();
-  await listed.nth(1).check();
+  await expect(listed.nth(1)).toBeVisible();
+  // Chosen by name: the list re-renders as providers are selected, so positions can shift under a click.
+  const names = await listed.evaluateAll((boxes) =>
+    boxes.slice(0, 2).map((box) => (box as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ''),
+  );
+  for (const name of names) await page.getByRole('checkbox', { name, exact: true }).check();
+  await expect(page.getByRole('group', { name: 'Selected providers' }).getByRole('button')).toHaveCount(2);
   await search.fill(newProvider);
   await page.getByRole('button', { name: 'Add New Provider' }).click();
   const providerModal = page.getByRole('dialog', { name: 'Add New Provider' });
   await providerModal.getByLabel(/^Name/).fill(newProvider);
+  await expectNoSeriousA11yViolations(page, 'add new provider dialog');
   await providerModal.getByRole('button', { name: 'Save Provider' }).click();
   await expect(providerModal).toBeHidden();
   await expect(page.getByRole('group', { name: 'Selected providers' }).getByText(newProvider)).toBeVisible();
@@ -71,15 +80,21 @@ test('a paralegal orders records from three providers and downloads what arrives
   await page.getByLabel(/^Start Date/).fill('01/01/2022');
   await page.getByLabel(/^End Date/).fill('12/31/2024');
   await shot(page, 'order-filled');
+  await expectNoSeriousA11yViolations(page, 'filled request form');
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByText(/You submitted a request to 3 provider/)).toBeVisible();
   await shot(page, 'order-confirmation');
+  await expectNoSeriousA11yViolations(page, 'request confirmation');
 
   // The three open requests on the dashboard, filtered by the client and sorted.
   await page.getByRole('link', { name: 'Go Back To Dashboard' }).click();
   await expect(page.getByRole('heading', { name: 'All Open Requests' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'firm dashboard after ordering');
   await page.getByRole('combobox', { name: 'Client', exact: true }).fill(lastName);
-  await page.getByRole('option', { name: new RegExp(lastName) }).click();
+  // The dropdown opens below the page fold and then moves up beside the box: click once it has settled.
+  const option = page.getByRole('option', { name: new RegExp(lastName) });
+  await expect(option).toBeInViewport();
+  await option.click();
   const rows = page.locator('table').filter({ hasText: 'Internal Request #' }).locator('tbody tr');
   await expect(rows).toHaveCount(3);
   await page.getByRole('button', { name: 'Provider', exact: true }).click();
@@ -87,6 +102,7 @@ test('a paralegal orders records from three providers and downloads what arrives
   await page.getByRole('button', { name: 'Provider', exact: true }).click();
   await expect(page.locator('th[aria-sort="descending"]')).toHaveCount(1);
   await shot(page, 'order-dashboard');
+  await expectNoSeriousA11yViolations(page, 'dashboard filtered by client');
 
   // Staff attach verified records to one of the requests (through the API).
   const firm = await apiLogin(request, 'paralegal@smithlaw.example');
@@ -134,13 +150,16 @@ test('a paralegal orders records from three providers and downloads what arrives
   const download = page.waitForEvent('download');
   await fileRow.getByRole('button', { name: /^Download/ }).click();
   await download;
-  await expect(fileRow.getByRole('button', { name: /^Downloaded/ })).toBeDisabled();
+  // Downloaded, and still downloadable again (records get lost; every download is logged).
+  await expect(fileRow.getByRole('button', { name: /^Downloaded/ })).toBeEnabled();
   await shot(page, 'order-downloaded');
+  await expectNoSeriousA11yViolations(page, 'dashboard after download');
 
   // Another firm cannot open the request.
   await loginAs('paralegal@jonesinjury.example');
   await page.goto(`/request/${target.id}/`);
   await expect(page.getByRole('heading', { name: 'Request not found' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'request not found');
   const other = await apiLogin(request, 'paralegal@jonesinjury.example');
   expect((await request.get(`/api/home/request/${target.id}/`, { headers: other })).status()).toBe(404);
 });

@@ -1,4 +1,4 @@
-import { expect, shot, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 test('the landing page shows the four blurbs and the claims', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -12,8 +12,10 @@ test('the landing page shows the four blurbs and the claims', async ({ page }) =
   await expect(nav.getByRole('link')).toHaveText(['Home', 'About Us', 'Contact Us', 'Log In']);
   await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
   await shot(page, 'landing');
+  await expectNoSeriousA11yViolations(page, 'landing page');
   await page.setViewportSize({ width: 768, height: 1000 });
   await shot(page, 'landing-tablet');
+  await expectNoSeriousA11yViolations(page, 'landing page, tablet');
 });
 
 test('about us says where the company is and whom it serves', async ({ page }) => {
@@ -21,6 +23,7 @@ test('about us says where the company is and whom it serves', async ({ page }) =
   await expect(page.getByText(/Colorado/).first()).toBeVisible();
   await expect(page.getByText(/insurers/).first()).toBeVisible();
   await shot(page, 'about-us');
+  await expectNoSeriousA11yViolations(page, 'about us');
 });
 
 test('the contact form requires an e-mail, then sends the message to the outbox', async ({
@@ -39,10 +42,12 @@ test('the contact form requires an e-mail, then sends the message to the outbox'
   await page.getByRole('button', { name: /send/i }).click();
   await expect(page.getByText('Message Sent')).toBeVisible();
   await shot(page, 'contact-us');
+  await expectNoSeriousA11yViolations(page, 'contact us');
 
   await loginAs('staff@directdocs.example');
   await page.goto('/emailOutbox/');
   await expect(page.getByRole('heading', { name: 'Email Outbox' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Website contact: Jordan Blake' })).toBeVisible();
   await shot(page, 'email-outbox');
+  await expectNoSeriousA11yViolations(page, 'email outbox');
 });

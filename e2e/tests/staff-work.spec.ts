@@ -1,6 +1,12 @@
-import { DEMO_PASSWORD } from '@dd/shared';
+import {
+  addBusinessDays,
+  DEFAULT_FOLLOW_UP_BUSINESS_DAYS,
+  DEMO_PASSWORD,
+  formatDate,
+  todayIn,
+} from '@dd/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, shot, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
  * Staff work a new request from arrival to delivery: claim it, send the first e-mail, add a note with a
@@ -17,7 +23,7 @@ async function apiLogin(request: APIRequestContext, email: string) {
 }
 
 /** A fresh request ordered by the Smith paralegal through the API, so every run works on its own one. */
-async function orderRequest(request: APIRequestContext, types = 'Medical Records') {
+async function orderRequest(request: APIRequestContext, types = 'Medical Records', rush = false) {
   const firm = await apiLogin(request, 'paralegal@smithlaw.example');
   const me = await (await request.get('/users/user/', { headers: firm })).json();
   const clients = await (await request.get('/api/home/patient/', { headers: firm })).json();
@@ -33,6 +39,7 @@ async function orderRequest(request: APIRequestContext, types = 'Medical Records
       start_date: `2019-03-${String(day).padStart(2, '0')}`,
       end_date: `2025-${String(1 + (Date.now() % 12)).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
       request_type: types,
+      rush,
       hipaa_consent_url: client.hipaa_consent_url,
       override_duplicates: true,
     },
@@ -52,19 +59,34 @@ test('staff work a request from arrival to delivery, then the firm downloads it'
   loginAs,
   request,
 }) => {
-  const order = await orderRequest(request);
+  const order = await orderRequest(request, 'Medical Records', true);
 
   await loginAs('staff@directdocs.example');
+  // A new rush order is on the To Do list at once, at the top (rush first, newest first).
+  await page.goto('/requestlist/');
+  await expect(page.getByRole('heading', { name: 'To Do List' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Claim request ${order.number}` })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Due for you' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'staff to-do list');
   await openAllRequests(page, order.number);
   await expect(page.getByRole('heading', { name: 'All Requests' })).toBeVisible();
   await page.getByRole('button', { name: `Claim request ${order.number}` }).click();
   await expect(page.getByRole('button', { name: `Release request ${order.number}` })).toBeVisible();
   await shot(page, 'staff-request-list');
+  await expectNoSeriousA11yViolations(page, 'staff request list');
 
   await page.goto(`/request/${order.id}/`);
   await expect(page.getByRole('button', { name: "I've sent the email" })).toBeVisible();
   await shot(page, 'staff-first-send');
+  await expectNoSeriousA11yViolations(page, 'staff request, first send');
   await page.getByRole('button', { name: "I've sent the email" }).click();
+  // The follow-up is scheduled some business days ahead, in the staff member's time zone (stored at login
+  // from the browser, or the demo's Denver).
+  const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const followUps = [browserZone, 'America/Denver'].map((zone) =>
+    formatDate(addBusinessDays(todayIn(zone), DEFAULT_FOLLOW_UP_BUSINESS_DAYS)),
+  );
+  await expect(page.getByText(new RegExp(followUps.join('|'))).first()).toBeVisible();
 
   await page
     .getByRole('textbox', { name: 'Note', exact: true })
@@ -74,7 +96,7 @@ test('staff work a request from arrival to delivery, then the firm downloads it'
   await expect(page.getByRole('cell', { name: /fax the records this week/ })).toBeVisible();
 
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Upload Upload Medical Documents' }).click();
+  await page.getByRole('button', { name: /^Upload Medical Documents/ }).click();
   await (await chooser).setFiles({ name: 'provider-records.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(
     page.getByRole('button', { name: 'Verify All Files Before Sending Out Request' }),
@@ -83,7 +105,12 @@ test('staff work a request from arrival to delivery, then the firm downloads it'
   const send = page.getByRole('button', { name: 'Send Request To Lawyer' });
   await expect(send).toBeEnabled();
   await shot(page, 'staff-details-center');
+  await expectNoSeriousA11yViolations(page, 'staff request, details center');
   await send.click();
+  const confirm = page.getByRole('dialog', { name: 'Send the records to the law firm?' });
+  await expect(confirm).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'send to lawyer confirmation');
+  await confirm.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Email Sent!')).toBeVisible();
 
   await loginAs('paralegal@smithlaw.example');
@@ -95,7 +122,7 @@ test('staff work a request from arrival to delivery, then the firm downloads it'
   const download = page.waitForEvent('download');
   await fileRow.getByRole('button', { name: /^Download/ }).click();
   await download;
-  await expect(fileRow.getByRole('button', { name: /^Downloaded/ })).toBeDisabled();
+  await expect(fileRow.getByRole('button', { name: /^Downloaded/ })).toBeEnabled();
 });
 
 test('staff split a request into three providers', async ({ page, loginAs, request }) => {
@@ -105,11 +132,13 @@ test('staff split a request into three providers', async ({ page, loginAs, reque
   await expect(page.getByRole('heading', { name: 'Split Request' })).toBeVisible();
   const splits = page.getByRole('group', { name: /^Split \d+$/ });
   await expect(splits.first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'split request');
   while ((await splits.count()) < 3) await page.getByRole('button', { name: 'Add Split' }).click();
   await expect(splits).toHaveCount(3);
   await page.getByRole('button', { name: 'Split Request' }).click();
   await expect(page.getByText(/Your Split in Position \d is missing a provider\./).first()).toBeVisible();
   await shot(page, 'split-errors');
+  await expectNoSeriousA11yViolations(page, 'split request, errors');
 
   const types = ['Medical Records', 'Billing Records', 'Radiology Images'];
   for (const [i, type] of types.entries()) {
@@ -126,6 +155,7 @@ test('staff split a request into three providers', async ({ page, loginAs, reque
   await page.getByRole('button', { name: 'Split Request' }).click();
   await expect(page.getByText('You just split a request into 3 providers.')).toBeVisible();
   await shot(page, 'split-done');
+  await expectNoSeriousA11yViolations(page, 'split request, done');
   const staff = await apiLogin(request, 'staff@directdocs.example');
   const list = await (
     await request.get(`/api/home/request/?internal_number__contains=${order.number}`, { headers: staff })

@@ -4,7 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { AuthProvider } from '../auth';
-import { theme } from '../theme';
+import { cssVariablesResolver, theme } from '../theme';
 import { RouteScreen } from './RouteScreen';
 
 /** Providers and the single catch-all route: RouteScreen applies the spec's route table. */
@@ -14,7 +14,7 @@ const queryClient = new QueryClient({
 
 export function App() {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <Notifications position="top-right" />

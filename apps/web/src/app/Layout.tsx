@@ -1,12 +1,23 @@
 import { AppShell, Box, Burger, Container, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../auth';
 import classes from './Layout.module.css';
 import { isSelected, navLinks } from './nav';
 
-/** The page frame: brand, navigation bar (variant by user), content. */
+/** The target of the skip link: the main landmark, focusable from script only. */
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** Moves focus to the main landmark without a '#main-content' fragment in the address. */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById(MAIN_CONTENT_ID);
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
+}
+
+/** The page frame: skip link, brand, navigation bar (variant by user), content. */
 export function Layout({ children, bare = false }: { children: ReactNode; bare?: boolean }) {
   const { user } = useAuth();
   const { pathname } = useLocation();
@@ -33,6 +44,9 @@ export function Layout({ children, bare = false }: { children: ReactNode; bare?:
 
   return (
     <AppShell header={{ height: 64 }} padding={0}>
+      <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink} onClick={skipToMain}>
+        Skip to main content
+      </a>
       <AppShell.Header className={classes.header}>
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
@@ -54,7 +68,7 @@ export function Layout({ children, bare = false }: { children: ReactNode; bare?:
           {items(true)}
         </Stack>
       </Drawer>
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         {bare ? (
           children
         ) : (

@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { theme } from '../theme';
+import { cssVariablesResolver, theme } from '../theme';
 
 function Address() {
   return <output data-testid="address">{useLocation().search}</output>;
@@ -20,7 +20,7 @@ export function renderWithProviders(ui: ReactElement, { path = '/', address = fa
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MemoryRouter initialEntries={[path]}>
-      <MantineProvider theme={theme} env="test">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
         <ModalsProvider>
           <Notifications />
           <QueryClientProvider client={client}>

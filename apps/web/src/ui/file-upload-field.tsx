@@ -3,13 +3,13 @@
  * url (single) or a list of {url, filename, order} (multiple). Uploaded files can be opened and removed.
  */
 import { ActionIcon, Anchor, Group, Input, Paper, Stack, Text } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
 import { IconFileText, IconUpload, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import type { UploadedFile } from '../api/client';
 import type { BaseFieldProps } from './field-props';
 import { useFormField } from './form-context';
 import { openStoredFile } from './open-stored-file';
+import { UploadDropzone, uploadInputId } from './upload-dropzone';
 import { byOrder, reindex, type UploadOptions, useUpload } from './use-upload';
 
 type FileValue = string | UploadedFile[];
@@ -100,27 +100,22 @@ export function FileUploadField(props: FileUploadFieldProps) {
       description={props.description}
       required={props.required}
       error={field.error}
+      labelProps={{ htmlFor: uploadInputId(field.id) }}
     >
       <Stack gap="xs" mt={4}>
-        <Dropzone
+        <UploadDropzone
+          id={field.id}
           onDrop={onDrop}
           multiple={multiple}
           accept={props.accept}
           maxSize={props.maxSize}
           loading={busy}
           disabled={props.disabled}
-          role="button"
-          aria-label={`Upload ${props.label ?? props.name}`}
-          inputProps={{ id: field.id, 'aria-invalid': field.error ? true : undefined }}
-          p="md"
-        >
-          <Group justify="center" gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>
-            <IconUpload size={22} stroke={1.5} color="var(--mantine-color-dimmed)" />
-            <Text size="sm" c="dimmed">
-              Drag {noun} here or click to choose
-            </Text>
-          </Group>
-        </Dropzone>
+          invalid={Boolean(field.error)}
+          describedBy={field.error ? `${field.id}-error` : undefined}
+          icon={<IconUpload size={22} stroke={1.5} color="var(--mantine-color-dimmed)" />}
+          text={`Drag ${noun} here or click to choose`}
+        />
         {files.length > 0 && (
           <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
             {files.map((file) => (

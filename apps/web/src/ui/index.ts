@@ -29,5 +29,6 @@ export * from './screen-props';
 export * from './search-select';
 export * from './status-badge';
 export * from './text-fields';
+export * from './upload-dropzone';
 export * from './use-upload';
 export * from './video-button';

@@ -3,11 +3,11 @@
  * buttons) to reorder, which rewrites the indexes; remove. Value: [{url, filename, order, id?}].
  */
 import { ActionIcon, Box, Group, Image, Input, Stack, Text } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
 import { IconChevronLeft, IconChevronRight, IconPhoto, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import type { BaseFieldProps } from './field-props';
 import { useFormField } from './form-context';
+import { UploadDropzone, uploadInputId } from './upload-dropzone';
 import { byOrder, reindex, type UploadOptions, useUpload } from './use-upload';
 
 export interface Photo {
@@ -67,6 +67,7 @@ export function PhotoUploadField(props: PhotoUploadFieldProps) {
       description={props.description}
       required={props.required}
       error={field.error}
+      labelProps={{ htmlFor: uploadInputId(field.id) }}
     >
       <Stack gap="sm" mt={4}>
         {photos.length > 0 && (
@@ -135,24 +136,18 @@ export function PhotoUploadField(props: PhotoUploadFieldProps) {
             ))}
           </Group>
         )}
-        <Dropzone
+        <UploadDropzone
+          id={field.id}
           onDrop={onDrop}
           multiple
           accept={['image/png', 'image/jpeg', 'image/gif', 'image/webp']}
           loading={busy}
           disabled={props.disabled}
-          role="button"
-          aria-label={`Upload ${props.label ?? props.name}`}
-          inputProps={{ id: field.id }}
-          p="md"
-        >
-          <Group justify="center" gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>
-            <IconPhoto size={22} stroke={1.5} color="var(--mantine-color-dimmed)" />
-            <Text size="sm" c="dimmed">
-              Drag photos here or click to choose
-            </Text>
-          </Group>
-        </Dropzone>
+          invalid={Boolean(field.error)}
+          describedBy={field.error ? `${field.id}-error` : undefined}
+          icon={<IconPhoto size={22} stroke={1.5} color="var(--mantine-color-dimmed)" />}
+          text="Drag photos here or click to choose"
+        />
       </Stack>
     </Input.Wrapper>
   );

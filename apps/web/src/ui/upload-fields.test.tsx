@@ -37,7 +37,7 @@ describe('FileUploadField', () => {
         />
       </Form>,
     );
-    await userEvent.upload(screen.getByLabelText('HIPAA Form'), pdf('consent.pdf'));
+    await userEvent.upload(screen.getByLabelText('HIPAA Form', { selector: 'input' }), pdf('consent.pdf'));
     const button = screen.getByRole('button', { name: MSG.waitingForUpload });
     expect(button).toBeDisabled();
     expect(uploader).toHaveBeenCalledWith([expect.any(File)], {
@@ -108,9 +108,15 @@ describe('FileUploadField', () => {
         onChange={onChange}
       />,
     );
-    await userEvent.upload(screen.getByLabelText('Supporting Documents'), [pdf('a.pdf'), pdf('b.pdf')]);
+    await userEvent.upload(screen.getByLabelText('Supporting Documents', { selector: 'input' }), [
+      pdf('a.pdf'),
+      pdf('b.pdf'),
+    ]);
     await screen.findByRole('button', { name: 'Open b.pdf' });
-    await userEvent.upload(screen.getByLabelText('Supporting Documents'), pdf('c.pdf'));
+    await userEvent.upload(
+      screen.getByLabelText('Supporting Documents', { selector: 'input' }),
+      pdf('c.pdf'),
+    );
     await screen.findByRole('button', { name: 'Open c.pdf' });
     expect(onChange).toHaveBeenLastCalledWith([
       { url: '/files/u/1', filename: 'a.pdf', order: 0 },
@@ -130,7 +136,7 @@ describe('FileUploadField', () => {
       throw new Error('File too large.');
     });
     renderWithProviders(<FileUploadField name="f" label="Form" bucket="company-forms" uploader={uploader} />);
-    await userEvent.upload(screen.getByLabelText('Form'), pdf('big.pdf'));
+    await userEvent.upload(screen.getByLabelText('Form', { selector: 'input' }), pdf('big.pdf'));
     expect(await screen.findByText('File too large.')).toBeInTheDocument();
   });
 
@@ -144,6 +150,23 @@ describe('FileUploadField', () => {
     expect(
       screen.getByText('The field HIPAA Form must be filled out to submit the form.'),
     ).toBeInTheDocument();
+    // The form sends focus to the zone itself, which says why it is invalid.
+    const zone = screen.getByRole('button', { name: 'HIPAA Form Drag a file here or click to choose' });
+    expect(zone).toHaveFocus();
+    expect(zone).toHaveAttribute('aria-invalid', 'true');
+    expect(zone).toHaveAccessibleDescription('The field HIPAA Form must be filled out to submit the form.');
+  });
+
+  it('is one button named by its label and visible text, with no control nested inside', () => {
+    renderWithProviders(
+      <FileUploadField name="f" label="HIPAA Form" bucket="hipaa-forms" uploader={vi.fn()} />,
+    );
+    const zone = screen.getByRole('button', { name: 'HIPAA Form Drag a file here or click to choose' });
+    expect(zone).toHaveAttribute('tabindex', '0');
+    const input = screen.getByLabelText('HIPAA Form', { selector: 'input' });
+    expect(zone).toContainElement(input);
+    expect(input).not.toBeVisible();
+    expect(input).toHaveAttribute('tabindex', '-1');
   });
 
   it('fileNameFromUrl takes the last path segment without an upload’s uuid prefix', () => {
@@ -213,7 +236,7 @@ describe('PhotoUploadField', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Move a.png later' }));
     await userEvent.click(screen.getByRole('button', { name: 'Remove c.png' }));
     expect(onRemove).toHaveBeenCalledWith({ url: '/p/c.png', filename: 'c.png', order: 2 });
-    await userEvent.upload(screen.getByLabelText('Listing Photos'), png('d.png'));
+    await userEvent.upload(screen.getByLabelText('Listing Photos', { selector: 'input' }), png('d.png'));
     await waitFor(() =>
       expect(screen.getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual([
         'b.png',

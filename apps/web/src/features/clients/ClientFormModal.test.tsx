@@ -112,7 +112,7 @@ describe('ClientFormModal', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const { onSaved, onClose } = renderModal();
     await fillNewClient(user, 'None');
-    await user.upload(screen.getByLabelText('HIPAA Consent Form'), pdf());
+    await user.upload(screen.getByLabelText('HIPAA Consent Form', { selector: 'input' }), pdf());
     await screen.findByRole('button', { name: 'Open consent.pdf' });
     await user.click(screen.getByRole('button', { name: 'Save Client' }));
     expect((await screen.findAllByText(requiredClientFieldMessage('City'))).length).toBeGreaterThan(0);

@@ -70,8 +70,13 @@ describe('ClientPicker', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: /Reyes, Ana/ }));
     expect(onChange).toHaveBeenLastCalledWith(1);
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Change Client' }));
+    // The list that had focus is gone: focus moves on to Change Client, which names the chosen client.
+    const change = screen.getByRole('button', { name: 'Change Client' });
+    expect(change).toHaveFocus();
+    await waitFor(() => expect(change).toHaveAccessibleDescription(/Reyes, Ana/));
+    await user.click(change);
     expect(onChange).toHaveBeenLastCalledWith(null);
+    expect(await screen.findByRole('textbox', { name: 'Search clients' })).toHaveFocus();
   });
 
   it('opens the client modal from Add New Client', async () => {

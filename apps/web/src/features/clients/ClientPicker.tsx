@@ -3,14 +3,16 @@ import { Button, Group, Input, NavLink, Paper, ScrollArea, Stack, Text, TextInpu
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconEdit, IconPlus, IconSearch, IconUser } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { type Ref, useEffect, useId, useRef, useState } from 'react';
 import { EmptyState, Loading } from '../../ui';
 import { clientKeys, getClient, listClients } from './api';
 import { ClientFormModal } from './ClientFormModal';
 
 /**
  * Choose the firm's client for a request: a searchable list (server-side name filter), 'No Record
- * Found' when empty, 'Add New Client' (the modal, then the new client is selected) and Edit.
+ * Found' when empty, 'Add New Client' (the modal, then the new client is selected) and Edit. Choosing or
+ * changing the client replaces what had focus, so focus moves on to 'Change Client' (which describes the
+ * chosen client) or back to the search box instead of dropping to the page body.
  */
 export interface ClientPickerProps {
   companyId: number;
@@ -23,7 +25,20 @@ type ModalState = { clientId?: number } | null;
 
 export function ClientPicker({ companyId, value, onChange, label = 'Client' }: ClientPickerProps) {
   const labelId = useId();
+  const chosenId = useId();
   const [modal, setModal] = useState<ModalState>(null);
+  const focusAfterChange = useRef(false);
+  const changeButton = useRef<HTMLButtonElement>(null);
+  const search = useRef<HTMLInputElement>(null);
+  const choose = (client: ClientSummary | null) => {
+    focusAfterChange.current = true;
+    onChange(client);
+  };
+  useEffect(() => {
+    if (!focusAfterChange.current) return;
+    focusAfterChange.current = false;
+    (value === null ? search : changeButton).current?.focus();
+  }, [value]);
   const selected = useQuery({
     queryKey: clientKeys.one(value ?? 0),
     queryFn: ({ signal }) => getClient(value!, signal),
@@ -34,13 +49,13 @@ export function ClientPicker({ companyId, value, onChange, label = 'Client' }: C
     <Input.Wrapper label={label} labelProps={{ id: labelId }} required>
       <Stack gap="xs" mt={4} role="group" aria-labelledby={labelId}>
         {value === null ? (
-          <ClientList companyId={companyId} onPick={onChange} onAdd={() => setModal({})} />
+          <ClientList companyId={companyId} searchRef={search} onPick={choose} onAdd={() => setModal({})} />
         ) : (
           <Paper withBorder radius="md" p="sm">
             <Group justify="space-between" wrap="nowrap">
               <Group gap="sm" wrap="nowrap" miw={0}>
                 <IconUser size={20} stroke={1.6} />
-                {selected.data ? <ClientLine client={selected.data} /> : <Loading />}
+                {selected.data ? <ClientLine id={chosenId} client={selected.data} /> : <Loading />}
               </Group>
               <Group gap="xs" wrap="nowrap">
                 <Button
@@ -51,7 +66,13 @@ export function ClientPicker({ companyId, value, onChange, label = 'Client' }: C
                 >
                   Edit
                 </Button>
-                <Button variant="default" size="xs" onClick={() => onChange(null)}>
+                <Button
+                  ref={changeButton}
+                  variant="default"
+                  size="xs"
+                  aria-describedby={chosenId}
+                  onClick={() => choose(null)}
+                >
                   Change Client
                 </Button>
               </Group>
@@ -64,7 +85,7 @@ export function ClientPicker({ companyId, value, onChange, label = 'Client' }: C
         onClose={() => setModal(null)}
         companyId={companyId}
         clientId={modal?.clientId}
-        onSaved={(client) => onChange(client)}
+        onSaved={(client) => (modal?.clientId ? onChange(client) : choose(client))}
       />
     </Input.Wrapper>
   );
@@ -79,10 +100,10 @@ function clientDetails(client: Client): string {
     .join(' · ');
 }
 
-function ClientLine({ client }: { client: Client }) {
+function ClientLine({ id, client }: { id: string; client: Client }) {
   const details = clientDetails(client);
   return (
-    <div style={{ minWidth: 0 }}>
+    <div id={id} style={{ minWidth: 0 }}>
       <Text fw={600} truncate>
         {client.last_name}, {client.first_name}
       </Text>
@@ -95,7 +116,12 @@ function ClientLine({ client }: { client: Client }) {
   );
 }
 
-function ClientList(props: { companyId: number; onPick: (client: Client) => void; onAdd: () => void }) {
+function ClientList(props: {
+  companyId: number;
+  searchRef: Ref<HTMLInputElement>;
+  onPick: (client: Client) => void;
+  onAdd: () => void;
+}) {
   const [search, setSearch] = useState('');
   const [name] = useDebouncedValue(search.trim(), 250);
   const list = useQuery({
@@ -107,6 +133,7 @@ function ClientList(props: { companyId: number; onPick: (client: Client) => void
     <>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
+          ref={props.searchRef}
           aria-label="Search clients"
           placeholder="Search clients by name"
           leftSection={<IconSearch size={16} />}

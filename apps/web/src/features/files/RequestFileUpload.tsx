@@ -5,10 +5,11 @@
  */
 import { FILE_MSG, MAX_FILES_PER_UPLOAD, MSG } from '@dd/shared';
 import { Alert, Group, Input, Loader, Stack, Text } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import type { FileRejection } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { UploadDropzone, uploadInputId } from '../../ui';
 import { uploadToRequest } from './api';
 import { errorText } from './FileDownloadButton';
 
@@ -69,9 +70,15 @@ export function RequestFileUpload({
 
   const busy = pending !== null;
   return (
-    <Input.Wrapper id={id} label={label} description={description}>
+    <Input.Wrapper
+      id={id}
+      label={label}
+      description={description}
+      labelProps={{ htmlFor: uploadInputId(id) }}
+    >
       <Stack gap="xs" mt={4}>
-        <Dropzone
+        <UploadDropzone
+          id={id}
           onDrop={onDrop}
           onReject={onReject}
           accept={ACCEPT}
@@ -79,21 +86,11 @@ export function RequestFileUpload({
           multiple
           disabled={busy}
           loading={busy}
-          role="button"
-          aria-label={`Upload ${label}`}
-          inputProps={{ id, 'aria-describedby': error ? `${id}-error` : undefined }}
-          p="md"
-        >
-          <Group justify="center" gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>
-            <IconUpload size={22} stroke={1.5} color="var(--mantine-color-dimmed)" />
-            <div>
-              <Text size="sm">Drag files here or click to choose</Text>
-              <Text size="xs" c="dimmed">
-                PDF, image or Word document
-              </Text>
-            </div>
-          </Group>
-        </Dropzone>
+          describedBy={[description && `${id}-description`, error && `${id}-error`].filter(Boolean).join(' ')}
+          icon={<IconUpload size={22} stroke={1.5} color="var(--mantine-color-dimmed)" />}
+          text="Drag files here or click to choose"
+          hint="PDF, image or Word document"
+        />
         {busy && (
           <Group gap="xs" role="status" aria-live="polite">
             <Loader size="xs" />
