@@ -1,6 +1,7 @@
 /**
- * Download button for one file. For a law-firm user it turns into a disabled red 'Downloaded' once the
- * file has been downloaded (spec section 3); internal staff always keep a working Download button.
+ * Download button for one file. For a law-firm user it turns into a red 'Downloaded' once the file has
+ * been downloaded (spec section 3), which still downloads it again (every download is logged): records
+ * get lost on laptops. Internal staff always see a plain Download button.
  */
 import { FILE_MSG } from '@dd/shared';
 import { Button, type ButtonProps } from '@mantine/core';
@@ -33,22 +34,6 @@ export function FileDownloadButton({
   const [done, setDone] = useState(false);
   const firmUser = user ? !user.is_internal : false;
 
-  if (firmUser && (done || file.downloaded)) {
-    return (
-      <Button
-        size={size}
-        color="red"
-        variant="filled"
-        disabled
-        leftSection={<IconCheck size={14} />}
-        aria-label={`${FILE_MSG.downloaded}: ${file.name}`}
-        styles={{ root: { backgroundColor: 'var(--mantine-color-red-6)', color: 'white', opacity: 0.85 } }}
-      >
-        {FILE_MSG.downloaded}
-      </Button>
-    );
-  }
-
   const start = async () => {
     setBusy(true);
     try {
@@ -61,6 +46,23 @@ export function FileDownloadButton({
       setBusy(false);
     }
   };
+
+  if (firmUser && (done || file.downloaded)) {
+    return (
+      <Button
+        size={size}
+        color="red"
+        variant="light"
+        loading={busy}
+        onClick={start}
+        leftSection={<IconCheck size={14} />}
+        title="Downloaded. Select to download it again."
+        aria-label={`${FILE_MSG.downloaded}: ${file.name}. Download again`}
+      >
+        {FILE_MSG.downloaded}
+      </Button>
+    );
+  }
 
   return (
     <Button

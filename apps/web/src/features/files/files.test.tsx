@@ -38,25 +38,30 @@ afterEach(() => {
 });
 
 describe('FileDownloadButton', () => {
-  it('asks for a link, starts the download and turns into a disabled red Downloaded for a firm user', async () => {
+  it('asks for a link, starts the download and turns into a red Downloaded that downloads again', async () => {
     auth.user = { id: 5, is_internal: false, is_staff: false };
     const onDownloaded = vi.fn();
     renderWithProviders(<FileDownloadButton file={file} onDownloaded={onDownloaded} />);
     await userEvent.click(screen.getByRole('button', { name: 'Download Records.pdf' }));
-    const done = await screen.findByRole('button', { name: `${FILE_MSG.downloaded}: Records.pdf` });
-    expect(done).toBeDisabled();
+    const done = await screen.findByRole('button', {
+      name: `${FILE_MSG.downloaded}: Records.pdf. Download again`,
+    });
+    expect(done).toBeEnabled();
     expect(done).toHaveTextContent('Downloaded');
     expect(client.post).toHaveBeenCalledWith('/getFileUrl/', { url: file.url });
     expect(clicks).toEqual([
       { href: '/files/token-for-demo-10001-1.pdf/x', download: 'Records.pdf', at: expect.any(Number) },
     ]);
     expect(onDownloaded).toHaveBeenCalledOnce();
+    await userEvent.click(done);
+    await waitFor(() => expect(clicks).toHaveLength(2));
+    expect(onDownloaded).toHaveBeenCalledTimes(2);
   });
 
   it('shows Downloaded straight away for a firm user when the firm already downloaded the file', () => {
     auth.user = { id: 5, is_internal: false, is_staff: true };
     renderWithProviders(<FileDownloadButton file={{ ...file, downloaded: true }} />);
-    expect(screen.getByRole('button', { name: /Downloaded/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Downloaded/ })).toBeEnabled();
   });
 
   it('keeps a working Download button for internal staff, before and after downloading', async () => {

@@ -62,7 +62,7 @@ describe('Send Request To Lawyer', () => {
     expect(screen.queryByRole('button', { name: 'Send Request To Lawyer' })).toBeNull();
   });
 
-  it('ignores removed and supporting documents, sends, and says Email Sent!', async () => {
+  it('ignores removed and supporting documents, asks first, sends, and says Email Sent!', async () => {
     const onSent = vi.fn();
     const calls = stubApi((call) =>
       call.path === '/api/home/request/21/send_to_lawyer/'
@@ -80,7 +80,12 @@ describe('Send Request To Lawyer', () => {
         onSent={onSent}
       />,
     );
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Send Request To Lawyer' }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send Request To Lawyer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send the records to the law firm?' });
+    expect(dialog).toHaveTextContent('1 document is ready');
+    expect(calls).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Email Sent!')).toBeInTheDocument();
     expect(onSent).toHaveBeenCalled();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/home/request/21/send_to_lawyer/']);
