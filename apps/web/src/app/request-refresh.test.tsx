@@ -11,16 +11,8 @@ import { type ApiCall, json, renderWithProviders, requestDetail, stubApi } from 
 
 // An internal staff member: sees the staff list and may edit a law firm's request.
 vi.mock('../auth', async () => {
-  const { currentUser } = await import('../test');
-  const user = currentUser({
-    id: 9,
-    full_name: 'Sam Staff',
-    company_id: 1,
-    company_name: 'Direct Docs',
-    is_internal: true,
-    is_staff: true,
-    abilities: { choose_main_contact: true, is_internal_staff: true },
-  });
+  const { internalStaffUser } = await import('../test');
+  const user = internalStaffUser();
   return { useAuth: () => ({ user }) };
 });
 // The pickers have their own tests; here they only need to render.

@@ -34,6 +34,22 @@ export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   };
 }
 
+/** An internal staff member as GET /users/user/ sends them. */
+export const internalStaffUser = (overrides: Partial<CurrentUser> = {}): CurrentUser =>
+  currentUser({
+    id: 9,
+    first_name: 'Sam',
+    last_name: 'Staff',
+    full_name: 'Sam Staff',
+    email: 'sam@directdocs.example',
+    company_id: 1,
+    company_name: 'Direct Docs',
+    is_internal: true,
+    is_staff: true,
+    abilities: { choose_main_contact: true, is_internal_staff: true },
+    ...overrides,
+  });
+
 /** A file row as a firm user receives it. */
 export function requestFile(overrides: Partial<RequestFile> = {}): RequestFile {
   return {

@@ -9,17 +9,11 @@ import { StaffRequestScreen } from './StaffRequestScreen';
  * Issue 7 on the staff screens: a provider address that hides a BCC is never offered as a mailto: link,
  * and a provider a law firm added shows 'New provider: verify contact details' until staff confirm it.
  */
-vi.mock('../../auth', () => ({
-  useAuth: () => ({
-    user: {
-      id: 9,
-      full_name: 'Sam Staff',
-      is_internal: true,
-      is_staff: true,
-      abilities: { choose_main_contact: true, is_internal_staff: true },
-    },
-  }),
-}));
+vi.mock('../../auth', async () => {
+  const { internalStaffUser } = await import('../../test');
+  const user = internalStaffUser();
+  return { useAuth: () => ({ user }) };
+});
 
 afterEach(() => vi.unstubAllGlobals());
 

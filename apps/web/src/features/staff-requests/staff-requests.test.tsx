@@ -7,17 +7,11 @@ import { json, renderWithProviders, requestDetail, requestFile, staffInfo, stubA
 import { SendToLawyerButton } from './SendToLawyerButton';
 import { StaffRequestScreen } from './StaffRequestScreen';
 
-vi.mock('../../auth', () => ({
-  useAuth: () => ({
-    user: {
-      id: 9,
-      full_name: 'Sam Staff',
-      is_internal: true,
-      is_staff: true,
-      abilities: { choose_main_contact: true, is_internal_staff: true },
-    },
-  }),
-}));
+vi.mock('../../auth', async () => {
+  const { internalStaffUser } = await import('../../test');
+  const user = internalStaffUser();
+  return { useAuth: () => ({ user }) };
+});
 
 afterEach(() => vi.unstubAllGlobals());
 
