@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dateFieldFormatMessage, MSG, requiredFieldMessage } from './messages';
 import { RUSH_RESUBMIT_PRICE, requestPrice } from './pricing';
 import {
+  endBeforeStartMessage,
   isRequestDate,
   normalizeRequestDate,
   RequestBodySchema,
@@ -39,6 +40,14 @@ describe('request validation', () => {
     expect(validateRequestInput({ ...valid, start_date: '1/1/2020', end_date: null })?.error).toBe(
       requiredFieldMessage('End Date'),
     );
+  });
+
+  it('refuses an end date before the start date; the same day is fine', () => {
+    expect(validateRequestInput({ ...valid, start_date: '2021-3-5', end_date: '2021-03-04' })).toEqual({
+      error: endBeforeStartMessage,
+      fields: { end_date: endBeforeStartMessage },
+    });
+    expect(validateRequestInput({ ...valid, start_date: '2021-3-5', end_date: '2021-03-05' })).toBeNull();
   });
 
   it('reads dates as year-month-day with 1-2 digit month and day, real dates only', () => {

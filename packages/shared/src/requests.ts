@@ -91,6 +91,15 @@ export interface RequestValidationFailure {
  * The request form's rules in order: patient, provider, main contact / start / end required, then the
  * date formats. The server runs the same function, so both show the same messages.
  */
+export const endBeforeStartMessage = 'The end date cannot be before the start date.';
+
+const endsBeforeStart = (start: string | null, end: string | null) =>
+  !!start &&
+  !!end &&
+  isRequestDate(start) &&
+  isRequestDate(end) &&
+  normalizeRequestDate(end) < normalizeRequestDate(start);
+
 export function validateRequestInput(input: {
   patient: number | null;
   provider: readonly number[];
@@ -110,6 +119,7 @@ export function validateRequestInput(input: {
       dateFieldFormatMessage('Start Date'),
     ],
     ['end_date', !!input.end_date && !isRequestDate(input.end_date), dateFieldFormatMessage('End Date')],
+    ['end_date', endsBeforeStart(input.start_date, input.end_date), endBeforeStartMessage],
   ];
   const fields: Record<string, string> = {};
   for (const [field, failed, message] of checks) if (failed) fields[field] ??= message;

@@ -2,6 +2,7 @@ import {
   CERTIFICATION_REQUEST_TYPE,
   dateFieldFormatMessage,
   duplicateRequestMessage,
+  endBeforeStartMessage,
   MSG,
   mainContactNotInFirmMessage,
   providerMissingMessage,
@@ -109,6 +110,18 @@ describe('POST /api/home/request/ (submit)', () => {
     const firm = await firmForRequests();
     const res = await submit(firm.paralegal.headers, requestBody(firm, { start_date: '2021-7-3' }));
     expect(res.json().results[0].start_date).toBe('2021-07-03');
+  });
+
+  it('refuses an end date before the start date and writes nothing', async () => {
+    const firm = await firmForRequests();
+    const body = requestBody(firm, { start_date: '2023-05-02', end_date: '2023-5-1' });
+    const res = await submit(firm.paralegal.headers, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: endBeforeStartMessage,
+      fields: { end_date: endBeforeStartMessage },
+    });
+    expect(await requestsOfPatient(firm.patient.id)).toEqual([]);
   });
 
   it('gives a non-staff user themselves as main contact whatever they send', async () => {
