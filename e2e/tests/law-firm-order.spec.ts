@@ -60,12 +60,14 @@ test('a paralegal orders records from three providers and downloads what arrives
   const search = page.getByLabel('Search providers');
   await search.fill('Hospital');
   const listed = page.getByRole('group', { name: 'Providers' }).getByRole('checkbox');
-  await expect(listed.nth(1)).toBeVisible();
-  // Chosen by name: the list re-renders as providers are selected, so positions can shift under a click.
-  const names = await listed.evaluateAll((boxes) =>
-    boxes.slice(0, 2).map((box) => (box as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ''),
-  );
-  for (const name of names) await page.getByRole('checkbox', { name, exact: true }).check();
+  // Chosen by name once the search has filtered the list: it re-renders as the search settles and as
+  // providers are selected, so positions can shift under a click.
+  const firstTwo = () =>
+    listed.evaluateAll((boxes) =>
+      boxes.slice(0, 2).map((box) => (box as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ''),
+    );
+  await expect.poll(async () => (await firstTwo()).filter((n) => /hospital/i.test(n)).length).toBe(2);
+  for (const name of await firstTwo()) await page.getByRole('checkbox', { name, exact: true }).check();
   await expect(page.getByRole('group', { name: 'Selected providers' }).getByRole('button')).toHaveCount(2);
   await search.fill(newProvider);
   await page.getByRole('button', { name: 'Add New Provider' }).click();
