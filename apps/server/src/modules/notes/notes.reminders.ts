@@ -76,13 +76,15 @@ export async function keepOnTheList(tx: Tx, requestId: number, followUp: string)
   }
 }
 
-/** Cancelling or sending the records ends the work, so every reminder and the follow-up end with it. */
+/**
+ * Cancelling or sending the records ends the work, so every reminder ends with it (the request's own
+ * dates ended with its closed status: changeStatus in notes.status.ts).
+ */
 export async function endAllReminders(tx: Tx, requestId: number): Promise<void> {
   await tx
     .update(notes)
     .set({ reminderDate: null })
     .where(and(eq(notes.requestId, requestId), isNotNull(notes.reminderDate)));
-  await tx.update(requests).set({ nextTodoDate: null, followUpDate: null }).where(eq(requests.id, requestId));
 }
 
 /** A reminder may be today or later in the caller's own time zone (UTC when none is stored). */

@@ -1,26 +1,16 @@
 import { MSG, requiredFieldMessage } from '@dd/shared';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createRequest, signedIn } from '../../../test/factories';
+import { signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { emailOutbox, notes, requests } from '../../db/schema';
-import { firmForRequests } from '../requests/requests.fixtures';
+import { firmWithOneRequest } from '../requests/requests.fixtures';
 import { invalidNoteStatusMessage } from './notes.service';
 
 type Status = 'Requested By Lawyer' | 'In Contact With Provider' | 'Need Assistance';
 
-async function firmWithOneRequest(status: Status = 'In Contact With Provider') {
-  const { deps } = await getContext();
-  const firm = await firmForRequests();
-  const request = await createRequest(deps.db, {
-    patientId: firm.patient.id,
-    companyId: firm.company.id,
-    userId: firm.paralegal.user.id,
-    providerId: firm.providers[0].id,
-    status,
-  });
-  return { ...firm, request };
-}
+/** Notes are added to a request being worked on unless a test says otherwise. */
+const firmWithWorkedRequest = (status: Status = 'In Contact With Provider') => firmWithOneRequest(status);
 
 async function post(headers: Record<string, string>, payload: object) {
   const { app } = await getContext();
@@ -48,7 +38,7 @@ async function supportMails(internalNumber: string) {
 
 describe('POST /api/home/notes/', () => {
   it('moves the request to Waiting for Direct Docs Response on a law-firm note and e-mails support', async () => {
-    const firm = await firmWithOneRequest('Need Assistance');
+    const firm = await firmWithWorkedRequest('Need Assistance');
     const res = await post(firm.paralegal.headers, {
       text: 'The client also saw Dr. Lee.',
       request: firm.request.id,
@@ -74,7 +64,7 @@ describe('POST /api/home/notes/', () => {
 
   it('lets internal staff set a staff status and a reminder, and leaves the status alone otherwise', async () => {
     const { deps } = await getContext();
-    const firm = await firmWithOneRequest();
+    const firm = await firmWithWorkedRequest();
     const internal = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
     const same = await post(internal.headers, {
       text: 'Called again',
@@ -104,7 +94,7 @@ describe('POST /api/home/notes/', () => {
 
   it('refuses statuses a note may not set and bad input', async () => {
     const { deps } = await getContext();
-    const firm = await firmWithOneRequest();
+    const firm = await firmWithWorkedRequest();
     const internal = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
     for (const status of ['Requested By Lawyer', 'Nonsense']) {
       const res = await post(internal.headers, {
@@ -131,7 +121,7 @@ describe('POST /api/home/notes/', () => {
 
   it('answers 404 for a request of another firm or of a non-staff colleague, and changes nothing', async () => {
     const { deps } = await getContext();
-    const firm = await firmWithOneRequest();
+    const firm = await firmWithWorkedRequest();
     const stranger = await signedIn(deps, { isStaff: true });
     for (const caller of [stranger, firm.colleague]) {
       const res = await post(caller.headers, { text: 'hello', request: firm.request.id });
@@ -145,7 +135,7 @@ describe('POST /api/home/notes/', () => {
 describe('GET /api/home/notes/', () => {
   it("lists a visible request's notes newest first and nothing of other firms", async () => {
     const { app, deps } = await getContext();
-    const firm = await firmWithOneRequest();
+    const firm = await firmWithWorkedRequest();
     await deps.db.insert(notes).values([
       { text: 'first', requestId: firm.request.id, createdAt: new Date('2024-01-01') },
       { text: 'second', requestId: firm.request.id, createdAt: new Date('2024-03-01') },

@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createFile, createRequest, signedIn } from '../../../test/factories';
+import { createFile, signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { invoices, notes } from '../../db/schema';
-import { firmForRequests } from './requests.fixtures';
+import { firmWithOneRequest } from './requests.fixtures';
 
 async function detail(headers: Record<string, string>, id: number, query = '') {
   const { app } = await getContext();
   return app.inject({ url: `/api/home/request/${id}/${query}`, headers });
-}
-
-async function firmWithOneRequest(status?: 'In Contact With Provider') {
-  const { deps } = await getContext();
-  const firm = await firmForRequests();
-  const request = await createRequest(deps.db, {
-    patientId: firm.patient.id,
-    companyId: firm.company.id,
-    userId: firm.paralegal.user.id,
-    providerId: firm.providers[0].id,
-    ...(status && { status }),
-  });
-  return { ...firm, request };
 }
 
 describe('GET /api/home/request/{id}/', () => {

@@ -1,6 +1,13 @@
-import type { RequestBodyInput } from '@dd/shared';
+import type { RequestBodyInput, RequestStatus } from '@dd/shared';
 import { and, eq } from 'drizzle-orm';
-import { createCompany, createPatient, createProvider, signedIn, uploadKey } from '../../../test/factories';
+import {
+  createCompany,
+  createPatient,
+  createProvider,
+  createRequest,
+  signedIn,
+  uploadKey,
+} from '../../../test/factories';
 import { getContext } from '../../../test/helpers';
 import { emailOutbox, requests } from '../../db/schema';
 
@@ -21,6 +28,20 @@ export async function firmForRequests(companyValues: { requestPrice?: number } =
     createProvider(deps.db),
   ]);
   return { company, staff, paralegal, colleague, patient, providers };
+}
+
+/** The firm of firmForRequests with one request of its paralegal's, to the first provider. */
+export async function firmWithOneRequest(status?: RequestStatus) {
+  const { deps } = await getContext();
+  const firm = await firmForRequests();
+  const request = await createRequest(deps.db, {
+    patientId: firm.patient.id,
+    companyId: firm.company.id,
+    userId: firm.paralegal.user.id,
+    providerId: firm.providers[0].id,
+    ...(status && { status }),
+  });
+  return { ...firm, request };
 }
 
 /** A complete submit body from `by` (the paralegal unless said): the client's HIPAA form and `by`'s intake upload. */

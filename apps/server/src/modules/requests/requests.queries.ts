@@ -5,6 +5,7 @@ import { visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { companies, patients, providers, requests, users } from '../../db/schema';
 import { providerColumns } from '../providers/providers.queries';
+import { userBriefColumns } from '../users/users.queries';
 import { REQUEST_ORDERINGS, type RequestOrdering } from './requests.filters';
 import { typeNamesByRequest } from './requests.types';
 
@@ -157,16 +158,7 @@ function selectProviders(db: DbOrTx, ids: number[]) {
 
 export async function usersByIds(db: DbOrTx, ids: number[]): Promise<Map<number, UserBrief>> {
   if (!ids.length) return new Map();
-  const rows = await db
-    .select({
-      id: users.id,
-      first_name: users.firstName,
-      last_name: users.lastName,
-      full_name: users.fullName,
-      email: users.email,
-    })
-    .from(users)
-    .where(inArray(users.id, ids));
+  const rows = await db.select(userBriefColumns).from(users).where(inArray(users.id, ids));
   return new Map(rows.map((u) => [u.id, u]));
 }
 

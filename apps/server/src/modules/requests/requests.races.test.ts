@@ -4,7 +4,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createFile, createRequest, signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { files, requests } from '../../db/schema';
-import { firmForRequests, requestBody, requestsOfPatient, submit } from './requests.fixtures';
+import {
+  firmForRequests,
+  firmWithOneRequest,
+  requestBody,
+  requestsOfPatient,
+  submit,
+} from './requests.fixtures';
 
 /**
  * Checks made under a lock (issue 16, section 3): a double click or two tabs must not get past the
@@ -60,14 +66,7 @@ describe('the duplicate-request check under concurrency', () => {
   });
 
   it('refuses a submission that duplicates a request being edited into it at the same moment', async () => {
-    const { deps } = await getContext();
-    const firm = await firmForRequests();
-    const existing = await createRequest(deps.db, {
-      patientId: firm.patient.id,
-      companyId: firm.company.id,
-      userId: firm.paralegal.user.id,
-      providerId: firm.providers[0].id,
-    });
+    const { request: existing, ...firm } = await firmWithOneRequest();
     const same = requestBody(firm, { provider: [firm.providers[1].id] });
     const [edited, submitted] = await Promise.all([
       edit(firm.paralegal.headers, existing.id, same),
@@ -82,13 +81,7 @@ describe('the duplicate-request check under concurrency', () => {
 describe('file verification and sending to the law firm', () => {
   it('waits for a send in progress (which holds the request lock) before changing a verification', async () => {
     const { app, deps } = await getContext();
-    const firm = await firmForRequests();
-    const request = await createRequest(deps.db, {
-      patientId: firm.patient.id,
-      companyId: firm.company.id,
-      userId: firm.paralegal.user.id,
-      providerId: firm.providers[0].id,
-    });
+    const { request, ...firm } = await firmWithOneRequest();
     const staff = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
     const file = await createFile(deps.db, request.id, { verifiedById: staff.user.id });
 

@@ -37,15 +37,20 @@ export function listCompanyUsers(db: DbOrTx, companyId: number): Promise<UserRow
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }
 
+/** A user as other records name them (UserBrief): main contact, requester, note author. */
+export const userBriefColumns = {
+  id: users.id,
+  first_name: users.firstName,
+  last_name: users.lastName,
+  full_name: users.fullName,
+  email: users.email,
+};
+
 /** The active users of a company, by last name, in the shape of the request form's Main Contact select. */
 export function listActiveCompanyUsers(db: DbOrTx, companyId: number): Promise<CompanyUser['User'][]> {
   return db
     .select({
-      id: users.id,
-      first_name: users.firstName,
-      last_name: users.lastName,
-      full_name: users.fullName,
-      email: users.email,
+      ...userBriefColumns,
       is_staff: users.isStaff,
       is_active: users.isActive,
     })

@@ -2,7 +2,7 @@ import { type RequestDetail, STATUS } from '@dd/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithProviders, stubApi } from '../../test';
+import { json, renderWithProviders, requestDetail, stubApi } from '../../test';
 import { MedicalRequestScreen } from './MedicalRequestScreen';
 import { RequestDetailScreen } from './RequestDetailScreen';
 
@@ -18,82 +18,29 @@ vi.mock('../../auth', () => ({
   }),
 }));
 
+/** The kit's request as a paralegal sees it, with the details this screen shows. */
 function detail(overrides: Partial<RequestDetail> = {}): RequestDetail {
-  return {
-    id: 21,
-    internal_number: '10021',
-    status: STATUS.requestedByLawyer,
+  const kit = requestDetail();
+  return requestDetail({
     request_type: 'Medical Records, Billing Records',
     request_types: ['Medical Records', 'Billing Records'],
     rush: true,
-    start_date: '2020-01-01',
-    end_date: '2022-12-31',
     special_instructions: 'Include imaging.',
-    intake_form_url: null,
     hipaa_consent_url: 'hipaa-forms/pat.pdf',
     attorney_name: 'Ann Attorney',
     price: 42,
-    active: true,
-    created_at: '2024-05-01T15:00:00.000Z',
-    completed_date: null,
-    closed_date: null,
-    patient_id: 7,
-    provider_id: 11,
-    user_id: 3,
-    requester_id: 3,
-    company_id: 5,
-    days_old: 2,
-    days_to_receive: null,
-    days_to_download: null,
-    received_document: false,
-    patient: {
-      id: 7,
-      first_name: 'Pat',
-      last_name: 'Client',
-      full_name: 'Pat Client',
-      maiden_name: null,
-      date_of_birth: '1980-04-12',
-      custom_code: null,
-      address_1: null,
-      address_2: null,
-      city: null,
-      state: null,
-      zip_code: null,
-      email: null,
-      phone_number: null,
-      fax_number: null,
-      hipaa_consent_url: null,
-      company_id: 5,
-      company: { id: 5, name: 'Smith Law' },
-    },
     provider: {
-      id: 11,
-      name: 'Denver Health',
-      email: 'records@dh.example',
+      ...kit.provider,
       phone: '303-555-0100',
       fax: '303-555-0101',
       address_1: '777 Bannock St',
-      address_2: null,
       city: 'Denver',
       state: 'CO',
       zip_code: '80204',
-      notes: null,
-      medical_request_url: null,
     },
-    user: { id: 3, first_name: 'Paula', last_name: 'Legal', full_name: 'Paula Legal', email: 'p@x' },
-    requester: { id: 3, first_name: 'Paula', last_name: 'Legal', full_name: 'Paula Legal', email: 'p@x' },
-    notes: [],
-    files: [],
-    invoices: [],
-    abilities: {
-      can_edit: true,
-      can_delete: true,
-      can_add_note: true,
-      can_upload_supporting: true,
-      is_internal_staff: false,
-    },
+    abilities: { ...kit.abilities, is_internal_staff: false },
     ...overrides,
-  };
+  });
 }
 
 afterEach(() => vi.unstubAllGlobals());
