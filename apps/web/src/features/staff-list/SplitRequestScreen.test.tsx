@@ -114,6 +114,42 @@ describe('SplitRequestScreen', () => {
     });
   });
 
+  it('keeps the result on screen once the split original is gone', async () => {
+    let split = false;
+    stubApi((call) => {
+      if (call.path === '/api/home/request/21/split/') {
+        split = true;
+        return json({ count: 2, results: [], message: 'You just split a request into 2 providers.' }, 201);
+      }
+      if (call.path === '/api/home/request/21/') {
+        if (split) return json({ error: 'Not found.' }, 404);
+        return json({
+          id: 21,
+          internal_number: '10021',
+          request_type: TYPES.join(', '),
+          request_types: TYPES,
+          patient: { id: 3, full_name: 'Pat Client' },
+          provider: { id: 11, name: 'Mercy Hospital' },
+        });
+      }
+      if (call.path === '/api/home/requesttype/') return json([]);
+      return undefined;
+    });
+    renderWithProviders(<SplitRequestScreen params={['21']} path="split_request/21" />, {
+      path: '/split_request/21/',
+    });
+    await screen.findByText('Request 10021 for Pat Client');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Split 2' }));
+    const first = screen.getByRole('group', { name: 'Split 1' });
+    await userEvent.click(within(first).getByRole('checkbox', { name: 'Radiology' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Split Request' }));
+    await userEvent.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Override' }));
+    expect(await screen.findByText('You just split a request into 2 providers.')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Request not found')).toBeNull();
+    expect(screen.getByText('You just split a request into 2 providers.')).toBeInTheDocument();
+  });
+
   it('offers Override when the server refuses with can_override', async () => {
     let answer = () =>
       json({ error: 'Radiology was not included in any of your splits.', can_override: true }, 400);

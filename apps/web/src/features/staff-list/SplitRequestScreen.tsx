@@ -25,7 +25,8 @@ export function SplitRequestScreen({ params }: ScreenProps) {
   const id = Number(params[0]);
   const request = useRequestToSplit(id);
   const types = useRequestTypes();
-  if (!Number.isInteger(id) || id <= 0 || request.isError) {
+  // After a split the original is gone and its refetch fails: the form (and its result) stays on screen.
+  if (!Number.isInteger(id) || id <= 0 || (request.isError && !request.data)) {
     return (
       <Alert color="red" title="Request not found" maw={640} mx="auto">
         {request.error?.message ?? 'Check the address.'}{' '}
