@@ -208,6 +208,8 @@ export const RequestSchema = z.object({
   attorney_name: z.string().nullable(),
   price: z.number(),
   active: z.boolean(),
+  /** Staff are done with it: it leaves the internal lists until made active again. */
+  archived: z.boolean(),
   created_at: z.string(),
   completed_date: z.string().nullable(),
   closed_date: z.string().nullable(),

@@ -21,6 +21,12 @@ export const ClaimBodySchema = z
   .strict();
 export type ClaimBody = z.infer<typeof ClaimBodySchema>;
 
+/** Archive or make active again: POST /api/home/request/{id}/ with only `archived` (internal staff). */
+export const ArchiveBodySchema = z
+  .object({ archived: z.boolean(), csrfmiddlewaretoken: z.string().optional() })
+  .strict();
+export type ArchiveBody = z.infer<typeof ArchiveBodySchema>;
+
 /** POST /api/home/request/{id}/ with {status} (staff spec section 7): the spec's way of moving a request. */
 export const StatusChangeBodySchema = z
   .object({

@@ -13,6 +13,8 @@ export const STAFF_MSG = {
   alreadySent: 'The initial request has already been sent for this request.',
   alreadyCancelled: 'This request is already cancelled.',
   reminderInPast: 'The reminder date cannot be before today.',
+  archived: 'Request archived. It no longer appears on the request list or the To Do list.',
+  unarchived: 'Request is active again.',
 } as const;
 
 /** The texts of the notes the staff actions add (the spec's wording). */

@@ -147,6 +147,7 @@ export function requestDetail(overrides: Partial<RequestDetail> = {}): RequestDe
     attorney_name: null,
     price: 35,
     active: true,
+    archived: false,
     created_at: '2024-05-01T15:00:00.000Z',
     completed_date: null,
     closed_date: null,

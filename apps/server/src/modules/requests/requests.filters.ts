@@ -86,9 +86,13 @@ export const RequestListQuery = z
   .strict();
 export type RequestListParams = z.output<typeof RequestListQuery>;
 
-/** The conditions of the filters present in the query, in table order. */
+/**
+ * The conditions of the filters present in the query, in table order. Archived requests leave internal
+ * callers' lists unless `archived` is given; a firm's own lists are not changed by staff housekeeping.
+ */
 export function filterConditions(query: Record<string, unknown>, auth: Auth): SQL[] {
   const out: SQL[] = [];
+  if (query.archived === undefined && auth.isInternal) out.push(eq(requests.archived, false));
   for (const [key, entry] of Object.entries(REQUEST_FILTERS) as [string, RequestFilter][]) {
     const value = query[key];
     if (value === undefined) continue;

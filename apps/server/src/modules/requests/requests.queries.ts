@@ -48,6 +48,7 @@ export function requestJson(row: RequestRow, typeNames: string[]): RequestListIt
     attorney_name: row.attorneyName,
     price: Number(row.price),
     active: row.active,
+    archived: row.archived,
     created_at: row.createdAt.toISOString(),
     completed_date: iso(row.completedDate),
     closed_date: iso(row.closedDate),

@@ -81,7 +81,7 @@ describe('the duplicate-request check under concurrency', () => {
 describe('file verification and sending to the law firm', () => {
   it('waits for a send in progress (which holds the request lock) before changing a verification', async () => {
     const { app, deps } = await getContext();
-    const { request, ...firm } = await firmWithOneRequest();
+    const { request } = await firmWithOneRequest();
     const staff = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
     const file = await createFile(deps.db, request.id, { verifiedById: staff.user.id });
 

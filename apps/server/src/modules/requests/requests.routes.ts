@@ -17,6 +17,7 @@ import { authorize } from '../../authz/policy';
 import { clientIp } from '../../lib/client-ip';
 import { EmptyBodySchema } from '../../lib/empty-body';
 import { offsetPage } from './offset-page';
+import { setArchived } from './requests.archive';
 import { changeClaim } from './requests.claim';
 import { createRequests } from './requests.create';
 import { deleteRequest } from './requests.delete';
@@ -131,6 +132,8 @@ export const requestsRoutes: Module = (app, { db, mail, config }) => {
       const update = request.body;
       if (update.kind === 'claim') return changeClaim(db, auth, id, update.body.working_on);
       if (update.kind === 'requisition') return saveRequisition(db, auth, id, update.body);
+      if (update.kind === 'archive')
+        return setArchived(db, auth, id, update.body.archived, clientIp(request));
       if (update.kind === 'status') {
         const deps = { db, mail, followUpDays: config.FOLLOW_UP_BUSINESS_DAYS };
         return changeStatusBySpecCall(deps, auth, id, update.body.status);

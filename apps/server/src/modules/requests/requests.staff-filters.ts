@@ -1,5 +1,5 @@
 import { CLOSED_STATUSES, OPEN_STATUSES, REQUEST_STATUSES } from '@dd/shared';
-import { asc, desc, eq, ilike, inArray, isNull, lt, notInArray, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, inArray, isNull, lt, not, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { patients, providers, requests, users } from '../../db/schema';
@@ -30,6 +30,9 @@ const COMPLETED_STATUSES = REQUEST_STATUSES.filter((s) => s.startsWith('Complete
 
 /** A claimant id, or 'none' (also 'None', 'null') for unclaimed requests. */
 const workingOnParam = z.union([z.enum(['none', 'None', 'null']).transform(() => null), idParam]);
+
+/** The same rule as the detail's notice (staffwork isNewProvider): flagged, or its provider unverified. */
+const newProvider = sql`(${requests.newProvider} or exists (select 1 from ${providers} where ${providers.id} = ${requests.providerId} and ${providers.verifiedAt} is null))`;
 
 export const STAFF_FILTERS = {
   /** The law firm: requests carry their client's company. */
@@ -74,6 +77,10 @@ export const STAFF_FILTERS = {
       ? sql`(${requests.workingOnId} is null or exists (select 1 from ${users} where ${users.id} = ${requests.workingOnId} and ${users.isStaff} and not ${users.isAdminUser}))`
       : undefined,
   ),
+  /** Requests to a provider that staff have not verified yet (added by a firm), or all the others. */
+  new_provider: filter(boolParam, (flagged) => (flagged ? newProvider : not(newProvider))),
+  /** true: only archived requests; false: only active ones (the default of internal callers' lists). */
+  archived: filter(boolParam, (archived) => eq(requests.archived, archived)),
   /** Whole days in the database's time zone: gte from midnight, lte up to the end of the day. */
   completed_date__gte: filter(dateParam, (date) => sql`${requests.completedDate} >= ${date}::date`),
   completed_date__lte: filter(dateParam, (date) => sql`${requests.completedDate} < ${date}::date + 1`),

@@ -1,4 +1,6 @@
 import {
+  type ArchiveBody,
+  ArchiveBodySchema,
   type ClaimBody,
   ClaimBodySchema,
   type RequestBody,
@@ -10,16 +12,17 @@ import {
 import { z } from 'zod';
 
 /**
- * POST /api/home/request/{id}/ carries one of four bodies (staff spec section 7: "with status,
+ * POST /api/home/request/{id}/ carries one of five bodies (staff spec section 7: "with status,
  * working_on, or requisition fields"): a claim (`working_on` only), a status change (`status` only, run
  * as the matching staff action: staffwork.status.ts), the requisition and provider fee form
- * (`requisition_id`, `provider_cost`), or the law firm's edit. The shape is chosen by the keys
+ * (`requisition_id`, `provider_cost`), archiving (`archived` only), or the law firm's edit. The shape is chosen by the keys
  * present, then that shape alone is validated, so its error messages stay precise.
  */
 export type RequestUpdate =
   | { kind: 'claim'; body: ClaimBody }
   | { kind: 'status'; body: StatusChangeBody }
   | { kind: 'requisition'; body: z.output<typeof RequisitionBodySchema> }
+  | { kind: 'archive'; body: ArchiveBody }
   | { kind: 'edit'; body: RequestBody };
 
 export function kindOf(body: Record<string, unknown>): RequestUpdate['kind'] {
@@ -27,10 +30,11 @@ export function kindOf(body: Record<string, unknown>): RequestUpdate['kind'] {
   // A bare status (the request form also has no status field, so this is never an edit).
   if ('status' in body && !('patient' in body) && !('provider' in body)) return 'status';
   if ('requisition_id' in body || 'provider_cost' in body) return 'requisition';
+  if ('archived' in body) return 'archive';
   return 'edit';
 }
 
-/** Claims and the requisition form are internal staff's; others get 403 before their body is even checked. */
+/** Claims, status changes, archiving and the requisition form are internal staff's; others get 403 before their body is even checked. */
 export const isStaffOnlyUpdate = (body: unknown) =>
   typeof body === 'object' &&
   body !== null &&
@@ -41,10 +45,11 @@ const SCHEMAS = {
   claim: ClaimBodySchema,
   status: StatusChangeBodySchema,
   requisition: RequisitionBodySchema,
+  archive: ArchiveBodySchema,
   edit: RequestBodySchema,
 };
 
-/** The three shapes for the API reference (validation itself runs the chosen Zod schema). */
+/** The shapes for the API reference (validation itself runs the chosen Zod schema). */
 const docSchema = (schema: z.ZodType) => {
   const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
   return json;
@@ -54,11 +59,12 @@ export const RequestUpdateBodySchema = z
   .looseObject({})
   .meta({
     description:
-      'One of: {working_on} (claim, assign or release), {status} (internal staff: the matching staff action), {requisition_id, provider_cost} (internal staff), or the request form (edit and resubmit).',
+      'One of: {working_on} (claim, assign or release), {status} (internal staff: the matching staff action), {requisition_id, provider_cost} (internal staff), {archived} (internal staff), or the request form (edit and resubmit).',
     anyOf: [
       docSchema(ClaimBodySchema),
       docSchema(StatusChangeBodySchema),
       docSchema(RequisitionBodySchema),
+      docSchema(ArchiveBodySchema),
       docSchema(RequestBodySchema),
     ],
   })

@@ -1,5 +1,5 @@
 import { type TodoSummary, todayIn } from '@dd/shared';
-import { and, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
@@ -7,7 +7,8 @@ import { requests } from '../../db/schema';
 
 /**
  * GET /api/home/request/todo/: how much is due for the caller, by today in their own time zone (the
- * staff home's counts and the To Do list's groups). One aggregate over the next_todo_date index.
+ * staff home's counts and the To Do list's groups); archived requests are left out, as on the list.
+ * One aggregate over the next_todo_date index.
  */
 export async function todoSummary(db: DbOrTx, auth: Auth): Promise<TodoSummary> {
   const today = todayIn(auth.timezone);
@@ -20,6 +21,12 @@ export async function todoSummary(db: DbOrTx, auth: Auth): Promise<TodoSummary> 
       rush: sql<number>`count(*) filter (where ${requests.rush})`.mapWith(Number),
     })
     .from(requests)
-    .where(and(visibleRequests(auth), sql`${requests.nextTodoDate} <= ${today}::date`));
+    .where(
+      and(
+        visibleRequests(auth),
+        eq(requests.archived, false),
+        sql`${requests.nextTodoDate} <= ${today}::date`,
+      ),
+    );
   return row;
 }

@@ -1,9 +1,10 @@
 /**
  * The staff list's filters: Law Firm, Client, Provider, Paralegal, Requestor, Status (with the Open and
- * Closed groups) and Claimed By (staff members and 'Unclaimed'). Text filters wait for a pause in typing.
+ * Closed groups), Claimed By (staff members and 'Unclaimed'), new providers only, and the archived
+ * requests instead of the active ones. Text filters wait for a pause in typing.
  */
 import { REQUEST_STATUSES, STATUS_GROUPS, type UserBrief } from '@dd/shared';
-import { Button, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -44,6 +45,8 @@ export function RequestListFilters({ state, staff, onChange }: RequestListFilter
     state.firm !== undefined ||
     state.status !== '' ||
     state.claimed !== '' ||
+    state.newProvider ||
+    state.archived ||
     TEXT_FILTERS.some((k) => state[k]);
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
@@ -86,6 +89,18 @@ export function RequestListFilters({ state, staff, onChange }: RequestListFilter
         nothingFoundMessage="Nothing found"
         comboboxProps={{ withinPortal: true }}
       />
+      <Stack gap={6} mt={{ base: 0, xs: 24 }}>
+        <Checkbox
+          label="New providers only"
+          checked={state.newProvider}
+          onChange={(e) => onChange({ newProvider: e.currentTarget.checked })}
+        />
+        <Checkbox
+          label="Archived requests"
+          checked={state.archived}
+          onChange={(e) => onChange({ archived: e.currentTarget.checked })}
+        />
+      </Stack>
       <Button
         variant="subtle"
         color="gray"
@@ -102,6 +117,8 @@ export function RequestListFilters({ state, staff, onChange }: RequestListFilter
             requestor: '',
             status: '',
             claimed: '',
+            newProvider: false,
+            archived: false,
           })
         }
         style={{ alignSelf: 'start' }}

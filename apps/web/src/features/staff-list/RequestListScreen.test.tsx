@@ -155,6 +155,20 @@ describe('RequestListScreen', () => {
     await waitFor(() => expect(lists(calls).length).toBeGreaterThan(before));
   });
 
+  it('lists the archived requests, or only those to new providers, when their boxes are ticked', async () => {
+    const calls = api();
+    renderWithProviders(<RequestListScreen />, { path: '/requestlist/?view=all&client=Ann', address: true });
+    await screen.findByText('Client 1');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Archived requests' }));
+    await waitFor(() => expect(lastList(calls).query.get('archived')).toBe('true'));
+    expect(screen.getByRole('checkbox', { name: 'Archived requests' })).toBeChecked();
+    expect(screen.getByTestId('address')).toHaveTextContent('archived=true');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'New providers only' }));
+    await waitFor(() => expect(lastList(calls).query.get('new_provider')).toBe('true'));
+    expect(lastList(calls).query.get('archived')).toBe('true');
+    expect(lastList(calls).query.get('patient__full_name__icontains')).toBe('Ann');
+  });
+
   it('pages with Prev and Next by offset and keeps filters in the address', async () => {
     const calls = api(250);
     renderWithProviders(<RequestListScreen />, {
@@ -191,5 +205,14 @@ describe('list parameters', () => {
       working_on: '12',
     });
     expect(readListState(new URLSearchParams('size=150')).size).toBe(100);
+  });
+
+  it('asks for new providers only and for the archived requests instead of the active ones', () => {
+    const state = readListState(new URLSearchParams('view=all&new_provider=true&archived=true'));
+    expect(state).toMatchObject({ newProvider: true, archived: true });
+    expect(listQuery(state, '2024-06-01')).toMatchObject({ new_provider: 'true', archived: 'true' });
+    const plain = listQuery(readListState(new URLSearchParams('view=all')), '2024-06-01');
+    expect(plain).not.toHaveProperty('new_provider');
+    expect(plain).not.toHaveProperty('archived');
   });
 });

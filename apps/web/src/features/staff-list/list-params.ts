@@ -18,6 +18,10 @@ export interface ListState {
   status: string;
   /** '' (anyone), 'none' (unclaimed) or a staff user id. */
   claimed: string;
+  /** Only requests to providers a law firm added that staff have not verified yet. */
+  newProvider: boolean;
+  /** The archived requests instead of the active ones. */
+  archived: boolean;
   order: string;
   size: number;
   offset: number;
@@ -48,6 +52,8 @@ export function readListState(params: URLSearchParams): ListState {
     requestor: params.get('requestor') ?? '',
     status: params.get('status') ?? '',
     claimed: claimed === 'none' || positive(claimed) ? claimed : '',
+    newProvider: params.get('new_provider') === 'true',
+    archived: params.get('archived') === 'true',
     order: (SORT_KEYS as readonly string[]).includes(order.replace(/^-/, '')) ? order : DEFAULT_ORDER,
     size: (STAFF_LIST_PAGE_SIZES as readonly number[]).includes(size) ? size : STAFF_LIST_DEFAULT_PAGE_SIZE,
     offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
@@ -66,12 +72,16 @@ export function writeListState(current: URLSearchParams, change: Partial<ListSta
     requestor: 'requestor',
     status: 'status',
     claimed: 'claimed',
+    newProvider: 'new_provider',
+    archived: 'archived',
     order: 'order_by',
     size: 'size',
     offset: 'offset',
   };
   const defaults: Partial<Record<keyof ListState, string>> = {
     view: 'todo',
+    newProvider: 'false',
+    archived: 'false',
     order: DEFAULT_ORDER,
     size: String(STAFF_LIST_DEFAULT_PAGE_SIZE),
     offset: '0',
@@ -112,5 +122,7 @@ export function listQuery(state: ListState, today: string): Record<string, strin
   else if (state.status === 'Closed') query.status_open = 'false';
   else if (state.status) query.status__icontains = state.status;
   if (state.claimed) query.working_on = state.claimed;
+  if (state.newProvider) query.new_provider = 'true';
+  if (state.archived) query.archived = 'true';
   return query;
 }

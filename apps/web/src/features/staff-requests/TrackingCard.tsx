@@ -1,10 +1,15 @@
-/** Column 2 of the Details Center: the Archived or Active label and the requisition / provider fee form. */
-import { MSG, type StaffRequestInfo } from '@dd/shared';
-import { Badge, Group, Text } from '@mantine/core';
+/**
+ * Column 2 of the Details Center: the Archived or Active label with the button that changes it (archiving
+ * asks first: the request leaves the staff lists), and the requisition / provider fee form.
+ */
+import { MSG, STAFF_MSG, type StaffRequestInfo } from '@dd/shared';
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArchive, IconCircleCheck } from '@tabler/icons-react';
+import { IconArchive, IconArchiveOff, IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Card, Form, NumberField, TextField } from '../../ui';
-import { saveTracking } from './api';
+import { saveTracking, setArchived } from './api';
+import { errorMessage } from './parts';
 
 interface TrackingValues {
   requisition_id?: string;
@@ -23,23 +28,7 @@ export function TrackingCard({
   return (
     <Card
       title="Tracking"
-      actions={
-        info.archived ? (
-          <Badge color="gray" variant="filled" size="lg" radius="sm" leftSection={<IconArchive size={14} />}>
-            Archived
-          </Badge>
-        ) : (
-          <Badge
-            color="teal"
-            variant="light"
-            size="lg"
-            radius="sm"
-            leftSection={<IconCircleCheck size={14} />}
-          >
-            Active
-          </Badge>
-        )
-      }
+      actions={<ArchiveState requestId={requestId} archived={info.archived} onChanged={onSaved} />}
     >
       <Text size="sm" c="dimmed">
         The provider's requisition number and what they charged; the invoice line follows.
@@ -74,5 +63,80 @@ export function TrackingCard({
         </Group>
       </Form>
     </Card>
+  );
+}
+
+function ArchiveState({
+  requestId,
+  archived,
+  onChanged,
+}: {
+  requestId: number;
+  archived: boolean;
+  onChanged: () => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const change = async (next: boolean) => {
+    setBusy(true);
+    try {
+      await setArchived(requestId, next);
+      setAsking(false);
+      notifications.show({ color: 'green', message: next ? STAFF_MSG.archived : STAFF_MSG.unarchived });
+      onChanged();
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Nothing was changed', message: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Group gap="xs">
+      {archived ? (
+        <Badge color="gray" variant="filled" size="lg" radius="sm" leftSection={<IconArchive size={14} />}>
+          Archived
+        </Badge>
+      ) : (
+        <Badge color="teal" variant="light" size="lg" radius="sm" leftSection={<IconCircleCheck size={14} />}>
+          Active
+        </Badge>
+      )}
+      {archived ? (
+        <Button
+          size="xs"
+          variant="default"
+          loading={busy}
+          leftSection={<IconArchiveOff size={14} />}
+          onClick={() => change(false)}
+        >
+          Make Active
+        </Button>
+      ) : (
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconArchive size={14} />}
+          onClick={() => setAsking(true)}
+        >
+          Archive
+        </Button>
+      )}
+      <Modal opened={asking} onClose={() => !busy && setAsking(false)} title="Archive this request?">
+        <Stack>
+          <Text size="sm">
+            It leaves the request list and the To Do list. Its notes, files and reminders are kept, and it can
+            be made active again at any time (filter the list by Archived to find it).
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAsking(false)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button loading={busy} onClick={() => change(true)} leftSection={<IconArchive size={14} />}>
+              Archive
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Group>
   );
 }

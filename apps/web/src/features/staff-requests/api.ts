@@ -59,5 +59,8 @@ export const setNoteReminder = (noteId: number, reminderDate: string | null) =>
   post<RequestNote>(`/api/home/notes/${noteId}/`, { reminder_date: reminderDate });
 
 /** The requisition and provider fee form (the request module saves it and its invoice line). */
+/** Archive (off the staff lists) or make active again. */
+export const setArchived = (id: number, archived: boolean) =>
+  post<unknown>(`/api/home/request/${id}/`, { archived });
 export const saveTracking = (id: number, body: { requisition_id: string | null; provider_cost: number }) =>
   post<unknown>(`/api/home/request/${id}/`, body);

@@ -174,6 +174,38 @@ describe('staff request detail', () => {
     expect(screen.getAllByText('Request is Cancelled').length).toBeGreaterThan(0);
   });
 
+  it('archives after confirming, and makes the request active again', async () => {
+    let archived = false;
+    const calls = stubApi((call) => {
+      if (call.path === '/api/home/request/21/' && call.method === 'POST') {
+        archived = (call.body as { archived: boolean }).archived;
+        return json(requestDetail());
+      }
+      if (call.path === '/api/home/request/21/') {
+        return json(requestDetail({ status: STATUS.inContact, notes: [note()] }));
+      }
+      if (call.path === '/api/home/request/21/staff_info/') return json(staffInfo({ archived }));
+      if (call.path === '/api/home/notetemplate/') return json([]);
+      return undefined;
+    });
+    renderWithProviders(<StaffRequestScreen id={21} />);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Active')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Archive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Archive this request?' });
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByText(STAFF_MSG.archived)).toBeInTheDocument();
+    expect(await screen.findByText('Archived')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Make Active' }));
+    expect(await screen.findByText(STAFF_MSG.unarchived)).toBeInTheDocument();
+    expect(await screen.findByText('Active')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { archived: true },
+      { archived: false },
+    ]);
+  });
+
   it("shows today's reminder in a banner and ends it", async () => {
     const today = dayjs().format('YYYY-MM-DD');
     let current = requestDetail({

@@ -1,0 +1,41 @@
+import type { StaffRequest } from '@dd/shared';
+import type { Auth } from '../../authz';
+import { authorize } from '../../authz/policy';
+import { unsafeActiveRequestById } from '../../authz/scopes';
+import type { Db } from '../../db/client';
+import { requests } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { notFound } from '../../lib/errors';
+import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
+
+/**
+ * Staff archive a request they are done with, or make it active again (POST /api/home/request/{id}/
+ * with {archived}). An archived request leaves internal lists and the To Do counts but keeps its
+ * reminders, files and history, and is found again with the list's `archived=true` filter.
+ */
+export async function setArchived(
+  db: Db,
+  auth: Auth,
+  id: number,
+  archived: boolean,
+  ip: string | null,
+): Promise<StaffRequest> {
+  authorize(auth, 'request.staffWork');
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(requests)
+      .set({ archived })
+      .where(unsafeActiveRequestById(id))
+      .returning({ internalNumber: requests.internalNumber });
+    if (!row) throw notFound();
+    await recordAudit(tx, {
+      actorId: auth.userId,
+      action: archived ? 'request.archive' : 'request.unarchive',
+      details: { request_id: id, internal_number: row.internalNumber },
+      ip,
+    });
+  });
+  const rows = await unsafeRequestRowsByIds(db, [id]);
+  const [result] = await withRelated(db, rows, new Set(['working_on'] as const));
+  return result;
+}
