@@ -1,5 +1,4 @@
-import { DEMO_PASSWORD } from '@dd/shared';
-import type { APIRequestContext } from '@playwright/test';
+import { apiLogin, PDF } from './api';
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
@@ -7,15 +6,6 @@ import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
  * added on the spot), finds the requests on the dashboard, and downloads the records staff attached.
  * Another firm cannot open the request.
  */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
-async function apiLogin(request: APIRequestContext, email: string) {
-  const res = await request.post('/users/token/', { data: { email, password: DEMO_PASSWORD } });
-  return { authorization: `Bearer ${(await res.json()).access}` };
-}
-
 test('a paralegal orders records from three providers and downloads what arrives', async ({
   page,
   loginAs,

@@ -1,11 +1,6 @@
-import {
-  addBusinessDays,
-  DEFAULT_FOLLOW_UP_BUSINESS_DAYS,
-  DEMO_PASSWORD,
-  formatDate,
-  todayIn,
-} from '@dd/shared';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { addBusinessDays, DEFAULT_FOLLOW_UP_BUSINESS_DAYS, formatDate, todayIn } from '@dd/shared';
+import type { Page } from '@playwright/test';
+import { apiLogin, orderRequest, PDF } from './api';
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
@@ -13,42 +8,6 @@ import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
  * reminder, upload and verify the records, send them to the firm; the paralegal then downloads them.
  * A second journey splits a request into three.
  */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
-async function apiLogin(request: APIRequestContext, email: string) {
-  const res = await request.post('/users/token/', { data: { email, password: DEMO_PASSWORD } });
-  return { authorization: `Bearer ${(await res.json()).access}` };
-}
-
-/** A fresh request ordered by the Smith paralegal through the API, so every run works on its own one. */
-async function orderRequest(request: APIRequestContext, types = 'Medical Records', rush = false) {
-  const firm = await apiLogin(request, 'paralegal@smithlaw.example');
-  const me = await (await request.get('/users/user/', { headers: firm })).json();
-  const clients = await (await request.get('/api/home/patient/', { headers: firm })).json();
-  const client = clients.find((c: { hipaa_consent_url: string | null }) => c.hipaa_consent_url);
-  const providers = await (await request.get('/api/home/provider/?order_by=name', { headers: firm })).json();
-  const day = 1 + (Date.now() % 27);
-  const res = await request.post('/api/home/request/', {
-    headers: firm,
-    data: {
-      patient: client.id,
-      provider: [providers[Date.now() % providers.length].id],
-      user: me.id,
-      start_date: `2019-03-${String(day).padStart(2, '0')}`,
-      end_date: `2025-${String(1 + (Date.now() % 12)).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
-      request_type: types,
-      rush,
-      hipaa_consent_url: client.hipaa_consent_url,
-      override_duplicates: true,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const created = (await res.json()).results[0];
-  return { id: created.id as number, number: created.internal_number as string, client };
-}
-
 async function openAllRequests(page: Page, number: string) {
   await page.goto(`/requestlist/?internal_number__contains=${number}`);
   await page.getByRole('button', { name: 'Show All Requests' }).click();

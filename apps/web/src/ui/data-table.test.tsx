@@ -117,3 +117,31 @@ describe('DataTable', () => {
     expect(onRowClick).toHaveBeenCalledWith(rows[1]);
   });
 });
+
+describe('DataTable at phone width', () => {
+  it('shows each row as a card with every column, and sorts with a Sort by choice', async () => {
+    const phone = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          addListener: () => {},
+          removeListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    const onSortChange = vi.fn();
+    renderWithProviders(<Sortable onSortChange={onSortChange} />);
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(screen.getByRole('list', { name: 'Rows' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[1]).getByText('Status')).toBeInTheDocument();
+    expect(within(cards[1]).getByText('CLOSED')).toBeInTheDocument();
+    expect(within(cards[1]).getByText('Bo Diaz')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Patient (descending)' }));
+    expect(onSortChange).toHaveBeenCalledWith({ key: 'patient__full_name', direction: 'desc' });
+    phone.mockRestore();
+  });
+});

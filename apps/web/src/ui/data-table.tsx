@@ -1,6 +1,7 @@
 /**
  * Server-paged, sortable table. Clicking a sortable header sorts ascending, then descending, then
- * ascending again (spec: sorting cycles Ascending then Descending). Page size and pager sit below.
+ * ascending again (spec: sorting cycles Ascending then Descending). Page size and pager sit below. At
+ * phone width the rows become cards (row-cards.tsx), so no column is hidden off screen.
  */
 import { PAGER } from '@dd/shared';
 import { Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
@@ -10,6 +11,7 @@ import { EmptyState } from './empty-state';
 import { Loading } from './loading';
 import { PageSizeSelect } from './page-size-select';
 import { Pager } from './pager';
+import { RowCards, usePhoneLayout } from './row-cards';
 
 export type SortDirection = 'asc' | 'desc';
 export interface TableSort {
@@ -71,6 +73,7 @@ function cellText(row: unknown, key: string): ReactNode {
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, sort, rowKey = defaultRowKey, pageSize = 10, page = 1 } = props;
   const waiting = props.loading || rows === undefined;
+  const phone = usePhoneLayout();
 
   const header = columns.map((column) => {
     const sortKey = column.sortKey;
@@ -140,14 +143,29 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={props.minWidth ?? 720}>
-        <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-          <Table.Thead>
-            <Table.Tr>{header}</Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>{body}</Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {phone && !waiting && rows.length > 0 ? (
+        <RowCards
+          columns={columns.map((c) => ({
+            ...c,
+            render: (row: T) => c.render?.(row) ?? cellText(row, c.key),
+          }))}
+          rows={rows}
+          rowKey={rowKey}
+          label={`${props.objectName ?? 'Row'}s`}
+          onRowClick={props.onRowClick}
+          sort={sort}
+          onSortChange={props.onSortChange}
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={phone ? 0 : (props.minWidth ?? 720)}>
+          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+            <Table.Thead>
+              <Table.Tr>{header}</Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{body}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       {paged && (
         <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
           <Group gap="md" align="flex-end">

@@ -25,6 +25,7 @@ export * from './password-confirm-fields';
 export * from './payment-form';
 export * from './photo-upload-field';
 export * from './rich-text-field';
+export * from './row-cards';
 export * from './screen-props';
 export * from './search-select';
 export * from './status-badge';

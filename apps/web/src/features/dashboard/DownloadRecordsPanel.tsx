@@ -1,6 +1,7 @@
 /**
  * Part 1 of the dashboard: records ready to download, newest first, grouped by client on each page with
  * a 'Download All Files' row per client; each file has its Download button (red 'Downloaded' after).
+ * At phone width the provider moves under the file, so the table needs no sideways scrolling.
  */
 import {
   DASHBOARD_DEFAULT_PAGE_SIZE,
@@ -13,7 +14,7 @@ import {
 import { Alert, Group, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { refreshData } from '../../api/data';
-import { Card, EmptyState, Loading, Pager, PageSizeSelect } from '../../ui';
+import { Card, EmptyState, Loading, Pager, PageSizeSelect, usePhoneLayout } from '../../ui';
 import { FileDownloadButton } from '../files';
 import { type DashboardTarget, useReadyFiles } from './api';
 import { ClientDownloadAll } from './ClientDownloadAll';
@@ -35,6 +36,7 @@ export function groupByClient(files: ReadyFile[]): { patient: ReadyFile['patient
 
 export function DownloadRecordsPanel({ target }: { target: DashboardTarget }) {
   const queryClient = useQueryClient();
+  const phone = usePhoneLayout();
   const url = useUrlState(DEFAULTS);
   const page = pageNumber(url.getNumber('files_page'));
   const pageSize = pageSizeOf(url.getNumber('files_size'), DASHBOARD_PAGE_SIZES, DASHBOARD_DEFAULT_PAGE_SIZE);
@@ -47,19 +49,19 @@ export function DownloadRecordsPanel({ target }: { target: DashboardTarget }) {
   else if (!query.data?.results.length) body = <EmptyState objectName="Record" />;
   else {
     body = (
-      <Table.ScrollContainer minWidth={520}>
+      <Table.ScrollContainer minWidth={phone ? 0 : 520}>
         <Table verticalSpacing="xs" horizontalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={130}>Download</Table.Th>
               <Table.Th>Patient</Table.Th>
-              <Table.Th>Provider</Table.Th>
+              {!phone && <Table.Th>Provider</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {groupByClient(query.data.results.map((r) => r.file)).map(({ patient, files }) => [
               <Table.Tr key={`client-${patient.id}`} className={classes.clientRow}>
-                <Table.Td colSpan={3}>
+                <Table.Td colSpan={phone ? 2 : 3}>
                   <Group justify="space-between" gap="xs" wrap="wrap">
                     <Text size="sm" fw={600}>
                       {patient.full_name}
@@ -78,10 +80,13 @@ export function DownloadRecordsPanel({ target }: { target: DashboardTarget }) {
                     <Text size="xs" c="dimmed">
                       {file.name} · #{file.request.internal_number} · {formatDate(file.created_at)}
                     </Text>
+                    {phone && <Text size="xs">{file.provider.name}</Text>}
                   </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{file.provider.name}</Text>
-                  </Table.Td>
+                  {!phone && (
+                    <Table.Td>
+                      <Text size="sm">{file.provider.name}</Text>
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               )),
             ])}

@@ -1,13 +1,13 @@
 /**
  * The staff list's table: Working, View, Client, Provider, Law Firm, Paralegal, Requestor, Status,
  * Created At Date, Next Reminder Date, Rush. Client, Created At and Next Reminder sort ascending, then
- * descending. Rush rows are tinted and carry a 'Rush' badge.
+ * descending. Rush rows are tinted and carry a 'Rush' badge. At phone width each request is a card.
  */
 import { formatDate, type RequestListItem, type UserBrief } from '@dd/shared';
 import { Anchor, Badge, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { EmptyState, Loading, nextSort, type TableSort } from '../../ui';
+import { EmptyState, Loading, nextSort, RowCards, type TableSort, usePhoneLayout } from '../../ui';
 import classes from './staff-list.module.css';
 import { WorkingCell } from './WorkingCell';
 
@@ -39,6 +39,7 @@ const nowrap = (text: string) => (
 );
 
 export function RequestListTable(props: RequestListTableProps) {
+  const phone = usePhoneLayout();
   const columns: Column[] = [
     {
       key: 'working',
@@ -162,6 +163,19 @@ export function RequestListTable(props: RequestListTableProps) {
     ));
   }
 
+  if (phone && rows && rows.length > 0 && !props.loading) {
+    return (
+      <RowCards
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        label="Requests"
+        cardProps={(row) => ({ className: row.rush ? classes.rushCard : undefined, 'data-rush': row.rush })}
+        sort={props.sort}
+        onSortChange={props.onSortChange}
+      />
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={1120}>
       <Table highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" className={classes.table}>

@@ -1,0 +1,39 @@
+import { DEMO_PASSWORD } from '@dd/shared';
+import { type APIRequestContext, expect } from '@playwright/test';
+
+/** What journeys set up through the API: a small PDF, a signed-in caller, a fresh order of their own. */
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+export async function apiLogin(request: APIRequestContext, email: string) {
+  const res = await request.post('/users/token/', { data: { email, password: DEMO_PASSWORD } });
+  return { authorization: `Bearer ${(await res.json()).access}` };
+}
+
+/** A fresh request ordered by the Smith paralegal through the API, so every run works on its own one. */
+export async function orderRequest(request: APIRequestContext, types = 'Medical Records', rush = false) {
+  const firm = await apiLogin(request, 'paralegal@smithlaw.example');
+  const me = await (await request.get('/users/user/', { headers: firm })).json();
+  const clients = await (await request.get('/api/home/patient/', { headers: firm })).json();
+  const client = clients.find((c: { hipaa_consent_url: string | null }) => c.hipaa_consent_url);
+  const providers = await (await request.get('/api/home/provider/?order_by=name', { headers: firm })).json();
+  const day = 1 + (Date.now() % 27);
+  const res = await request.post('/api/home/request/', {
+    headers: firm,
+    data: {
+      patient: client.id,
+      provider: [providers[Date.now() % providers.length].id],
+      user: me.id,
+      start_date: `2019-03-${String(day).padStart(2, '0')}`,
+      end_date: `2025-${String(1 + (Date.now() % 12)).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+      request_type: types,
+      rush,
+      hipaa_consent_url: client.hipaa_consent_url,
+      override_duplicates: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const created = (await res.json()).results[0];
+  return { id: created.id as number, number: created.internal_number as string, client };
+}

@@ -1,0 +1,90 @@
+import type { Locator, Page } from '@playwright/test';
+import { orderRequest } from './api';
+import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
+
+/**
+ * At phone width (390 px) nothing hides off the side of the screen: tables become cards that show every
+ * column, including Status. The paralegal's dashboard, request form and request detail, and the staff's
+ * list and detail, where staff also archive a request, find it under 'Archived requests' and bring it back.
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+async function fitsTheScreen(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+}
+
+/** The element is on screen from side to side once scrolled to. */
+async function withinTheWidth(locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
+  await expect(locator).toBeVisible();
+  const box = await locator.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390, 'cut off at the side').toBe(true);
+}
+
+test('a paralegal uses the dashboard, the request form and a request on a phone', async ({
+  page,
+  loginAs,
+  request,
+}) => {
+  const order = await orderRequest(request);
+  await loginAs('paralegal@smithlaw.example');
+  await page.goto('/dashboard/');
+  await expect(page.getByRole('heading', { level: 1, name: /Dashboard/ })).toBeVisible();
+  await withinTheWidth(page.getByRole('list', { name: 'Requests' }).last().getByText('Status').first());
+  await fitsTheScreen(page);
+  await shot(page, 'phone-firm-dashboard');
+  await expectNoSeriousA11yViolations(page, 'dashboard at phone width');
+
+  await page.getByRole('link', { name: 'Start New Request' }).click();
+  await expect(page.getByRole('heading', { name: 'Submit A Request' })).toBeVisible();
+  await fitsTheScreen(page);
+  await shot(page, 'phone-request-form');
+  await expectNoSeriousA11yViolations(page, 'request form at phone width');
+
+  await page.goto(`/request/${order.id}/`);
+  await expect(page.getByText(`#${order.number}`).first()).toBeVisible();
+  await fitsTheScreen(page);
+  await shot(page, 'phone-firm-request');
+  await expectNoSeriousA11yViolations(page, 'request detail at phone width');
+});
+
+test('staff work the list and archive a request on a phone', async ({ page, loginAs, request }) => {
+  const order = await orderRequest(request);
+  await loginAs('staff@directdocs.example');
+  await page.goto(`/requestlist/?view=all&client=${encodeURIComponent(order.client.full_name)}`);
+  const cards = page.getByRole('list', { name: 'Requests' }).getByRole('listitem');
+  await withinTheWidth(cards.first().getByText('Status'));
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeVisible();
+  await fitsTheScreen(page);
+  await shot(page, 'phone-staff-list');
+  await expectNoSeriousA11yViolations(page, 'staff list at phone width');
+
+  await page.goto(`/request/${order.id}/`);
+  await page.getByRole('button', { name: "I've sent the email" }).click();
+  await expect(page.getByRole('heading', { name: 'Request Details Center' })).toBeVisible();
+  await page.getByRole('button', { name: 'Archive', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Archive this request?' });
+  await dialog.getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByText('Archived', { exact: true })).toBeVisible();
+  await fitsTheScreen(page);
+  await shot(page, 'phone-staff-request-archived');
+  await expectNoSeriousA11yViolations(page, 'staff request detail at phone width');
+
+  await page.goto(`/requestlist/?view=all&client=${encodeURIComponent(order.client.full_name)}`);
+  await expect(cards.first()).toBeVisible();
+  const archivedOnes = page.getByRole('checkbox', { name: 'Archived requests' });
+  // The box follows the address, which the router updates a moment after the click.
+  await archivedOnes.click();
+  await expect(page).toHaveURL(/archived=true/);
+  await expect(archivedOnes).toBeChecked();
+  const view = page.getByRole('link', { name: `View request ${order.number} (opens in a new tab)` });
+  await expect(view).toBeVisible();
+  await archivedOnes.click();
+  await expect(page).not.toHaveURL(/archived=true/);
+  await expect(view).toHaveCount(0);
+
+  await page.goto(`/request/${order.id}/`);
+  await page.getByRole('button', { name: 'Make Active' }).click();
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+});
