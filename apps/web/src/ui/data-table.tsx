@@ -26,6 +26,8 @@ export interface DataTableColumn<T> {
   sortKey?: string;
   render?: (row: T) => ReactNode;
   width?: number | string;
+  /** Narrowest width of the column's cells (long statuses, badges). */
+  minWidth?: number;
   align?: 'left' | 'center' | 'right';
 }
 
@@ -52,6 +54,11 @@ export interface DataTableProps<T> {
   margin?: number;
   /** Horizontal scroll below this width, for tablets. @default 720 */
   minWidth?: number;
+  /** Tighter rows without stripes, for long working lists. */
+  compact?: boolean;
+  className?: string;
+  /** Extra attributes of a row (and of its card at phone width), such as a rush tint. */
+  rowProps?: (row: T) => { className?: string; 'data-rush'?: boolean };
 }
 
 /** The sort after clicking the header for `key`. */
@@ -79,7 +86,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     const sortKey = column.sortKey;
     if (!sortKey || !props.onSortChange) {
       return (
-        <Table.Th key={column.key} w={column.width} ta={column.align}>
+        <Table.Th key={column.key} w={column.width} miw={column.minWidth} ta={column.align}>
           {column.title}
         </Table.Th>
       );
@@ -90,6 +97,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <Table.Th
         key={column.key}
         w={column.width}
+        miw={column.minWidth}
         ta={column.align}
         aria-sort={active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : 'none'}
       >
@@ -116,6 +124,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     body = rows.map((row, index) => (
       <Table.Tr
         key={rowKey(row, index)}
+        {...props.rowProps?.(row)}
         onClick={props.onRowClick ? () => props.onRowClick?.(row) : undefined}
         onKeyDown={
           props.onRowClick
@@ -128,7 +137,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         style={props.onRowClick ? { cursor: 'pointer' } : undefined}
       >
         {columns.map((column) => (
-          <Table.Td key={column.key} ta={column.align}>
+          <Table.Td key={column.key} miw={column.minWidth} ta={column.align}>
             {column.render ? column.render(row) : cellText(row, column.key)}
           </Table.Td>
         ))}
@@ -153,12 +162,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
           rowKey={rowKey}
           label={`${props.objectName ?? 'Row'}s`}
           onRowClick={props.onRowClick}
+          cardProps={props.rowProps}
           sort={sort}
           onSortChange={props.onSortChange}
         />
       ) : (
         <Table.ScrollContainer minWidth={phone ? 0 : (props.minWidth ?? 720)}>
-          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+          <Table
+            striped={!props.compact}
+            highlightOnHover
+            verticalSpacing={props.compact ? 'xs' : 'sm'}
+            horizontalSpacing={props.compact ? 'xs' : 'md'}
+            className={props.className}
+          >
             <Table.Thead>
               <Table.Tr>{header}</Table.Tr>
             </Table.Thead>

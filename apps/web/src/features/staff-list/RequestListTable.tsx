@@ -4,10 +4,9 @@
  * descending. Rush rows are tinted and carry a 'Rush' badge. At phone width each request is a card.
  */
 import { formatDate, type RequestListItem, type UserBrief } from '@dd/shared';
-import { Anchor, Badge, Group, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowsSort, IconArrowUp, IconExternalLink } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { EmptyState, Loading, nextSort, RowCards, type TableSort, usePhoneLayout } from '../../ui';
+import { Anchor, Badge, Text } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn, type TableSort } from '../../ui';
 import classes from './staff-list.module.css';
 import { WorkingCell } from './WorkingCell';
 
@@ -23,15 +22,6 @@ export interface RequestListTableProps {
   emptyText?: string;
 }
 
-interface Column {
-  key: string;
-  title: string;
-  sortKey?: string;
-  /** Narrowest width of the column's cells, so long statuses and the badge do not squeeze. */
-  minWidth?: number;
-  render: (row: RequestListItem) => ReactNode;
-}
-
 const nowrap = (text: string) => (
   <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
     {text}
@@ -39,8 +29,7 @@ const nowrap = (text: string) => (
 );
 
 export function RequestListTable(props: RequestListTableProps) {
-  const phone = usePhoneLayout();
-  const columns: Column[] = [
+  const columns: DataTableColumn<RequestListItem>[] = [
     {
       key: 'working',
       title: 'Working',
@@ -111,79 +100,22 @@ export function RequestListTable(props: RequestListTableProps) {
     },
   ];
 
-  const header = columns.map((column) => {
-    if (!column.sortKey) {
-      return (
-        <Table.Th key={column.key} miw={column.minWidth}>
-          {column.title}
-        </Table.Th>
-      );
-    }
-    const sortKey = column.sortKey;
-    const active = props.sort.key === sortKey ? props.sort.direction : null;
-    const Icon = active === 'asc' ? IconArrowUp : active === 'desc' ? IconArrowDown : IconArrowsSort;
-    return (
-      <Table.Th
-        key={column.key}
-        aria-sort={active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : 'none'}
-      >
-        <UnstyledButton onClick={() => props.onSortChange(nextSort(props.sort, sortKey))} fw={600} fz="sm">
-          <Group gap={4} wrap="nowrap" align="center">
-            <span>{column.title}</span>
-            <Icon size={14} stroke={1.8} aria-hidden opacity={active ? 1 : 0.45} />
-          </Group>
-        </UnstyledButton>
-      </Table.Th>
-    );
-  });
-
-  const rows = props.rows;
-  let body: ReactNode;
-  if (props.loading || !rows || rows.length === 0) {
-    body = (
-      <Table.Tr>
-        <Table.Td colSpan={columns.length}>
-          {props.loading || !rows ? <Loading /> : <EmptyState objectName="Request" text={props.emptyText} />}
-        </Table.Td>
-      </Table.Tr>
-    );
-  } else {
-    body = rows.map((row) => (
-      <Table.Tr
-        key={row.id}
-        className={row.rush ? classes.rushRow : undefined}
-        data-rush={row.rush || undefined}
-      >
-        {columns.map((column) => (
-          <Table.Td key={column.key} miw={column.minWidth}>
-            {column.render(row)}
-          </Table.Td>
-        ))}
-      </Table.Tr>
-    ));
-  }
-
-  if (phone && rows && rows.length > 0 && !props.loading) {
-    return (
-      <RowCards
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        label="Requests"
-        cardProps={(row) => ({ className: row.rush ? classes.rushCard : undefined, 'data-rush': row.rush })}
-        sort={props.sort}
-        onSortChange={props.onSortChange}
-      />
-    );
-  }
   return (
-    <Table.ScrollContainer minWidth={1120}>
-      <Table highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" className={classes.table}>
-        <Table.Thead>
-          <Table.Tr>{header}</Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{body}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      columns={columns}
+      rows={props.rows}
+      loading={props.loading}
+      objectName="Request"
+      emptyText={props.emptyText}
+      sort={props.sort}
+      onSortChange={props.onSortChange}
+      minWidth={1120}
+      compact
+      className={classes.table}
+      rowProps={(row) => ({
+        className: row.rush ? classes.rushRow : undefined,
+        'data-rush': row.rush || undefined,
+      })}
+    />
   );
 }

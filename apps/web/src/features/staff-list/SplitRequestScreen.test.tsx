@@ -7,21 +7,21 @@ import { SplitForm, SplitRequestScreen } from './SplitRequestScreen';
 
 const TYPES = ['Medical Records', 'Billing Records', 'Radiology'];
 
-function api(splitAnswer: () => Response) {
+const ORIGINAL = {
+  id: 21,
+  internal_number: '10021',
+  request_type: TYPES.join(', '),
+  request_types: TYPES,
+  patient: { id: 3, full_name: 'Pat Client' },
+  provider: { id: 11, name: 'Mercy Hospital' },
+};
+
+function api(splitAnswer: () => Response, original: () => Response = () => json(ORIGINAL)) {
   return stubApi((call) => {
     if (call.path === '/api/home/request/21/split/') return splitAnswer();
     if (call.path === '/api/home/provider/11/') return json({ id: 11, name: 'Mercy Hospital' });
     if (call.path === '/api/home/requesttype/') return json([{ id: 1, name: 'Dental' }]);
-    if (call.path === '/api/home/request/21/') {
-      return json({
-        id: 21,
-        internal_number: '10021',
-        request_type: TYPES.join(', '),
-        request_types: TYPES,
-        patient: { id: 3, full_name: 'Pat Client' },
-        provider: { id: 11, name: 'Mercy Hospital' },
-      });
-    }
+    if (call.path === '/api/home/request/21/') return original();
     return undefined;
   });
 }
@@ -116,25 +116,13 @@ describe('SplitRequestScreen', () => {
 
   it('keeps the result on screen once the split original is gone', async () => {
     let split = false;
-    stubApi((call) => {
-      if (call.path === '/api/home/request/21/split/') {
+    api(
+      () => {
         split = true;
         return json({ count: 2, results: [], message: 'You just split a request into 2 providers.' }, 201);
-      }
-      if (call.path === '/api/home/request/21/') {
-        if (split) return json({ error: 'Not found.' }, 404);
-        return json({
-          id: 21,
-          internal_number: '10021',
-          request_type: TYPES.join(', '),
-          request_types: TYPES,
-          patient: { id: 3, full_name: 'Pat Client' },
-          provider: { id: 11, name: 'Mercy Hospital' },
-        });
-      }
-      if (call.path === '/api/home/requesttype/') return json([]);
-      return undefined;
-    });
+      },
+      () => (split ? json({ error: 'Not found.' }, 404) : json(ORIGINAL)),
+    );
     renderWithProviders(<SplitRequestScreen params={['21']} path="split_request/21" />, {
       path: '/split_request/21/',
     });
