@@ -197,12 +197,12 @@ describe('PasswordConfirmFields', () => {
         <PasswordConfirmFields name="new_password" confirmName="confirm_password" />
       </Form>,
     );
-    await userEvent.type(screen.getByLabelText('Password'), 'abc');
-    await userEvent.type(screen.getByLabelText('Confirm Password'), 'abc');
+    await userEvent.type(screen.getByLabelText('Password'), 'Secret123');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'Secret123');
     const form = screen.getByRole('button', { name: 'Submit' }).closest('form')!;
     await userEvent.click(within(form).getByRole('button', { name: 'Submit' }));
     await waitFor(() =>
-      expect(onSubmit).toHaveBeenCalledWith({ new_password: 'abc', confirm_password: 'abc' }),
+      expect(onSubmit).toHaveBeenCalledWith({ new_password: 'Secret123', confirm_password: 'Secret123' }),
     );
   });
 });

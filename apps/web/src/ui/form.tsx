@@ -166,7 +166,11 @@ export function Form<V = FormValues, R = unknown>(props: FormProps<V, R>) {
     const unplaced = Object.entries(fieldErrors)
       .filter(([name]) => !fields.current.has(name))
       .map(([, text]) => text);
-    setFormError([message, ...unplaced].join('\n'));
+    // A message that only repeats an error shown under its field ('password: …') is not repeated above.
+    const repeats = Object.entries(fieldErrors).some(
+      ([name, text]) => fields.current.has(name) && (message === text || message === `${name}: ${text}`),
+    );
+    setFormError([...(repeats ? [] : [message]), ...unplaced].join('\n') || null);
     setErrors((prev) => ({ ...prev, ...fieldErrors }));
   };
 

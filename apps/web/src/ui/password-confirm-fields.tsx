@@ -1,8 +1,9 @@
 /**
  * Password plus confirmation (spec section 5): blank is neutral, a mismatch reads
- * 'Passwords Do Not Match!' in red and blocks submit, a match reads 'Passwords Match!' in green.
+ * 'Passwords Do Not Match!' in red and blocks submit, a match reads 'Passwords Match!' in green. The
+ * password rule shows under the field from the start and is checked before anything is sent.
  */
-import { MSG } from '@dd/shared';
+import { MSG, PASSWORD_RULE, passwordProblem } from '@dd/shared';
 import { PasswordInput, Stack } from '@mantine/core';
 import { useFormField } from './form-context';
 
@@ -30,7 +31,7 @@ export function PasswordConfirmFields({
   label = 'Password',
   confirmLabel = 'Confirm Password',
   required,
-  description,
+  description = PASSWORD_RULE,
 }: PasswordConfirmFieldsProps) {
   const confirmKey = confirmName ?? `${name}__confirmation`;
   const confirm = useFormField<string>(confirmKey, {
@@ -43,9 +44,10 @@ export function PasswordConfirmFields({
     label,
     required,
     validate: (value) =>
-      passwordMatchState(String(value ?? ''), confirmation) === 'mismatch'
+      passwordProblem(String(value ?? '')) ??
+      (passwordMatchState(String(value ?? ''), confirmation) === 'mismatch'
         ? MSG.passwordsDoNotMatch
-        : undefined,
+        : undefined),
   });
   const state = passwordMatchState(password.value ?? '', confirmation);
 

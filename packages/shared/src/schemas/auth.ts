@@ -14,10 +14,16 @@ export const EmailSchema = z
   .refine(isPlainEmail, INVALID_EMAIL_MESSAGE)
   .transform((v) => v.toLowerCase());
 
+/** The rule for a new password, shown under the field before anyone types. */
+export const PASSWORD_RULE = 'At least 8 characters.';
 export const PasswordSchema = z
   .string()
   .min(8, 'Password must be at least 8 characters.')
   .max(200, 'Password is too long.');
+
+/** The first problem with a new password, or undefined (the same rule the server applies). */
+export const passwordProblem = (password: string) =>
+  password ? PasswordSchema.safeParse(password).error?.issues[0]?.message : undefined;
 
 export const LoginSchema = z.object({
   email: z

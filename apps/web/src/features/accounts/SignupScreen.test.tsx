@@ -1,9 +1,9 @@
-import { plainTextMessage } from '@dd/shared';
+import { MSG, PASSWORD_RULE, plainTextMessage } from '@dd/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../auth';
-import { renderWithProviders, stubApi } from '../../test';
+import { json, renderWithProviders, stubApi } from '../../test';
 import { SignupScreen } from './SignupScreen';
 
 describe('SignupScreen', () => {
@@ -25,5 +25,44 @@ describe('SignupScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText(plainTextMessage('First name'))).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/users/signup/')).toHaveLength(0);
+  });
+
+  async function fillIn(password: string) {
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^First Name/), 'Morgan');
+    await user.type(screen.getByLabelText(/^Last Name/), 'Reyes');
+    await user.type(screen.getByLabelText(/^Email/), 'morgan@reyeslaw.test');
+    await user.type(screen.getByLabelText(/^Password/), password);
+    await user.type(screen.getByLabelText(/^Confirm Password/), password);
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+  }
+
+  it('shows the password rule before typing and checks it before sending', async () => {
+    const calls = stubApi(() => undefined);
+    renderWithProviders(
+      <AuthProvider>
+        <SignupScreen />
+      </AuthProvider>,
+    );
+    expect(screen.getByText(PASSWORD_RULE)).toBeInTheDocument();
+    await fillIn('short1!');
+    expect(await screen.findByText('Password must be at least 8 characters.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/users/signup/')).toHaveLength(0);
+  });
+
+  it("shows the server's field error once, under its field, not again above the button", async () => {
+    stubApi((call) =>
+      call.path === '/users/signup/'
+        ? json({ error: MSG.emailTaken, fields: { email: MSG.emailTaken } }, 400)
+        : undefined,
+    );
+    renderWithProviders(
+      <AuthProvider>
+        <SignupScreen />
+      </AuthProvider>,
+    );
+    await fillIn('Sunrise2026!');
+    expect(await screen.findByText(MSG.emailTaken)).toBeInTheDocument();
+    expect(screen.getAllByText(MSG.emailTaken)).toHaveLength(1);
   });
 });
