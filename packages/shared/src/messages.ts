@@ -22,6 +22,7 @@ export const MSG = {
   noProvider: 'There is no provider on this request. Make sure you add at least one.',
   ssnFormat: 'SSN must match the following format ddd-dd-dddd, where d is any number 0-9. Ex. 123-45-6789',
   noProvidersForPatient: 'No providers could be found for this patient.  Please review your selection.',
+  noEarlierRequests: 'No earlier requests for this client.',
   noRecordFound: 'No Record Found',
   invoiceTitleRequired: 'Invoice Title is required',
   noDuplicateNames: 'No duplicate names',

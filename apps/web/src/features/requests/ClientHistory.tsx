@@ -1,6 +1,8 @@
 /**
  * Under the chosen client: the providers already asked for this client's records, so nobody orders
- * the same records twice; 'No providers could be found for this patient.' when there are none.
+ * the same records twice. A new client simply has none yet; the spec's 'No providers could be found for
+ * this patient. Please review your selection.' is kept for a client whose records cannot be read (removed
+ * or no longer visible), where reviewing the selection is the right advice (decision 023).
  */
 import { formatDate, MSG } from '@dd/shared';
 import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
@@ -10,6 +12,13 @@ import { useClientRequests } from './api';
 export function ClientHistory({ patientId }: { patientId: number }) {
   const query = useClientRequests(patientId);
   if (query.isPending) return <Skeleton h={40} />;
+  if (query.isError) {
+    return (
+      <Text size="sm" c="red.8" role="alert">
+        {MSG.noProvidersForPatient}
+      </Text>
+    );
+  }
   const requests = query.data?.results ?? [];
   return (
     <Stack gap={6} aria-label="Previous requests for this client">
@@ -18,7 +27,7 @@ export function ClientHistory({ patientId }: { patientId: number }) {
       </Text>
       {requests.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {MSG.noProvidersForPatient}
+          {MSG.noEarlierRequests}
         </Text>
       ) : (
         requests.slice(0, 8).map((r) => (
