@@ -50,4 +50,10 @@ test('the contact form requires an e-mail, then sends the message to the outbox'
   await expect(page.getByRole('cell', { name: 'Website contact: Jordan Blake' })).toBeVisible();
   await shot(page, 'email-outbox');
   await expectNoSeriousA11yViolations(page, 'email outbox');
+  await page.getByRole('cell', { name: 'Website contact: Jordan Blake' }).click();
+  const message = page.getByRole('dialog', { name: 'Website contact: Jordan Blake' });
+  await expect(message.getByText(/We handle about forty requests a month/)).toBeVisible();
+  await expect(message.getByText('Attempts')).toBeVisible();
+  await shot(page, 'email-outbox-message');
+  await expectNoSeriousA11yViolations(page, 'email outbox, a message');
 });

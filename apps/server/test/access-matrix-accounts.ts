@@ -60,6 +60,12 @@ export const ACCOUNT_ROWS: Record<string, MatrixRow> = {
     input: () => ({ body: {} }),
   },
   'GET /api/email/outbox/': { access: 'internalStaff', expect: '401 403 403 403 403 403 200 200' },
+  'POST /api/email/outbox/:id/resend/': {
+    access: 'internalStaff',
+    expect: '401 403 403 403 403 403 404 404',
+    note: 'an e-mail that does not exist',
+    input: () => ({ params: { id: 999_999_999 }, body: {} }),
+  },
   'GET /api/modelWebsite/page/': { access: 'public', expect: '200 200 200 200 200 200 200 200' },
   'GET /api/settings/': { access: 'public', expect: '200 200 200 200 200 200 200 200' },
   'GET /api/openapi.json': { access: 'public', expect: '200 200 200 200 200 200 200 200' },

@@ -25,6 +25,11 @@ export function formatDate(value: string | Date | null | undefined): string {
   return `${mm}/${dd}/${d.getFullYear()}`;
 }
 
+/** A timestamp's time of day in the viewer's zone: '2:05 PM'. */
+export function formatTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+}
+
 /** Parses mm/dd/yyyy (1-2 digit month and day) to YYYY-MM-DD, or undefined when it is not a real date. */
 export function parseUsDate(text: string): string | undefined {
   const m = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(text);

@@ -58,3 +58,11 @@ export const splitMissingProviderMessage = (n: number) =>
 export const splitNoTypesMessage = (n: number) => `Your Split in Position ${n} has no request types.`;
 export const splitTypeNotIncludedMessage = (type: string) =>
   `${type} was not included in any of your splits.`;
+
+/** The e-mail outbox's resend answers (issue 8 §7). */
+export const OUTBOX_MSG = {
+  alreadyPending: 'This e-mail is already waiting to be sent.',
+  oneTimeLinkGone:
+    'This e-mail carried a one-time link, which is never sent twice. Ask for a new link instead (password reset, invitation or e-mail confirmation).',
+  queued: 'The e-mail is queued and will be sent in a moment.',
+} as const;

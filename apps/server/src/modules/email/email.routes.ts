@@ -1,16 +1,18 @@
-import { ContactSchema, EmailSendSchema, MSG } from '@dd/shared';
+import { ContactSchema, EmailSendSchema, IdSchema, MSG, OUTBOX_MSG } from '@dd/shared';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
-import { clientIpKey } from '../../lib/client-ip';
+import { clientIp, clientIpKey } from '../../lib/client-ip';
 import { forbidden } from '../../lib/errors';
 import { PageQuery, pageOf } from '../../lib/pagination';
+import { resendEmail } from './email.resend';
 import { listOutbox, sendContactMessage, sendStaffEmail } from './email.service';
 
 /**
  * POST /api/email/: the public contact form (a fixed template to the support address), or free text
  * from internal staff only, so the endpoint is never an open relay. GET /api/email/outbox/ lists the outbox
- * to internal staff, with one-time links shown only as a note (they exist only in the delivered e-mail).
+ * to internal staff, with one-time links shown only as a note (they exist only in the delivered e-mail),
+ * and POST /api/email/outbox/{id}/resend/ sends one again (email.resend.ts).
  */
 const ContactBody = ContactSchema.extend({ template: z.literal('contact') });
 const EmailBody = z.union([ContactBody, EmailSendSchema.extend({ template: z.undefined().optional() })]);
@@ -38,6 +40,21 @@ export const emailRoutes: Module = (app, deps) => {
         pageSize: page_size,
       });
       return pageOf(request, results, total, page, page_size);
+    },
+  );
+
+  app.post(
+    '/api/email/outbox/:id/resend/',
+    {
+      config: { access: 'internalStaff' },
+      schema: {
+        params: z.object({ id: IdSchema }),
+        response: { 200: z.object({ id: z.number(), success: z.string() }) },
+      },
+    },
+    async (request) => {
+      const queued = await resendEmail(deps.db, requireAuth(request), request.params.id, clientIp(request));
+      return { id: queued.id, success: OUTBOX_MSG.queued };
     },
   );
 };

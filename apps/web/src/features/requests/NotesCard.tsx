@@ -1,12 +1,8 @@
 /** Notes of a request, newest first, and the add-note form (a law-firm note asks Direct Docs to respond). */
-import { formatDate, type RequestNote, STATUS } from '@dd/shared';
+import { formatDate, formatTime, type RequestNote, STATUS } from '@dd/shared';
 import { Badge, Group, Paper, Text } from '@mantine/core';
 import { Card, Form, List, TextAreaField } from '../../ui';
 import { addNote } from './api';
-
-function formatTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-}
 
 export function NotesCard({
   requestId,

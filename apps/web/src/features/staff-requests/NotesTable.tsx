@@ -1,11 +1,8 @@
 /** All notes of the request, newest first: who, what, when, the status change and the reminder. */
-import { formatDate, type RequestNote } from '@dd/shared';
+import { formatDate, formatTime, type RequestNote } from '@dd/shared';
 import { Stack, Text } from '@mantine/core';
 import { Card, DataTable } from '../../ui';
 import { EndReminderButton, localToday } from './parts';
-
-const time = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
 export function NotesTable({ notes, onChanged }: { notes: readonly RequestNote[]; onChanged: () => void }) {
   const today = localToday();
@@ -39,7 +36,7 @@ export function NotesTable({ notes, onChanged }: { notes: readonly RequestNote[]
               <Stack gap={0}>
                 <Text size="sm">{formatDate(n.created_at)}</Text>
                 <Text size="xs" c="dimmed">
-                  {time(n.created_at)}
+                  {formatTime(n.created_at)}
                 </Text>
               </Stack>
             ),
