@@ -129,9 +129,7 @@ function MessageModal({ item, onClose }: { item: OutboxItem; onClose: () => void
             {item.text}
           </Text>
         </Paper>
-        {error && (
-          <Alert color="red">{error}</Alert>
-        )}
+        {error && <Alert color="red">{error}</Alert>}
         <Group justify="flex-end">
           {confirming ? (
             <>
