@@ -1,6 +1,7 @@
 /**
  * The standard law-firm dashboard (law-firm spec section 2): heading, 'Start New Request', the tutorial
- * video, and the four parts. In the staff view-as page every call carries the viewed user.
+ * video, and the four parts. Staff opening a firm's dashboard (/dashboard/{company_id}/) or a user's
+ * (/dashboard/{company_id}/{user_id}/, every call carrying the viewed user) see exactly what the firm sees.
  */
 import { Alert, Anchor, Box, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
@@ -10,6 +11,7 @@ import { ApiError } from '../../api/client';
 import { useSiteSettings } from '../../api/settings';
 import { useAuth } from '../../auth';
 import { Loading, VideoButton } from '../../ui';
+import { FirmView } from '../files';
 import { type DashboardTarget, useDashboardInfo } from './api';
 import { ClientsPanel } from './ClientsPanel';
 import { ConfirmEmailBanner } from './ConfirmEmailBanner';
@@ -81,7 +83,9 @@ export function FirmDashboard({ companyId, viewAsUserId }: FirmDashboardProps) {
           <Text c="dimmed">
             {viewAsUserId !== undefined
               ? `Viewing the dashboard of ${viewed?.full_name ?? '…'}: the requests where they are the main contact.`
-              : `Welcome, ${user.first_name}. Records to download, requests that need you, your clients and requests.`}
+              : own
+                ? `Welcome, ${user.first_name}. Records to download, requests that need you, your clients and requests.`
+                : `The firm's dashboard as its people see it: records to download, requests that need attention, clients and requests.`}
           </Text>
         </div>
         <Group gap="sm">
@@ -103,7 +107,7 @@ export function FirmDashboard({ companyId, viewAsUserId }: FirmDashboardProps) {
       {!own && !info.data ? (
         <Loading label="Loading dashboard" />
       ) : (
-        <>
+        <FirmView>
           <Grid gap="lg" data-print-hide>
             <Grid.Col span={{ base: 12, lg: 7 }}>
               <DownloadRecordsPanel target={target} />
@@ -118,7 +122,7 @@ export function FirmDashboard({ companyId, viewAsUserId }: FirmDashboardProps) {
           <Box ref={requestsRef} style={{ scrollMarginTop: 80 }}>
             <RequestsPanel target={target} companyName={companyName ?? ''} />
           </Box>
-        </>
+        </FirmView>
       )}
     </Stack>
   );

@@ -15,6 +15,6 @@ export {
   DownloadZipButton,
   type DownloadZipButtonProps,
 } from './DownloadButtons';
-export { FileDownloadButton, type FileDownloadButtonProps } from './FileDownloadButton';
+export { FileDownloadButton, type FileDownloadButtonProps, FirmView } from './FileDownloadButton';
 export { RequestFiles, type RequestFilesProps } from './RequestFiles';
 export { RequestFileUpload, type RequestFileUploadProps } from './RequestFileUpload';
