@@ -44,7 +44,7 @@ test('a paralegal orders records from three providers and downloads what arrives
   await expectNoSeriousA11yViolations(page, 'add new client dialog');
   await modal.getByRole('button', { name: 'Save Client' }).click();
   await expect(modal).toBeHidden();
-  await expect(page.getByText(/No providers could be found for this patient\./)).toBeVisible();
+  await expect(page.getByText('No earlier requests for this client.')).toBeVisible();
 
   // Two providers from the directory and one added on the spot.
   const search = page.getByLabel('Search providers');

@@ -28,12 +28,21 @@ export type ClientRequiredField = keyof typeof CLIENT_FIELD_LABELS;
 export const CLIENT_REQUIRED_FIELDS = Object.keys(CLIENT_FIELD_LABELS) as ClientRequiredField[];
 
 export const CLIENT_HIPAA_HINT = 'The HIPAA form must be signed and dated.';
+/** Shown to the firm and to staff while a client has no HIPAA form on file. */
+export const HIPAA_MISSING = 'HIPAA authorization missing';
+/** How a client field entered as NA (unknown) reads. */
+export const NOT_PROVIDED = 'Not provided';
+
+/** 'NA' (or 'N/A', any case) in a client field: the firm does not know it. Stored as unknown (null). */
+export function isUnknownValue(value: unknown): boolean {
+  return typeof value === 'string' && /^n\/?a$/i.test(value.trim());
+}
 
 export const SSN_PATTERN = /^\d{3}-\d{2}-\d{4}$/;
 
-/** 'None' in any case means the firm has no SSN for the client. */
+/** 'None' (or NA) in any case means the firm has no SSN for the client. */
 export function isNoSsn(ssn: string): boolean {
-  return ssn.trim().toLowerCase() === 'none';
+  return ssn.trim().toLowerCase() === 'none' || isUnknownValue(ssn);
 }
 
 /** The SSN as stored: trimmed, and 'None' spelled one way. */
@@ -65,8 +74,9 @@ const blank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
- * Every problem with a client's values, keyed by field: each missing required field, a malformed
- * SSN and a date of birth that is not a date. `requireSsn` is false where the SSN is saved separately.
+ * Every problem with a client's values, keyed by field: each missing required field (NA counts as an
+ * answer), a malformed SSN and a date of birth that is neither a date nor NA. `requireSsn` is false where
+ * the SSN is saved separately.
  */
 export function clientFieldErrors(
   values: Partial<Record<string, unknown>>,
@@ -83,7 +93,7 @@ export function clientFieldErrors(
     if (message) errors.ssn = message;
   }
   const dob = values.date_of_birth;
-  if (!errors.date_of_birth && typeof dob === 'string' && !isIsoDate(dob.trim())) {
+  if (!errors.date_of_birth && typeof dob === 'string' && !isUnknownValue(dob) && !isIsoDate(dob.trim())) {
     errors.date_of_birth = MSG.dateFormat;
   }
   return errors;

@@ -2,7 +2,7 @@
  * Date entry as mm/dd/yyyy text with a calendar popover. The form value is YYYY-MM-DD; text that is
  * not a date stays in the form as typed so submit is blocked with the spec's date-format message.
  */
-import { formatDate, MSG, parseUsDate } from '@dd/shared';
+import { formatDate, isUnknownValue, MSG, parseUsDate } from '@dd/shared';
 import { ActionIcon, Popover, TextInput } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
@@ -31,11 +31,14 @@ export interface DateFieldProps extends BaseFieldProps<string> {
   /** Earliest and latest dates offered by the calendar, YYYY-MM-DD. */
   minDate?: string;
   maxDate?: string;
+  /** Also accept NA (unknown), as the client form's fields do. */
+  allowUnknown?: boolean;
 }
 
 /** The message for a typed value that is not a date, or undefined when it is fine or blank. */
-export function dateFieldError(value: unknown): string | undefined {
+export function dateFieldError(value: unknown, allowUnknown = false): string | undefined {
   if (typeof value !== 'string' || value.trim() === '' || ISO_DATE.test(value)) return undefined;
+  if (allowUnknown && isUnknownValue(value)) return undefined;
   return MSG.dateFormat;
 }
 
@@ -47,7 +50,7 @@ export function DateField(props: DateFieldProps) {
     onChange: (value) => {
       if (value === '' || ISO_DATE.test(value)) onChange?.(value);
     },
-    validate: (value) => dateFieldError(value) ?? validate?.(value as string | undefined),
+    validate: (value) => dateFieldError(value, props.allowUnknown) ?? validate?.(value as string | undefined),
   });
   const value = field.value ?? '';
   const [text, setText] = useState(() => (ISO_DATE.test(value) ? formatDate(value) : value));
@@ -81,7 +84,7 @@ export function DateField(props: DateFieldProps) {
       autoComplete="off"
       value={text}
       onChange={(event) => onType(event.currentTarget.value)}
-      onBlur={() => field.setError(dateFieldError(field.value))}
+      onBlur={() => field.setError(dateFieldError(field.value, props.allowUnknown))}
       rightSection={
         <Popover opened={calendarOpen} onChange={setCalendarOpen} position="bottom-end" shadow="md" trapFocus>
           <Popover.Target>

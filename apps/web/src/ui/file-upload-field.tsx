@@ -14,9 +14,7 @@ import { byOrder, reindex, type UploadOptions, useUpload } from './use-upload';
 
 type FileValue = string | UploadedFile[];
 
-export interface FileUploadFieldProps
-  extends Omit<BaseFieldProps<FileValue>, 'placeholder' | 'validate'>,
-    UploadOptions {
+export interface FileUploadFieldProps extends Omit<BaseFieldProps<FileValue>, 'placeholder'>, UploadOptions {
   /** Accept several files; the value becomes a list. @default false */
   multiple?: boolean;
   /** MIME types accepted, e.g. ['application/pdf']. */
@@ -49,6 +47,7 @@ export function FileUploadField(props: FileUploadFieldProps) {
     value: props.value,
     onChange: props.onChange,
     error: props.error,
+    validate: props.validate as ((value: unknown) => string | undefined) | undefined,
   });
   const { busy, upload } = useUpload(field, props);
   const [names, setNames] = useState<Record<string, string>>({});

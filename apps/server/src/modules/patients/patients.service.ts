@@ -1,4 +1,5 @@
 import {
+  CLIENT_REQUIRED_FIELDS,
   type Client,
   type ClientBody,
   type ClientMatch,
@@ -8,6 +9,7 @@ import {
   isMatchableSsn,
   isNoSsn,
   isPlainEmail,
+  isUnknownValue,
   MSG,
   normalizeEmail,
   normalizeSsn,
@@ -84,23 +86,27 @@ const trimmed = (value: string | null | undefined) => {
   const v = value?.trim();
   return v ? v : null;
 };
+const UNKNOWN = 'NA';
+const UNKNOWN_CAPABLE = new Set<string>(CLIENT_REQUIRED_FIELDS);
+/** A required client field the firm may answer with NA: unknown is stored as null, shown as 'Not provided'. */
+const known = (value: string | null | undefined) => (isUnknownValue(value) ? null : trimmed(value));
 
 function columnsFrom(values: ClientBody) {
   return {
     firstName: trimmed(values.first_name) ?? '',
     lastName: trimmed(values.last_name) ?? '',
-    maidenName: trimmed(values.maiden_name),
-    dateOfBirth: trimmed(values.date_of_birth),
-    customCode: trimmed(values.custom_code),
-    address1: trimmed(values.address_1),
-    address2: trimmed(values.address_2),
-    city: trimmed(values.city),
-    state: trimmed(values.state),
-    zipCode: trimmed(values.zip_code),
+    maidenName: known(values.maiden_name),
+    dateOfBirth: known(values.date_of_birth),
+    customCode: known(values.custom_code),
+    address1: known(values.address_1),
+    address2: known(values.address_2),
+    city: known(values.city),
+    state: known(values.state),
+    zipCode: known(values.zip_code),
     email: values.email?.trim() ? normalizeEmail(values.email) : null,
     phoneNumber: trimmed(values.phone_number),
     faxNumber: trimmed(values.fax_number),
-    hipaaConsentUrl: trimmed(values.hipaa_consent_url),
+    hipaaConsentUrl: known(values.hipaa_consent_url),
   };
 }
 
@@ -109,7 +115,7 @@ function validate(values: ClientBody, auth: Auth, requireSsn: boolean, storedUrl
   const errors = clientFieldErrors(values, { requireSsn });
   const urlError = errors.hipaa_consent_url
     ? undefined
-    : checkUploadRef(auth, trimmed(values.hipaa_consent_url), [storedUrl], 'hipaa-forms');
+    : checkUploadRef(auth, known(values.hipaa_consent_url), [storedUrl], 'hipaa-forms');
   if (urlError) errors.hipaa_consent_url = urlError;
   // The body schema already refuses such an address; this also catches a bad one stored before it did.
   const email = trimmed(values.email);
@@ -191,7 +197,11 @@ export async function updateClient(db: Db, auth: Auth, id: number, body: ClientB
     });
   }
   const merged: ClientBody = {};
-  for (const field of BODY_FIELDS) merged[field] = body[field] !== undefined ? body[field] : current[field];
+  // A field not sent keeps its value; one stored as unknown stays unknown (NA).
+  for (const field of BODY_FIELDS) {
+    const unknown = UNKNOWN_CAPABLE.has(field) && current[field] === null;
+    merged[field] = body[field] !== undefined ? body[field] : unknown ? UNKNOWN : current[field];
+  }
   validate(merged, auth, false, current.hipaa_consent_url);
   await db.update(patients).set(columnsFrom(merged)).where(eq(patients.id, current.id));
   return getClient(db, auth, id);

@@ -84,7 +84,7 @@ describe('POST /api/home/patient/ (create)', () => {
     const { firmUser } = await callers(deps);
     for (const [payload, field, message] of [
       [{ ssn: '123456789' }, 'ssn', MSG.ssnFormat],
-      [{ ssn: 'NA' }, 'ssn', MSG.ssnFormat],
+      [{ ssn: 'unknown' }, 'ssn', MSG.ssnFormat],
       [{ date_of_birth: '03/14/1979' }, 'date_of_birth', MSG.dateFormat],
       [{ date_of_birth: '1979-02-30' }, 'date_of_birth', MSG.dateFormat],
       [{ email: 'not-an-email' }, 'email', 'Enter a valid email address.'],

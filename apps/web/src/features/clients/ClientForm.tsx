@@ -5,19 +5,22 @@ import {
   type ClientMatch,
   type ClientSummary,
   clientFieldErrors,
+  isUnknownValue,
   normalizeSsn,
   requiredClientFieldMessage,
 } from '@dd/shared';
-import { Button, Divider, SimpleGrid } from '@mantine/core';
+import { Button, Checkbox, Divider, SimpleGrid, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { DateField, FileUploadField, Form, TextField, type Uploader } from '../../ui';
+import { DateField, FileUploadField, Form, TextField, type Uploader, useFormValue } from '../../ui';
 import { clientKeys, createClient, saveClientSsn, updateClient } from './api';
 import { SsnField } from './SsnField';
 
 /**
  * The client form inside the modal: every field of spec section 3, the client required-field
- * message of section 5 under each empty field, the SSN (saved with a new client, or through
- * /save_related_info/ when it changes on an existing one) and the HIPAA consent upload.
+ * message of section 5 under each empty field (NA is an answer: the field is unknown), the SSN (saved
+ * with a new client, or through /save_related_info/ when it changes on an existing one) and the HIPAA
+ * consent upload, which may wait ('I don't have it yet' sends NA; the client then shows 'HIPAA
+ * authorization missing' until a form is uploaded).
  */
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -32,7 +35,16 @@ function Required({
 }) {
   const label = CLIENT_FIELD_LABELS[name];
   if (name === 'date_of_birth') {
-    return <DateField name={name} label={label} required validate={requiredText(label)} maxDate={today()} />;
+    return (
+      <DateField
+        name={name}
+        label={label}
+        required
+        allowUnknown
+        validate={requiredText(label)}
+        maxDate={today()}
+      />
+    );
   }
   return <TextField name={name} label={label} required validate={requiredText(label)} maxLength={200} />;
 }
@@ -57,10 +69,13 @@ export function ClientForm({
   uploader,
 }: ClientFormProps) {
   const queryClient = useQueryClient();
-  const initialValues = existing ? { ...existing.client, ssn: existing.ssn ?? '' } : {};
+  const initialValues = existing
+    ? { ...existing.client, ssn: existing.ssn ?? '', hipaa_later: !existing.client.hipaa_consent_url }
+    : {};
 
-  const save = async (values: Record<string, unknown>) => {
-    // The HIPAA upload has no field-level check in the kit, so every rule is applied here too.
+  const save = async (form: Record<string, unknown>) => {
+    const { hipaa_later, ...values } = form;
+    if (hipaa_later && !values.hipaa_consent_url) values.hipaa_consent_url = UNKNOWN;
     const fields = clientFieldErrors(values, { requireSsn: true });
     const [first] = Object.values(fields);
     if (first) return { error: first, fields };
@@ -113,14 +128,38 @@ export function ClientForm({
         <TextField name="phone_number" label="Phone Number" type="tel" autoComplete="off" maxLength={50} />
         <TextField name="fax_number" label="Fax Number" type="tel" autoComplete="off" maxLength={50} />
       </SimpleGrid>
+      <HipaaField uploader={uploader} />
+    </Form>
+  );
+}
+
+const UNKNOWN = 'NA';
+const hipaaLabel = CLIENT_FIELD_LABELS.hipaa_consent_url;
+
+/** The HIPAA upload, required unless the firm says it does not have the form yet. */
+function HipaaField({ uploader }: { uploader?: Uploader }) {
+  const [later, setLater] = useFormValue<boolean>('hipaa_later');
+  return (
+    <Stack gap={6}>
       <FileUploadField
         name="hipaa_consent_url"
-        label={CLIENT_FIELD_LABELS.hipaa_consent_url}
+        label={hipaaLabel}
         description={CLIENT_HIPAA_HINT}
         bucket="hipaa-forms"
         accept={['application/pdf', 'image/png', 'image/jpeg', 'image/tiff']}
         uploader={uploader}
+        required={!later}
+        validate={(value) =>
+          later || (typeof value === 'string' && value && !isUnknownValue(value))
+            ? undefined
+            : requiredClientFieldMessage(hipaaLabel)
+        }
       />
-    </Form>
+      <Checkbox
+        label="I don't have the signed form yet (NA): upload it later"
+        checked={Boolean(later)}
+        onChange={(event) => setLater(event.currentTarget.checked)}
+      />
+    </Stack>
   );
 }

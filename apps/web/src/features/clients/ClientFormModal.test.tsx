@@ -92,10 +92,38 @@ describe('ClientFormModal', { timeout: 20_000 }, () => {
     await user.clear(screen.getByRole('textbox', { name: /^SSN/ }));
     await user.type(screen.getByRole('textbox', { name: /^SSN/ }), 'none');
     await user.click(screen.getByRole('button', { name: 'Save Client' }));
-    expect(
-      (await screen.findAllByText(requiredClientFieldMessage('HIPAA Consent Form'))).length,
-    ).toBeGreaterThan(0);
+    // Required, marked, and said once; the upload clears it.
+    expect(await screen.findAllByText(requiredClientFieldMessage('HIPAA Consent Form'))).toHaveLength(1);
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    const hipaa = screen.getByLabelText(/^HIPAA Consent Form/, { selector: 'input' });
+    const label = screen.getByText(
+      (_, el) => el?.tagName === 'LABEL' && (el.textContent ?? '').startsWith('HIPAA Consent Form'),
+    );
+    expect(label.textContent).toMatch(/\*$/);
+    await user.upload(hipaa, pdf());
+    await screen.findByRole('button', { name: 'Open consent.pdf' });
+    expect(screen.queryByText(requiredClientFieldMessage('HIPAA Consent Form'))).toBeNull();
+  });
+
+  it('takes NA for what the firm does not know, the date of birth and the HIPAA form included', async () => {
+    const calls = stubApi((call) =>
+      call.method === 'POST' && call.path === '/api/home/patient/' ? json(client) : undefined,
+    );
+    const user = userEvent.setup({ delay: null });
+    const { onSaved } = renderModal();
+    await fillNewClient(user, 'NA');
+    const dob = screen.getByRole('textbox', { name: /^Date of Birth/ });
+    await user.clear(dob);
+    await user.type(dob, 'NA');
+    await user.click(screen.getByRole('checkbox', { name: /I don't have the signed form yet/ }));
+    await user.click(screen.getByRole('button', { name: 'Save Client' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(client));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      date_of_birth: 'NA',
+      ssn: 'NA',
+      hipaa_consent_url: 'NA',
+    });
+    expect(calls.find((c) => c.method === 'POST')?.body).not.toHaveProperty('hipaa_later');
   });
 
   it('creates the client with the SSN and the HIPAA form, and shows server field messages', async () => {
@@ -112,7 +140,7 @@ describe('ClientFormModal', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const { onSaved, onClose } = renderModal();
     await fillNewClient(user, 'None');
-    await user.upload(screen.getByLabelText('HIPAA Consent Form', { selector: 'input' }), pdf());
+    await user.upload(screen.getByLabelText(/^HIPAA Consent Form/, { selector: 'input' }), pdf());
     await screen.findByRole('button', { name: 'Open consent.pdf' });
     await user.click(screen.getByRole('button', { name: 'Save Client' }));
     expect((await screen.findAllByText(requiredClientFieldMessage('City'))).length).toBeGreaterThan(0);

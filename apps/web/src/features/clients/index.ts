@@ -2,3 +2,4 @@
 export type { ClientSummary } from '@dd/shared';
 export { ClientFormModal, type ClientFormModalProps } from './ClientFormModal';
 export { ClientPicker, type ClientPickerProps } from './ClientPicker';
+export { HipaaMissing } from './HipaaMissing';

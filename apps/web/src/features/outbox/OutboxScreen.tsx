@@ -96,7 +96,7 @@ function MessageModal({ item, onClose }: { item: OutboxItem; onClose: () => void
     try {
       await post(`/api/email/outbox/${item.id}/resend/`, {});
       notifications.show({ color: 'green', message: OUTBOX_MSG.queued });
-      await queryClient.invalidateQueries({ queryKey: ['email-outbox'] });
+      await queryClient.invalidateQueries({ queryKey: outboxKeys.all });
       onClose();
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));

@@ -1,4 +1,4 @@
-import { type RequestDetail, STATUS } from '@dd/shared';
+import { HIPAA_MISSING, NOT_PROVIDED, type RequestDetail, STATUS } from '@dd/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -46,6 +46,17 @@ function detail(overrides: Partial<RequestDetail> = {}): RequestDetail {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('request detail', () => {
+  it("says 'HIPAA authorization missing' and 'Not provided' for a client entered with NA", async () => {
+    const kit = requestDetail();
+    const unknown = { ...kit.patient, date_of_birth: null, hipaa_consent_url: null };
+    stubApi((call) =>
+      call.path === '/api/home/request/21/' ? json(detail({ patient: unknown })) : undefined,
+    );
+    renderWithProviders(<RequestDetailScreen params={['21']} path="request/21" />);
+    expect(await screen.findByText(HIPAA_MISSING)).toBeInTheDocument();
+    expect(screen.getByText(NOT_PROVIDED)).toBeInTheDocument();
+  });
+
   it('shows provider details, Edit and Delete while allowed, and the new status after a note', async () => {
     let current = detail();
     const calls = stubApi((call) => {

@@ -1,7 +1,8 @@
 /** The read-only blocks of the request detail: request data, client and provider. */
-import { formatDate, formatMoney, type RequestDetail } from '@dd/shared';
+import { formatDate, formatMoney, NOT_PROVIDED, type RequestDetail } from '@dd/shared';
 import { Group, SimpleGrid, Text } from '@mantine/core';
 import { Card, DetailItem, EmailLink, formatAddress, PhoneLink } from '../../ui';
+import { HipaaMissing } from '../clients';
 import { FileDownloadButton } from '../files';
 
 export function RequestDataCard({ request }: { request: RequestDetail }) {
@@ -50,8 +51,9 @@ export function ClientCard({ request }: { request: RequestDetail }) {
   return (
     <Card title="Client">
       <DetailItem label="Name">{patient.full_name}</DetailItem>
-      <DetailItem label="Date of Birth">{formatDate(patient.date_of_birth)}</DetailItem>
+      <DetailItem label="Date of Birth">{formatDate(patient.date_of_birth) || NOT_PROVIDED}</DetailItem>
       <DetailItem label="Law Firm">{patient.company.name}</DetailItem>
+      <HipaaMissing hipaaUrl={patient.hipaa_consent_url} />
     </Card>
   );
 }

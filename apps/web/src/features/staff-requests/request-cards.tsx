@@ -1,7 +1,8 @@
 /** The client, provider and request data blocks of the Details Center. */
-import { formatDate, formatMoney, type RequestDetail } from '@dd/shared';
+import { formatDate, formatMoney, NOT_PROVIDED, type RequestDetail } from '@dd/shared';
 import { Group, SimpleGrid, Text } from '@mantine/core';
 import { Card, DetailItem, EmailLink, formatAddress, PhoneLink } from '../../ui';
+import { HipaaMissing } from '../clients';
 import { DocumentLink } from './parts';
 
 function FormLink({ label, url }: { label: string; url: string | null }) {
@@ -27,12 +28,13 @@ export function ClientCard({ request }: { request: RequestDetail }) {
     <Card title="Client">
       <DetailItem label="Name">{patient.full_name}</DetailItem>
       <SimpleGrid cols={2} spacing="sm">
-        <DetailItem label="Date of Birth">{formatDate(patient.date_of_birth)}</DetailItem>
-        <DetailItem label="Client Code">{patient.custom_code}</DetailItem>
+        <DetailItem label="Date of Birth">{formatDate(patient.date_of_birth) || NOT_PROVIDED}</DetailItem>
+        <DetailItem label="Client Code">{patient.custom_code ?? NOT_PROVIDED}</DetailItem>
       </SimpleGrid>
       <DetailItem label="Address">{formatAddress(patient)}</DetailItem>
       <DetailItem label="Phone">{patient.phone_number}</DetailItem>
       <FormLink label="Client HIPAA Form" url={patient.hipaa_consent_url} />
+      <HipaaMissing hipaaUrl={patient.hipaa_consent_url} />
     </Card>
   );
 }

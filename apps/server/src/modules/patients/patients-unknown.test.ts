@@ -1,0 +1,75 @@
+import { MSG } from '@dd/shared';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { callers } from '../../../test/factories';
+import { getContext } from '../../../test/helpers';
+import { patients } from '../../db/schema';
+import { clientBody } from './patients.fixtures';
+
+/** Issue 8 §6: every listed client field takes NA when unknown, stored as unknown (null). */
+const UNKNOWN = {
+  maiden_name: 'NA',
+  date_of_birth: 'na',
+  custom_code: 'N/A',
+  ssn: 'NA',
+  address_2: ' NA ',
+  zip_code: 'NA',
+  hipaa_consent_url: 'NA',
+};
+
+describe('client fields answered with NA', () => {
+  it('are accepted, stored as unknown, and stay unknown when another field is edited', async () => {
+    const { app, deps } = await getContext();
+    const { firmUser, otherFirm } = await callers(deps);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/home/patient/',
+      headers: firmUser.headers,
+      payload: clientBody(firmUser, UNKNOWN),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const client = created.json();
+    expect(client).toMatchObject({
+      maiden_name: null,
+      date_of_birth: null,
+      custom_code: null,
+      address_2: null,
+      zip_code: null,
+      hipaa_consent_url: null,
+      has_ssn: true,
+    });
+    const [row] = await deps.db.select().from(patients).where(eq(patients.id, client.id));
+    expect(deps.cipher.decrypt(row.ssnEncrypted!)).toBe('None');
+    expect(row.ssnHash).toBeNull();
+
+    const renamed = await app.inject({
+      method: 'POST',
+      url: `/api/home/patient/${client.id}/`,
+      headers: firmUser.headers,
+      payload: { city: 'Boulder' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ city: 'Boulder', date_of_birth: null, hipaa_consent_url: null });
+
+    const foreign = await app.inject({
+      method: 'POST',
+      url: `/api/home/patient/${client.id}/`,
+      headers: otherFirm.headers,
+      payload: { date_of_birth: 'NA' },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('still refuses a date of birth that is neither a date nor NA', async () => {
+    const { app, deps } = await getContext();
+    const { firmUser } = await callers(deps);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/home/patient/',
+      headers: firmUser.headers,
+      payload: clientBody(firmUser, { date_of_birth: 'unknown' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ date_of_birth: MSG.dateFormat });
+  });
+});
