@@ -29,6 +29,7 @@ import { patientsRoutes } from './modules/patients/patients.routes';
 import { providersRoutes } from './modules/providers/providers.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { requestTypesRoutes } from './modules/requesttypes/requesttypes.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
 import { staffworkRoutes } from './modules/staffwork/staffwork.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { websiteRoutes } from './modules/website/website.routes';
@@ -55,6 +56,7 @@ const modules = [
   requestTypesRoutes,
   noteTemplatesRoutes,
   usersRoutes,
+  rolesRoutes,
   companiesRoutes,
   filesRoutes,
   staffworkRoutes,

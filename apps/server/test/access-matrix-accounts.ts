@@ -60,6 +60,31 @@ export const ACCOUNT_ROWS: Record<string, MatrixRow> = {
     input: () => ({ body: {} }),
   },
   'GET /api/email/outbox/': { access: 'internalStaff', expect: '401 403 403 403 403 403 200 200' },
+  // Roles and permissions: internal administrators only.
+  'GET /api/user/roles/': { access: 'internalAdmin', expect: '401 403 403 403 403 403 403 200' },
+  'POST /api/user/roles/': {
+    access: 'internalAdmin',
+    expect: '401 403 403 403 403 403 403 201',
+    input: () => ({ body: { name: unique('Role'), permissions: [] } }),
+  },
+  'POST /api/user/roles/:id/': {
+    access: 'internalAdmin',
+    expect: '401 403 403 403 403 403 403 404',
+    note: 'a role that does not exist',
+    input: () => ({ params: id(999_999_999), body: { name: unique('Role'), permissions: [] } }),
+  },
+  'POST /api/user/roles/:id/delete/': {
+    access: 'internalAdmin',
+    expect: '401 403 403 403 403 403 403 404',
+    note: 'a role that does not exist',
+    input: () => ({ params: id(999_999_999), body: {} }),
+  },
+  'POST /api/user/user/:id/role/': {
+    access: 'internalAdmin',
+    expect: '401 403 403 403 403 403 403 400',
+    note: 'a firm member cannot hold a role',
+    input: (fx) => ({ params: id(fx.member.id), body: { role_id: null } }),
+  },
   'POST /api/email/outbox/:id/resend/': {
     access: 'internalStaff',
     expect: '401 403 403 403 403 403 404 404',

@@ -2,7 +2,7 @@ import { COMPANY_MSG, FILE_MSG, STATUS, USER_MSG } from '@dd/shared';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../lib/errors';
 import { ACCESS_RULES, type Auth } from './index';
-import { ABILITIES, type Ability, authorize, can, isInternalStaff } from './policy';
+import { ABILITIES, type Ability, authorize, callerAbilities, can, isInternalStaff } from './policy';
 
 /**
  * The ability table: every named ability × every kind of caller. A changed rule changes a cell here,
@@ -120,6 +120,12 @@ const CASES: Record<string, Case> = {
     ability: 'note.staffNote',
     allowed: ['internalUser', 'internalStaff', 'internalAdmin'],
   },
+  'see fee figures without the view_fees permission': { ability: 'report.viewFees', allowed: [] },
+  'see per-company counts without the view_company_counts permission': {
+    ability: 'report.viewCompanyCounts',
+    allowed: [],
+  },
+  'grant roles and permissions': { ability: 'role.manage', allowed: ['internalAdmin'] },
   'learn about addresses at other firms without an hourly limit': {
     ability: 'user.unlimitedEmailAnswers',
     allowed: ['internalUser', 'internalStaff', 'internalAdmin'],
@@ -242,6 +248,29 @@ describe('policy: abilities × kinds of caller', () => {
   it('has a case for every ability', () => {
     const covered = new Set(Object.values(CASES).map((c) => c.ability));
     expect(ABILITIES.filter((a) => !covered.has(a))).toEqual([]);
+  });
+
+  it('lets named permissions count inside the retrieval company only', () => {
+    const grant = (kind: Kind) =>
+      ({
+        ...CALLERS[kind],
+        permissions: new Set(['view_fees', 'view_company_counts']),
+      }) as (typeof CALLERS)[Kind];
+    for (const ability of ['report.viewFees', 'report.viewCompanyCounts'] as const) {
+      expect(KINDS.filter((k) => can(grant(k), ability))).toEqual([
+        'internalUser',
+        'internalStaff',
+        'internalAdmin',
+      ]);
+    }
+    expect(callerAbilities(grant('internalStaff'))).toMatchObject({
+      view_fees: true,
+      view_company_counts: true,
+    });
+    expect(callerAbilities(grant('firmStaff'))).toMatchObject({
+      view_fees: false,
+      view_company_counts: false,
+    });
   });
 
   it('uses one definition of internal staff, shared with the route rules', () => {

@@ -4,13 +4,14 @@ import {
   type CompanyAbilities,
   FILE_MSG,
   type FileAbilities,
+  type Permission,
   type RequestAbilities,
   type RequestStatus,
   STATUS,
   USER_MSG,
 } from '@dd/shared';
 import { forbidden, notFound } from '../lib/errors';
-import { type Auth, isInternalStaff } from './index';
+import { type Auth, isInternalAdmin, isInternalStaff } from './index';
 import { type UserChange, userChangeRefusal } from './user-ladder';
 
 export { isInternalStaff };
@@ -68,6 +69,12 @@ interface AbilityRecords {
   'note.staffNote': undefined;
   /** Internal users who are not staff work on claimed requests; they do not open clients. */
   'client.create': undefined;
+  /** Fee figures of the reports (totals with fees, average fees): internal holders of view_fees. */
+  'report.viewFees': undefined;
+  /** The per-company count listing: internal holders of view_company_counts. */
+  'report.viewCompanyCounts': undefined;
+  /** Roles and the named permissions they carry: internal administrators. */
+  'role.manage': undefined;
   /** The SSN is for the client's own firm and internal staff, not other internal users. */
   'client.seeSsn': undefined;
   /** Staff of the company and internal users see its users; everyone sees themselves. */
@@ -91,6 +98,10 @@ type RecordArg<A extends Ability> = AbilityRecords[A] extends undefined ? [] : [
  * existence is not revealed.
  */
 const canReachCompany = (auth: Auth, companyId: number) => auth.isInternal || auth.companyId === companyId;
+
+/** Named permissions count inside the retrieval company only (a firm's role cannot grant them). */
+const internalPermission = (auth: Auth, permission: Permission): Verdict =>
+  auth.isInternal && auth.permissions.has(permission) ? undefined : refuse();
 
 const requestChange = (auth: Auth, r: { status: RequestStatus }): Verdict =>
   isInternalStaff(auth) || r.status === STATUS.requestedByLawyer ? undefined : refuse();
@@ -117,6 +128,9 @@ const RULES: { [A in Ability]: (auth: Auth, record: AbilityRecords[A]) => Verdic
   'file.countAsFirmDownload': (auth) => (auth.isInternal ? refuse() : undefined),
   'note.staffNote': internalOnly,
   'client.create': (auth) => (auth.isInternal && !auth.isStaff ? refuse() : undefined),
+  'report.viewFees': (auth) => internalPermission(auth, 'view_fees'),
+  'report.viewCompanyCounts': (auth) => internalPermission(auth, 'view_company_counts'),
+  'role.manage': (auth) => (isInternalAdmin(auth) ? undefined : refuse()),
   'client.seeSsn': (auth) => (auth.isInternal && !auth.isStaff ? refuse() : undefined),
   'user.see': (auth, r) =>
     RULES['company.reach'](auth, r) ??
@@ -156,6 +170,9 @@ export function callerAbilities(auth: Auth): CallerAbilities {
   return {
     choose_main_contact: can(auth, 'request.chooseMainContact'),
     is_internal_staff: isInternalStaff(auth),
+    view_fees: can(auth, 'report.viewFees'),
+    view_company_counts: can(auth, 'report.viewCompanyCounts'),
+    manage_roles: can(auth, 'role.manage'),
   };
 }
 

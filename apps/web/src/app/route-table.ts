@@ -56,6 +56,8 @@ export const SCREENS = [
   'test',
   'loggedin',
   'emailoutbox',
+  /** Roles and permissions (issue 8 §3): internal administrators. */
+  'roles',
 ] as const;
 
 export type ScreenKey = (typeof SCREENS)[number] | 'website';

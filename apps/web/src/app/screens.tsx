@@ -29,6 +29,7 @@ const ContactScreen = lazy(() => website().then((m) => ({ default: m.ContactScre
 const WebsitePageScreen = lazy(() => website().then((m) => ({ default: m.WebsitePageScreen })));
 const DashboardScreen = lazy(() => import('../features/dashboard/DashboardScreen'));
 const OutboxScreen = lazy(() => import('../features/outbox/OutboxScreen'));
+const RolesScreen = lazy(() => import('../features/roles').then((m) => ({ default: m.RolesScreen })));
 const ProviderListScreen = lazy(() => import('../features/providers/ProviderListScreen'));
 const EditProviderScreen = lazy(() => import('../features/providers/EditProviderScreen'));
 const requestsFeature = () => import('../features/requests');
@@ -70,6 +71,7 @@ export const SCREEN_REGISTRY: Record<ScreenKey, Entry> = {
   inviteusers: { component: InviteUsersScreen },
   ghostusers: { component: GhostUsersScreen },
   emailoutbox: { component: OutboxScreen, internalOnly: true },
+  roles: { component: RolesScreen, internalOnly: true },
   providerlist: { component: ProviderListScreen, internalOnly: true },
   editprovider: { component: EditProviderScreen },
   website: { component: WebsitePageScreen, bare: true },

@@ -10,6 +10,14 @@ import {
 } from '@dd/shared';
 
 /** The signed-in user as GET /users/user/ sends it: a firm paralegal unless overridden. */
+const NO_ABILITIES = {
+  choose_main_contact: false,
+  is_internal_staff: false,
+  view_fees: false,
+  view_company_counts: false,
+  manage_roles: false,
+};
+
 export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
     id: 3,
@@ -29,7 +37,7 @@ export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     session_timeout_minutes: 30,
     email_confirmed: true,
     timezone: 'America/Denver',
-    abilities: { choose_main_contact: false, is_internal_staff: false },
+    abilities: NO_ABILITIES,
     ...overrides,
   };
 }
@@ -46,7 +54,7 @@ export const internalStaffUser = (overrides: Partial<CurrentUser> = {}): Current
     company_name: 'Direct Docs',
     is_internal: true,
     is_staff: true,
-    abilities: { choose_main_contact: true, is_internal_staff: true },
+    abilities: { ...NO_ABILITIES, choose_main_contact: true, is_internal_staff: true },
     ...overrides,
   });
 

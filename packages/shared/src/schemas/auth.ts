@@ -90,6 +90,12 @@ export const CallerAbilitiesSchema = z.object({
   choose_main_contact: z.boolean(),
   /** Staff of the retrieval company: claims, the staff views, the provider directory and companies. */
   is_internal_staff: z.boolean(),
+  /** Fee figures in the reports (the view_fees permission). */
+  view_fees: z.boolean(),
+  /** The per-company count listing (the view_company_counts permission). */
+  view_company_counts: z.boolean(),
+  /** The Roles and permissions screen (internal administrators). */
+  manage_roles: z.boolean(),
 });
 export type CallerAbilities = z.infer<typeof CallerAbilitiesSchema>;
 

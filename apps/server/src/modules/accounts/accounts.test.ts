@@ -71,10 +71,22 @@ describe('sign-in', () => {
     const caller = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
     const res = await app.inject({ url: '/users/user/', headers: caller.headers });
     expect(res.json().is_internal).toBe(true);
-    expect(res.json().abilities).toEqual({ choose_main_contact: true, is_internal_staff: true });
+    expect(res.json().abilities).toEqual({
+      choose_main_contact: true,
+      is_internal_staff: true,
+      view_fees: false,
+      view_company_counts: false,
+      manage_roles: false,
+    });
     const paralegal = await signedIn(deps);
     const own = await app.inject({ url: '/users/user/', headers: paralegal.headers });
-    expect(own.json().abilities).toEqual({ choose_main_contact: false, is_internal_staff: false });
+    expect(own.json().abilities).toEqual({
+      choose_main_contact: false,
+      is_internal_staff: false,
+      view_fees: false,
+      view_company_counts: false,
+      manage_roles: false,
+    });
   });
 });
 

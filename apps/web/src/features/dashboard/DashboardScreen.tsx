@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
-import { IconListCheck, IconMail, IconNotes } from '@tabler/icons-react';
+import { IconListCheck, IconMail, IconNotes, IconShieldLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth';
 import { idParam, type ScreenProps } from '../../ui';
@@ -17,7 +17,9 @@ export default function DashboardScreen({ params }: ScreenProps) {
   const { user } = useAuth();
   if (!user) return null;
   const [companyParam, userParam] = params;
-  if (!companyParam && user.is_internal) return <StaffHome timezone={user.timezone} />;
+  if (!companyParam && user.is_internal) {
+    return <StaffHome timezone={user.timezone} manageRoles={user.abilities.manage_roles} />;
+  }
   const companyId = companyParam ? (idParam(companyParam) ?? undefined) : user.company_id;
   const viewAsUserId = userParam ? (idParam(userParam) ?? undefined) : undefined;
   if (companyId === undefined || (userParam && viewAsUserId === undefined)) {
@@ -48,7 +50,7 @@ export default function DashboardScreen({ params }: ScreenProps) {
 }
 
 /** The internal company's /dashboard/: the way into the to-do list and the other staff lists. */
-function StaffHome({ timezone }: { timezone: string }) {
+function StaffHome({ timezone, manageRoles }: { timezone: string; manageRoles: boolean }) {
   return (
     <Stack gap="lg">
       <TodoCounts />
@@ -62,6 +64,11 @@ function StaffHome({ timezone }: { timezone: string }) {
         <Button component={Link} to="/emailOutbox/" variant="default" leftSection={<IconMail size={18} />}>
           Email Outbox
         </Button>
+        {manageRoles && (
+          <Button component={Link} to="/roles/" variant="default" leftSection={<IconShieldLock size={18} />}>
+            Roles and Permissions
+          </Button>
+        )}
       </Group>
       <FrameScreen frame={FRAMES.data_dashboard} />
       <TimeZoneSetting timezone={timezone} />

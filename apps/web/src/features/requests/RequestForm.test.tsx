@@ -2,7 +2,7 @@ import { duplicateRequestMessage, MSG, requestsSubmittedMessage, requiredFieldMe
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUser, json, renderWithProviders, stubApi } from '../../test';
+import { currentUser, internalStaffUser, json, renderWithProviders, stubApi } from '../../test';
 import { EditRequestScreen } from './EditRequestScreen';
 import { RequestForm } from './RequestForm';
 
@@ -83,7 +83,7 @@ describe('request form', () => {
       company_id: 1,
       is_internal: true,
       is_staff: true,
-      abilities: { choose_main_contact: true, is_internal_staff: true },
+      abilities: { ...internalStaffUser().abilities },
     });
     renderWithProviders(
       <RequestForm user={internalStaff} companyId={5} onCreated={vi.fn()} onSaved={vi.fn()} />,

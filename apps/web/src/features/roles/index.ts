@@ -1,0 +1,2 @@
+/** Public API of the roles feature: the Roles and permissions screen. */
+export { RolesScreen } from './RolesScreen';
