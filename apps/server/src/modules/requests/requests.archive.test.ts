@@ -28,6 +28,8 @@ describe('archiving a request', () => {
     expect(await list('&next_todo_date__lt=2030-01-01')).not.toContain(r1.id);
     expect(await list('&archived=true')).toEqual([r1.id]);
     expect(await list('&archived=false')).not.toContain(r1.id);
+    // A record's own history keeps it (a spec client merging providers lists ?provider= and moves each).
+    expect(await list(`&provider=${firm.mercy.id}`)).toContain(r1.id);
     // The firm's own lists are not staff housekeeping: its request is still there, flagged.
     expect(await list('', firm.firmStaff.headers)).toContain(r1.id);
     const detail = await get(`/api/home/request/${r1.id}/`, staff.headers);

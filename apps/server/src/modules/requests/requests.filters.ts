@@ -86,13 +86,18 @@ export const RequestListQuery = z
   .strict();
 export type RequestListParams = z.output<typeof RequestListQuery>;
 
+/** A list of one record's requests (a client's, a provider's, a main contact's): its whole history. */
+const RECORD_HISTORY = ['patient', 'provider', 'user'] as const;
+
 /**
  * The conditions of the filters present in the query, in table order. Archived requests leave internal
- * callers' lists unless `archived` is given; a firm's own lists are not changed by staff housekeeping.
+ * callers' working lists unless `archived` is given, but stay in a record's history (so a provider merge
+ * written from the spec moves them too); a firm's own lists are not changed by staff housekeeping.
  */
 export function filterConditions(query: Record<string, unknown>, auth: Auth): SQL[] {
   const out: SQL[] = [];
-  if (query.archived === undefined && auth.isInternal) out.push(eq(requests.archived, false));
+  const history = RECORD_HISTORY.some((key) => query[key] !== undefined);
+  if (query.archived === undefined && auth.isInternal && !history) out.push(eq(requests.archived, false));
   for (const [key, entry] of Object.entries(REQUEST_FILTERS) as [string, RequestFilter][]) {
     const value = query[key];
     if (value === undefined) continue;
