@@ -28,6 +28,8 @@ export type ClientRequiredField = keyof typeof CLIENT_FIELD_LABELS;
 export const CLIENT_REQUIRED_FIELDS = Object.keys(CLIENT_FIELD_LABELS) as ClientRequiredField[];
 
 export const CLIENT_HIPAA_HINT = 'The HIPAA form must be signed and dated.';
+/** Above the client form (spec section 5): every required client field takes NA when unknown. */
+export const CLIENT_NA_HINT = "Fill out with NA if you don't know.";
 /** Shown to the firm and to staff while a client has no HIPAA form on file. */
 export const HIPAA_MISSING = 'HIPAA authorization missing';
 /** How a client field entered as NA (unknown) reads. */

@@ -1,7 +1,7 @@
 import { MSG } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callers } from '../../../test/factories';
+import { callers, uploadKey } from '../../../test/factories';
 import { getContext } from '../../../test/helpers';
 import { patients } from '../../db/schema';
 import { clientBody } from './patients.fixtures';
@@ -71,5 +71,34 @@ describe('client fields answered with NA', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ date_of_birth: MSG.dateFormat });
+  });
+
+  it('take the HIPAA form later: the edit sends NA again with the upload; another firm cannot read or send it', async () => {
+    const { app, deps } = await getContext();
+    const { firmUser, otherFirm } = await callers(deps);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/home/patient/',
+      headers: firmUser.headers,
+      payload: clientBody(firmUser, UNKNOWN),
+    });
+    const url = `/api/home/patient/${created.json().id}/`;
+    const signed = uploadKey(firmUser.user.id, 'hipaa-forms', 'signed.pdf');
+    // As the edit form sends it (the SSN goes through /save_related_info/).
+    const edit = { maiden_name: 'NA', date_of_birth: 'na', zip_code: 'N/A', hipaa_consent_url: signed };
+
+    expect((await app.inject({ url, headers: otherFirm.headers })).statusCode).toBe(404);
+    const foreign = await app.inject({ method: 'POST', url, headers: otherFirm.headers, payload: edit });
+    expect(foreign.statusCode).toBe(404);
+
+    const res = await app.inject({ method: 'POST', url, headers: firmUser.headers, payload: edit });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      hipaa_consent_url: signed,
+      maiden_name: null,
+      date_of_birth: null,
+      zip_code: null,
+      custom_code: null,
+    });
   });
 });

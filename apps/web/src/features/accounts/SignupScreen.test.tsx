@@ -65,4 +65,23 @@ describe('SignupScreen', () => {
     expect(await screen.findByText(MSG.emailTaken)).toBeInTheDocument();
     expect(screen.getAllByText(MSG.emailTaken)).toHaveLength(1);
   });
+
+  it("shows a server password error under the field only, with no 'password: …' banner", async () => {
+    const rule = 'Password must be at least 8 characters.';
+    stubApi((call) =>
+      call.path === '/users/signup/'
+        ? json({ error: `password: ${rule}`, fields: { password: rule } }, 400)
+        : undefined,
+    );
+    renderWithProviders(
+      <AuthProvider>
+        <SignupScreen />
+      </AuthProvider>,
+    );
+    await fillIn('Sunrise2026!');
+    expect(await screen.findByText(rule)).toBeInTheDocument();
+    // Once: neither the raw 'password: …' message nor the rule again above the button.
+    expect(screen.getAllByText(rule, { exact: false })).toHaveLength(1);
+    expect(screen.getByText(PASSWORD_RULE)).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,8 @@
 import {
   CLIENT_FIELD_LABELS,
   CLIENT_HIPAA_HINT,
+  CLIENT_NA_HINT,
+  CLIENT_REQUIRED_FIELDS,
   type Client,
   type ClientMatch,
   type ClientSummary,
@@ -9,20 +11,43 @@ import {
   normalizeSsn,
   requiredClientFieldMessage,
 } from '@dd/shared';
-import { Button, Checkbox, Divider, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Checkbox, Divider, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { DateField, FileUploadField, Form, TextField, type Uploader, useFormValue } from '../../ui';
+import {
+  DateField,
+  FileUploadField,
+  Form,
+  TextField,
+  type Uploader,
+  useFormContext,
+  useFormValue,
+} from '../../ui';
 import { clientKeys, createClient, saveClientSsn, updateClient } from './api';
 import { SsnField } from './SsnField';
 
 /**
  * The client form inside the modal: every field of spec section 3, the client required-field
- * message of section 5 under each empty field (NA is an answer: the field is unknown), the SSN (saved
- * with a new client, or through /save_related_info/ when it changes on an existing one) and the HIPAA
- * consent upload, which may wait ('I don't have it yet' sends NA; the client then shows 'HIPAA
- * authorization missing' until a form is uploaded).
+ * message of section 5 under each empty field (NA is an answer: the field is unknown, and reads NA again
+ * when the client is edited), the SSN (saved with a new client, or through /save_related_info/ when it
+ * changes on an existing one) and the HIPAA consent upload, which may wait ('I don't have it yet' sends
+ * NA; the client then shows 'HIPAA authorization missing' until a form is uploaded).
  */
 const today = () => new Date().toISOString().slice(0, 10);
+
+const UNKNOWN = 'NA';
+
+/** An edited client's values: a field stored as unknown reads NA, so saving does not ask for it again. */
+function editValues({ client, ssn }: { client: Client; ssn: string | null }) {
+  const values: Record<string, unknown> = {
+    ...client,
+    ssn: ssn ?? '',
+    hipaa_later: !client.hipaa_consent_url,
+  };
+  for (const field of CLIENT_REQUIRED_FIELDS) {
+    if (field !== 'ssn' && field !== 'hipaa_consent_url' && values[field] === null) values[field] = UNKNOWN;
+  }
+  return values;
+}
 
 type Label = (typeof CLIENT_FIELD_LABELS)[keyof typeof CLIENT_FIELD_LABELS];
 const requiredText = (label: Label) => (value: string | undefined) =>
@@ -69,9 +94,7 @@ export function ClientForm({
   uploader,
 }: ClientFormProps) {
   const queryClient = useQueryClient();
-  const initialValues = existing
-    ? { ...existing.client, ssn: existing.ssn ?? '', hipaa_later: !existing.client.hipaa_consent_url }
-    : {};
+  const initialValues = existing ? editValues(existing) : {};
 
   const save = async (form: Record<string, unknown>) => {
     const { hipaa_later, ...values } = form;
@@ -104,6 +127,9 @@ export function ClientForm({
         </Button>
       }
     >
+      <Text size="sm" c="dimmed">
+        Fields marked * are required. {CLIENT_NA_HINT}
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Required name="first_name" />
         <Required name="last_name" />
@@ -133,12 +159,17 @@ export function ClientForm({
   );
 }
 
-const UNKNOWN = 'NA';
 const hipaaLabel = CLIENT_FIELD_LABELS.hipaa_consent_url;
 
 /** The HIPAA upload, required unless the firm says it does not have the form yet. */
 function HipaaField({ uploader }: { uploader?: Uploader }) {
   const [later, setLater] = useFormValue<boolean>('hipaa_later');
+  const form = useFormContext();
+  const wait = (checked: boolean) => {
+    setLater(checked);
+    // Not having the form yet answers the field: its required message goes.
+    if (checked) form?.setError('hipaa_consent_url', undefined);
+  };
   return (
     <Stack gap={6}>
       <FileUploadField
@@ -158,7 +189,7 @@ function HipaaField({ uploader }: { uploader?: Uploader }) {
       <Checkbox
         label="I don't have the signed form yet (NA): upload it later"
         checked={Boolean(later)}
-        onChange={(event) => setLater(event.currentTarget.checked)}
+        onChange={(event) => wait(event.currentTarget.checked)}
       />
     </Stack>
   );

@@ -1,4 +1,10 @@
-import { CLIENT_HIPAA_HINT, MSG, requiredClientFieldMessage, ssnMatchMessage } from '@dd/shared';
+import {
+  CLIENT_HIPAA_HINT,
+  CLIENT_NA_HINT,
+  MSG,
+  requiredClientFieldMessage,
+  ssnMatchMessage,
+} from '@dd/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -79,6 +85,7 @@ describe('ClientFormModal', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderModal();
     expect(screen.getByText(CLIENT_HIPAA_HINT)).toBeInTheDocument();
+    expect(screen.getByText(`Fields marked * are required. ${CLIENT_NA_HINT}`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save Client' }));
     for (const label of ['First Name', 'Last Name', 'Maiden Name', 'Date of Birth', 'SSN', 'Zip Code']) {
       expect(await screen.findByText(requiredClientFieldMessage(label))).toBeInTheDocument();
@@ -115,7 +122,13 @@ describe('ClientFormModal', { timeout: 20_000 }, () => {
     const dob = screen.getByRole('textbox', { name: /^Date of Birth/ });
     await user.clear(dob);
     await user.type(dob, 'NA');
+    await user.click(screen.getByRole('button', { name: 'Save Client' }));
+    const hipaaRequired = requiredClientFieldMessage('HIPAA Consent Form');
+    expect(await screen.findAllByText(hipaaRequired)).toHaveLength(1);
+    // Saying the form is not there yet answers the field: its message goes at once.
     await user.click(screen.getByRole('checkbox', { name: /I don't have the signed form yet/ }));
+    expect(screen.queryByText(hipaaRequired)).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Save Client' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(client));
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
@@ -221,5 +234,37 @@ describe('ClientFormModal', { timeout: 20_000 }, () => {
       ssn: '912-34-0000',
     });
     expect(calls.some((c) => c.method === 'GET' && c.query.has('ssn'))).toBe(false);
+  });
+
+  it('edits a client entered with NA: its unknown fields read NA and the HIPAA form can follow', async () => {
+    const unknown = {
+      ...client,
+      maiden_name: null,
+      date_of_birth: null,
+      address_2: null,
+      hipaa_consent_url: null,
+    };
+    const calls = stubApi((call) => {
+      if (call.path === '/api/home/patient/41/') return json(unknown);
+      if (call.path === '/get_related_info/') return json({ related_info: { ssn: 'None' } });
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    const { onSaved } = renderModal({ clientId: 41 });
+    expect(await screen.findByRole('textbox', { name: /^Date of Birth/ })).toHaveValue('NA');
+    expect(screen.getByRole('textbox', { name: /^Maiden Name/ })).toHaveValue('NA');
+    expect(screen.getByRole('checkbox', { name: /I don't have the signed form yet/ })).toBeChecked();
+    await user.upload(screen.getByLabelText(/^HIPAA Consent Form/, { selector: 'input' }), pdf());
+    await screen.findByRole('button', { name: 'Open consent.pdf' });
+    await user.click(screen.getByRole('button', { name: 'Save Client' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(screen.queryByText(/is a required field/)).toBeNull();
+    const update = calls.find((c) => c.method === 'POST' && c.path === '/api/home/patient/41/')!;
+    expect(update.body).toMatchObject({
+      maiden_name: 'NA',
+      date_of_birth: 'NA',
+      address_2: 'NA',
+      hipaa_consent_url: 'hipaa-forms/signed.pdf',
+    });
   });
 });

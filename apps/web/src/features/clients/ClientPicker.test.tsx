@@ -1,4 +1,4 @@
-import { MSG } from '@dd/shared';
+import { HIPAA_MISSING, MSG } from '@dd/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -70,6 +70,7 @@ describe('ClientPicker', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: /Reyes, Ana/ }));
     expect(onChange).toHaveBeenLastCalledWith(1);
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByText(HIPAA_MISSING)).toBeNull();
     // The list that had focus is gone: focus moves on to Change Client, which names the chosen client.
     const change = screen.getByRole('button', { name: 'Change Client' });
     expect(change).toHaveFocus();
@@ -88,5 +89,17 @@ describe('ClientPicker', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add New Client' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("says 'HIPAA authorization missing' for a chosen client without a HIPAA form on file", async () => {
+    const bo = { ...ana, id: 2, first_name: 'Bo', full_name: 'Bo Reyes', hipaa_consent_url: null };
+    stubApi((call) => {
+      if (call.path === '/api/home/patient/2/') return json(bo);
+      return call.path === '/api/home/patient/' ? json([bo]) : undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<Harness onChange={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: /Reyes, Bo/ }));
+    expect(await screen.findByText(HIPAA_MISSING)).toBeInTheDocument();
   });
 });

@@ -7,12 +7,14 @@ import { type Ref, useEffect, useId, useRef, useState } from 'react';
 import { EmptyState, Loading } from '../../ui';
 import { clientKeys, getClient, listClients } from './api';
 import { ClientFormModal } from './ClientFormModal';
+import { HipaaMissing } from './HipaaMissing';
 
 /**
  * Choose the firm's client for a request: a searchable list (server-side name filter), 'No Record
  * Found' when empty, 'Add New Client' (the modal, then the new client is selected) and Edit. Choosing or
  * changing the client replaces what had focus, so focus moves on to 'Change Client' (which describes the
- * chosen client) or back to the search box instead of dropping to the page body.
+ * chosen client) or back to the search box instead of dropping to the page body. A chosen client without
+ * a HIPAA form on file says 'HIPAA authorization missing' (Edit uploads it).
  */
 export interface ClientPickerProps {
   companyId: number;
@@ -112,6 +114,7 @@ function ClientLine({ id, client }: { id: string; client: Client }) {
           {details}
         </Text>
       )}
+      <HipaaMissing hipaaUrl={client.hipaa_consent_url} />
     </div>
   );
 }

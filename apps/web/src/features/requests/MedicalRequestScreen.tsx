@@ -1,6 +1,7 @@
 /**
  * /medical_request/{request_id}: the request as a letter to the provider, ready to print (the navigation
- * bar and buttons are hidden when printing).
+ * bar and buttons are hidden when printing). The letter says a HIPAA authorization is enclosed, so a
+ * request with none (neither its own nor its client's) warns 'HIPAA authorization missing' above it.
  */
 import { formatDate, type RequestDetail } from '@dd/shared';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
@@ -8,6 +9,7 @@ import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ScreenProps } from '../../ui';
 import { formatAddress, Loading } from '../../ui';
+import { HipaaMissing } from '../clients';
 import { useRequestDetail } from './api';
 import classes from './MedicalRequest.module.css';
 import { NotFoundState } from './screen-parts';
@@ -45,6 +47,7 @@ function Letter({ request }: { request: RequestDetail }) {
         >
           Back to the request
         </Button>
+        <HipaaMissing hipaaUrl={request.hipaa_consent_url || patient.hipaa_consent_url} />
         <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
           Print
         </Button>

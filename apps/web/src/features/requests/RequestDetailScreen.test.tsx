@@ -150,7 +150,14 @@ describe('print view', () => {
       }),
     ).toBeInTheDocument();
     expect(screen.getByText(/HIPAA authorization signed by the patient/)).toBeInTheDocument();
+    expect(screen.queryByText(HIPAA_MISSING)).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Print' }));
     await waitFor(() => expect(print).toHaveBeenCalled());
+  });
+
+  it("warns 'HIPAA authorization missing' before printing when neither the request nor its client has one", async () => {
+    stubApi(() => json(detail({ hipaa_consent_url: null })));
+    renderWithProviders(<MedicalRequestScreen params={['21']} path="medical_request/21" />);
+    expect(await screen.findByText(HIPAA_MISSING)).toBeInTheDocument();
   });
 });

@@ -6,7 +6,7 @@ import { type ClientSummary, MSG } from '@dd/shared';
 import { Checkbox, SimpleGrid, Skeleton, Text, TextInput } from '@mantine/core';
 import { useMemo, useRef } from 'react';
 import { SelectField, useFormField, useFormValue } from '../../ui';
-import { ClientPicker, HipaaMissing } from '../clients';
+import { ClientPicker } from '../clients';
 import { ProviderPicker, type ProviderSummary } from '../providers';
 import { useCompanyUsers, useRequestTypes } from './api';
 import { ClientHistory } from './ClientHistory';
@@ -29,7 +29,6 @@ export function PatientField({ companyId }: { companyId: number }) {
     <div id={field.id} tabIndex={-1}>
       <ClientPicker companyId={companyId} value={field.value ?? null} onChange={choose} />
       <FieldError message={field.error} />
-      {field.value && clientHipaa.current === '' && !hipaa ? <HipaaMissing hipaaUrl={null} /> : null}
       {field.value ? <ClientHistory patientId={field.value} /> : null}
     </div>
   );

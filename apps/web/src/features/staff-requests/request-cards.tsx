@@ -31,7 +31,7 @@ export function ClientCard({ request }: { request: RequestDetail }) {
         <DetailItem label="Date of Birth">{formatDate(patient.date_of_birth) || NOT_PROVIDED}</DetailItem>
         <DetailItem label="Client Code">{patient.custom_code ?? NOT_PROVIDED}</DetailItem>
       </SimpleGrid>
-      <DetailItem label="Address">{formatAddress(patient)}</DetailItem>
+      <DetailItem label="Address">{formatAddress(patient) || NOT_PROVIDED}</DetailItem>
       <DetailItem label="Phone">{patient.phone_number}</DetailItem>
       <FormLink label="Client HIPAA Form" url={patient.hipaa_consent_url} />
       <HipaaMissing hipaaUrl={patient.hipaa_consent_url} />

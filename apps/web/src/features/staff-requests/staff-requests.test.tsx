@@ -1,4 +1,11 @@
-import { HIPAA_MISSING, type RequestFile, type RequestNote, STAFF_MSG, STATUS } from '@dd/shared';
+import {
+  HIPAA_MISSING,
+  NOT_PROVIDED,
+  type RequestFile,
+  type RequestNote,
+  STAFF_MSG,
+  STATUS,
+} from '@dd/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -193,6 +200,8 @@ describe('staff request detail', () => {
     expect(await screen.findByText('Active')).toBeInTheDocument();
     // The kit's client has no HIPAA form on file: staff see it too.
     expect(screen.getByText(HIPAA_MISSING)).toBeInTheDocument();
+    // Its unknown client code and address read 'Not provided'.
+    expect(screen.getAllByText(NOT_PROVIDED)).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Archive' }));
     const dialog = await screen.findByRole('dialog', { name: 'Archive this request?' });
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
