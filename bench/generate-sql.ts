@@ -14,6 +14,8 @@ export interface BenchSizes {
 
 export const BIG_FIRM_NAME = 'Bench Big Firm Law Group';
 export const BENCH_STAFF_EMAIL = 'staff@bigfirm.bench';
+/** A Direct Docs staff member: signs in for the staff list benchmark. */
+export const BENCH_WORKER_EMAIL = 'worker1@directdocs.bench';
 export const BENCH_PASSWORD = 'BenchPass123!';
 
 const FIRST = `array['James','Mary','Robert','Patricia','John','Jennifer','Michael','Linda','David','Elizabeth',
@@ -44,8 +46,9 @@ export function firmsSql(s: BenchSizes): string {
 /** Internal staff, then per firm one staff user (the big firm's signs in) and its paralegals. */
 export function usersSql(s: BenchSizes, internalCompanyId: number, passwordHash: string): string {
   return `
-    insert into users (first_name, last_name, email, company_id, is_staff)
-    select ${pick(FIRST)}, ${pick(LAST)}, 'worker' || g || '@directdocs.bench', ${internalCompanyId}, true
+    insert into users (first_name, last_name, email, company_id, is_staff, password_hash)
+    select ${pick(FIRST)}, ${pick(LAST)}, 'worker' || g || '@directdocs.bench', ${internalCompanyId}, true,
+      case when g = 1 then '${passwordHash}' end
     from generate_series(1, ${s.internalStaff}) g order by g;
     insert into users (first_name, last_name, email, company_id, is_staff, password_hash)
     select ${pick(FIRST)}, ${pick(LAST)},
@@ -131,18 +134,23 @@ export function requestsSql(s: BenchSizes, internalCompanyId: number): string {
   return `
     insert into requests (status, request_type, rush, start_date, end_date, price, patient_id, provider_id,
       user_id, requester_id, company_id, working_on_id, created_at, received_document_at, first_downloaded_at,
-      completed_date, closed_date)
+      completed_date, closed_date, next_todo_date, follow_up_date, archived)
     select status, request_type, rush, (created_at - (60 + random() * 800)::int * interval '1 day')::date,
       (created_at - (1 + random() * 50)::int * interval '1 day')::date, case when rush then 42 else 35 end,
       patient_id, provider_id, user_id, requester_id, company_id, working_on_id, created_at, received,
       case when received is not null and random() < 0.85
         then least(received + random() * interval '10 days', now()) end,
       case when status like 'Completed%' then coalesce(received, created_at + interval '30 days') end,
-      case when status like 'Closed%' then coalesce(received, created_at) + interval '20 days' end
+      case when status like 'Closed%' then coalesce(received, created_at) + interval '20 days' end,
+      todo, todo, status like 'Closed%' and random() < 0.02
     from (
       select *, case when status in ('Completed - Documents Arrived', 'Closed - Documents Arrived',
           'Closed - Originally no document found/now document arrived')
-        then least(created_at + (3 + random() * 50) * interval '1 day', now()) end as received
+        then least(created_at + (3 + random() * 50) * interval '1 day', now()) end as received,
+        -- Open requests carry their next follow-up (as notes.reminders.ts keeps it): about a fifth due by
+        -- today, the rest within the next two weeks; closed ones have none.
+        case when status not like 'Completed%' and status not like 'Closed%'
+          then current_date + (random() * 18 - 4)::int end as todo
       from (
         select x.company_id, bp.patient_id, bu.user_id,
           case when random() < 0.7 then bu.user_id else bu2.user_id end as requester_id,

@@ -39,8 +39,7 @@ export function benchDatabaseUrl(): string {
   return url;
 }
 
-export function benchSizes(): BenchSizes {
-  const requests = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
+export function benchSizes(requests = Number(process.env.BENCH_REQUESTS ?? 1_000_000)): BenchSizes {
   return {
     firms: Number(process.env.BENCH_FIRMS ?? 500),
     requests,
@@ -59,9 +58,10 @@ async function step(client: pg.PoolClient, name: string, sql: string): Promise<n
   return seconds;
 }
 
-export async function generate(): Promise<{ generated: boolean; seconds: number }> {
-  const url = benchDatabaseUrl();
-  const sizes = benchSizes();
+export async function generate(
+  url = benchDatabaseUrl(),
+  sizes = benchSizes(),
+): Promise<{ generated: boolean; seconds: number }> {
   // Migrations first: the schema is the application's own.
   const database = await openDatabase({ url });
   await database.close();

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -21,14 +22,22 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export async function openDatabase(options: { url?: string; dir?: string }): Promise<Database> {
+/**
+ * `template`: a PGlite data directory dump (`dumpDataDir`) to start from, so each test file copies one
+ * migrated database instead of creating and migrating its own (test/global-setup.ts).
+ */
+export async function openDatabase(options: {
+  url?: string;
+  dir?: string;
+  template?: Blob;
+}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
-  const client = options.dir ? new PGlite(options.dir) : new PGlite();
+  const client = new PGlite({ dataDir: options.dir, extensions: { pg_trgm }, loadDataDir: options.template });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

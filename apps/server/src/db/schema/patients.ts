@@ -39,6 +39,7 @@ export const patients = pgTable(
     unique('patients_id_company_uq').on(t.id, t.companyId),
     index('patients_company_name_idx').on(t.companyId, t.lastName, t.firstName),
     index('patients_full_name_idx').on(t.fullName),
+    index('patients_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
     index('patients_company_ssn_hash_idx').on(t.companyId, t.ssnHash),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Healthcare providers that records are requested from; names are unique ignoring case and spaces. */
 export const providers = pgTable(
@@ -21,5 +21,9 @@ export const providers = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('providers_name_lower_uq').on(sql`lower(trim(${t.name}))`)],
+  (t) => [
+    uniqueIndex('providers_name_lower_uq').on(sql`lower(trim(${t.name}))`),
+    // 'Provider contains …' on the staff list (pg_trgm, migration 0007).
+    index('providers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
 );

@@ -114,10 +114,38 @@ export const requests = pgTable(
     index('requests_patient_idx').on(t.patientId),
     index('requests_requester_idx').on(t.requesterId),
     index('requests_working_on_idx').on(t.workingOnId),
-    index('requests_next_todo_idx').on(t.nextTodoDate),
     index('requests_created_idx').on(t.createdAt),
     index('requests_completed_idx').on(t.completedDate),
     index('requests_closed_idx').on(t.closedDate),
+    // The staff list (GET /api/home/request/ for Direct Docs staff): active, unarchived requests across
+    // every firm, each ordering and common filter walking an index in order (bench/staff-list.ts).
+    index('requests_staff_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.active} and not ${t.archived}`),
+    index('requests_staff_todo_idx')
+      .on(t.rush.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.active} and not ${t.archived} and ${t.nextTodoDate} is not null`),
+    index('requests_staff_todo_date_idx')
+      .on(t.nextTodoDate, t.rush)
+      .where(sql`${t.active} and not ${t.archived}`),
+    index('requests_staff_status_idx')
+      .on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.active} and not ${t.archived}`),
+    index('requests_staff_rush_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.rush} and ${t.active} and not ${t.archived}`),
+    index('requests_staff_patient_idx')
+      .on(t.patientId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.active} and not ${t.archived}`),
+    index('requests_staff_company_idx')
+      .on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.active} and not ${t.archived}`),
+    index('requests_staff_working_on_idx')
+      .on(t.workingOnId, t.status)
+      .where(sql`${t.active} and not ${t.archived}`),
+    index('requests_staff_provider_idx').on(t.providerId).where(sql`${t.active} and not ${t.archived}`),
+    index('requests_staff_user_idx').on(t.userId).where(sql`${t.active} and not ${t.archived}`),
+    index('requests_staff_requester_idx').on(t.requesterId).where(sql`${t.active} and not ${t.archived}`),
   ],
 );
 

@@ -50,6 +50,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_company_idx').on(t.companyId),
     index('users_full_name_idx').on(t.fullName),
+    index('users_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
   ],
 );
 

@@ -6,10 +6,18 @@ function link(url: string, limit: number, offset: number): string {
   return `${target.pathname}${target.search}`;
 }
 
-export function offsetPage<T>(url: string, results: T[], total: number, limit: number, offset: number) {
+/** `more`: whether rows follow this page, when the caller knows it better than `total` (a capped count). */
+export function offsetPage<T>(
+  url: string,
+  results: T[],
+  total: number,
+  limit: number,
+  offset: number,
+  more = offset + limit < total,
+) {
   return {
     count: total,
-    next: offset + limit < total ? link(url, limit, offset + limit) : null,
+    next: more ? link(url, limit, offset + limit) : null,
     previous: offset > 0 ? link(url, limit, Math.max(0, offset - limit)) : null,
     results,
   };

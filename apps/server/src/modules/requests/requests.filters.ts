@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Auth } from '../../authz';
 import { requests } from '../../db/schema';
 import { dateParam, filter, idParam, type RequestFilter } from './requests.filter-kit';
-import { STAFF_FILTERS, STAFF_ORDERINGS } from './requests.staff-filters';
+import { notArchived, STAFF_FILTERS, STAFF_ORDERINGS } from './requests.staff-filters';
 
 /**
  * The allow-list of GET /api/home/request/ query parameters. A filter is one entry: its Zod schema and
@@ -97,7 +97,7 @@ const RECORD_HISTORY = ['patient', 'provider', 'user'] as const;
 export function filterConditions(query: Record<string, unknown>, auth: Auth): SQL[] {
   const out: SQL[] = [];
   const history = RECORD_HISTORY.some((key) => query[key] !== undefined);
-  if (query.archived === undefined && auth.isInternal && !history) out.push(eq(requests.archived, false));
+  if (query.archived === undefined && auth.isInternal && !history) out.push(notArchived);
   for (const [key, entry] of Object.entries(REQUEST_FILTERS) as [string, RequestFilter][]) {
     const value = query[key];
     if (value === undefined) continue;

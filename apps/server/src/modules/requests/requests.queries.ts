@@ -76,27 +76,70 @@ export async function findVisibleRequest(
   return row;
 }
 
+export interface RequestListOptions {
+  conditions: SQL[];
+  orderBy: RequestOrdering;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * A list counts at most this many matching requests (the screen shows '10,000+'): counting a million
+ * rows on every page costs more than the page itself.
+ */
+export const REQUEST_COUNT_CAP = 10_000;
+
+/** One row more than the page, so the caller knows whether a next page exists without counting. */
+export function requestPageQuery(db: DbOrTx, auth: Auth, options: RequestListOptions) {
+  const where = and(visibleRequests(auth), ...options.conditions);
+  const query = options.orderBy.endsWith('patient__full_name')
+    ? db
+        .select(requestColumns)
+        .from(requests)
+        .innerJoin(patients, eq(patients.id, requests.patientId))
+        .where(where)
+        .$dynamic()
+    : selectRequests(db, where);
+  return query
+    .orderBy(...REQUEST_ORDERINGS[options.orderBy])
+    .limit(options.limit + 1)
+    .offset(options.offset);
+}
+
+/** How many requests match, counting no further than `cap` + 1. */
+export function requestCountQuery(db: DbOrTx, auth: Auth, conditions: SQL[], cap?: number) {
+  const where = and(visibleRequests(auth), ...conditions);
+  if (cap === undefined) return db.select({ total: count() }).from(requests).where(where);
+  const matching = db
+    .select({ one: sql`1` })
+    .from(requests)
+    .where(where)
+    .limit(cap + 1)
+    .as('matching');
+  return db.select({ total: count() }).from(matching);
+}
+
 export async function listVisibleRequests(
   db: DbOrTx,
   auth: Auth,
-  options: { conditions: SQL[]; orderBy: RequestOrdering; limit: number; offset: number },
-): Promise<{ rows: RequestRow[]; total: number }> {
-  const where = and(visibleRequests(auth), ...options.conditions);
-  const [rows, total] = await Promise.all([
-    selectRequests(db, where)
-      .orderBy(...REQUEST_ORDERINGS[options.orderBy])
-      .limit(options.limit)
-      .offset(options.offset),
-    countVisibleRequests(db, auth, options.conditions),
+  options: RequestListOptions,
+): Promise<{ rows: RequestRow[]; total: number; capped: boolean; more: boolean }> {
+  const [rows, [{ total }]] = await Promise.all([
+    requestPageQuery(db, auth, options),
+    requestCountQuery(db, auth, options.conditions, REQUEST_COUNT_CAP),
   ]);
-  return { rows, total };
+  const more = rows.length > options.limit;
+  const capped = total > REQUEST_COUNT_CAP;
+  return {
+    rows: more ? rows.slice(0, options.limit) : rows,
+    total: capped ? REQUEST_COUNT_CAP : total,
+    capped,
+    more,
+  };
 }
 
 export async function countVisibleRequests(db: DbOrTx, auth: Auth, conditions: SQL[]): Promise<number> {
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(requests)
-    .where(and(visibleRequests(auth), ...conditions));
+  const [{ total }] = await requestCountQuery(db, auth, conditions);
   return total;
 }
 

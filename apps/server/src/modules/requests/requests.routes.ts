@@ -53,6 +53,8 @@ const DETAIL_RELATIONS = [
 
 const Page = z.object({
   count: z.number(),
+  /** True when more requests match than were counted (count is then REQUEST_COUNT_CAP). */
+  count_capped: z.boolean(),
   next: z.string().nullable(),
   previous: z.string().nullable(),
   results: z.array(RequestListItemSchema),
@@ -72,13 +74,14 @@ export const requestsRoutes: Module = (app, { db, mail, config }) => {
       const conditions = filterConditions(query, auth);
       if (query.count !== undefined) return { count: await countVisibleRequests(db, auth, conditions) };
       const { limit, offset } = query;
-      const { rows, total } = await listVisibleRequests(db, auth, {
+      const { rows, total, capped, more } = await listVisibleRequests(db, auth, {
         conditions,
         orderBy: query.order_by,
         limit,
         offset,
       });
-      return offsetPage(request.url, await withRelated(db, rows, query.related), total, limit, offset);
+      const results = await withRelated(db, rows, query.related);
+      return { ...offsetPage(request.url, results, total, limit, offset, more), count_capped: capped };
     },
   );
 

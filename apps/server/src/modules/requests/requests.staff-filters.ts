@@ -49,7 +49,15 @@ export const STAFF_FILTERS = {
   requester__full_name__icontains: filter(textParam, (text) =>
     nameMatches(users, users.id, users.fullName, requests.requesterId, text),
   ),
-  status__icontains: filter(textParam, (text) => contains(requests.status, text)),
+  /** Statuses come from a fixed list: the ones containing the text, matched exactly (an index walk). */
+  status__icontains: filter(textParam, (text) => {
+    if (!text) return undefined;
+    const wanted = text.toLowerCase();
+    const matching = REQUEST_STATUSES.filter((s) => s.toLowerCase().includes(wanted));
+    return matching.length ? inArray(requests.status, matching) : sql`false`;
+  }),
+  /** true: rush requests only (the first thing staff triage); false: the others. */
+  rush: filter(boolParam, (rush) => (rush ? sql`${requests.rush}` : sql`not ${requests.rush}`)),
   /** Request type names contain the text (types are stored as 'A, B'). */
   type: filter(textParam, (text) => contains(requests.requestType, text)),
   internal_number__contains: filter(textParam, (text) => contains(requests.internalNumber, text)),
@@ -80,7 +88,7 @@ export const STAFF_FILTERS = {
   /** Requests to a provider that staff have not verified yet (added by a firm), or all the others. */
   new_provider: filter(boolParam, (flagged) => (flagged ? newProvider : not(newProvider))),
   /** true: only archived requests; false: only active ones (the default of internal callers' lists). */
-  archived: filter(boolParam, (archived) => eq(requests.archived, archived)),
+  archived: filter(boolParam, (archived) => (archived ? sql`${requests.archived}` : notArchived)),
   /** Whole days in the database's time zone: gte from midnight, lte up to the end of the day. */
   completed_date__gte: filter(dateParam, (date) => sql`${requests.completedDate} >= ${date}::date`),
   completed_date__lte: filter(dateParam, (date) => sql`${requests.completedDate} < ${date}::date + 1`),
@@ -88,11 +96,16 @@ export const STAFF_FILTERS = {
   closed_date__lte: filter(dateParam, (date) => sql`${requests.closedDate} < ${date}::date + 1`),
 };
 
-const clientName = sql`(select ${patients.fullName} from ${patients} where ${patients.id} = ${requests.patientId})`;
+/**
+ * Bare columns rather than `= $1`, so the planner matches the staff list's partial indexes
+ * (`where active and not archived`, migration 0007).
+ */
+export const notArchived = sql`not ${requests.archived}`;
 
+/** Orderings by the client's name join `patients` (listVisibleRequests), walking its name index. */
 export const STAFF_ORDERINGS = {
-  patient__full_name: [asc(clientName), desc(requests.createdAt), desc(requests.id)],
-  '-patient__full_name': [desc(clientName), desc(requests.createdAt), desc(requests.id)],
+  patient__full_name: [asc(patients.fullName), desc(requests.createdAt), desc(requests.id)],
+  '-patient__full_name': [desc(patients.fullName), desc(requests.createdAt), desc(requests.id)],
   /** The To Do list's order: rush first, newest first within each. */
   '-rush': [desc(requests.rush), desc(requests.createdAt), desc(requests.id)],
   /** Requests without a reminder come last either way. */

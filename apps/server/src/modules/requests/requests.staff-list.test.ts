@@ -102,6 +102,29 @@ describe('GET /api/home/request/ for the staff list', () => {
     expect(ids(page)).toEqual([r1.id]);
   });
 
+  it('filters rush, matches a status chosen from the list or typed in part, and pages without a full count', async () => {
+    const firm = await staffFirm();
+    const [r1, r2, r3] = firm.requests;
+    const staff = (await internalStaff()).headers;
+    const scope = `?patient__company=${firm.company.id}`;
+    const list = (q: string) => staffList(`${scope}${q}`, staff).then(ids);
+    expect(await list('&rush=true')).toEqual([r2.id]);
+    expect(await list('&rush=false')).toEqual([r3.id, r1.id]);
+    expect(await list(`&status__icontains=${encodeURIComponent('Completed - Documents Arrived')}`)).toEqual([
+      r2.id,
+    ]);
+    // Part of a name, in any case, matches every status that contains it; text no status has matches none.
+    expect(await list('&status__icontains=COMPLETED')).toEqual([r2.id]);
+    expect(await list('&status__icontains=cancel')).toEqual([r3.id]);
+    expect(await list('&status__icontains=no such status')).toEqual([]);
+    const first = await get(`/api/home/request/${scope}&limit=2`, staff);
+    expect(first.json()).toMatchObject({ count: 3, count_capped: false, previous: null });
+    expect(first.json().next).toContain('offset=2');
+    const last = (await get(`/api/home/request/${scope}&limit=2&offset=2`, staff)).json();
+    expect(last.next).toBeNull();
+    expect(last.previous).toContain('offset=0');
+  });
+
   it('still scopes what non-staff callers see: internal non-staff only their claims, firms their own', async () => {
     const { deps } = await getContext();
     const firm = await staffFirm();

@@ -1,6 +1,6 @@
 /**
  * The staff list's filters: Law Firm, Client, Provider, Paralegal, Requestor, Status (with the Open and
- * Closed groups), Claimed By (staff members and 'Unclaimed'), new providers only, and the archived
+ * Closed groups), Claimed By (staff members and 'Unclaimed'), rush only, new providers only, and the archived
  * requests instead of the active ones. Text filters wait for a pause in typing.
  */
 import { REQUEST_STATUSES, STATUS_GROUPS, type UserBrief } from '@dd/shared';
@@ -45,6 +45,7 @@ export function RequestListFilters({ state, staff, onChange }: RequestListFilter
     state.firm !== undefined ||
     state.status !== '' ||
     state.claimed !== '' ||
+    state.rush ||
     state.newProvider ||
     state.archived ||
     TEXT_FILTERS.some((k) => state[k]);
@@ -91,6 +92,11 @@ export function RequestListFilters({ state, staff, onChange }: RequestListFilter
       />
       <Stack gap={6} mt={{ base: 0, xs: 24 }}>
         <Checkbox
+          label="Rush only"
+          checked={state.rush}
+          onChange={(e) => onChange({ rush: e.currentTarget.checked })}
+        />
+        <Checkbox
           label="New providers only"
           checked={state.newProvider}
           onChange={(e) => onChange({ newProvider: e.currentTarget.checked })}
@@ -117,6 +123,7 @@ export function RequestListFilters({ state, staff, onChange }: RequestListFilter
             requestor: '',
             status: '',
             claimed: '',
+            rush: false,
             newProvider: false,
             archived: false,
           })

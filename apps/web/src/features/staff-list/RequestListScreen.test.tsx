@@ -39,14 +39,28 @@ const row = (id: number, overrides: Partial<RequestListItem> = {}): RequestListI
   }) as RequestListItem;
 
 let claimAnswer: () => Response;
-function api(count = 2) {
+/** The list answers `count` rows (two of them claimed or rush), page by page; `capped` as the server caps. */
+function api(count = 2, capped = false) {
   return stubApi((call) => {
     if (call.path === '/api/home/request/' && call.method === 'GET') {
+      const offset = Number(call.query.get('offset') ?? 0);
+      const limit = Number(call.query.get('limit') ?? 20);
+      const ids = Array.from(
+        { length: Math.max(0, Math.min(limit, count - offset)) },
+        (_, i) => offset + i + 1,
+      );
       return json({
         count,
-        next: null,
+        count_capped: capped,
+        next: capped || offset + limit < count ? `/api/home/request/?offset=${offset + limit}` : null,
         previous: null,
-        results: [row(1, { rush: true }), row(2, { working_on: { id: 7, full_name: 'Sam Staff' } })],
+        results: ids.map((id) =>
+          id === 1
+            ? row(1, { rush: true })
+            : id === 2
+              ? row(2, { working_on: { id: 7, full_name: 'Sam Staff' } })
+              : row(id),
+        ),
       });
     }
     if (call.path === '/api/home/request/1/' && call.method === 'POST') return claimAnswer();
@@ -184,6 +198,13 @@ describe('RequestListScreen', () => {
     expect(await screen.findByText('Showing 101–200 of 250')).toBeInTheDocument();
     expect(screen.getByTestId('address')).toHaveTextContent('offset=100');
   });
+
+  it('shows a capped count as 10,000+ and still offers the next page', async () => {
+    api(10_000, true);
+    renderWithProviders(<RequestListScreen />, { path: '/requestlist/?view=all&offset=9900', address: true });
+    expect(await screen.findByText('Showing 9,901–10,000 of 10,000+')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
 });
 
 describe('list parameters', () => {
@@ -207,11 +228,16 @@ describe('list parameters', () => {
     expect(readListState(new URLSearchParams('size=150')).size).toBe(100);
   });
 
-  it('asks for new providers only and for the archived requests instead of the active ones', () => {
-    const state = readListState(new URLSearchParams('view=all&new_provider=true&archived=true'));
-    expect(state).toMatchObject({ newProvider: true, archived: true });
-    expect(listQuery(state, '2024-06-01')).toMatchObject({ new_provider: 'true', archived: 'true' });
+  it('asks for rush only, new providers only and for the archived requests instead of the active ones', () => {
+    const state = readListState(new URLSearchParams('view=all&rush=true&new_provider=true&archived=true'));
+    expect(state).toMatchObject({ rush: true, newProvider: true, archived: true });
+    expect(listQuery(state, '2024-06-01')).toMatchObject({
+      rush: 'true',
+      new_provider: 'true',
+      archived: 'true',
+    });
     const plain = listQuery(readListState(new URLSearchParams('view=all')), '2024-06-01');
+    expect(plain).not.toHaveProperty('rush');
     expect(plain).not.toHaveProperty('new_provider');
     expect(plain).not.toHaveProperty('archived');
   });

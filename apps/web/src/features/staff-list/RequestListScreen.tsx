@@ -35,8 +35,10 @@ export function RequestListScreen() {
 
   const todo = state.view === 'todo';
   const count = query.data?.count ?? 0;
-  const first = count === 0 ? 0 : state.offset + 1;
-  const last = Math.min(state.offset + state.size, count);
+  const shown = query.data?.results.length ?? 0;
+  const first = shown === 0 ? 0 : state.offset + 1;
+  const last = state.offset + shown;
+  const total = `${count.toLocaleString('en-US')}${query.data?.count_capped ? '+' : ''}`;
 
   return (
     <Stack gap="lg">
@@ -89,7 +91,9 @@ export function RequestListScreen() {
               onChange={(event) => change({ size: Number(event.currentTarget.value) })}
             />
             <Text size="sm" c="dimmed" pb={4} aria-live="polite">
-              {count > 0 ? `Showing ${first}–${last} of ${count}` : ''}
+              {shown > 0
+                ? `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total}`
+                : ''}
             </Text>
           </Group>
           <Group gap="xs" component="nav" aria-label="Pagination">
@@ -106,7 +110,7 @@ export function RequestListScreen() {
               variant="default"
               size="xs"
               rightSection={<IconChevronRight size={14} />}
-              disabled={state.offset + state.size >= count}
+              disabled={!query.data?.next}
               onClick={() => change({ offset: state.offset + state.size })}
             >
               Next

@@ -26,6 +26,8 @@ export const staffKeys = {
 
 export interface RequestListPage {
   count: number;
+  /** More requests match than were counted: `count` is the cap, shown as '10,000+'. */
+  count_capped?: boolean;
   next: string | null;
   previous: string | null;
   results: RequestListItem[];

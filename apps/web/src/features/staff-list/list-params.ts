@@ -18,6 +18,8 @@ export interface ListState {
   status: string;
   /** '' (anyone), 'none' (unclaimed) or a staff user id. */
   claimed: string;
+  /** Only rush requests. */
+  rush: boolean;
   /** Only requests to providers a law firm added that staff have not verified yet. */
   newProvider: boolean;
   /** The archived requests instead of the active ones. */
@@ -52,6 +54,7 @@ export function readListState(params: URLSearchParams): ListState {
     requestor: params.get('requestor') ?? '',
     status: params.get('status') ?? '',
     claimed: claimed === 'none' || positive(claimed) ? claimed : '',
+    rush: params.get('rush') === 'true',
     newProvider: params.get('new_provider') === 'true',
     archived: params.get('archived') === 'true',
     order: (SORT_KEYS as readonly string[]).includes(order.replace(/^-/, '')) ? order : DEFAULT_ORDER,
@@ -72,6 +75,7 @@ export function writeListState(current: URLSearchParams, change: Partial<ListSta
     requestor: 'requestor',
     status: 'status',
     claimed: 'claimed',
+    rush: 'rush',
     newProvider: 'new_provider',
     archived: 'archived',
     order: 'order_by',
@@ -80,6 +84,7 @@ export function writeListState(current: URLSearchParams, change: Partial<ListSta
   };
   const defaults: Partial<Record<keyof ListState, string>> = {
     view: 'todo',
+    rush: 'false',
     newProvider: 'false',
     archived: 'false',
     order: DEFAULT_ORDER,
@@ -122,6 +127,7 @@ export function listQuery(state: ListState, today: string): Record<string, strin
   else if (state.status === 'Closed') query.status_open = 'false';
   else if (state.status) query.status__icontains = state.status;
   if (state.claimed) query.working_on = state.claimed;
+  if (state.rush) query.rush = 'true';
   if (state.newProvider) query.new_provider = 'true';
   if (state.archived) query.archived = 'true';
   return query;

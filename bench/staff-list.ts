@@ -1,0 +1,202 @@
+/**
+ * Staff list benchmark (issue 9 §1): GET /api/home/request/ as Direct Docs staff use it (100 rows, the
+ * screen's related set) on two generated databases, 10,000 and 1,000,000 requests, in one run. Each call
+ * runs through app.inject next to the very SQL statements it runs (captured from the app's own Drizzle
+ * queries), straight on a pg pool. Writes the staff-list section of bench/RESULTS.md.
+ *
+ *   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/dd_bench \
+ *   BENCH_SMALL_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/dd_bench_10k npm run bench:staff
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { hashPassword } from '../apps/server/src/auth/passwords';
+import { loadAuth } from '../apps/server/src/auth/session';
+import type { Auth } from '../apps/server/src/authz';
+import { loadConfig } from '../apps/server/src/config';
+import { type Db, openDatabase } from '../apps/server/src/db/client';
+import * as schema from '../apps/server/src/db/schema';
+import { createDeps } from '../apps/server/src/deps';
+import { filterConditions, RequestListQuery } from '../apps/server/src/modules/requests/requests.filters';
+import { listVisibleRequests, withRelated } from '../apps/server/src/modules/requests/requests.queries';
+import { benchDatabaseUrl, benchSizes, generate, INTERNAL_COMPANY_ID } from './generate';
+import { BENCH_PASSWORD, BENCH_WORKER_EMAIL, BIG_FIRM_NAME } from './generate-sql';
+import { explainMs, runPhases, type Statement, type Timing, timedPair } from './measure';
+import { writeSection } from './results-file';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
+const SMALL_REQUESTS = 10_000;
+const RELATED = 'working_on,patient__company,provider,user,requester';
+
+interface StaffScenario {
+  name: string;
+  query: string;
+}
+
+function scenarios(bigFirmId: number): StaffScenario[] {
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const todo = `next_todo_date__lt=${tomorrow}`;
+  return [
+    { name: 'To Do list (rush first)', query: `order_by=-rush&${todo}` },
+    { name: 'To Do list by client name', query: `order_by=patient__full_name&${todo}` },
+    { name: 'All requests (newest first)', query: 'order_by=-created_at' },
+    { name: 'All requests by client name', query: 'order_by=patient__full_name' },
+    { name: 'All requests, page 5', query: 'order_by=-created_at&offset=400' },
+    { name: "Status 'Need Assistance'", query: 'order_by=-created_at&status__icontains=Need%20Assistance' },
+    { name: 'Open and unclaimed', query: 'order_by=-created_at&status_open=true&working_on=none' },
+    { name: 'Rush only', query: 'order_by=-created_at&rush=true' },
+    { name: 'Client name contains', query: 'order_by=-created_at&patient__full_name__icontains=sofia%20ngu' },
+    { name: 'Provider name contains', query: 'order_by=-created_at&provider__name__icontains=mercy%20imag' },
+    { name: 'Paralegal name contains', query: 'order_by=-created_at&user__full_name__icontains=wei' },
+    { name: 'One law firm', query: `order_by=-created_at&patient__company=${bigFirmId}` },
+  ].map((s) => ({ ...s, query: `${s.query}&limit=100&related=${RELATED}` }));
+}
+
+interface Measured {
+  app: Timing;
+  raw: Timing;
+  explain: number;
+}
+
+/** The statements one call runs, in its phases: page and count side by side, then the related rows. */
+async function capturePhases(url: string, auth: Auth, query: string) {
+  const captured: Statement[] = [];
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const recording = drizzle(pool, {
+    schema,
+    logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
+  }) as unknown as Db;
+  try {
+    const params = RequestListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
+    const conditions = filterConditions(params, auth);
+    const options = { conditions, orderBy: params.order_by, limit: params.limit, offset: params.offset };
+    const { rows } = await listVisibleRequests(recording, auth, options);
+    const pageAndCount = captured.splice(0);
+    await withRelated(recording, rows, params.related);
+    return [pageAndCount, captured.splice(0)].filter((phase) => phase.length > 0);
+  } finally {
+    await pool.end();
+  }
+}
+
+async function measureDatabase(url: string, requests: number) {
+  await generate(url, benchSizes(requests));
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  await pool.query('update users set password_hash = $1 where email = $2 and password_hash is null', [
+    await hashPassword(BENCH_PASSWORD),
+    BENCH_WORKER_EMAIL,
+  ]);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    DATA_DIR: path.join(os.tmpdir(), 'dd-bench'),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    DATA_KEY: randomBytes(32).toString('hex'),
+    INTERNAL_COMPANY_ID: String(INTERNAL_COMPANY_ID),
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+  });
+  const database = await openDatabase({ url });
+  const app = await buildApp(createDeps(config, database.db));
+  try {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/users/token/',
+      payload: { email: BENCH_WORKER_EMAIL, password: BENCH_PASSWORD },
+    });
+    if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
+    const headers = { authorization: `Bearer ${login.json().access}` };
+    const me = (await app.inject({ url: '/users/user/', headers })).json();
+    const auth = await loadAuth(database.db, me.id, INTERNAL_COMPANY_ID);
+    if (!auth) throw new Error('bench worker not found');
+    const bigFirm = (await pool.query('select id from companies where name = $1', [BIG_FIRM_NAME])).rows[0]
+      .id;
+    const total = Number((await pool.query('select count(*) as n from requests')).rows[0].n);
+    const results = new Map<string, Measured & { call: string }>();
+    for (const scenario of scenarios(bigFirm)) {
+      const call = `/api/home/request/?${scenario.query}`;
+      const check = await app.inject({ url: call, headers });
+      if (check.statusCode !== 200) throw new Error(`${call}: ${check.statusCode} ${check.body}`);
+      const phases = await capturePhases(url, auth, scenario.query);
+      const [appTiming, rawTiming] = await timedPair(
+        () => app.inject({ url: call, headers }),
+        () => runPhases(pool, phases),
+        RUNS,
+        WARMUP,
+      );
+      const explain = await explainMs(pool, phases);
+      results.set(scenario.name, { call, app: appTiming, raw: rawTiming, explain });
+      console.log(
+        `${String(requests).padStart(8)} ${scenario.name.padEnd(32)} app p95 ${appTiming.p95.toFixed(2)} ms, raw p95 ${rawTiming.p95.toFixed(2)} ms`,
+      );
+    }
+    return { total, results };
+  } finally {
+    await app.close();
+    await database.close();
+    await pool.end();
+  }
+}
+
+const ms = (n: number) => n.toFixed(2);
+const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
+
+async function main() {
+  const bigUrl = benchDatabaseUrl();
+  const smallUrl = process.env.BENCH_SMALL_DATABASE_URL;
+  if (!smallUrl)
+    throw new Error('Set BENCH_SMALL_DATABASE_URL to a second, empty database for the 10,000-request run.');
+  const loadAtStart = os.loadavg()[0];
+  const small = await measureDatabase(smallUrl, SMALL_REQUESTS);
+  const big = await measureDatabase(bigUrl, benchSizes().requests);
+  const lines = [
+    `| call | ${small.total.toLocaleString('en-US')}: app p95 | ${big.total.toLocaleString('en-US')}: app p50 | app p95 | raw SQL p95 | EXPLAIN ANALYZE | growth p95 | p95 < 50 ms | growth ≤ 2× |`,
+    '|---|---:|---:|---:|---:|---:|---:|:-:|:-:|',
+  ];
+  for (const [name, b] of big.results) {
+    const s = small.results.get(name);
+    if (!s) continue;
+    const growth = b.app.p95 / s.app.p95;
+    lines.push(
+      `| ${name}<br>\`${b.call.replace(`&limit=100&related=${RELATED}`, '')}\` | ${ms(s.app.p95)} | ${ms(b.app.p50)} | ${ms(b.app.p95)} | ` +
+        `${ms(b.raw.p95)} | ${ms(b.explain)} | ${growth.toFixed(2)}× | ${yes(b.app.p95 < 50)} | ${yes(growth <= 2)} |`,
+    );
+  }
+  await writeSection(
+    'staff-list',
+    `## Staff list at 10,000 and 1,000,000 requests
+
+Produced by \`npm run bench:staff\` (bench/staff-list.ts) on ${new Date().toISOString().slice(0, 10)}: the same generator
+fills two databases (${small.total.toLocaleString('en-US')} and ${big.total.toLocaleString('en-US')} requests) and one run measures both.
+Signed in as a Direct Docs staff member (sees every firm). Every call asks for 100 rows with the screen's
+related set (\`related=${RELATED}\`); archived requests are left out as on the screen. ${RUNS} timed calls
+after ${WARMUP} warm-up calls, each alternating with the raw SQL (the statements the call runs, captured from its
+Drizzle queries, in the same phases on a \`pg\` pool). Load average ${loadAtStart.toFixed(2)} at the start,
+${os.loadavg()[0].toFixed(2)} at the end.
+
+${lines.join('\n')}
+
+Times in milliseconds. Growth is the 1M p95 over the 10k p95.
+
+What makes these fast (migration 0007_staff_list_indexes):
+- partial indexes on active, unarchived requests for each ordering and common filter: newest first,
+  rush first among requests with a reminder (the To Do list), reminder date, status, rush only, and per
+  client, provider, paralegal and requester;
+- the client-name orderings join \`patients\` and walk its name index, reading each client's requests from
+  \`requests_staff_patient_idx\` (no correlated sub-select);
+- a status is matched as the exact statuses containing the text (\`status in (…)\`), never \`ILIKE\`;
+- "contains" filters on client, provider and user names use trigram indexes (\`pg_trgm\`);
+- the list counts at most 10,001 matching rows (the screen shows "10,000+") and finds the next page by
+  reading one row past the page.
+`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
