@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
 import { inArray } from 'drizzle-orm';
 import type { AppDeps } from '../src/app-types';
-import { hashPassword } from '../src/auth/passwords';
 import { issueTokens } from '../src/auth/tokens';
 import type { Auth } from '../src/authz';
 import type { Db } from '../src/db/client';
@@ -21,6 +21,12 @@ import { INTERNAL_COMPANY_ID } from './helpers';
 /** Factories: each call makes fresh rows with unique names, so tests run side by side. */
 export const TEST_PASSWORD = 'CorrectHorse9!';
 let passwordHash: Promise<string> | undefined;
+/**
+ * Test users' password: argon2id like every stored hash, with the smallest cost the library allows, so
+ * the many sign-ins of a suite take microseconds (the production parameters stay in passwords.ts, and
+ * the hash carries its own parameters for verify).
+ */
+const CHEAP_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 } as const;
 
 export async function createCompany(db: Db, values: Partial<typeof companies.$inferInsert> = {}) {
   const [company] = await db
@@ -42,7 +48,7 @@ export interface UserOptions {
 }
 
 export async function createUser(db: Db, options: UserOptions = {}) {
-  passwordHash ??= hashPassword(TEST_PASSWORD);
+  passwordHash ??= hash(TEST_PASSWORD, CHEAP_ARGON2);
   const companyId = options.companyId ?? (await createCompany(db)).id;
   let roleId: number | undefined;
   if (options.permissions) {

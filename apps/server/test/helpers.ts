@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -39,9 +40,15 @@ export function testEnv(overrides: Record<string, string> = {}) {
   });
 }
 
+/** The migrated PGlite database global-setup.ts dumped, when there is one. */
+function pgliteTemplate(): Blob | undefined {
+  const file = process.env.DD_PGLITE_TEMPLATE;
+  return file && !process.env.DATABASE_URL ? new Blob([readFileSync(file)]) : undefined;
+}
+
 async function create(): Promise<TestContext> {
   const config = testEnv();
-  const database = await openDatabase({ url: config.DATABASE_URL });
+  const database = await openDatabase({ url: config.DATABASE_URL, template: pgliteTemplate() });
   await database.db.execute(sql`
     insert into companies (id, name) values (${INTERNAL_COMPANY_ID}, 'Direct Docs') on conflict (id) do nothing`);
   await database.db.execute(
