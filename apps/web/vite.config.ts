@@ -22,7 +22,13 @@ export default defineConfig({
     proxy: Object.fromEntries(proxied.map((p) => [p, api])),
   },
   build: {
-    chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        // zod in a chunk of its own: left to the automatic split it absorbed small shared components
+        // (TextInput), so the sign-in page downloaded the whole schema library for them (issue 9 §3).
+        codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] },
+      },
+    },
   },
   test: {
     environment: 'happy-dom',

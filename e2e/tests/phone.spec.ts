@@ -36,6 +36,15 @@ test('a paralegal uses the dashboard, the request form and a request on a phone'
   await shot(page, 'phone-firm-dashboard');
   await expectNoSeriousA11yViolations(page, 'dashboard at phone width');
 
+  // The menu opens from the burger (its drawer loads on first use) and takes the user where they pick.
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  await shot(page, 'phone-menu');
+  await expectNoSeriousA11yViolations(page, 'menu at phone width');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+
   await page.getByRole('link', { name: 'Start New Request' }).click();
   await expect(page.getByRole('heading', { name: 'Submit A Request' })).toBeVisible();
   await fitsTheScreen(page);

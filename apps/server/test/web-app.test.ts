@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { App } from '../src/app-types';
@@ -8,11 +9,18 @@ import { getContext } from './helpers';
 
 /** The built web app: every unknown path is the app's index page; a malformed path is a 400, not a 500. */
 let app: App;
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(5000))});`;
 
 beforeAll(async () => {
   const { deps } = await getContext();
   const webDist = mkdtempSync(path.join(os.tmpdir(), 'dd-web-'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Direct Docs</title>');
+  const index = '<!doctype html><title>Direct Docs</title>';
+  writeFileSync(path.join(webDist, 'index.html'), index);
+  writeFileSync(path.join(webDist, 'index.html.br'), brotliCompressSync(index));
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), SCRIPT);
+  writeFileSync(path.join(webDist, 'assets', 'main-abc123.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(path.join(webDist, 'assets', 'main-abc123.js.gz'), gzipSync(SCRIPT));
   app = await buildApp(deps, { webDist });
 });
 afterAll(() => app?.close());
@@ -22,6 +30,30 @@ describe('serving the web app', () => {
     const res = await app.inject({ url: '/dashboard/' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Direct Docs');
+  });
+
+  it("sends the build's brotli or gzip copy to browsers that accept it, cached for a year", async () => {
+    const br = await app.inject({
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    const gz = await app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await app.inject({ url: '/assets/main-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('never lets a browser keep an old index page', async () => {
+    const res = await app.inject({ url: '/login/', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('Direct Docs');
   });
 
   it('answers a malformed percent escape with 400', async () => {

@@ -3,7 +3,8 @@ import { INVITE_GRID_ROWS } from './constants';
 import { INVALID_EMAIL_MESSAGE, isPlainEmail, OptionalPlainEmailSchema } from './email-address';
 import { IdSchema } from './ids';
 import { parseCents } from './money';
-import { nameProblem, optionalPersonNameSchema, PERSON_NAME_LIMITS } from './names';
+import { nameProblem, PERSON_NAME_LIMITS } from './name-rules';
+import { optionalPersonNameSchema } from './names';
 
 /**
  * Companies (law firms and the retrieval company) and their users: the company form's fields, the

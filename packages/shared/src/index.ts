@@ -1,3 +1,4 @@
+export * from './client-values';
 export * from './companies';
 export * from './constants';
 export * from './dashboard';
@@ -9,7 +10,9 @@ export * from './ids';
 export * from './links';
 export * from './messages';
 export * from './money';
+export * from './name-rules';
 export * from './names';
+export * from './password-rule';
 export * from './patients';
 export * from './permissions';
 export * from './pricing';

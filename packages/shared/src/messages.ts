@@ -66,3 +66,12 @@ export const OUTBOX_MSG = {
     'This e-mail carried a one-time link, which is never sent twice. Ask for a new link instead (password reset, invitation or e-mail confirmation).',
   queued: 'The e-mail is queued and will be sent in a moment.',
 } as const;
+
+/** What the e-mail confirmation screen says (law-firm spec section 1). */
+export const CONFIRM_MSG = {
+  confirmed: 'Thank you: your e-mail address is confirmed. You can now order records and invite your team.',
+  invalid:
+    'This confirmation link is invalid, has expired or was already used. Sign in and send a new link from your dashboard.',
+  sent: 'We sent a new confirmation link. Open it from your e-mail to finish.',
+  alreadyConfirmed: 'Your e-mail address is already confirmed.',
+} as const;

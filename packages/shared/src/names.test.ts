@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CompanyNameSchema, optionalPersonNameSchema, personNameSchema, plainTextMessage } from './names';
+import { plainTextMessage } from './name-rules';
+import { CompanyNameSchema, optionalPersonNameSchema, personNameSchema } from './names';
 
 describe('plain-text names', () => {
   it('accepts ordinary firm and person names, trimmed', () => {

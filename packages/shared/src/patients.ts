@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUnknownValue } from './client-values';
 import { OptionalPlainEmailSchema } from './email-address';
 import { IdSchema } from './ids';
 import { MSG, requiredClientFieldMessage } from './messages';
@@ -33,12 +34,6 @@ export const CLIENT_NA_HINT = "Fill out with NA if you don't know.";
 /** Shown to the firm and to staff while a client has no HIPAA form on file. */
 export const HIPAA_MISSING = 'HIPAA authorization missing';
 /** How a client field entered as NA (unknown) reads. */
-export const NOT_PROVIDED = 'Not provided';
-
-/** 'NA' (or 'N/A', any case) in a client field: the firm does not know it. Stored as unknown (null). */
-export function isUnknownValue(value: unknown): boolean {
-  return typeof value === 'string' && /^n\/?a$/i.test(value.trim());
-}
 
 export const SSN_PATTERN = /^\d{3}-\d{2}-\d{4}$/;
 

@@ -19,16 +19,18 @@ export async function registerWebApp(app: App, webDist: string): Promise<void> {
     app.log.warn(`No built web app at ${webDist}; run "npm run build" to serve the screens.`);
     return;
   }
-  await app.register(fastifyStatic, { root: webDist, serve: false });
+  // preCompressed: the build writes .br and .gz beside each text file (apps/web/scripts/compress.mjs).
+  await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true });
   app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0]);
     if (API_PREFIXES.some((p) => urlPath.startsWith(p)))
       return reply.status(404).send({ error: 'Not found.' });
     const file = path.normalize(urlPath).replace(/^(\.\.[/\\])+/, '');
+    // Hashed build files never change; everything else is checked with the server on every use.
     if (path.extname(file) && existsSync(path.join(webDist, file))) {
-      const immutable = file.startsWith('/assets/');
-      return reply.sendFile(file, { maxAge: immutable ? '1y' : 0, immutable });
+      if (file.startsWith('/assets/')) return reply.sendFile(file, { maxAge: '1y', immutable: true });
+      return reply.header('cache-control', 'no-cache').sendFile(file, { cacheControl: false });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 }

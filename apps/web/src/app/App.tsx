@@ -1,6 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { AuthProvider } from '../auth';
@@ -16,16 +14,13 @@ export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-right" />
-          <BrowserRouter>
-            <AuthProvider>
-              <Routes>
-                <Route path="*" element={<RouteScreen />} />
-              </Routes>
-            </AuthProvider>
-          </BrowserRouter>
-        </ModalsProvider>
+        <BrowserRouter>
+          <AuthProvider>
+            <Routes>
+              <Route path="*" element={<RouteScreen />} />
+            </Routes>
+          </AuthProvider>
+        </BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,10 +1,21 @@
-import { AppShell, Box, Burger, Container, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Box, Burger, Container, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { MouseEvent, ReactNode } from 'react';
+import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../auth';
 import classes from './Layout.module.css';
 import { isSelected, navLinks } from './nav';
+
+const NavDrawer = lazy(() => import('./NavDrawer'));
+/**
+ * Toasts (`notifications.show`) come from signed-in screens only, so their host loads with the first
+ * signed-in page and stays off the public pages and the sign-in page.
+ */
+const NotificationsHost = lazy(() =>
+  import('@mantine/notifications').then((m) => ({
+    default: () => <m.Notifications position="top-right" />,
+  })),
+);
 
 /** The target of the skip link: the main landmark, focusable from script only. */
 export const MAIN_CONTENT_ID = 'main-content';
@@ -22,6 +33,9 @@ export function Layout({ children, bare = false }: { children: ReactNode; bare?:
   const { user } = useAuth();
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // The drawer loads on first opening and then stays mounted, so closing keeps its transition.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if (opened && !drawerWanted) setDrawerWanted(true);
   const links = navLinks(user);
 
   const items = (vertical: boolean) =>
@@ -63,11 +77,18 @@ export function Layout({ children, bare = false }: { children: ReactNode; bare?:
           </Group>
         </Container>
       </AppShell.Header>
-      <Drawer opened={opened} onClose={close} title="Menu" hiddenFrom="lg" size="xs">
-        <Stack gap={4} component="nav" aria-label="Main">
-          {items(true)}
-        </Stack>
-      </Drawer>
+      {user && (
+        <Suspense fallback={null}>
+          <NotificationsHost />
+        </Suspense>
+      )}
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <NavDrawer opened={opened} onClose={close}>
+            {items(true)}
+          </NavDrawer>
+        </Suspense>
+      )}
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         {bare ? (
           children

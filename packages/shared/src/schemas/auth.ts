@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { INVALID_EMAIL_MESSAGE, isPlainEmail } from '../email-address';
 import { IdSchema } from '../ids';
 import { personNameSchema } from '../names';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_LONG,
+  PASSWORD_TOO_SHORT,
+} from '../password-rule';
 import { normalizeTimeZone } from '../time-zones';
 
 /** Account payloads, shared by the sign-in screens and the server routes. */
@@ -15,15 +21,10 @@ export const EmailSchema = z
   .transform((v) => v.toLowerCase());
 
 /** The rule for a new password, shown under the field before anyone types. */
-export const PASSWORD_RULE = 'At least 8 characters.';
 export const PasswordSchema = z
   .string()
-  .min(8, 'Password must be at least 8 characters.')
-  .max(200, 'Password is too long.');
-
-/** The first problem with a new password, or undefined (the same rule the server applies). */
-export const passwordProblem = (password: string) =>
-  password ? PasswordSchema.safeParse(password).error?.issues[0]?.message : undefined;
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
 
 export const LoginSchema = z.object({
   email: z
@@ -69,14 +70,6 @@ export const ConfirmEmailSchema = z.object({
   user_id: IdSchema,
   token: z.string().min(1).max(200),
 });
-export const CONFIRM_MSG = {
-  confirmed: 'Thank you: your e-mail address is confirmed. You can now order records and invite your team.',
-  invalid:
-    'This confirmation link is invalid, has expired or was already used. Sign in and send a new link from your dashboard.',
-  sent: 'We sent a new confirmation link. Open it from your e-mail to finish.',
-  alreadyConfirmed: 'Your e-mail address is already confirmed.',
-} as const;
-
 export const UserCheckSchema = z.object({ email: z.string().trim().max(254) });
 
 export const ResetPasswordSchema = z.object({

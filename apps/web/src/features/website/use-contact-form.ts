@@ -1,5 +1,4 @@
 /** State of the public contact form: values, validation, sending, sent or failed. */
-import { ContactSchema } from '@dd/shared';
 import { type FormEvent, useState } from 'react';
 import { sendContactMessage } from './api';
 
@@ -32,7 +31,8 @@ export function useContactForm(send = sendContactMessage) {
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (status.state === 'sending') return;
-    const parsed = ContactSchema.safeParse(values);
+    const { checkContact } = await import('./contact-check');
+    const parsed = checkContact(values);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       setStatus({ state: 'invalid', field: issue.path[0] as keyof ContactValues, message: issue.message });
