@@ -2,7 +2,6 @@
  * notifications, and a fresh query client (no retries). With `address`, an `address` output shows the query
  * string so tests can check what the address keeps (opt-in: an <output> has the 'status' role). */
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -21,13 +20,11 @@ export function renderWithProviders(ui: ReactElement, { path = '/', address = fa
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MemoryRouter initialEntries={[path]}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
-        <ModalsProvider>
-          <Notifications />
-          <QueryClientProvider client={client}>
-            {children}
-            {address && <Address />}
-          </QueryClientProvider>
-        </ModalsProvider>
+        <Notifications />
+        <QueryClientProvider client={client}>
+          {children}
+          {address && <Address />}
+        </QueryClientProvider>
       </MantineProvider>
     </MemoryRouter>
   );
