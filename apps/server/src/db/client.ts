@@ -20,6 +20,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * The embedded database serves one small installation: PostgreSQL's default buffers (128 MB) mostly sit
+ * in the process's memory unused, so they are kept small (README: when to move to PostgreSQL).
+ */
+const PGLITE_SETTINGS = ['shared_buffers=16MB', 'work_mem=4MB', 'maintenance_work_mem=16MB', 'wal_buffers=1MB'];
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
@@ -37,7 +43,12 @@ export async function openDatabase(options: {
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
-  const client = new PGlite({ dataDir: options.dir, extensions: { pg_trgm }, loadDataDir: options.template });
+  const client = new PGlite({
+    dataDir: options.dir,
+    extensions: { pg_trgm },
+    loadDataDir: options.template,
+    postgresqlconf: PGLITE_SETTINGS,
+  });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
