@@ -12,9 +12,11 @@ const NavDrawer = lazy(() => import('./NavDrawer'));
  * signed-in page and stays off the public pages and the sign-in page.
  */
 const NotificationsHost = lazy(() =>
-  import('@mantine/notifications').then((m) => ({
-    default: () => <m.Notifications position="top-right" />,
-  })),
+  Promise.all([import('@mantine/notifications'), import('@mantine/notifications/styles.css')]).then(
+    ([m]) => ({
+      default: () => <m.Notifications position="top-right" />,
+    }),
+  ),
 );
 
 /** The target of the skip link: the main landmark, focusable from script only. */

@@ -2,6 +2,7 @@
  * Date entry as mm/dd/yyyy text with a calendar popover. The form value is YYYY-MM-DD; text that is
  * not a date stays in the form as typed so submit is blocked with the spec's date-format message.
  */
+import '@mantine/dates/styles.css';
 import { formatDate, isUnknownValue, MSG, parseUsDate } from '@dd/shared';
 import { ActionIcon, Popover, TextInput } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';

@@ -2,6 +2,7 @@
  * Rich text (HTML value) with the spec's toolbar: block styles H1-H6, Blockquote, bullet list,
  * ordered list, code block; inline Bold, Italic, Underline and Code (monospace); plus links.
  */
+import '@mantine/tiptap/styles.css';
 import { Input } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';

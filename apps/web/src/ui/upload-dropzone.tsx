@@ -4,6 +4,7 @@
  * screen; the file input it opens is taken out of the accessibility tree rather than nested inside the
  * button, and stays reachable through the field's <label>.
  */
+import '@mantine/dropzone/styles.css';
 import { Group, Stack, Text } from '@mantine/core';
 import { Dropzone, type DropzoneProps } from '@mantine/dropzone';
 import type { ReactNode } from 'react';

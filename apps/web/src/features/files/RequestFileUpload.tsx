@@ -3,6 +3,7 @@
  * 'provider-records'), then each is attached to the request. Shows 'Waiting for File Upload...' while it
  * runs and the server's message (too large, wrong type) when it fails.
  */
+import '@mantine/dropzone/styles.css';
 import { FILE_MSG, MAX_FILES_PER_UPLOAD, MSG } from '@dd/shared';
 import { Alert, Group, Input, Loader, Stack, Text } from '@mantine/core';
 import type { FileRejection } from '@mantine/dropzone';
