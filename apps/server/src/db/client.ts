@@ -24,7 +24,12 @@ export interface Database {
  * The embedded database serves one small installation: PostgreSQL's default buffers (128 MB) mostly sit
  * in the process's memory unused, so they are kept small (README: when to move to PostgreSQL).
  */
-const PGLITE_SETTINGS = ['shared_buffers=16MB', 'work_mem=4MB', 'maintenance_work_mem=16MB', 'wal_buffers=1MB'];
+const PGLITE_SETTINGS = [
+  'shared_buffers=16MB',
+  'work_mem=4MB',
+  'maintenance_work_mem=16MB',
+  'wal_buffers=1MB',
+];
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
