@@ -3,6 +3,7 @@ import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Auth } from '../../authz';
 import { requests } from '../../db/schema';
+import { CURSOR_REFUSAL, cursorParam } from './requests.cursor';
 import { dateParam, filter, idParam, type RequestFilter } from './requests.filter-kit';
 import { notArchived, STAFF_FILTERS, STAFF_ORDERINGS } from './requests.staff-filters';
 
@@ -82,8 +83,14 @@ export const RequestListQuery = z
       .default('-created_at'),
     limit: z.coerce.number().int().min(1).max(500).default(20),
     offset: z.coerce.number().int().min(0).default(0),
+    /** From a `next` or `previous` link: the page after or before a row, whatever the offset. */
+    cursor: cursorParam,
   })
-  .strict();
+  .strict()
+  .refine((query) => !query.cursor || query.cursor.ordering === query.order_by, {
+    path: ['cursor'],
+    message: CURSOR_REFUSAL,
+  });
 export type RequestListParams = z.output<typeof RequestListQuery>;
 
 /** A list of one record's requests (a client's, a provider's, a main contact's): its whole history. */

@@ -95,9 +95,18 @@ describe('GET /api/home/request/', () => {
     expect(page.count).toBe(4);
     expect(page.results).toHaveLength(2);
     expect(page.next).toBeNull();
-    expect(page.previous).toBe('/api/home/request/?order_by=created_at&limit=2&offset=0');
+    // Links keep the query and carry a cursor for the date orderings (the offset numbers the rows).
+    expect(page.previous).toMatch(/^\/api\/home\/request\/\?order_by=created_at&limit=2&offset=0&cursor=/);
+    const back = (await list(firm.staff.headers, page.previous.replace('/api/home/request/', ''))).json();
+    const start = (await list(firm.staff.headers, '?order_by=created_at&limit=2')).json();
+    expect(back.results.map((r: { id: number }) => r.id)).toEqual(
+      start.results.map((r: { id: number }) => r.id),
+    );
+    expect(back.previous).toBeNull();
     const first = (await list(firm.staff.headers, '?limit=2')).json();
-    expect(first.next).toBe('/api/home/request/?limit=2&offset=2');
+    expect(first.next).toMatch(/^\/api\/home\/request\/\?limit=2&offset=2&cursor=/);
+    const byNumber = (await list(firm.staff.headers, '?order_by=internal_number&limit=2')).json();
+    expect(byNumber.next).toBe('/api/home/request/?order_by=internal_number&limit=2&offset=2');
   });
 
   it('refuses unknown parameters and values off the list with a 400 naming them', async () => {

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { companies, patients, providers, requests, users } from '../../db/schema';
 import { providerColumns } from '../providers/providers.queries';
 import { userBriefColumns } from '../users/users.queries';
+import { type Cursor, createdAtKey, cursorQuery } from './requests.cursor';
 import { REQUEST_ORDERINGS, type RequestOrdering } from './requests.filters';
 import { typeNamesByRequest } from './requests.types';
 
@@ -81,6 +82,8 @@ export interface RequestListOptions {
   orderBy: RequestOrdering;
   limit: number;
   offset: number;
+  /** Keyset paging from a link's cursor; replaces the offset (requests.cursor.ts). */
+  cursor?: Cursor;
 }
 
 /**
@@ -91,20 +94,20 @@ export const REQUEST_COUNT_CAP = 10_000;
 
 /** One row more than the page, so the caller knows whether a next page exists without counting. */
 export function requestPageQuery(db: DbOrTx, auth: Auth, options: RequestListOptions) {
-  const where = and(visibleRequests(auth), ...options.conditions);
+  const keyset = options.cursor && cursorQuery(options.cursor);
+  const where = and(visibleRequests(auth), ...options.conditions, keyset?.where);
+  const columns = { ...requestColumns, createdAtKey };
   const query = options.orderBy.endsWith('patient__full_name')
-    ? db
-        .select(requestColumns)
-        .from(requests)
-        .innerJoin(patients, eq(patients.id, requests.patientId))
-        .where(where)
-        .$dynamic()
-    : selectRequests(db, where);
+    ? db.select(columns).from(requests).innerJoin(patients, eq(patients.id, requests.patientId)).where(where)
+    : db.select(columns).from(requests).where(where);
   return query
-    .orderBy(...REQUEST_ORDERINGS[options.orderBy])
+    .$dynamic()
+    .orderBy(...(keyset?.orderBy ?? REQUEST_ORDERINGS[options.orderBy]))
     .limit(options.limit + 1)
-    .offset(options.offset);
+    .offset(keyset ? 0 : options.offset);
 }
+
+export type RequestPageRow = RequestRow & { createdAtKey: string };
 
 /** How many requests match, counting no further than `cap` + 1. */
 export function requestCountQuery(db: DbOrTx, auth: Auth, conditions: SQL[], cap?: number) {
@@ -123,15 +126,17 @@ export async function listVisibleRequests(
   db: DbOrTx,
   auth: Auth,
   options: RequestListOptions,
-): Promise<{ rows: RequestRow[]; total: number; capped: boolean; more: boolean }> {
-  const [rows, [{ total }]] = await Promise.all([
+): Promise<{ rows: RequestPageRow[]; total: number; capped: boolean; more: boolean }> {
+  const [found, [{ total }]] = await Promise.all([
     requestPageQuery(db, auth, options),
     requestCountQuery(db, auth, options.conditions, REQUEST_COUNT_CAP),
   ]);
-  const more = rows.length > options.limit;
+  // `more`: rows lie beyond this page in the direction read (before it, for a 'prev' cursor).
+  const more = found.length > options.limit;
+  const page = more ? found.slice(0, options.limit) : found;
   const capped = total > REQUEST_COUNT_CAP;
   return {
-    rows: more ? rows.slice(0, options.limit) : rows,
+    rows: options.cursor?.direction === 'prev' ? page.reverse() : page,
     total: capped ? REQUEST_COUNT_CAP : total,
     capped,
     more,

@@ -16,10 +16,10 @@ import { requireAuth } from '../../authz';
 import { authorize } from '../../authz/policy';
 import { clientIp } from '../../lib/client-ip';
 import { EmptyBodySchema } from '../../lib/empty-body';
-import { offsetPage } from './offset-page';
 import { setArchived } from './requests.archive';
 import { changeClaim } from './requests.claim';
 import { createRequests } from './requests.create';
+import { pageLinks } from './requests.cursor';
 import { deleteRequest } from './requests.delete';
 import { getRequestDetail } from './requests.detail';
 import { filterConditions, RequestListQuery, relatedParam } from './requests.filters';
@@ -74,14 +74,17 @@ export const requestsRoutes: Module = (app, { db, mail, config }) => {
       const conditions = filterConditions(query, auth);
       if (query.count !== undefined) return { count: await countVisibleRequests(db, auth, conditions) };
       const { limit, offset } = query;
+      const { cursor } = query;
       const { rows, total, capped, more } = await listVisibleRequests(db, auth, {
         conditions,
         orderBy: query.order_by,
         limit,
         offset,
+        cursor,
       });
+      const links = pageLinks(request.url, { ordering: query.order_by, limit, offset, cursor, more, rows });
       const results = await withRelated(db, rows, query.related);
-      return { ...offsetPage(request.url, results, total, limit, offset, more), count_capped: capped };
+      return { count: total, count_capped: capped, ...links, results };
     },
   );
 

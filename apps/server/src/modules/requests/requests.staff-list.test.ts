@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { signedIn } from '../../../test/factories';
+import { createRequest, signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { requests } from '../../db/schema';
 import { get, internalStaff, staffFirm } from './requests.staff-fixtures';
@@ -123,6 +123,60 @@ describe('GET /api/home/request/ for the staff list', () => {
     const last = (await get(`/api/home/request/${scope}&limit=2&offset=2`, staff)).json();
     expect(last.next).toBeNull();
     expect(last.previous).toContain('offset=0');
+  });
+
+  it('pages with cursors through equal and microsecond timestamps, forwards and back, as offsets do', async () => {
+    const { deps } = await getContext();
+    const firm = await staffFirm();
+    const base = { companyId: firm.company.id, userId: firm.paralegal.user.id, providerId: firm.mercy.id };
+    for (let i = 0; i < 4; i++)
+      await createRequest(deps.db, { ...base, patientId: firm.alice.id, rush: i % 2 === 0 });
+    const all = await staffList(`?patient__company=${firm.company.id}&limit=500`);
+    const made = all.results.map((r) => r.id);
+    // Two requests share a timestamp to the microsecond; two more differ only in microseconds.
+    await deps.db.execute(
+      sql`update requests set created_at = '2024-06-01 10:00:00.000001+00' where id in (${made[0]}, ${made[1]})`,
+    );
+    await deps.db.execute(
+      sql`update requests set created_at = '2024-06-01 10:00:00.000002+00' where id = ${made[2]}`,
+    );
+    const staff = (await internalStaff()).headers;
+    for (const order of ['-created_at', 'created_at', '-rush']) {
+      const scope = `?patient__company=${firm.company.id}&order_by=${order}`;
+      const expected = ids(await staffList(`${scope}&limit=500`, staff));
+      const seen: number[] = [];
+      const pages: { next: string | null; previous: string | null; results: Item[] }[] = [];
+      let url: string | null = `/api/home/request/${scope}&limit=2`;
+      while (url) {
+        const page: (typeof pages)[number] = (await get(url, staff)).json();
+        pages.push(page);
+        seen.push(...ids(page));
+        if (page.next) expect(page.next, order).toContain('cursor=');
+        url = page.next;
+      }
+      expect(seen, order).toEqual(expected);
+      // Back from the last page with the previous links: the same pages in reverse.
+      const back: number[][] = [];
+      let previous: string | null = pages.at(-1)?.previous ?? null;
+      while (previous) {
+        const page: (typeof pages)[number] = (await get(previous, staff)).json();
+        back.unshift(ids(page));
+        previous = page.previous;
+      }
+      expect(back.flat(), order).toEqual(expected.slice(0, expected.length - ids(pages.at(-1)!).length));
+    }
+  });
+
+  it('refuses a cursor it did not give out, or one of another ordering', async () => {
+    const staff = (await internalStaff()).headers;
+    const bad = await get('/api/home/request/?cursor=not-a-cursor', staff);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toContain('cursor');
+    const first = (await get('/api/home/request/?order_by=-created_at&limit=1', staff)).json();
+    const cursor = new URL(first.next, 'http://x').searchParams.get('cursor');
+    const other = await get(`/api/home/request/?order_by=created_at&cursor=${cursor}`, staff);
+    expect(other.statusCode).toBe(400);
+    expect(other.json().error).toContain('cursor');
   });
 
   it('still scopes what non-staff callers see: internal non-staff only their claims, firms their own', async () => {

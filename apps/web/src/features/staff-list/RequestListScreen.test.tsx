@@ -52,8 +52,11 @@ function api(count = 2, capped = false) {
       return json({
         count,
         count_capped: capped,
-        next: capped || offset + limit < count ? `/api/home/request/?offset=${offset + limit}` : null,
-        previous: null,
+        next:
+          capped || offset + limit < count
+            ? `/api/home/request/?offset=${offset + limit}&cursor=after${offset + limit}`
+            : null,
+        previous: offset > 0 ? `/api/home/request/?offset=${offset - limit}&cursor=before${offset}` : null,
         results: ids.map((id) =>
           id === 1
             ? row(1, { rush: true })
@@ -183,7 +186,7 @@ describe('RequestListScreen', () => {
     expect(lastList(calls).query.get('patient__full_name__icontains')).toBe('Ann');
   });
 
-  it('pages with Prev and Next by offset and keeps filters in the address', async () => {
+  it("pages with Prev and Next by the links' cursors and keeps filters in the address", async () => {
     const calls = api(250);
     renderWithProviders(<RequestListScreen />, {
       path: '/requestlist/?view=all&status=Open&claimed=none',
@@ -195,8 +198,20 @@ describe('RequestListScreen', () => {
     expect(screen.getByRole('button', { name: 'Prev' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(lastList(calls).query.get('offset')).toBe('100'));
+    expect(lastList(calls).query.get('cursor')).toBe('after100');
     expect(await screen.findByText('Showing 101–200 of 250')).toBeInTheDocument();
     expect(screen.getByTestId('address')).toHaveTextContent('offset=100');
+    await userEvent.click(screen.getByRole('button', { name: 'Prev' }));
+    await waitFor(() => expect(lastList(calls).query.get('cursor')).toBe('before100'));
+    expect(lastList(calls).query.get('offset')).toBe('0');
+    expect(await screen.findByText('Showing 1–100 of 250')).toBeInTheDocument();
+    // Any other change starts again from the first page, without a cursor.
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastList(calls).query.get('cursor')).toBe('after100'));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Rush only' }));
+    await waitFor(() => expect(lastList(calls).query.get('rush')).toBe('true'));
+    expect(lastList(calls).query.get('cursor')).toBeNull();
+    expect(lastList(calls).query.get('offset')).toBe('0');
   });
 
   it('shows a capped count as 10,000+ and still offers the next page', async () => {

@@ -12,7 +12,15 @@ import { STORAGE } from '../../api/session';
 import { useAuth } from '../../auth';
 import { Card } from '../../ui';
 import { useRequestList, useStaffUsers } from './api';
-import { type ListState, listQuery, orderOf, readListState, sortOf, writeListState } from './list-params';
+import {
+  cursorOf,
+  type ListState,
+  listQuery,
+  orderOf,
+  readListState,
+  sortOf,
+  writeListState,
+} from './list-params';
 import { RequestListFilters } from './RequestListFilters';
 import { RequestListTable } from './RequestListTable';
 import { TodoCounts } from './TodoCounts';
@@ -28,7 +36,7 @@ export function RequestListScreen() {
   const change = useCallback(
     (next: Partial<ListState>) =>
       // Any change but paging itself starts again at the first row.
-      setParams((current) => writeListState(current, { offset: 0, ...next }), { replace: true }),
+      setParams((current) => writeListState(current, { offset: 0, cursor: '', ...next }), { replace: true }),
     [setParams],
   );
   if (!user) return null;
@@ -101,8 +109,13 @@ export function RequestListScreen() {
               variant="default"
               size="xs"
               leftSection={<IconChevronLeft size={14} />}
-              disabled={state.offset === 0}
-              onClick={() => change({ offset: Math.max(0, state.offset - state.size) })}
+              disabled={!query.data?.previous}
+              onClick={() =>
+                change({
+                  offset: Math.max(0, state.offset - state.size),
+                  cursor: cursorOf(query.data?.previous),
+                })
+              }
             >
               Prev
             </Button>
@@ -111,7 +124,9 @@ export function RequestListScreen() {
               size="xs"
               rightSection={<IconChevronRight size={14} />}
               disabled={!query.data?.next}
-              onClick={() => change({ offset: state.offset + state.size })}
+              onClick={() =>
+                change({ offset: state.offset + state.size, cursor: cursorOf(query.data?.next) })
+              }
             >
               Next
             </Button>

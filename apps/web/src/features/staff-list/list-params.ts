@@ -27,6 +27,8 @@ export interface ListState {
   order: string;
   size: number;
   offset: number;
+  /** The server's cursor from a Next or Prev link: reads on from a row rather than skipping `offset`. */
+  cursor: string;
 }
 
 export const DEFAULT_ORDER = '-created_at';
@@ -60,6 +62,7 @@ export function readListState(params: URLSearchParams): ListState {
     order: (SORT_KEYS as readonly string[]).includes(order.replace(/^-/, '')) ? order : DEFAULT_ORDER,
     size: (STAFF_LIST_PAGE_SIZES as readonly number[]).includes(size) ? size : STAFF_LIST_DEFAULT_PAGE_SIZE,
     offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
+    cursor: params.get('cursor') ?? '',
   };
 }
 
@@ -81,6 +84,7 @@ export function writeListState(current: URLSearchParams, change: Partial<ListSta
     order: 'order_by',
     size: 'size',
     offset: 'offset',
+    cursor: 'cursor',
   };
   const defaults: Partial<Record<keyof ListState, string>> = {
     view: 'todo',
@@ -99,6 +103,11 @@ export function writeListState(current: URLSearchParams, change: Partial<ListSta
   return next;
 }
 
+/** The cursor a Next or Prev link of the list call carries, or '' (paging by offset). */
+export function cursorOf(link: string | null | undefined): string {
+  return link ? (new URL(link, 'http://local').searchParams.get('cursor') ?? '') : '';
+}
+
 export function sortOf(order: string): TableSort {
   return { key: order.replace(/^-/, ''), direction: order.startsWith('-') ? 'desc' : 'asc' };
 }
@@ -113,6 +122,7 @@ export function listQuery(state: ListState, today: string): Record<string, strin
     limit: state.size,
     offset: state.offset,
   };
+  if (state.cursor) query.cursor = state.cursor;
   // Due today or earlier: the spec's 'before' cut-off moved to tomorrow (issue 8 §1).
   if (state.view === 'todo') query.next_todo_date__lt = nextDay(today);
   if (state.firm) query.patient__company = state.firm;
