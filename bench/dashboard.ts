@@ -1,22 +1,9 @@
-/**
- * Law-firm dashboard benchmark: builds the real app against the benchmark database, signs in as the
- * big firm's staff user and times each dashboard call through app.inject next to the very same SQL
- * run straight on a pg pool. Writes the dashboard section of bench/RESULTS.md.
- *
- *   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/dd_bench npm run bench
- */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadAuth } from '../apps/server/src/auth/session';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { createDeps } from '../apps/server/src/deps';
 import { dashboardScope } from '../apps/server/src/modules/dashboard/dashboard.service';
-import { benchDatabaseUrl, benchSizes, generate, INTERNAL_COMPANY_ID } from './generate';
-import { BENCH_PASSWORD, BENCH_STAFF_EMAIL } from './generate-sql';
+import { signIn, startBenchApp } from './bench-app';
+import { benchDatabaseUrl, benchSizes, generate } from './generate';
+import { BENCH_STAFF_EMAIL } from './generate-sql';
 import { explainMs, type ResultRow, resultsTable, runPhases, type Timing, timed, timedPair } from './measure';
 import { writeSection } from './results-file';
 import { benchScenarios } from './scenarios';
@@ -29,30 +16,11 @@ const loadAtStart = os.loadavg()[0];
 async function main() {
   const url = benchDatabaseUrl();
   const generation = await generate();
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: url,
-    DATA_DIR: path.join(os.tmpdir(), 'dd-bench'),
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    DATA_KEY: randomBytes(32).toString('hex'),
-    INTERNAL_COMPANY_ID: String(INTERNAL_COMPANY_ID),
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-  });
-  const database = await openDatabase({ url });
-  const app = await buildApp(createDeps(config, database.db));
+  const bench = await startBenchApp(url);
+  const { app, database } = bench;
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/users/token/',
-      payload: { email: BENCH_STAFF_EMAIL, password: BENCH_PASSWORD },
-    });
-    if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
-    const headers = { authorization: `Bearer ${login.json().access}` };
-    const me = (await app.inject({ url: '/users/user/', headers })).json();
-    const auth = await loadAuth(database.db, me.id, INTERNAL_COMPANY_ID);
-    if (!auth) throw new Error('bench user not found');
+    const { headers, auth } = await signIn(bench, BENCH_STAFF_EMAIL);
     const scope = await dashboardScope(database.db, auth, auth.companyId);
     const scenarios = await benchScenarios(database.db, pool, scope);
 
@@ -77,9 +45,8 @@ async function main() {
     }
     await writeResults(pool, rows, generation, baseline);
   } finally {
-    await app.close();
+    await bench.close();
     await pool.end();
-    await database.close();
   }
 }
 

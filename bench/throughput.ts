@@ -1,25 +1,10 @@
-/**
- * Fixed cost per call (issue 9 §2): the firm dashboard's request list over HTTP, through the real app
- * (token check, session and user look-up, access rule, Zod validation, response serialization) against a
- * minimal Fastify server that runs the very same SQL statements on a pg pool and returns their rows.
- * Both run in this process, measured alternately with the same closed-loop client. Writes the
- * throughput section of bench/RESULTS.md.
- *
- *   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/dd_bench npm run bench:throughput
- */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadAuth } from '../apps/server/src/auth/session';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { createDeps } from '../apps/server/src/deps';
 import { dashboardScope } from '../apps/server/src/modules/dashboard/dashboard.service';
-import { benchDatabaseUrl, generate, INTERNAL_COMPANY_ID } from './generate';
-import { BENCH_PASSWORD, BENCH_STAFF_EMAIL } from './generate-sql';
+import { signIn, startBenchApp } from './bench-app';
+import { benchDatabaseUrl, generate } from './generate';
+import { BENCH_STAFF_EMAIL } from './generate-sql';
 import { type LoadResult, load } from './load';
 import { writeSection } from './results-file';
 import { benchScenarios } from './scenarios';
@@ -31,31 +16,12 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 async function main() {
   const url = benchDatabaseUrl();
   await generate(url);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: url,
-    DATA_DIR: path.join(os.tmpdir(), 'dd-bench'),
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    DATA_KEY: randomBytes(32).toString('hex'),
-    INTERNAL_COMPANY_ID: String(INTERNAL_COMPANY_ID),
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-  });
-  const database = await openDatabase({ url });
-  const app = await buildApp(createDeps(config, database.db));
+  const bench = await startBenchApp(url);
+  const { app, database } = bench;
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const minimal = Fastify();
   try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/users/token/',
-      payload: { email: BENCH_STAFF_EMAIL, password: BENCH_PASSWORD },
-    });
-    if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
-    const headers = { authorization: `Bearer ${login.json().access}` };
-    const me = (await app.inject({ url: '/users/user/', headers })).json();
-    const auth = await loadAuth(database.db, me.id, INTERNAL_COMPANY_ID);
-    if (!auth) throw new Error('bench user not found');
+    const { headers, auth } = await signIn(bench, BENCH_STAFF_EMAIL);
     const scope = await dashboardScope(database.db, auth, auth.companyId);
     const [scenario] = await benchScenarios(database.db, pool, scope);
 
@@ -108,9 +74,8 @@ Throughput ratio: **${ratio.toFixed(2)}×** (goal ≥ 0.8×).
     );
   } finally {
     await minimal.close();
-    await app.close();
+    await bench.close();
     await pool.end();
-    await database.close();
   }
 }
 
