@@ -1,4 +1,5 @@
 import { asc, desc, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { requests } from '../../db/schema';
 import { link } from './offset-page';
@@ -13,48 +14,30 @@ export type CursorDirection = 'next' | 'prev';
 
 /** created_at to the microsecond, in UTC: a JavaScript Date would round it and skip or repeat rows. */
 export const createdAtKey = sql<string>`to_char(${requests.createdAt} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')`;
-const createdAtValue = (text: string) => sql`(${text}::timestamp at time zone 'UTC')`;
 
-interface KeysetOrdering {
-  /** The sort key of a row, as the cursor stores it. */
-  key: (row: { rush: boolean; createdAtKey: string; id: number }) => (string | number | boolean)[];
-  /** Rows after the key in this ordering's direction ('next'), or before it ('prev'). */
-  after: (key: unknown[], direction: CursorDirection) => SQL;
-  orderBy: (direction: CursorDirection) => SQL[];
+type KeyRow = { rush: boolean; createdAtKey: string; id: number };
+type KeyValue = string | number | boolean;
+
+/** One column of a sort key: the column, its value in a row, and that value bound back into SQL. */
+interface KeyColumn {
+  column: AnyPgColumn;
+  of: (row: KeyRow) => KeyValue;
+  bind: (value: KeyValue) => SQL;
 }
 
-const descending = (direction: CursorDirection) => (direction === 'next' ? desc : asc);
-const ascending = (direction: CursorDirection) => (direction === 'next' ? asc : desc);
+const RUSH: KeyColumn = { column: requests.rush, of: (row) => row.rush, bind: (v) => sql`${Boolean(v)}` };
+const CREATED: KeyColumn = {
+  column: requests.createdAt,
+  of: (row) => row.createdAtKey,
+  bind: (v) => sql`(${String(v)}::timestamp at time zone 'UTC')`,
+};
+const ID: KeyColumn = { column: requests.id, of: (row) => row.id, bind: (v) => sql`${Number(v)}` };
 
-const KEYSET_ORDERINGS: Record<string, KeysetOrdering> = {
-  '-created_at': {
-    key: (row) => [row.createdAtKey, row.id],
-    after: ([at, id], direction) =>
-      direction === 'next'
-        ? sql`(${requests.createdAt}, ${requests.id}) < (${createdAtValue(String(at))}, ${id})`
-        : sql`(${requests.createdAt}, ${requests.id}) > (${createdAtValue(String(at))}, ${id})`,
-    orderBy: (direction) => [descending(direction)(requests.createdAt), descending(direction)(requests.id)],
-  },
-  created_at: {
-    key: (row) => [row.createdAtKey, row.id],
-    after: ([at, id], direction) =>
-      direction === 'next'
-        ? sql`(${requests.createdAt}, ${requests.id}) > (${createdAtValue(String(at))}, ${id})`
-        : sql`(${requests.createdAt}, ${requests.id}) < (${createdAtValue(String(at))}, ${id})`,
-    orderBy: (direction) => [ascending(direction)(requests.createdAt), ascending(direction)(requests.id)],
-  },
-  '-rush': {
-    key: (row) => [row.rush, row.createdAtKey, row.id],
-    after: ([rush, at, id], direction) =>
-      direction === 'next'
-        ? sql`(${requests.rush}, ${requests.createdAt}, ${requests.id}) < (${Boolean(rush)}, ${createdAtValue(String(at))}, ${id})`
-        : sql`(${requests.rush}, ${requests.createdAt}, ${requests.id}) > (${Boolean(rush)}, ${createdAtValue(String(at))}, ${id})`,
-    orderBy: (direction) => [
-      descending(direction)(requests.rush),
-      descending(direction)(requests.createdAt),
-      descending(direction)(requests.id),
-    ],
-  },
+/** The orderings that page by cursor: all their columns run one way, so one row comparison suffices. */
+const KEYSET_ORDERINGS: Record<string, { descending: boolean; columns: KeyColumn[] }> = {
+  '-created_at': { descending: true, columns: [CREATED, ID] },
+  created_at: { descending: false, columns: [CREATED, ID] },
+  '-rush': { descending: true, columns: [RUSH, CREATED, ID] },
 };
 
 export const supportsCursor = (ordering: string) => ordering in KEYSET_ORDERINGS;
@@ -62,7 +45,7 @@ export const supportsCursor = (ordering: string) => ordering in KEYSET_ORDERINGS
 export interface Cursor {
   ordering: string;
   direction: CursorDirection;
-  key: (string | number | boolean)[];
+  key: KeyValue[];
 }
 
 const CursorJson = z.object({
@@ -85,11 +68,14 @@ export const cursorParam = z
     if (!text) return undefined;
     try {
       const json = CursorJson.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
-      return { ordering: json.o, direction: json.d, key: json.k };
+      if (json.k.length === KEYSET_ORDERINGS[json.o].columns.length) {
+        return { ordering: json.o, direction: json.d, key: json.k };
+      }
     } catch {
-      ctx.addIssue({ code: 'custom', message: CURSOR_REFUSAL });
-      return z.NEVER;
+      // Not base64url JSON of a cursor: refused below.
     }
+    ctx.addIssue({ code: 'custom', message: CURSOR_REFUSAL });
+    return z.NEVER;
   });
 
 export function encodeCursor(cursor: Cursor): string {
@@ -100,16 +86,25 @@ export function encodeCursor(cursor: Cursor): string {
 
 /** The condition and order of a cursor's page (a 'prev' page is read backwards, then turned round). */
 export function cursorQuery(cursor: Cursor) {
-  const ordering = KEYSET_ORDERINGS[cursor.ordering];
-  return { where: ordering.after(cursor.key, cursor.direction), orderBy: ordering.orderBy(cursor.direction) };
+  const { descending, columns } = KEYSET_ORDERINGS[cursor.ordering];
+  const towardsSmaller = descending === (cursor.direction === 'next');
+  const row = sql.join(
+    columns.map((c) => sql`${c.column}`),
+    sql`, `,
+  );
+  const key = sql.join(
+    columns.map((c, i) => c.bind(cursor.key[i])),
+    sql`, `,
+  );
+  const order = towardsSmaller ? desc : asc;
+  return {
+    where: towardsSmaller ? sql`(${row}) < (${key})` : sql`(${row}) > (${key})`,
+    orderBy: columns.map((c) => order(c.column)),
+  };
 }
 
-export function cursorFor(
-  ordering: string,
-  direction: CursorDirection,
-  row: { rush: boolean; createdAtKey: string; id: number },
-): string {
-  return encodeCursor({ ordering, direction, key: KEYSET_ORDERINGS[ordering].key(row) });
+export function cursorFor(ordering: string, direction: CursorDirection, row: KeyRow): string {
+  return encodeCursor({ ordering, direction, key: KEYSET_ORDERINGS[ordering].columns.map((c) => c.of(row)) });
 }
 
 interface PageState {
@@ -119,7 +114,7 @@ interface PageState {
   cursor: Cursor | undefined;
   /** Rows lie beyond the page in the direction it was read. */
   more: boolean;
-  rows: { rush: boolean; createdAtKey: string; id: number }[];
+  rows: KeyRow[];
 }
 
 /** `next` and `previous`: cursor links for keyset orderings, offset links for the others. */

@@ -1,9 +1,10 @@
 import { type TodoSummary, todayIn } from '@dd/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { requests } from '../../db/schema';
+import { notArchived } from '../requests/requests.staff-filters';
 
 /**
  * GET /api/home/request/todo/: how much is due for the caller, by today in their own time zone (the
@@ -21,12 +22,6 @@ export async function todoSummary(db: DbOrTx, auth: Auth): Promise<TodoSummary> 
       rush: sql<number>`count(*) filter (where ${requests.rush})`.mapWith(Number),
     })
     .from(requests)
-    .where(
-      and(
-        visibleRequests(auth),
-        eq(requests.archived, false),
-        sql`${requests.nextTodoDate} <= ${today}::date`,
-      ),
-    );
+    .where(and(visibleRequests(auth), notArchived, sql`${requests.nextTodoDate} <= ${today}::date`));
   return row;
 }
