@@ -18,6 +18,7 @@ import { LOG_REDACT_PATHS, redactUrl, safeError, safeLogMethod } from './lib/red
 import { registerWebApp } from './lib/web-app';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { signupRoutes } from './modules/accounts/signup.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { emailRoutes } from './modules/email/email.routes';
@@ -60,6 +61,7 @@ const modules = [
   companiesRoutes,
   filesRoutes,
   staffworkRoutes,
+  billingRoutes,
 ];
 
 /**

@@ -26,6 +26,13 @@ const ConfigSchema = z.object({
   SMTP_URL: z.string().startsWith('smtp').optional(),
   MAIL_FROM: z.string().default('Direct Docs <support@directdocs.example>'),
   SUPPORT_EMAIL: z.email().default('support@directdocs.example'),
+  /** Printed under the totals of every invoice PDF. */
+  INVOICE_PAYMENT_INSTRUCTIONS: z
+    .string()
+    .max(1000)
+    .default(
+      'Please pay within 30 days by check payable to Direct Docs, or by bank transfer.\nWrite the invoice number on your payment. Questions: support@directdocs.example',
+    ),
   SEED_DEMO: bool.default(true),
   /** Business days after a staff note (or the first send) before the request is due again. */
   FOLLOW_UP_BUSINESS_DAYS: z.coerce.number().int().min(1).max(60).default(DEFAULT_FOLLOW_UP_BUSINESS_DAYS),

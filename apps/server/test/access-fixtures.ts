@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { STATUS } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../src/app-types';
 import { issueTokens } from '../src/auth/tokens';
-import { notes, noteTemplates, requestTypes, users } from '../src/db/schema';
+import { billings, invoices, notes, noteTemplates, requests, requestTypes, users } from '../src/db/schema';
 import {
   createCompany,
   createFile,
@@ -119,6 +120,26 @@ export async function accessFixtures(deps: AppDeps) {
     /** A plain member of the target firm that a caller may try to edit or delete. */
     freshUser: () => createUser(db, { companyId: company.id }),
     freshProvider: () => createProvider(db),
+    /** A closed request of the target firm with no invoice line yet (billable). */
+    freshFinishedRequest: async () => {
+      const r = await freshRequest();
+      await db.update(requests).set({ status: STATUS.closedArrived }).where(eq(requests.id, r.id));
+      return r;
+    },
+    /** An unbilled invoice line of a fresh closed request of the target firm. */
+    freshLine: async () => {
+      const r = await freshRequest();
+      await db.update(requests).set({ status: STATUS.closedArrived }).where(eq(requests.id, r.id));
+      return (await db.insert(invoices).values({ requestId: r.id, price: 35 }).returning())[0];
+    },
+    /** A billing of the target firm, titled with the firm's name (another firm must never see it). */
+    freshBilling: async () =>
+      (
+        await db
+          .insert(billings)
+          .values({ title: `${company.name} ${randomUUID().slice(0, 8)}`, companyId: company.id })
+          .returning()
+      )[0],
     /** A firm with no users or records, for the company delete route. */
     freshCompany: () => createCompany(db),
     freshNoteTemplate: async () =>

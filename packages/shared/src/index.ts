@@ -1,3 +1,4 @@
+export * from './billing';
 export * from './client-values';
 export * from './companies';
 export * from './constants';

@@ -47,7 +47,8 @@ export type ClaimConflict = z.infer<typeof ClaimConflictSchema>;
 
 /* Requisition and provider fee: POST /api/home/request/{id}/ with requisition_id and provider_cost. */
 
-const money = z
+/** A dollar amount typed by staff (number or '25.00'), at most two decimals, never negative. */
+export const MoneyInputSchema = z
   .union([
     z.number(),
     z
@@ -71,7 +72,7 @@ export const RequisitionBodySchema = z
       .max(100)
       .nullish()
       .transform((v) => (v?.trim() ? v.trim() : null)),
-    provider_cost: money,
+    provider_cost: MoneyInputSchema,
     /** Sent by old clients; the price is never taken from the client (it is dropped). */
     price: z.unknown().optional(),
     csrfmiddlewaretoken: z.string().optional(),

@@ -84,6 +84,18 @@ const CASES: Record<string, Case> = {
     ability: 'invoice.edit',
     allowed: ['internalStaff', 'internalAdmin'],
   },
+  "see their own firm's invoice and billings": {
+    ability: 'invoice.view',
+    record: { companyId: FIRM },
+    allowed: ['firmStaff', 'internalStaff', 'internalAdmin'],
+  },
+  "see another firm's invoice and billings": {
+    ability: 'invoice.view',
+    record: { companyId: OTHER_FIRM },
+    allowed: ['internalStaff', 'internalAdmin'],
+    deniedWith: { firmUser: 404, firmStaff: 404 },
+  },
+  'change invoice amounts, fees and billings': { ability: 'billing.manage', allowed: ['internalAdmin'] },
   'reach their own firm': { ability: 'company.reach', record: { companyId: FIRM }, allowed: [...KINDS] },
   "reach another firm's data": {
     ability: 'company.reach',

@@ -49,6 +49,10 @@ interface AbilityRecords {
   'invoice.seeCosts': undefined;
   /** ...law-firm staff the price and paid state; other firm users nothing. */
   'invoice.seePrice': undefined;
+  /** A company's invoice and billings: internal staff for every firm, a firm's staff for their own. */
+  'invoice.view': { companyId: number };
+  /** Change invoice amounts, set fees, create billings and mark them paid: internal administrators. */
+  'billing.manage': undefined;
   /** Internal users reach every company; others only their own. */
   'company.reach': { companyId: number };
   'company.editPricing': undefined;
@@ -114,6 +118,8 @@ const RULES: { [A in Ability]: (auth: Auth, record: AbilityRecords[A]) => Verdic
   'invoice.edit': (auth) => staffOnly(auth),
   'invoice.seeCosts': internalOnly,
   'invoice.seePrice': (auth) => (auth.isInternal || auth.isStaff ? undefined : refuse()),
+  'invoice.view': (auth, r) => RULES['company.reach'](auth, r) ?? (auth.isStaff ? undefined : refuse()),
+  'billing.manage': (auth) => (isInternalAdmin(auth) ? undefined : refuse()),
   'company.reach': (auth, r) => (canReachCompany(auth, r.companyId) ? undefined : hidden),
   'company.editPricing': (auth) => staffOnly(auth, COMPANY_MSG.priceStaffOnly),
   'company.manage': (auth, r) => RULES['company.reach'](auth, r) ?? (auth.isStaff ? undefined : refuse()),

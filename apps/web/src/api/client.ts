@@ -137,6 +137,34 @@ export const get = <T>(path: string, query?: Query, signal?: AbortSignal) => api
 export const post = <T>(path: string, body?: unknown, query?: Query) =>
   api<T>(path, { method: 'POST', body: body ?? {}, query });
 
+export const put = <T>(path: string, body: unknown) => api<T>(path, { method: 'PUT', body });
+
+/** The file name a Content-Disposition header gives (the UTF-8 form first). */
+export function attachmentName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (utf8) return decodeURIComponent(utf8[1]);
+  return /filename="([^"]+)"/i.exec(header)?.[1];
+}
+
+/** Downloads a signed-in GET (a CSV or PDF the server builds) and saves it under the server's name. */
+export async function download(path: string, query?: Query): Promise<void> {
+  const token = getToken();
+  let res = await send(path, { query }, token);
+  if (res.status === 401 && token && (await refreshAccess(token)))
+    res = await send(path, { query }, getToken());
+  if (!res.ok) throw await readError(res);
+  const url = URL.createObjectURL(await res.blob());
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = attachmentName(res.headers.get('content-disposition')) ?? 'download';
+  anchor.style.display = 'none';
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 export interface UploadedFile {
   url: string;
   filename: string;

@@ -49,6 +49,11 @@ const SplitRequestScreen = lazy(() => staffList().then((m) => ({ default: m.Spli
 const RequestTypesScreen = lazy(() => staffList().then((m) => ({ default: m.RequestTypesScreen })));
 const NoteTemplatesScreen = lazy(() => staffList().then((m) => ({ default: m.NoteTemplatesScreen })));
 
+const billing = () => import('../features/billing');
+const InvoicesScreen = lazy(() => billing().then((m) => ({ default: m.InvoicesScreen })));
+const InvoiceScreen = lazy(() => billing().then((m) => ({ default: m.InvoiceScreen })));
+const BillingsScreen = lazy(() => billing().then((m) => ({ default: m.BillingsScreen })));
+
 const frames = Object.fromEntries(Object.entries(FRAMES).map(([key, frame]) => [key, { frame }])) as Record<
   keyof typeof FRAMES,
   Entry
@@ -82,4 +87,7 @@ export const SCREEN_REGISTRY: Record<ScreenKey, Entry> = {
   split_request: { component: SplitRequestScreen, internalOnly: true },
   list_request_types: { component: RequestTypesScreen, internalOnly: true },
   notelist: { component: NoteTemplatesScreen, internalOnly: true },
+  invoices: { component: InvoicesScreen, internalOnly: true },
+  invoice: { component: InvoiceScreen },
+  billings: { component: BillingsScreen },
 };

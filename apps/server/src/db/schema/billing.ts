@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { nonNegative } from './checks';
 import { companies } from './companies';
 import { requests } from './requests';
@@ -19,7 +29,10 @@ export const billings = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('billings_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('billings_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
+    index('billings_created_idx').on(t.createdAt.desc()),
+  ],
 );
 
 export const invoices = pgTable(
@@ -44,6 +57,8 @@ export const invoices = pgTable(
     check('invoices_money_ck', nonNegative(t.price, t.providerCost, t.pageFee, t.autoAddedSurcharge)),
     index('invoices_request_idx').on(t.requestId),
     index('invoices_bill_idx').on(t.billId),
+    // At most one open (unbilled) line per request: edits update it, billing freezes it.
+    uniqueIndex('invoices_one_unbilled_idx').on(t.requestId).where(sql`${t.billId} is null`),
   ],
 );
 

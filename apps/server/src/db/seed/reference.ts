@@ -110,7 +110,10 @@ const GB = 1_000_000_000;
 export async function insertReferenceData(tx: Tx, now: Date): Promise<void> {
   await tx.insert(requestTypes).values(REQUEST_TYPE_NAMES.map((name) => ({ name })));
   await tx.insert(noteTemplates).values(NOTE_TEMPLATES);
-  await tx.insert(priceSettings).values({ id: 1, ...DEMO_FEES });
+  await tx
+    .insert(priceSettings)
+    .values({ id: 1, ...DEMO_FEES })
+    .onConflictDoUpdate({ target: priceSettings.id, set: DEMO_FEES });
   await tx.insert(diskUsage).values(
     [
       [-60, 171.2],

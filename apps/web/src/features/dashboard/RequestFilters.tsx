@@ -6,15 +6,9 @@ import { CLOSED_STATUSES, OPEN_STATUSES, REQUEST_STATUSES, STATUS_GROUPS, trunca
 import { Button, NumberInput, Select, SimpleGrid } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useMemo } from 'react';
+import { lookupClient, lookupProvider, searchClients, searchProviders } from '../../api/choices';
 import { SearchSelect } from '../../ui';
-import {
-  type DashboardTarget,
-  getClientChoice,
-  getProviderChoice,
-  searchClients,
-  searchProviders,
-  useCompanyUsers,
-} from './api';
+import { type DashboardTarget, useCompanyUsers } from './api';
 
 export interface RequestFilterValues {
   paralegal?: number;
@@ -90,7 +84,7 @@ export function RequestFilters({ target, openOnly, values, onChange, onClear }: 
         value={values.client}
         onChange={(client) => onChange({ client })}
         search={(name, signal) => searchClients(target.companyId, name, signal)}
-        lookup={getClientChoice}
+        lookup={lookupClient}
       />
       <SearchSelect
         label="Provider"
@@ -98,8 +92,8 @@ export function RequestFilters({ target, openOnly, values, onChange, onClear }: 
         kind="providers"
         value={values.provider}
         onChange={(provider) => onChange({ provider })}
-        search={(name, signal) => searchProviders(target.companyId, name, signal)}
-        lookup={getProviderChoice}
+        search={searchProviders}
+        lookup={lookupProvider}
       />
       <Select
         label="Status"

@@ -93,32 +93,3 @@ export function useDashboardInfo(target: DashboardTarget, enabled: boolean) {
 
 /** The Requestor filter's choices: the company's users. */
 export { useCompanyUsers } from '../../api/data';
-
-/** Client and provider look-ups for the filter selects (server-side name search, a few dozen at a time). */
-export const searchClients = async (companyId: number, name: string, signal?: AbortSignal) =>
-  (
-    await get<{ id: number; full_name: string }[]>(
-      '/api/home/patient/',
-      { company: companyId, order_by: 'last_name,first_name', name: name.trim() || undefined, limit: 50 },
-      signal,
-    )
-  ).map((c): Choice => ({ id: c.id, label: c.full_name }));
-
-export const getClientChoice = async (id: number, signal?: AbortSignal): Promise<Choice> => {
-  const client = await get<{ id: number; full_name: string }>(`/api/home/patient/${id}/`, undefined, signal);
-  return { id: client.id, label: client.full_name };
-};
-
-export const searchProviders = async (_companyId: number, name: string, signal?: AbortSignal) =>
-  (
-    await get<{ id: number; name: string }[]>(
-      '/api/home/provider/',
-      { order_by: 'name', name: name.trim() || undefined, limit: 50 },
-      signal,
-    )
-  ).map((p): Choice => ({ id: p.id, label: p.name }));
-
-export const getProviderChoice = async (id: number, signal?: AbortSignal): Promise<Choice> => {
-  const provider = await get<{ id: number; name: string }>(`/api/home/provider/${id}/`, undefined, signal);
-  return { id: provider.id, label: provider.name };
-};

@@ -8,8 +8,8 @@ import { Button, Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { lookupFirm, searchFirms } from '../../api/choices';
 import { SearchSelect } from '../../ui';
-import { lookupCompany, searchCompanies } from './api';
 import { type ListState, TEXT_FILTERS, type TextFilter } from './list-params';
 
 export interface RequestListFiltersProps {
@@ -57,8 +57,8 @@ export function RequestListFilters({ state, staff, onChange }: RequestListFilter
         kind="firms"
         value={state.firm}
         onChange={(firm) => onChange({ firm })}
-        search={searchCompanies}
-        lookup={lookupCompany}
+        search={searchFirms}
+        lookup={lookupFirm}
       />
       {TEXT_FILTERS.map((key) => (
         <TextFilterInput

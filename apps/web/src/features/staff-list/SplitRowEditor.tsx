@@ -1,8 +1,8 @@
 /** One row of the split screen: 'Split N', its provider (searched by name) and its request types. */
 import { ActionIcon, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { lookupProvider, searchProviders } from '../../api/choices';
 import { SearchSelect } from '../../ui';
-import { lookupProvider, searchProviderChoices } from './api';
 
 export interface SplitDraft {
   key: number;
@@ -47,7 +47,7 @@ export function SplitRowEditor({ position, draft, typeChoices, onChange, onRemov
           kind="providers"
           value={draft.provider}
           onChange={(provider) => onChange({ ...draft, provider })}
-          search={searchProviderChoices}
+          search={searchProviders}
           lookup={lookupProvider}
         />
         <Checkbox.Group label="Request types" value={draft.types}>

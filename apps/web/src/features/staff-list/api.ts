@@ -66,26 +66,6 @@ export function useStaffUsers(companyId: number) {
   });
 }
 
-export const searchCompanies = (name: string, signal?: AbortSignal) =>
-  get<{ results: CompanyListItem[] }>('/api/companies/', { page: 1, page_size: 100, name }, signal).then(
-    (page) => page.results.map((c): Choice => ({ id: c.id, label: c.name })),
-  );
-
-export const lookupCompany = (id: number, signal?: AbortSignal) =>
-  get<{ company: { id: number; name: string } }[]>(`/api/home/company/${id}/`, undefined, signal).then(
-    ([first]): Choice => ({ id, label: first?.company.name ?? `Law firm ${id}` }),
-  );
-
-export const searchProviderChoices = (name: string, signal?: AbortSignal) =>
-  get<Provider[]>('/api/home/provider/', { name, limit: 50 }, signal).then((rows) =>
-    rows.map((p): Choice => ({ id: p.id, label: [p.name, p.city, p.state].filter(Boolean).join(' · ') })),
-  );
-
-export const lookupProvider = (id: number, signal?: AbortSignal) =>
-  get<Provider>(`/api/home/provider/${id}/`, undefined, signal).then(
-    (p): Choice => ({ id: p.id, label: p.name }),
-  );
-
 /* Split */
 
 export { useRequestDetail as useRequestToSplit } from '../../api/data';

@@ -1,0 +1,271 @@
+import {
+  BillingAttachBodySchema,
+  BillingCreateBodySchema,
+  BillingListQuerySchema,
+  BillingPaidBodySchema,
+  BillingSchema,
+  FeeSettingsBodySchema,
+  FeeSettingsSchema,
+  IdSchema,
+  InvoiceCompanySchema,
+  InvoiceFilterSchema,
+  InvoiceLineBodySchema,
+  InvoiceLineSchema,
+  InvoicePageSchema,
+  RequestInvoiceSchema,
+} from '@dd/shared';
+import { z } from 'zod';
+import type { Module } from '../../app-types';
+import { requireAuth } from '../../authz';
+import { badRequest, notFound } from '../../lib/errors';
+import { PageQuery, pageOf } from '../../lib/pagination';
+import { attachmentHeader } from '../files/files.download';
+import { offsetPage } from '../requests/offset-page';
+import { billingPdf, invoiceCsv } from './billing.exports';
+import {
+  attachLines,
+  billingById,
+  billingTitles,
+  createBilling,
+  listBillings,
+  setBillingPaid,
+} from './billings.service';
+import {
+  feeSettings,
+  invoicePage,
+  linesOfRequest,
+  listInvoiceCompanies,
+  saveFeeSettings,
+  saveRequestLine,
+  updateLine,
+} from './invoices.service';
+
+/**
+ * Invoices, fee settings and billings (staff spec sections 2, 3 and 7; issue 10). Reading a company's
+ * invoice and billings: internal staff, or that firm's own staff (another firm's answers 404). Changing
+ * amounts and fees, billing and marking paid: internal administrators.
+ */
+const CompanyParams = z.object({ company_id: IdSchema });
+const IdParams = z.object({ id: IdSchema });
+const Paging = PageQuery.extend({ page_size: z.coerce.number().int().min(1).max(100).default(10) });
+/** Up to 500 lines a page: the print view shows that many at once. */
+const InvoiceQuery = PageQuery.extend({ page_size: z.coerce.number().int().min(1).max(500).default(50) })
+  .extend(InvoiceFilterSchema.shape)
+  .strict();
+const CompaniesPage = z.object({
+  count: z.number(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(InvoiceCompanySchema),
+});
+const BillingList = BillingListQuerySchema.extend({
+  related: z.string().max(100).optional(),
+  order_by: z.enum(['-created_at']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+}).strict();
+const BillingPage = z.object({
+  count: z.number(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(BillingSchema),
+});
+/** The fee settings are one row; the spec calls it by its fixed id. */
+const FEE_SETTINGS_ID = 1;
+
+export const billingRoutes: Module = (app, { db, mail, config }) => {
+  app.get(
+    '/api/invoices/',
+    {
+      config: { access: 'internalStaff' },
+      schema: { querystring: Paging.strict(), response: { 200: CompaniesPage } },
+    },
+    async (request) => {
+      const { page, page_size } = request.query;
+      const { rows, total } = await listInvoiceCompanies(db, config.INTERNAL_COMPANY_ID, {
+        limit: page_size,
+        offset: (page - 1) * page_size,
+      });
+      return pageOf(request, rows, total, page, page_size);
+    },
+  );
+
+  app.get(
+    '/api/invoices/:company_id/',
+    {
+      config: { access: 'companyStaff' },
+      schema: { params: CompanyParams, querystring: InvoiceQuery, response: { 200: InvoicePageSchema } },
+    },
+    async (request) => {
+      const { page, page_size, ...filter } = request.query;
+      const result = await invoicePage(db, requireAuth(request), request.params.company_id, filter, {
+        limit: page_size,
+        offset: (page - 1) * page_size,
+      });
+      return { ...result, ...pageOf(request, result.results, result.count, page, page_size) };
+    },
+  );
+
+  app.get(
+    '/api/invoices/:company_id/csv/',
+    {
+      config: { access: 'internalAdmin' },
+      schema: { params: CompanyParams, querystring: InvoiceFilterSchema.strict() },
+    },
+    async (request, reply) => {
+      const { name, csv } = await invoiceCsv(
+        db,
+        requireAuth(request),
+        request.params.company_id,
+        request.query,
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachmentHeader(name))
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  for (const url of ['/api/invoice_billing/:company_id', '/api/invoice_billing/:company_id/']) {
+    app.get(
+      url,
+      {
+        config: { access: 'companyStaff' },
+        schema: { params: CompanyParams, response: { 200: z.record(z.string(), z.string()) } },
+      },
+      async (request) => billingTitles(db, requireAuth(request), request.params.company_id),
+    );
+  }
+
+  app.get(
+    '/api/home/price/:id/',
+    {
+      config: { access: 'internalStaff' },
+      schema: { params: IdParams, response: { 200: FeeSettingsSchema } },
+    },
+    async (request) => {
+      if (request.params.id !== FEE_SETTINGS_ID) throw notFound();
+      return feeSettings(db);
+    },
+  );
+
+  app.post(
+    '/api/home/price/:id/',
+    {
+      config: { access: 'internalAdmin' },
+      schema: { params: IdParams, body: FeeSettingsBodySchema, response: { 200: FeeSettingsSchema } },
+    },
+    async (request) => {
+      if (request.params.id !== FEE_SETTINGS_ID) throw notFound();
+      return saveFeeSettings(db, requireAuth(request), request.body);
+    },
+  );
+
+  app.get(
+    '/api/home/invoice/',
+    {
+      config: { access: 'internalStaff' },
+      schema: {
+        querystring: z
+          .object({ request: IdSchema, order_by: z.enum(['created_at', '-created_at']).optional() })
+          .strict(),
+        response: { 200: z.array(RequestInvoiceSchema) },
+      },
+    },
+    async (request) => linesOfRequest(db, request.query.request, request.query.order_by === '-created_at'),
+  );
+
+  app.put(
+    '/api/home/invoice/:id/',
+    {
+      config: { access: 'internalAdmin' },
+      schema: { params: IdParams, body: InvoiceLineBodySchema, response: { 200: InvoiceLineSchema } },
+    },
+    async (request) => updateLine(db, requireAuth(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/home/invoice/',
+    {
+      config: { access: 'internalAdmin' },
+      schema: { body: InvoiceLineBodySchema, response: { 200: InvoiceLineSchema } },
+    },
+    async (request) => {
+      const { request: requestId, ...amounts } = request.body;
+      if (!requestId) throw badRequest('Say which request the line is for.', { request: 'Required' });
+      return saveRequestLine(db, requireAuth(request), requestId, amounts);
+    },
+  );
+
+  app.get(
+    '/api/home/billing/',
+    {
+      config: { access: 'companyStaff' },
+      schema: { querystring: BillingList, response: { 200: BillingPage } },
+    },
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await listBillings(db, requireAuth(request), {
+        title: q.title || undefined,
+        companyId: q.company__id,
+        isPaid: q.is_paid === undefined ? undefined : q.is_paid.toLowerCase() === 'true',
+        limit: q.limit,
+        offset: q.offset,
+      });
+      return offsetPage(request.url, rows, total, q.limit, q.offset);
+    },
+  );
+
+  app.get(
+    '/api/home/billing/:id/',
+    { config: { access: 'companyStaff' }, schema: { params: IdParams, response: { 200: BillingSchema } } },
+    async (request) => billingById(db, requireAuth(request), request.params.id),
+  );
+
+  app.get(
+    '/api/home/billing/:id/pdf/',
+    { config: { access: 'companyStaff' }, schema: { params: IdParams } },
+    async (request, reply) => {
+      const { name, pdf } = await billingPdf(
+        db,
+        requireAuth(request),
+        request.params.id,
+        config.INVOICE_PAYMENT_INSTRUCTIONS,
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachmentHeader(name))
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  app.post(
+    '/api/home/billing/',
+    {
+      config: { access: 'internalAdmin' },
+      schema: { body: BillingCreateBodySchema, response: { 201: BillingSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createBilling(db, mail, requireAuth(request), request.body)),
+  );
+
+  app.put(
+    '/api/home/billing/:id/',
+    {
+      config: { access: 'internalAdmin' },
+      schema: { params: IdParams, body: BillingAttachBodySchema, response: { 200: BillingSchema } },
+    },
+    async (request) => attachLines(db, requireAuth(request), request.params.id, request.body.invoices),
+  );
+
+  app.post(
+    '/api/home/billing/:id/',
+    {
+      config: { access: 'internalAdmin' },
+      schema: { params: IdParams, body: BillingPaidBodySchema, response: { 200: BillingSchema } },
+    },
+    async (request) => setBillingPaid(db, requireAuth(request), request.params.id, request.body),
+  );
+};

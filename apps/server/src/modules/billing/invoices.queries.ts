@@ -1,0 +1,226 @@
+import {
+  BILLABLE_STATUSES,
+  FEE_BY_STATUS,
+  INVOICE_UNBILLED,
+  type InvoiceFilter,
+  type InvoiceLine,
+  type InvoiceTotals,
+  lineTotal,
+  type RequestStatus,
+} from '@dd/shared';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { billings, invoices, patients, priceSettings, providers, requests } from '../../db/schema';
+
+/**
+ * A company's invoice lines: one row per line, and one row (id null) for a request that has no line
+ * yet. Amounts are summed in SQL numeric, never in floating point. The fee of an unbilled line follows
+ * the request's status from the fee settings (lineFee in packages/shared/billing.ts, built here from the
+ * same FEE_BY_STATUS table); a billed line keeps the fee it was billed with, and a line added after the
+ * request was billed carries costs only.
+ */
+
+const FEE_COLUMNS = {
+  completed_documents_arrived: priceSettings.completedDocumentsArrived,
+  completed_documents_unavailable: priceSettings.completedDocumentsUnavailable,
+  closed_documents_arrived: priceSettings.closedDocumentsArrived,
+  closed_documents_unavailable: priceSettings.closedDocumentsUnavailable,
+  closed_originally_no_document: priceSettings.closedOriginallyNoDocument,
+  cancelled: priceSettings.cancelled,
+} as const;
+
+/** The fee settings' amount for the request's status plus rush; null for an open status. */
+const statusFee = (): SQL => {
+  const cases = Object.entries(FEE_BY_STATUS).map(
+    ([status, field]) => sql`when ${status} then ${FEE_COLUMNS[field]}`,
+  );
+  return sql`(case ${requests.status} ${sql.join(cases, sql` `)} end
+    + case when ${requests.rush} then ${priceSettings.rush} else 0 end)`;
+};
+
+const billedBefore = sql`exists (select 1 from ${invoices} b
+  where b.request_id = ${requests}.id and b.bill_id is not null)`;
+
+/** The fee the line bills (see above); unbilled lines of open requests show the quoted price. */
+export const feeSql: SQL<string> = sql<string>`case
+  when ${invoices.billId} is not null then ${invoices.price}
+  when ${billedBefore} then coalesce(${invoices.price}, 0)
+  else coalesce(${statusFee()}, ${requests.price}) end`;
+
+const providerCostSql = sql<string>`coalesce(${invoices.providerCost}, ${requests.providerCost})`;
+const pageFeeSql = sql<string>`coalesce(${invoices.pageFee}, ${requests.pageFee})`;
+const surchargeSql = sql<string>`coalesce(${invoices.autoAddedSurcharge}, 0)`;
+
+/** The lines a company's invoice covers: active requests, and billed lines whatever became of them. */
+function lineScope(companyId: number): SQL {
+  return and(
+    eq(requests.companyId, companyId),
+    or(sql`${requests.active}`, sql`${invoices.billId} is not null`),
+  )!;
+}
+
+export interface LineQuery extends InvoiceFilter {
+  companyId: number;
+  statuses?: readonly RequestStatus[];
+  /** IANA zone the start and end dates are read in. */
+  timezone: string;
+  /** One line only (the answer to a line's save). */
+  lineId?: number;
+}
+
+function filterSql(q: LineQuery): SQL {
+  const zone = q.timezone;
+  return and(
+    lineScope(q.companyId),
+    q.statuses ? inArray(requests.status, [...q.statuses]) : undefined,
+    q.billing === INVOICE_UNBILLED ? isNull(invoices.billId) : undefined,
+    typeof q.billing === 'number' ? eq(invoices.billId, q.billing) : undefined,
+    q.lineId ? eq(invoices.id, q.lineId) : undefined,
+    q.provider ? eq(requests.providerId, q.provider) : undefined,
+    q.client ? eq(requests.patientId, q.client) : undefined,
+    q.start_date
+      ? sql`${requests.createdAt} >= (${q.start_date}::date::timestamp at time zone ${zone})`
+      : undefined,
+    q.end_date
+      ? sql`${requests.createdAt} < ((${q.end_date}::date + 1)::timestamp at time zone ${zone})`
+      : undefined,
+  )!;
+}
+
+const lineFrom = (db: DbOrTx) =>
+  db
+    .select({
+      id: invoices.id,
+      requestId: requests.id,
+      internalNumber: requests.internalNumber,
+      status: requests.status,
+      rush: requests.rush,
+      createdAt: requests.createdAt,
+      client: patients.fullName,
+      provider: providers.name,
+      price: feeSql,
+      providerCost: providerCostSql,
+      pageFee: pageFeeSql,
+      surcharge: surchargeSql,
+      billId: invoices.billId,
+      billTitle: billings.title,
+      isPaid: sql<boolean>`coalesce(${billings.isPaid}, ${invoices.isPaid}, false)`,
+    })
+    .from(requests)
+    .innerJoin(priceSettings, eq(priceSettings.id, 1))
+    .innerJoin(patients, eq(patients.id, requests.patientId))
+    .leftJoin(providers, eq(providers.id, requests.providerId))
+    .leftJoin(invoices, eq(invoices.requestId, requests.id))
+    .leftJoin(billings, eq(billings.id, invoices.billId));
+
+const dollars = (v: string | number | null) => Number(v ?? 0);
+
+export async function pageInvoiceLines(
+  db: DbOrTx,
+  q: LineQuery,
+  paging: { limit: number; offset: number },
+): Promise<{ rows: InvoiceLine[]; totals: InvoiceTotals }> {
+  const where = filterSql(q);
+  const [rows, [sums]] = await Promise.all([
+    lineFrom(db)
+      .where(where)
+      .orderBy(desc(requests.createdAt), desc(requests.id), asc(invoices.id))
+      .limit(paging.limit)
+      .offset(paging.offset),
+    db
+      .select({
+        lines: sql<number>`count(*)::int`,
+        price: sql<string>`coalesce(sum(${feeSql}), 0)`,
+        providerCost: sql<string>`coalesce(sum(${providerCostSql}), 0)`,
+        pageFee: sql<string>`coalesce(sum(${pageFeeSql}), 0)`,
+        surcharge: sql<string>`coalesce(sum(${surchargeSql}), 0)`,
+        total: sql<string>`coalesce(sum(${feeSql} + ${providerCostSql} + ${pageFeeSql} + ${surchargeSql}), 0)`,
+      })
+      .from(requests)
+      .innerJoin(priceSettings, eq(priceSettings.id, 1))
+      .leftJoin(invoices, eq(invoices.requestId, requests.id))
+      .where(where),
+  ]);
+  return {
+    rows: rows.map(toLine),
+    totals: {
+      lines: sums.lines,
+      price: dollars(sums.price),
+      provider_cost: dollars(sums.providerCost),
+      page_fee: dollars(sums.pageFee),
+      auto_added_surcharge: dollars(sums.surcharge),
+      total: dollars(sums.total),
+    },
+  };
+}
+
+/** Every filtered line, in the screen's order, for the CSV export (one query, at most `cap` rows). */
+export async function allInvoiceLines(db: DbOrTx, q: LineQuery, cap: number): Promise<InvoiceLine[]> {
+  const rows = await lineFrom(db)
+    .where(filterSql(q))
+    .orderBy(desc(requests.createdAt), desc(requests.id), asc(invoices.id))
+    .limit(cap);
+  return rows.map(toLine);
+}
+
+type LineRow = Awaited<ReturnType<ReturnType<typeof lineFrom>['execute']>>[number];
+
+function toLine(r: LineRow): InvoiceLine {
+  const amounts = {
+    price: dollars(r.price),
+    provider_cost: dollars(r.providerCost),
+    page_fee: dollars(r.pageFee),
+    auto_added_surcharge: dollars(r.surcharge),
+  };
+  return {
+    id: r.id,
+    request: {
+      id: r.requestId,
+      internal_number: r.internalNumber,
+      status: r.status,
+      rush: r.rush,
+      created_at: r.createdAt.toISOString(),
+      client: r.client,
+      provider: r.provider,
+    },
+    ...amounts,
+    total: lineTotal(amounts),
+    bill_id: r.billId,
+    bill_title: r.billTitle,
+    is_paid: r.isPaid,
+  };
+}
+
+/**
+ * The company's lines a new billing takes: active requests in a completed or closed status whose
+ * current line is unbilled or missing. The caller holds the company's billing lock and has locked
+ * these requests first (lockCompanyRequests), so this read sees every change committed before it.
+ */
+export async function billableLines(
+  tx: DbOrTx,
+  companyId: number,
+): Promise<{ requestId: number; lineId: number | null; fee: string }[]> {
+  return tx
+    .select({ requestId: requests.id, lineId: invoices.id, fee: feeSql })
+    .from(requests)
+    .innerJoin(priceSettings, eq(priceSettings.id, 1))
+    .leftJoin(invoices, and(eq(invoices.requestId, requests.id), isNull(invoices.billId)))
+    .where(
+      and(
+        eq(requests.companyId, companyId),
+        sql`${requests.active}`,
+        inArray(requests.status, BILLABLE_STATUSES),
+        or(sql`${invoices.id} is not null`, sql`not ${billedBefore}`),
+      ),
+    )
+    .orderBy(asc(requests.id));
+}
+
+/** Locks the company's billable requests so line edits (requisition, amounts) wait for the billing. */
+export async function lockCompanyRequests(tx: DbOrTx, companyId: number): Promise<void> {
+  await tx
+    .select({ id: requests.id })
+    .from(requests)
+    .where(and(eq(requests.companyId, companyId), inArray(requests.status, BILLABLE_STATUSES)))
+    .for('update');
+}

@@ -1,0 +1,254 @@
+import {
+  BILLABLE_STATUSES,
+  BILLING_MSG,
+  CLOSED_STATUSES,
+  FEE_FIELDS,
+  type FeeSettings,
+  type FeeSettingsBody,
+  type InvoiceCompany,
+  type InvoiceFilter,
+  type InvoiceLine,
+  type InvoicePage,
+  normalizeStatus,
+  OPEN_STATUSES,
+  type RequestStatus,
+} from '@dd/shared';
+import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { Auth } from '../../authz';
+import { authorize, can } from '../../authz/policy';
+import type { Db, DbOrTx } from '../../db/client';
+import { companies, invoices, priceSettings, requests } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { writeCurrentLine } from './invoice-lines';
+import { allInvoiceLines, type LineQuery, pageInvoiceLines } from './invoices.queries';
+
+/** Invoices (issue 10): companies to invoice, a company's lines, fee settings and line amounts. */
+
+const STATUS_GROUP_FILTERS: Record<string, readonly RequestStatus[]> = {
+  open: OPEN_STATUSES,
+  'all open': OPEN_STATUSES,
+  closed: CLOSED_STATUSES,
+  'all closed': CLOSED_STATUSES,
+  billable: BILLABLE_STATUSES,
+};
+
+function statusesOf(status: string | undefined): readonly RequestStatus[] | undefined {
+  if (!status) return undefined;
+  const group = STATUS_GROUP_FILTERS[status.toLowerCase()];
+  if (group) return group;
+  const one = normalizeStatus(status);
+  if (!one) throw badRequest('Choose a status from the list.', { status: 'Unknown status' });
+  return [one];
+}
+
+export async function listInvoiceCompanies(
+  db: DbOrTx,
+  internalCompanyId: number,
+  paging: { limit: number; offset: number },
+): Promise<{ rows: InvoiceCompany[]; total: number }> {
+  const where = ne(companies.id, internalCompanyId);
+  const counted = (rush: SQL) => sql<number>`(select count(*)::int from ${requests} r
+    where r.company_id = ${companies}.id and r.active and ${rush})`;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: companies.id,
+        name: companies.name,
+        normal_requests: counted(sql`not r.rush`),
+        rush_requests: counted(sql`r.rush`),
+        unbilled_lines: sql<number>`(select count(*)::int from ${requests} r
+          where r.company_id = ${companies}.id and r.active
+            and r.status in (${sql.join(
+              BILLABLE_STATUSES.map((s) => sql`${s}`),
+              sql`, `,
+            )})
+            and not exists (select 1 from ${invoices} b where b.request_id = r.id and b.bill_id is not null))`,
+      })
+      .from(companies)
+      .where(where)
+      .orderBy(asc(companies.name), asc(companies.id))
+      .limit(paging.limit)
+      .offset(paging.offset),
+    db.select({ total: count() }).from(companies).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function companyOfInvoice(db: DbOrTx, auth: Auth, companyId: number) {
+  authorize(auth, 'invoice.view', { companyId });
+  const [company] = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (!company) throw notFound();
+  return company;
+}
+
+function lineQuery(auth: Auth, companyId: number, filter: InvoiceFilter): LineQuery {
+  return { ...filter, companyId, statuses: statusesOf(filter.status), timezone: auth.timezone };
+}
+
+export async function invoicePage(
+  db: DbOrTx,
+  auth: Auth,
+  companyId: number,
+  filter: InvoiceFilter,
+  paging: { limit: number; offset: number },
+): Promise<Omit<InvoicePage, 'next' | 'previous' | 'count'> & { count: number }> {
+  const company = await companyOfInvoice(db, auth, companyId);
+  const { rows, totals } = await pageInvoiceLines(db, lineQuery(auth, companyId, filter), paging);
+  return { company, count: totals.lines, results: rows, totals, can_edit: can(auth, 'billing.manage') };
+}
+
+/** The CSV export holds at most this many lines (a firm's whole history fits many times over). */
+export const CSV_LINE_CAP = 50_000;
+
+export async function invoiceLinesForExport(
+  db: DbOrTx,
+  auth: Auth,
+  companyId: number,
+  filter: InvoiceFilter,
+): Promise<{ company: { id: number; name: string }; lines: InvoiceLine[] }> {
+  authorize(auth, 'billing.manage');
+  const company = await companyOfInvoice(db, auth, companyId);
+  return { company, lines: await allInvoiceLines(db, lineQuery(auth, companyId, filter), CSV_LINE_CAP) };
+}
+
+/* Fee settings. */
+
+const FEE_KEYS = {
+  completed_documents_arrived: 'completedDocumentsArrived',
+  completed_documents_unavailable: 'completedDocumentsUnavailable',
+  closed_documents_arrived: 'closedDocumentsArrived',
+  closed_documents_unavailable: 'closedDocumentsUnavailable',
+  cancelled: 'cancelled',
+  rush: 'rush',
+  closed_originally_no_document: 'closedOriginallyNoDocument',
+} as const;
+
+export async function feeSettings(db: DbOrTx): Promise<FeeSettings & { id: number; updated_at: string }> {
+  const [row] = await db.select().from(priceSettings).where(eq(priceSettings.id, 1));
+  if (!row) throw notFound();
+  const fees = Object.fromEntries(FEE_FIELDS.map((f) => [f, Number(row[FEE_KEYS[f]])])) as FeeSettings;
+  return { id: row.id, ...fees, updated_at: row.updatedAt.toISOString() };
+}
+
+export async function saveFeeSettings(db: Db, auth: Auth, body: FeeSettingsBody & Record<string, unknown>) {
+  authorize(auth, 'billing.manage');
+  const before = await feeSettings(db);
+  const values = Object.fromEntries(FEE_FIELDS.map((f) => [FEE_KEYS[f], body[f] as number]));
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(priceSettings)
+      .values({ id: 1, ...values, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: priceSettings.id, set: { ...values, updatedAt: new Date() } });
+    await recordAudit(tx, {
+      actorId: auth.userId,
+      action: 'fees.changed',
+      details: { before: pick(before), after: Object.fromEntries(FEE_FIELDS.map((f) => [f, body[f]])) },
+    });
+  });
+  return feeSettings(db);
+}
+
+const pick = (fees: FeeSettings) => Object.fromEntries(FEE_FIELDS.map((f) => [f, fees[f]]));
+
+/* Line amounts. */
+
+/** Locks an active request for a line change; 404 when there is none. */
+async function lockRequest(tx: DbOrTx, requestId: number) {
+  const [row] = await tx
+    .select({ id: requests.id, companyId: requests.companyId })
+    .from(requests)
+    .where(and(eq(requests.id, requestId), sql`${requests.active}`))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/** PUT /api/home/invoice/{id}/: that line's amounts, refused once it is on a billing. */
+export async function updateLine(
+  db: Db,
+  auth: Auth,
+  lineId: number,
+  amounts: { provider_cost: number; auto_added_surcharge: number },
+): Promise<InvoiceLine> {
+  authorize(auth, 'billing.manage');
+  const requestId = await db.transaction(async (tx) => {
+    const [line] = await tx
+      .select({ requestId: invoices.requestId })
+      .from(invoices)
+      .where(eq(invoices.id, lineId));
+    if (!line) throw notFound();
+    await lockRequest(tx, line.requestId);
+    const [changed] = await tx
+      .update(invoices)
+      .set({ providerCost: amounts.provider_cost, autoAddedSurcharge: amounts.auto_added_surcharge })
+      .where(and(eq(invoices.id, lineId), sql`${invoices.billId} is null`))
+      .returning({ id: invoices.id });
+    if (!changed) throw conflict(BILLING_MSG.lineBilled);
+    await auditLine(tx, auth, lineId, line.requestId, amounts);
+    return line.requestId;
+  });
+  return currentLine(db, auth, requestId, lineId);
+}
+
+/** POST /api/home/invoice/ with the request: its current line (the same rule as the requisition form). */
+export async function saveRequestLine(
+  db: Db,
+  auth: Auth,
+  requestId: number,
+  amounts: { provider_cost: number; auto_added_surcharge: number },
+): Promise<InvoiceLine> {
+  authorize(auth, 'billing.manage');
+  const lineId = await db.transaction(async (tx) => {
+    await lockRequest(tx, requestId);
+    const id = await writeCurrentLine(tx, requestId, {
+      providerCost: amounts.provider_cost,
+      surcharge: amounts.auto_added_surcharge,
+    });
+    await auditLine(tx, auth, id, requestId, amounts);
+    return id;
+  });
+  return currentLine(db, auth, requestId, lineId);
+}
+
+async function auditLine(tx: DbOrTx, auth: Auth, lineId: number, requestId: number, amounts: object) {
+  await recordAudit(tx, {
+    actorId: auth.userId,
+    action: 'invoice.line_saved',
+    details: { invoice_id: lineId, request_id: requestId, ...amounts },
+  });
+}
+
+async function currentLine(db: DbOrTx, auth: Auth, requestId: number, lineId: number) {
+  const [r] = await db
+    .select({ companyId: requests.companyId })
+    .from(requests)
+    .where(eq(requests.id, requestId));
+  const [line] = await allInvoiceLines(db, { ...lineQuery(auth, r.companyId, {}), lineId }, 1);
+  if (!line) throw notFound();
+  return line;
+}
+
+/** GET /api/home/invoice/?request={id}: the request's lines, oldest first (the spec's order_by=created_at). */
+export async function linesOfRequest(db: DbOrTx, requestId: number, newestFirst: boolean) {
+  const order = newestFirst
+    ? [desc(invoices.createdAt), desc(invoices.id)]
+    : [asc(invoices.createdAt), asc(invoices.id)];
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.requestId, requestId))
+    .orderBy(...order);
+  return rows.map((r) => ({
+    id: r.id,
+    price: Number(r.price),
+    is_paid: r.isPaid,
+    provider_cost: Number(r.providerCost),
+    page_fee: Number(r.pageFee),
+    auto_added_surcharge: Number(r.autoAddedSurcharge),
+    bill_id: r.billId,
+  }));
+}

@@ -1,0 +1,247 @@
+import { BILLING_MSG, formatDate, formatMoney, type InvoiceLine, type RequestStatus } from '@dd/shared';
+import { Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { DataTable, type DataTableProps, StatusBadge } from '../../ui';
+import { billingKeys, saveLine } from './api';
+
+/**
+ * A company's invoice lines. For administrators an unbilled line's provider cost and surcharge are
+ * inputs with a Save button per line ('Saved' shows for 5 seconds); a billed line is read-only.
+ */
+const SAVED_FOR_MS = 5000;
+const lineKey = (l: InvoiceLine) => (l.id === null ? `request-${l.request.id}` : `line-${l.id}`);
+
+type Draft = { provider_cost: string; auto_added_surcharge: string };
+
+function LineAmountInput({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
+  return (
+    <TextInput
+      aria-label={label}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      size="xs"
+      w={96}
+      inputMode="decimal"
+      leftSection={<Text size="xs">$</Text>}
+      error={error}
+    />
+  );
+}
+
+function SaveLine({
+  line,
+  draft,
+  onError,
+}: {
+  line: InvoiceLine;
+  draft: Draft;
+  onError: (message: string | undefined) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (savedAt === null) return;
+    const timer = setTimeout(() => setSavedAt(null), SAVED_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [savedAt]);
+  const mutation = useMutation({
+    mutationFn: () => saveLine(line, draft),
+    onSuccess: () => {
+      onError(undefined);
+      setSavedAt(Date.now());
+      void queryClient.invalidateQueries({ queryKey: billingKeys.all });
+    },
+    onError: (error) => onError(error.message),
+  });
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button
+        size="compact-sm"
+        onClick={() => mutation.mutate()}
+        loading={mutation.isPending}
+        aria-label={`Save the line of request ${line.request.internal_number ?? line.request.id}`}
+      >
+        Save
+      </Button>
+      {savedAt !== null && (
+        <Text size="sm" c="green.8" fw={600} role="status">
+          {BILLING_MSG.saved}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+export function InvoiceLinesTable({
+  lines,
+  loading,
+  canEdit,
+  paging,
+}: {
+  lines: InvoiceLine[] | undefined;
+  loading: boolean;
+  canEdit: boolean;
+  paging: Pick<
+    DataTableProps<InvoiceLine>,
+    'page' | 'pageSize' | 'total' | 'onPageChange' | 'pageSizes' | 'onPageSizeChange'
+  >;
+}) {
+  const [drafts, setDrafts] = useState<Record<string, Draft>>({});
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const draftOf = (l: InvoiceLine): Draft =>
+    drafts[lineKey(l)] ?? {
+      provider_cost: l.provider_cost.toFixed(2),
+      auto_added_surcharge: l.auto_added_surcharge.toFixed(2),
+    };
+  const setDraft = (l: InvoiceLine, patch: Partial<Draft>) =>
+    setDrafts((all) => ({ ...all, [lineKey(l)]: { ...draftOf(l), ...patch } }));
+  const editable = (l: InvoiceLine) => canEdit && l.bill_id === null;
+  const reference = (l: InvoiceLine) => l.request.internal_number ?? String(l.request.id);
+
+  return (
+    <DataTable<InvoiceLine>
+      objectName="Invoice line"
+      emptyText="No invoice lines match these filters."
+      rows={lines}
+      loading={loading}
+      rowKey={lineKey}
+      minWidth={1200}
+      compact
+      columns={[
+        {
+          key: 'request',
+          title: 'Request',
+          render: (l) => (
+            <Stack gap={0}>
+              <Anchor component={Link} to={`/request/${l.request.id}/`} fw={600}>
+                {reference(l)}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {formatDate(l.request.created_at)}
+              </Text>
+            </Stack>
+          ),
+        },
+        {
+          key: 'client',
+          title: 'Client / Provider',
+          render: (l) => (
+            <Stack gap={0}>
+              <Text size="sm" fw={500}>
+                {l.request.client}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {l.request.provider ?? 'No provider'}
+              </Text>
+            </Stack>
+          ),
+        },
+        {
+          key: 'status',
+          title: 'Status',
+          minWidth: 200,
+          render: (l) => (
+            <Group gap={4}>
+              <StatusBadge status={l.request.status as RequestStatus} size="md" />
+              {l.request.rush && (
+                <Badge color="red" variant="filled" size="sm" tt="none">
+                  Rush
+                </Badge>
+              )}
+            </Group>
+          ),
+        },
+        { key: 'price', title: 'Fee', render: (l) => formatMoney(l.price), align: 'right' },
+        {
+          key: 'provider_cost',
+          title: 'Provider Cost',
+          align: 'right',
+          render: (l) =>
+            editable(l) ? (
+              <LineAmountInput
+                label={`Provider cost of request ${reference(l)}`}
+                value={draftOf(l).provider_cost}
+                onChange={(provider_cost) => setDraft(l, { provider_cost })}
+                error={errors[lineKey(l)]}
+              />
+            ) : (
+              formatMoney(l.provider_cost)
+            ),
+        },
+        { key: 'page_fee', title: 'Page Fee', render: (l) => formatMoney(l.page_fee), align: 'right' },
+        {
+          key: 'auto_added_surcharge',
+          title: 'Surcharge',
+          align: 'right',
+          render: (l) =>
+            editable(l) ? (
+              <LineAmountInput
+                label={`Surcharge of request ${reference(l)}`}
+                value={draftOf(l).auto_added_surcharge}
+                onChange={(auto_added_surcharge) => setDraft(l, { auto_added_surcharge })}
+              />
+            ) : (
+              formatMoney(l.auto_added_surcharge)
+            ),
+        },
+        {
+          key: 'total',
+          title: 'Total',
+          align: 'right',
+          render: (l) => <Text fw={600}>{formatMoney(l.total)}</Text>,
+        },
+        {
+          key: 'bill',
+          title: 'Billing',
+          minWidth: 170,
+          render: (l) =>
+            l.bill_title ? (
+              <Stack gap={2} align="flex-start">
+                <Text size="sm">{l.bill_title}</Text>
+                <Badge size="sm" variant="light" tt="none" color={l.is_paid ? 'green' : 'orange'}>
+                  {l.is_paid ? 'Paid' : 'Not Paid'}
+                </Badge>
+              </Stack>
+            ) : (
+              <Text size="sm" c="dimmed">
+                Not billed
+              </Text>
+            ),
+        },
+        ...(canEdit
+          ? [
+              {
+                key: 'save',
+                title: 'Save',
+                render: (l: InvoiceLine) =>
+                  editable(l) ? (
+                    <SaveLine
+                      line={l}
+                      draft={draftOf(l)}
+                      onError={(message) => setErrors((all) => ({ ...all, [lineKey(l)]: message }))}
+                    />
+                  ) : (
+                    <Text size="xs" c="dimmed">
+                      Billed
+                    </Text>
+                  ),
+              },
+            ]
+          : []),
+      ]}
+      {...paging}
+    />
+  );
+}

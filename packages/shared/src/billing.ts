@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import { IdSchema } from './ids';
+import { addCents, type Cents, toCents, toDollars } from './money';
+import { MoneyInputSchema } from './staff';
+import { REQUEST_STATUSES, type RequestStatus, STATUS } from './statuses';
+
+/**
+ * Invoices, fee settings and billings (staff spec sections 2, 3, 4 and 7; issue 10). An invoice line is
+ * one request's charges: the fee, the provider's cost, the page fee and the automatic surcharge. A billing
+ * groups a law firm's finished, unbilled lines; a billed line is frozen.
+ */
+
+/* Fee settings: GET or POST /api/home/price/1/. */
+
+export const FEE_FIELDS = [
+  'completed_documents_arrived',
+  'completed_documents_unavailable',
+  'closed_documents_arrived',
+  'closed_documents_unavailable',
+  'cancelled',
+  'rush',
+  'closed_originally_no_document',
+] as const;
+export type FeeField = (typeof FEE_FIELDS)[number];
+export type FeeSettings = Record<FeeField, number>;
+
+export const FEE_LABELS: Record<FeeField, string> = {
+  completed_documents_arrived: 'Completed - Documents Arrived',
+  completed_documents_unavailable: 'Completed - No Documents Available',
+  closed_documents_arrived: 'Closed - Documents Arrived',
+  closed_documents_unavailable: 'Closed - No Documents Available',
+  cancelled: 'Closed - Cancelled Request',
+  rush: 'Rush (added to any fee)',
+  closed_originally_no_document: 'Closed - Originally no document found/now document arrived',
+};
+
+const feeShape = <T extends z.ZodType>(field: T) =>
+  Object.fromEntries(FEE_FIELDS.map((f) => [f, field])) as Record<FeeField, T>;
+
+export const FeeSettingsSchema = z.object({
+  id: z.number(),
+  ...feeShape(z.number()),
+  updated_at: z.string(),
+});
+
+export const FeeSettingsBodySchema = z
+  .object({
+    ...feeShape(MoneyInputSchema),
+    id: z.unknown().optional(),
+    csrfmiddlewaretoken: z.string().optional(),
+  })
+  .strict();
+export type FeeSettingsBody = z.input<typeof FeeSettingsBodySchema>;
+
+/** Which fee a finished request is billed: one setting per closing status; open requests bill nothing yet. */
+export const FEE_BY_STATUS: Partial<Record<RequestStatus, Exclude<FeeField, 'rush'>>> = {
+  [STATUS.completedArrived]: 'completed_documents_arrived',
+  [STATUS.completedUnavailable]: 'completed_documents_unavailable',
+  [STATUS.closedArrived]: 'closed_documents_arrived',
+  [STATUS.closedUnavailable]: 'closed_documents_unavailable',
+  [STATUS.closedOriginallyNone]: 'closed_originally_no_document',
+  [STATUS.cancelled]: 'cancelled',
+};
+
+/** Statuses whose lines go on a billing: completed or closed (the confirmation says so). */
+export const BILLABLE_STATUSES = REQUEST_STATUSES.filter((s) => FEE_BY_STATUS[s] !== undefined);
+
+/**
+ * The fee of a request's line while it is not billed: the setting for its status, plus the rush setting
+ * for a rush request; an open request shows its quoted price until it finishes. Once billed, the line
+ * keeps the fee it was billed with. The SQL in the server's invoice queries is built from FEE_BY_STATUS,
+ * and a test holds the two together.
+ */
+export function lineFee(settings: FeeSettings, status: RequestStatus, rush: boolean, quoted: number): number {
+  const field = FEE_BY_STATUS[status];
+  if (!field) return quoted;
+  const fee = toCents(settings[field]);
+  return toDollars(rush ? addCents(fee, toCents(settings.rush)) : fee);
+}
+
+/** A line's total: fee, provider cost, page fee and surcharge, added in cents. */
+export function lineTotal(line: {
+  price: number;
+  provider_cost: number;
+  page_fee: number;
+  auto_added_surcharge: number;
+}): number {
+  const parts: Cents[] = [line.price, line.provider_cost, line.page_fee, line.auto_added_surcharge].map(
+    toCents,
+  );
+  return toDollars(addCents(...parts));
+}
+
+/* Companies to invoice: GET /api/invoices/. */
+
+export const InvoiceCompanySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  normal_requests: z.number(),
+  rush_requests: z.number(),
+  unbilled_lines: z.number(),
+});
+export type InvoiceCompany = z.infer<typeof InvoiceCompanySchema>;
+
+/* A company's invoice lines: GET /api/invoices/{company_id}/. */
+
+export const InvoiceLineSchema = z.object({
+  /** The invoice line; null for a request that has no line yet (its fee is shown, its costs are 0). */
+  id: z.number().nullable(),
+  request: z.object({
+    id: z.number(),
+    internal_number: z.string().nullable(),
+    status: z.string(),
+    rush: z.boolean(),
+    created_at: z.string(),
+    client: z.string(),
+    provider: z.string().nullable(),
+  }),
+  price: z.number(),
+  provider_cost: z.number(),
+  page_fee: z.number(),
+  auto_added_surcharge: z.number(),
+  total: z.number(),
+  bill_id: z.number().nullable(),
+  bill_title: z.string().nullable(),
+  is_paid: z.boolean(),
+});
+export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
+
+export const InvoiceTotalsSchema = z.object({
+  lines: z.number(),
+  price: z.number(),
+  provider_cost: z.number(),
+  page_fee: z.number(),
+  auto_added_surcharge: z.number(),
+  total: z.number(),
+});
+export type InvoiceTotals = z.infer<typeof InvoiceTotalsSchema>;
+
+/** 'unbilled' selects lines on no billing; a number, one billing's lines. */
+export const INVOICE_UNBILLED = 'unbilled';
+
+const dateParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-01-31.')
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Use a date such as 2026-01-31.');
+
+export const InvoiceFilterSchema = z.object({
+  /** A status, an alias, or a group (Open / Closed). */
+  status: z.string().trim().max(100).optional(),
+  billing: z.union([z.literal(INVOICE_UNBILLED), IdSchema]).optional(),
+  provider: IdSchema.optional(),
+  /** A client (patient) id. */
+  client: IdSchema.optional(),
+  start_date: dateParam.optional(),
+  end_date: dateParam.optional(),
+});
+export type InvoiceFilter = z.infer<typeof InvoiceFilterSchema>;
+
+export const InvoicePageSchema = z.object({
+  company: z.object({ id: z.number(), name: z.string() }),
+  count: z.number(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(InvoiceLineSchema),
+  totals: InvoiceTotalsSchema,
+  /** The caller may change amounts, set fees and bill (internal administrators). */
+  can_edit: z.boolean(),
+});
+export type InvoicePage = z.infer<typeof InvoicePageSchema>;
+
+/* One line's amounts: PUT /api/home/invoice/{id}/ or POST /api/home/invoice/ (with request). */
+
+export const InvoiceLineBodySchema = z
+  .object({
+    provider_cost: MoneyInputSchema,
+    auto_added_surcharge: MoneyInputSchema,
+    request: IdSchema.optional(),
+    csrfmiddlewaretoken: z.string().optional(),
+  })
+  .strict();
+export type InvoiceLineBody = z.input<typeof InvoiceLineBodySchema>;
+
+/* Billings. */
+
+export const BillingSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  company: z.object({ id: z.number(), name: z.string() }),
+  is_paid: z.boolean(),
+  paid_at: z.string().nullable(),
+  created_at: z.string(),
+  lines: z.number(),
+  total: z.number(),
+});
+export type Billing = z.infer<typeof BillingSchema>;
+
+export const BillingCreateBodySchema = z
+  .object({
+    company: IdSchema,
+    title: z
+      .string({ error: 'Invoice Title is required' })
+      .trim()
+      .min(1, 'Invoice Title is required')
+      .max(200, 'Keep the title under 200 characters.'),
+    csrfmiddlewaretoken: z.string().optional(),
+  })
+  .strict();
+export type BillingCreateBody = z.input<typeof BillingCreateBodySchema>;
+
+/** The spec's PUT /api/home/billing/{id}/ with invoices as comma-joined ids. */
+export const BillingAttachBodySchema = z
+  .object({
+    invoices: z.union([
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\s*,\s*\d+)*$/, 'List invoice line ids separated by commas.')
+        .transform((v) => v.split(',').map((id) => Number(id.trim()))),
+      z.array(z.number().int().positive()),
+    ]),
+    csrfmiddlewaretoken: z.string().optional(),
+  })
+  .strict();
+
+export const BillingPaidBodySchema = z
+  .object({
+    is_paid: z.boolean(),
+    /** Required to mark a paid billing unpaid again: the change is logged with it. */
+    reason: z.string().trim().max(500).optional(),
+    csrfmiddlewaretoken: z.string().optional(),
+  })
+  .strict();
+export type BillingPaidBody = z.input<typeof BillingPaidBodySchema>;
+
+export const BillingListQuerySchema = z.object({
+  title: z.string().trim().max(200).optional(),
+  company__id: IdSchema.optional(),
+  is_paid: z.enum(['true', 'false', 'True', 'False']).optional(),
+});
+
+export const BILLING_MSG = {
+  titleRequired: 'Invoice Title is required',
+  confirmCreate:
+    'Requests that are not closed or completed are not included in this billing. Create the billing?',
+  nothingToBill: 'This company has no closed or completed requests left to bill.',
+  lineBilled: 'This invoice line is on a billing and can no longer be changed.',
+  lineNotBillable: 'Only unbilled lines of closed or completed requests of this company can be billed.',
+  reasonRequired: 'Say why this billing is no longer paid.',
+  confirmPaid: 'Mark this billing as paid? The payment date is recorded.',
+  saved: 'Saved',
+} as const;
