@@ -20,15 +20,19 @@ const MUTED = rgb(0.42, 0.47, 0.52);
 const BRAND = rgb(0.11, 0.31, 0.5);
 
 const COLUMNS: { label: string; width: number; value: (l: InvoiceLine) => string; right?: boolean }[] = [
-  { label: 'Request', width: 70, value: (l) => l.request.internal_number ?? String(l.request.id) },
-  { label: 'Date', width: 62, value: (l) => formatDate(l.request.created_at) },
-  { label: 'Client', width: 120, value: (l) => l.request.client },
-  { label: 'Provider', width: 130, value: (l) => l.request.provider ?? '' },
-  { label: 'Status', width: 120, value: (l) => `${l.request.status}${l.request.rush ? ' (rush)' : ''}` },
-  { label: 'Fee', width: 52, value: (l) => formatMoney(l.price), right: true },
-  { label: 'Provider cost', width: 62, value: (l) => formatMoney(l.provider_cost), right: true },
+  {
+    label: 'Request',
+    width: 62,
+    value: (l) => `${l.request.internal_number ?? l.request.id}${l.request.rush ? ' rush' : ''}`,
+  },
+  { label: 'Date', width: 54, value: (l) => formatDate(l.request.created_at) },
+  { label: 'Client', width: 102, value: (l) => l.request.client },
+  { label: 'Provider', width: 112, value: (l) => l.request.provider ?? '' },
+  { label: 'Status', width: 118, value: (l) => l.request.status },
+  { label: 'Fee', width: 50, value: (l) => formatMoney(l.price), right: true },
+  { label: 'Provider cost', width: 60, value: (l) => formatMoney(l.provider_cost), right: true },
   { label: 'Page fee', width: 48, value: (l) => formatMoney(l.page_fee), right: true },
-  { label: 'Surcharge', width: 48, value: (l) => formatMoney(l.auto_added_surcharge), right: true },
+  { label: 'Surcharge', width: 50, value: (l) => formatMoney(l.auto_added_surcharge), right: true },
   { label: 'Total', width: 0, value: (l) => formatMoney(l.total), right: true },
 ];
 COLUMNS[COLUMNS.length - 1].width =
