@@ -21,6 +21,7 @@ import { signupRoutes } from './modules/accounts/signup.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { dataDashboardRoutes } from './modules/datadashboard/datadashboard.routes';
 import { emailRoutes } from './modules/email/email.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -62,6 +63,7 @@ const modules = [
   filesRoutes,
   staffworkRoutes,
   billingRoutes,
+  dataDashboardRoutes,
 ];
 
 /**

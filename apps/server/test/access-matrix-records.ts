@@ -53,6 +53,11 @@ export const RECORD_ROWS: Record<string, MatrixRow> = {
     note: '409: the request has no verified records yet',
     input: async (fx) => ({ params: id((await fx.freshRequest()).id) }),
   },
+  'GET /api/home/dashboard/': {
+    access: 'internal',
+    expect: '401 403 403 403 403 200 200 200',
+    note: 'internal users who are not staff see only the requests claimed by them',
+  },
   'GET /api/home/request/todo/': {
     access: 'internalStaff',
     expect: '401 403 403 403 403 403 200 200',

@@ -3,6 +3,7 @@ export * from './client-values';
 export * from './companies';
 export * from './constants';
 export * from './dashboard';
+export * from './data-dashboard';
 export * from './demo';
 export * from './email-address';
 export * from './files';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { type DbOrTx, queryRows } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import type { DataCipher } from './crypto';
 import { escapeHtml } from './email-layout';
@@ -92,7 +92,9 @@ export type OutboxRow = typeof emailOutbox.$inferSelect;
 
 /** Leases up to `limit` due messages for `leaseSeconds`, safe across server instances. */
 export async function leaseDueEmails(db: DbOrTx, limit: number, leaseSeconds: number): Promise<OutboxRow[]> {
-  const result = await db.execute<{ id: number }>(sql`
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`
     update ${emailOutbox} set next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
     where id in (
       select id from ${emailOutbox}
@@ -101,10 +103,8 @@ export async function leaseDueEmails(db: DbOrTx, limit: number, leaseSeconds: nu
       limit ${limit}
       for update skip locked
     )
-    returning id`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: { id: number }[] }).rows) as {
-    id: number;
-  }[];
+    returning id`,
+  );
   const ids = rows.map((r) => Number(r.id));
   if (!ids.length) return [];
   return db.query.emailOutbox.findMany({ where: (t, { inArray }) => inArray(t.id, ids) });

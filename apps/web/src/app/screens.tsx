@@ -54,6 +54,10 @@ const InvoicesScreen = lazy(() => billing().then((m) => ({ default: m.InvoicesSc
 const InvoiceScreen = lazy(() => billing().then((m) => ({ default: m.InvoiceScreen })));
 const BillingsScreen = lazy(() => billing().then((m) => ({ default: m.BillingsScreen })));
 
+const DataDashboardScreen = lazy(() =>
+  import('../features/data-dashboard').then((m) => ({ default: m.DataDashboardScreen })),
+);
+
 const frames = Object.fromEntries(Object.entries(FRAMES).map(([key, frame]) => [key, { frame }])) as Record<
   keyof typeof FRAMES,
   Entry
@@ -90,4 +94,5 @@ export const SCREEN_REGISTRY: Record<ScreenKey, Entry> = {
   invoices: { component: InvoicesScreen, internalOnly: true },
   invoice: { component: InvoiceScreen },
   billings: { component: BillingsScreen },
+  data_dashboard: { component: DataDashboardScreen, internalOnly: true },
 };

@@ -30,7 +30,7 @@ const FEE_COLUMNS = {
 } as const;
 
 /** The fee settings' amount for the request's status plus rush; null for an open status. */
-const statusFee = (): SQL => {
+export const statusFee = (): SQL => {
   const cases = Object.entries(FEE_BY_STATUS).map(
     ([status, field]) => sql`when ${status} then ${FEE_COLUMNS[field]}`,
   );

@@ -3,7 +3,7 @@ import { IconListCheck, IconMail, IconNotes, IconShieldLock } from '@tabler/icon
 import { Link } from 'react-router';
 import { useAuth } from '../../auth';
 import { idParam, type ScreenProps } from '../../ui';
-import { FRAMES, FrameScreen } from '../frames';
+import { DataDashboardView } from '../data-dashboard';
 import { TodoCounts } from '../staff-list';
 import { FirmDashboard } from './FirmDashboard';
 import { TimeZoneSetting } from './TimeZoneSetting';
@@ -70,7 +70,7 @@ function StaffHome({ timezone, manageRoles }: { timezone: string; manageRoles: b
           </Button>
         )}
       </Group>
-      <FrameScreen frame={FRAMES.data_dashboard} />
+      <DataDashboardView />
       <TimeZoneSetting timezone={timezone} />
     </Stack>
   );

@@ -1,0 +1,35 @@
+import { DataDashboardSchema } from '@dd/shared';
+import { z } from 'zod';
+import type { Module } from '../../app-types';
+import { requireAuth } from '../../authz';
+import { dataDashboard } from './datadashboard.service';
+
+/**
+ * The staff data dashboard (issue 11): GET /api/home/dashboard/. `status_open` counts open requests only
+ * (the screen's first load); without it closed requests and fees are counted too. `load_from_db` and
+ * `related` are accepted from old clients and change nothing: every answer comes from the database.
+ */
+const Query = z
+  .object({
+    status_open: z.string().max(10).optional(),
+    related: z.string().max(200).optional(),
+    load_from_db: z.string().max(10).optional(),
+    working_on: z.coerce.number().int().positive().optional(),
+  })
+  .strict();
+
+export const dataDashboardRoutes: Module = (app, { db, config }) => {
+  app.get(
+    '/api/home/dashboard/',
+    {
+      config: { access: 'internal' },
+      schema: { querystring: Query, response: { 200: DataDashboardSchema } },
+    },
+    async (request) =>
+      dataDashboard(db, requireAuth(request), {
+        openOnly:
+          request.query.status_open !== undefined && request.query.status_open.toLowerCase() !== 'false',
+        internalCompanyId: config.INTERNAL_COMPANY_ID,
+      }),
+  );
+};

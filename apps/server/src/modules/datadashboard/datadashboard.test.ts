@@ -1,0 +1,179 @@
+import { type DataDashboard, STATUS } from '@dd/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  authOf,
+  createCompany,
+  createPatient,
+  createRequest,
+  createUser,
+  INTERNAL_ADMIN,
+  signedIn,
+} from '../../../test/factories';
+import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
+import { billings, invoices, notes } from '../../db/schema';
+import { get } from '../requests/requests.staff-fixtures';
+import { dataDashboard } from './datadashboard.service';
+
+/**
+ * The data dashboard's figures against hand-counted fixtures. Each test counts the requests claimed by a
+ * fresh internal user who is not staff (such a user sees only their own), so other tests' requests in
+ * the same database never change the expected numbers.
+ */
+const DAY = 86_400_000;
+/** In February Denver is UTC-7 (daylight time starts on March 8, 2026). */
+const NOW = new Date('2026-02-10T18:00:00Z');
+const ago = (days: number, from = NOW) => new Date(from.getTime() - days * DAY);
+
+async function worker(permissions: string[] = ['view_fees', 'view_company_counts']) {
+  const { deps } = await getContext();
+  const user = await createUser(deps.db, { companyId: INTERNAL_COMPANY_ID, permissions });
+  const firm = await createCompany(deps.db);
+  const patient = await createPatient(deps.db, firm.id);
+  const make = (values: Partial<Parameters<typeof createRequest>[1]>) =>
+    createRequest(deps.db, { patientId: patient.id, companyId: firm.id, workingOnId: user.id, ...values });
+  const auth = (timezone = 'UTC') =>
+    authOf(user, { isInternal: true, timezone, permissions: new Set(permissions as never[]) });
+  return { user, firm, make, auth };
+}
+
+async function bill(requestId: number, companyId: number, price: number) {
+  const { deps } = await getContext();
+  const [b] = await deps.db.insert(billings).values({ title: 'Test', companyId }).returning();
+  await deps.db.insert(invoices).values({ requestId, price, billId: b.id });
+}
+
+const load = async (auth: ReturnType<Awaited<ReturnType<typeof worker>>['auth']>, openOnly = false) =>
+  dataDashboard((await getContext()).deps.db, auth, {
+    openOnly,
+    internalCompanyId: INTERNAL_COMPANY_ID,
+    now: NOW,
+  });
+
+describe('the data dashboard figures', () => {
+  it('counts every card, total, period and turnaround as the spec defines them', async () => {
+    const { deps } = await getContext();
+    const w = await worker();
+    await w.make({
+      status: STATUS.requestedByLawyer,
+      rush: true,
+      createdAt: ago(0.1),
+      nextTodoDate: '2026-02-10',
+    });
+    const r2 = await w.make({
+      status: STATUS.needAssistance,
+      createdAt: ago(20),
+      nextTodoDate: '2026-02-09',
+    });
+    await deps.db.insert(notes).values({ requestId: r2.id, text: 'Called', createdAt: ago(16) });
+    await w.make({ status: STATUS.inContact, createdAt: ago(50) });
+    const r4 = await w.make({
+      status: STATUS.closedArrived,
+      createdAt: ago(10),
+      receivedDocumentAt: ago(6),
+      closedDate: ago(2),
+    });
+    await bill(r4.id, w.firm.id, 50);
+    const r5 = await w.make({ status: STATUS.cancelled, createdAt: ago(40), closedDate: ago(40) });
+    await bill(r5.id, w.firm.id, 10);
+
+    const d = await load(w.auth());
+    expect(d).toMatchObject({
+      total_requests: 5,
+      open_requests: 3,
+      closed_requests: 2,
+      total_price: 60,
+      average_time: 4,
+      closed_requests_in_last: { day: 0, week: 1, month: 1 },
+      fees_in_last: { day: 0, week: 50, month: 50 },
+    });
+    expect(d.cards).toEqual({
+      new_requests: 1,
+      rush_requests: 1,
+      unassigned_open_requests: 0,
+      need_your_attention_requests: 1,
+      requests_fifteen_days_old: 2,
+      requests_thirty_days_old: 1,
+      requests_fortyfive_days_old: 1,
+      requests_fifteen_days_old_note: 2,
+      requests_thirty_days_old_note: 1,
+      requests_fortyfive_days_old_note: 1,
+      today_reminder_requests: 1,
+      old_reminder_requests: 1,
+      requests_without_reminders: 1,
+      requests_in_last_day: 1,
+      requests_in_last_week: 1,
+      requests_in_last_month: 3,
+    });
+    const me = d.employees[String(w.user.id)];
+    expect(Object.keys(d.employees)).toEqual([String(w.user.id)]);
+    expect(me).toMatchObject({
+      total_employee_requests: 5,
+      open: 3,
+      closed: 2,
+      overdue_requests: 1,
+      average_turnaround: 4,
+    });
+    expect(d.law_firms[String(w.firm.id)]).toMatchObject({
+      total_firm_requests: 5,
+      total_price: 60,
+      open: 3,
+    });
+    expect(d.table_data.all).toEqual({ created: 5, completed: 2, fees: 60, request_received: 1 });
+    expect(d.table_data.week).toEqual({ created: 1, completed: 1, fees: 50, request_received: 1 });
+  });
+
+  it('counts only open requests on the first load', async () => {
+    const w = await worker();
+    await w.make({ status: STATUS.inContact, createdAt: ago(3) });
+    await w.make({ status: STATUS.closedArrived, createdAt: ago(3), closedDate: ago(1) });
+    const d = await load(w.auth(), true);
+    expect(d).toMatchObject({ open_only: true, total_requests: 1, open_requests: 1, closed_requests: 0 });
+  });
+
+  it('measures today from local midnight: 01:00 in Denver is today there, yesterday in UTC', async () => {
+    const w = await worker();
+    // 08:00Z is 01:00 on February 10 in Denver (UTC-7) and in UTC as well;
+    // 06:30Z is 23:30 on February 9 in Denver but February 10 in UTC.
+    await w.make({ status: STATUS.inContact, createdAt: new Date('2026-02-10T08:00:00Z') });
+    await w.make({ status: STATUS.inContact, createdAt: new Date('2026-02-10T06:30:00Z') });
+    const utc = await load(w.auth('UTC'));
+    const denver = await load(w.auth('America/Denver'));
+    expect(utc.cards.requests_in_last_day).toBe(2);
+    expect(denver.cards.requests_in_last_day).toBe(1);
+    expect(denver.cards.requests_in_last_week).toBe(2);
+  });
+
+  it('leaves out fee figures without view_fees and the firm groups without view_company_counts', async () => {
+    const w = await worker([]);
+    const r = await w.make({ status: STATUS.closedArrived, createdAt: ago(3), closedDate: ago(1) });
+    await bill(r.id, w.firm.id, 35);
+    const d = await load(w.auth());
+    expect(d).toMatchObject({ can_view_fees: false, can_view_company_counts: false, total_price: null });
+    expect(d.fees_in_last).toEqual({ day: null, week: null, month: null });
+    expect(d.table_data.all.fees).toBeNull();
+    expect(d.law_firms).toEqual({});
+    expect(d.employees[String(w.user.id)].fees_last.week).toBeNull();
+  });
+});
+
+describe('GET /api/home/dashboard/', () => {
+  it('answers internal users only, with one card per staff member and the unassigned group', async () => {
+    const { deps } = await getContext();
+    const admin = await signedIn(deps, INTERNAL_ADMIN);
+    const res = await get(
+      '/api/home/dashboard/?status_open=true&related=working_on,patient,patient__company',
+      admin.headers,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as DataDashboard;
+    expect(body.open_only).toBe(true);
+    expect(body.employees[String(admin.user.id)]).toMatchObject({ name: admin.user.fullName });
+    expect(body.unassigned_requests).toMatchObject({
+      id: null,
+      name: 'Unassigned',
+      notes_created_last: null,
+    });
+    const firmStaff = await signedIn(deps, { isStaff: true });
+    expect((await get('/api/home/dashboard/', firmStaff.headers)).statusCode).toBe(403);
+  });
+});

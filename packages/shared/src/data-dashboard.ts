@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+/**
+ * The staff data dashboard (staff spec sections 2, 3, 4, 7 and 9; issue 11): GET /api/home/dashboard/.
+ * Periods are whole days in the caller's time zone: 'day' is today, 'week' the last 7 days and 'month'
+ * the last 30 days, each counted from local midnight.
+ */
+export const DASHBOARD_PERIODS = ['day', 'week', 'month'] as const;
+export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
+export const PERIOD_DAYS: Record<DashboardPeriod, number> = { day: 1, week: 7, month: 30 };
+export const PERIOD_LABELS: Record<DashboardPeriod, string> = {
+  day: 'Last Day',
+  week: 'Last Week',
+  month: 'Last Month',
+};
+
+/** Age thresholds of the data dashboard's request and note cards, in days. */
+export const DATA_DASHBOARD_AGES = [15, 30, 45] as const;
+
+const perPeriod = <T extends z.ZodType>(value: T) => z.object({ day: value, week: value, month: value });
+/** Fee figures are null for callers without the view_fees permission. */
+const Money = z.number().nullable();
+
+/** One period column of the Show Tables view. */
+export const TableDataSchema = z.object({
+  created: z.number(),
+  completed: z.number(),
+  fees: Money,
+  request_received: z.number(),
+});
+export type TableData = z.infer<typeof TableDataSchema>;
+const TablesSchema = z.object({
+  day: TableDataSchema,
+  week: TableDataSchema,
+  month: TableDataSchema,
+  all: TableDataSchema,
+});
+
+export const EmployeeStatsSchema = z.object({
+  /** null for the Unassigned group. */
+  id: z.number().nullable(),
+  name: z.string(),
+  total_employee_requests: z.number(),
+  open: z.number(),
+  closed: z.number(),
+  overdue_requests: z.number(),
+  total_received: z.number(),
+  total_turnaround: z.number(),
+  average_turnaround: z.number(),
+  closed_requests_in_last: perPeriod(z.number()),
+  fees_last: perPeriod(Money),
+  /** Not counted for the Unassigned group. */
+  notes_created_last: perPeriod(z.number()).nullable(),
+  table_data: TablesSchema,
+});
+export type EmployeeStats = z.infer<typeof EmployeeStatsSchema>;
+
+export const LawFirmStatsSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  total_firm_requests: z.number(),
+  total_price: Money,
+  open: z.number(),
+  closed: z.number(),
+  total_received: z.number(),
+  total_turnaround: z.number(),
+  average_turnaround: z.number(),
+  requests_in_last: perPeriod(z.number()),
+  closed_requests_in_last: perPeriod(z.number()),
+  fees_last: perPeriod(Money),
+  table_data: TablesSchema,
+});
+export type LawFirmStats = z.infer<typeof LawFirmStatsSchema>;
+
+/** The request cards: each count with the staff-list filter that shows its requests. */
+export const REQUEST_CARDS = [
+  { key: 'new_requests', label: 'New Requests' },
+  { key: 'rush_requests', label: 'Rush Requests' },
+  { key: 'unassigned_open_requests', label: 'Unassigned Requests (Open)' },
+  { key: 'need_your_attention_requests', label: 'Needs Your Attention' },
+  { key: 'requests_fifteen_days_old', label: 'Requests > 15 Days' },
+  { key: 'requests_thirty_days_old', label: 'Requests > 30 Days' },
+  { key: 'requests_fortyfive_days_old', label: 'Requests > 45 Days' },
+  { key: 'requests_fifteen_days_old_note', label: 'Note > 15 Days' },
+  { key: 'requests_thirty_days_old_note', label: 'Note > 30 Days' },
+  { key: 'requests_fortyfive_days_old_note', label: 'Note > 45 Days' },
+  { key: 'today_reminder_requests', label: "Today's Reminders" },
+  { key: 'old_reminder_requests', label: 'Old Reminders' },
+  { key: 'requests_without_reminders', label: 'Requests Without Reminders' },
+  { key: 'requests_in_last_day', label: 'Requests Made Within Last 24 Hours' },
+  { key: 'requests_in_last_week', label: 'Requests Made Within Last Week' },
+  { key: 'requests_in_last_month', label: 'Requests Made Within Last Month' },
+] as const;
+export type RequestCardKey = (typeof REQUEST_CARDS)[number]['key'];
+
+export const DataDashboardSchema = z.object({
+  /** Only open requests were counted (the first load); closed figures are then 0. */
+  open_only: z.boolean(),
+  can_view_fees: z.boolean(),
+  can_view_company_counts: z.boolean(),
+  total_law_firms: z.number(),
+  total_employees: z.number(),
+  total_requests: z.number(),
+  open_requests: z.number(),
+  closed_requests: z.number(),
+  total_price: Money,
+  average_time: z.number(),
+  closed_requests_in_last: perPeriod(z.number()),
+  fees_in_last: perPeriod(Money),
+  cards: z.record(z.string(), z.number()) as z.ZodType<Record<RequestCardKey, number>>,
+  employees: z.record(z.string(), EmployeeStatsSchema),
+  unassigned_requests: EmployeeStatsSchema,
+  /** Empty for callers without the view_company_counts permission. */
+  law_firms: z.record(z.string(), LawFirmStatsSchema),
+  table_data: TablesSchema,
+});
+export type DataDashboard = z.infer<typeof DataDashboardSchema>;
+
+/** Average turnaround in days with two decimals; zero when nothing was received. */
+export function averageTurnaround(totalTurnaround: number, totalReceived: number): number {
+  return totalReceived > 0 ? Math.round((totalTurnaround / totalReceived) * 100) / 100 : 0;
+}
