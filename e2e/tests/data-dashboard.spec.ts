@@ -16,6 +16,11 @@ test('an administrator reads the data dashboard, loads closed requests and shows
   await page.getByRole('button', { name: 'Load Closed Requests' }).click();
   await expect(page.getByText('Loaded')).toHaveCount(2);
   await expect(page.getByText(/^\$[\d,]+\.\d\d$/).first()).toBeVisible();
+  const completed = page.getByRole('region', { name: 'Completed Requests With Fees' });
+  await expect(completed.getByRole('row')).not.toHaveCount(0);
+  await completed.getByRole('textbox', { name: 'Internal #' }).fill('zz-none');
+  await expect(completed.getByText('No completed requests match these filters.')).toBeVisible();
+  await completed.getByRole('textbox', { name: 'Internal #' }).fill('');
   await expectNoSeriousA11yViolations(page, 'data dashboard');
   await shot(page, 'data-dashboard');
 
@@ -41,6 +46,7 @@ test('a staff member without view_fees sees no fee figure', async ({ page, login
   await expect(page.getByText('Loaded')).toHaveCount(2);
   await expect(page.getByRole('heading', { name: 'Total DD Fees for All Requests' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Law Firms', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Completed Requests With Fees' })).toHaveCount(0);
   await expect(page.getByText(/\$\d/)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'data dashboard (no fees)');
 });

@@ -29,6 +29,7 @@ import { notesRoutes } from './modules/notes/notes.routes';
 import { noteTemplatesRoutes } from './modules/notetemplates/notetemplates.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { providersRoutes } from './modules/providers/providers.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { requestTypesRoutes } from './modules/requesttypes/requesttypes.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
@@ -64,6 +65,7 @@ const modules = [
   staffworkRoutes,
   billingRoutes,
   dataDashboardRoutes,
+  reportsRoutes,
 ];
 
 /**

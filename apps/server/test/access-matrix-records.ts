@@ -58,6 +58,11 @@ export const RECORD_ROWS: Record<string, MatrixRow> = {
     expect: '401 403 403 403 403 200 200 200',
     note: 'internal users who are not staff see only the requests claimed by them',
   },
+  'GET /api/completed-requests-with-fees/': {
+    access: 'internal',
+    expect: '401 403 403 403 403 403 403 200',
+    note: 'the view_fees permission: only the internal admin of the matrix holds it',
+  },
   'GET /api/home/request/todo/': {
     access: 'internalStaff',
     expect: '401 403 403 403 403 403 200 200',

@@ -120,3 +120,39 @@ export type DataDashboard = z.infer<typeof DataDashboardSchema>;
 export function averageTurnaround(totalTurnaround: number, totalReceived: number): number {
   return totalReceived > 0 ? Math.round((totalTurnaround / totalReceived) * 100) / 100 : 0;
 }
+
+/* Completed requests with fees: GET /api/completed-requests-with-fees/ (holders of view_fees). */
+
+export const CompletedWithFeesSchema = z.object({
+  id: z.number(),
+  internal_number: z.string().nullable(),
+  status: z.string(),
+  rush: z.boolean(),
+  /** When it was closed (or completed). */
+  closed_date: z.string().nullable(),
+  law_firm: z.string(),
+  client: z.string(),
+  provider: z.string().nullable(),
+  paralegal: z.string().nullable(),
+  requester: z.string().nullable(),
+  claimed_by: z.string().nullable(),
+  fee: z.number(),
+  provider_cost: z.number(),
+  page_fee: z.number(),
+  auto_added_surcharge: z.number(),
+  total: z.number(),
+});
+export type CompletedWithFees = z.infer<typeof CompletedWithFeesSchema>;
+
+/** The report's filters in the spec's names, each the staff list's filter of the same meaning. */
+export const COMPLETED_FEES_FILTERS = {
+  law_firm: 'patient__company',
+  client: 'patient__full_name__icontains',
+  provider: 'provider__name__icontains',
+  paralegal: 'user__full_name__icontains',
+  requester: 'requester__full_name__icontains',
+  status: 'status__icontains',
+  claimed_by: 'working_on',
+  internal_number: 'internal_number__contains',
+} as const;
+export type CompletedFeesFilter = keyof typeof COMPLETED_FEES_FILTERS;

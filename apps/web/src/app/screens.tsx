@@ -28,6 +28,7 @@ const AboutScreen = lazy(() => website().then((m) => ({ default: m.AboutScreen }
 const ContactScreen = lazy(() => website().then((m) => ({ default: m.ContactScreen })));
 const WebsitePageScreen = lazy(() => website().then((m) => ({ default: m.WebsitePageScreen })));
 const DashboardScreen = lazy(() => import('../features/dashboard/DashboardScreen'));
+const OldDashboardScreen = lazy(() => import('../features/dashboard/OldDashboardScreen'));
 const OutboxScreen = lazy(() => import('../features/outbox/OutboxScreen'));
 const RolesScreen = lazy(() => import('../features/roles').then((m) => ({ default: m.RolesScreen })));
 const ProviderListScreen = lazy(() => import('../features/providers/ProviderListScreen'));
@@ -75,6 +76,7 @@ export const SCREEN_REGISTRY: Record<ScreenKey, Entry> = {
   confirmemail: { component: ConfirmEmailScreen },
   logout: { component: LogoutScreen },
   dashboard: { component: DashboardScreen },
+  old_dashboard: { component: OldDashboardScreen },
   companylist: { component: CompanyListScreen, internalOnly: true },
   editcompany: { component: EditCompanyScreen },
   inviteusers: { component: InviteUsersScreen },

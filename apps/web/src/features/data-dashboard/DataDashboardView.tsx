@@ -13,6 +13,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Loading } from '../../ui';
 import { CARD_LINKS, dataDashboardQuery } from './api';
+import { CompletedFeesTable } from './CompletedFeesTable';
 import { DashboardTables } from './DashboardTables';
 
 /**
@@ -264,6 +265,7 @@ export function DataDashboardView({ heading = true }: { heading?: boolean }) {
               </SimpleGrid>
             </section>
           )}
+          {data.can_view_fees && <CompletedFeesTable />}
         </>
       )}
     </Stack>

@@ -1,4 +1,4 @@
-import type { DataDashboard } from '@dd/shared';
+import type { CompletedWithFees, DataDashboard } from '@dd/shared';
 import { get } from '../../api/client';
 import { shows } from '../../api/data';
 
@@ -6,7 +6,15 @@ import { shows } from '../../api/data';
 export const dataDashboardKeys = {
   all: ['data-dashboard'] as const,
   load: (openOnly: boolean) => ['data-dashboard', openOnly ? 'open' : 'all'] as const,
+  completed: (query: Record<string, string | number | undefined>) =>
+    ['data-dashboard', 'completed', query] as const,
 };
+
+export const pageCompletedWithFees = (
+  query: Record<string, string | number | undefined>,
+  signal?: AbortSignal,
+) =>
+  get<{ count: number; results: CompletedWithFees[] }>('/api/completed-requests-with-fees/', query, signal);
 
 export const dataDashboardQuery = (openOnly: boolean) => ({
   queryKey: dataDashboardKeys.load(openOnly),

@@ -9,7 +9,6 @@ export interface Frame {
 
 export const FRAMES = {
   admin: { title: 'Administration', summary: 'Data-administration tools for Direct Docs staff.' },
-  old_dashboard: { title: 'Company Dashboard', summary: 'Requests of one company, for staff.' },
   requestlist: { title: 'To Do List', summary: 'Requests to work today, with claims and reminders.' },
   request: { title: 'Request Details', summary: 'Files, notes, provider details and status of a request.' },
   medical_request: { title: 'Medical Records Request', summary: 'Print view of a request for the provider.' },

@@ -1,0 +1,106 @@
+import { BILLABLE_STATUSES, type CompletedWithFees, lineTotal } from '@dd/shared';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { companies, invoices, patients, priceSettings, providers, requests, users } from '../../db/schema';
+import { statusFee } from '../billing/invoices.queries';
+
+/**
+ * Completed and closed requests with what they bill (GET /api/completed-requests-with-fees/): the fee is
+ * what the request was billed, or before billing the fee of its status (decision 026); the costs are
+ * those of its lines. One page of rows, each with its names joined.
+ */
+const paralegal = alias(users, 'paralegal');
+const requester = alias(users, 'requester');
+const claimant = alias(users, 'claimant');
+
+const finishedAt = sql<Date>`coalesce(${requests.closedDate}, ${requests.completedDate})`;
+const billedFee = sql`(select sum(i.price) from ${invoices} i where i.request_id = ${requests}.id and i.bill_id is not null)`;
+const feeSql = sql<string>`coalesce(${billedFee}, ${statusFee()}, 0)`;
+const costSql = (column: string) =>
+  sql<string>`coalesce((select sum(i.${sql.raw(column)}) from ${invoices} i where i.request_id = ${requests}.id), 0)`;
+
+export const COMPLETED_FEES_ORDERINGS = {
+  '-closed_date': [sql`${finishedAt} desc nulls last`, desc(requests.id)],
+  closed_date: [sql`${finishedAt} asc nulls last`, asc(requests.id)],
+  '-internal_number': [desc(requests.internalNumber)],
+  internal_number: [asc(requests.internalNumber)],
+  patient__full_name: [asc(patients.fullName), desc(requests.id)],
+  '-patient__full_name': [desc(patients.fullName), desc(requests.id)],
+} satisfies Record<string, SQL[]>;
+export type CompletedFeesOrdering = keyof typeof COMPLETED_FEES_ORDERINGS;
+
+export async function pageCompletedWithFees(
+  db: DbOrTx,
+  conditions: (SQL | undefined)[],
+  ordering: CompletedFeesOrdering,
+  paging: { limit: number; offset: number },
+): Promise<{ rows: CompletedWithFees[]; total: number }> {
+  const where = and(sql`${requests.active}`, inArray(requests.status, BILLABLE_STATUSES), ...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: requests.id,
+        internalNumber: requests.internalNumber,
+        status: requests.status,
+        rush: requests.rush,
+        finishedAt,
+        lawFirm: companies.name,
+        client: patients.fullName,
+        provider: providers.name,
+        paralegal: paralegal.fullName,
+        requester: requester.fullName,
+        claimedBy: claimant.fullName,
+        fee: feeSql,
+        providerCost: costSql('provider_cost'),
+        pageFee: costSql('page_fee'),
+        surcharge: costSql('auto_added_surcharge'),
+      })
+      .from(requests)
+      .innerJoin(priceSettings, eq(priceSettings.id, 1))
+      .innerJoin(patients, eq(patients.id, requests.patientId))
+      .innerJoin(companies, eq(companies.id, requests.companyId))
+      .leftJoin(providers, eq(providers.id, requests.providerId))
+      .leftJoin(paralegal, eq(paralegal.id, requests.userId))
+      .leftJoin(requester, eq(requester.id, requests.requesterId))
+      .leftJoin(claimant, eq(claimant.id, requests.workingOnId))
+      .where(where)
+      .orderBy(...COMPLETED_FEES_ORDERINGS[ordering])
+      .limit(paging.limit)
+      .offset(paging.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(requests)
+      .innerJoin(patients, eq(patients.id, requests.patientId))
+      .where(where),
+  ]);
+  return {
+    total,
+    rows: rows.map((r) => {
+      const amounts = {
+        price: Number(r.fee),
+        provider_cost: Number(r.providerCost),
+        page_fee: Number(r.pageFee),
+        auto_added_surcharge: Number(r.surcharge),
+      };
+      return {
+        id: r.id,
+        internal_number: r.internalNumber,
+        status: r.status,
+        rush: r.rush,
+        closed_date: r.finishedAt ? new Date(r.finishedAt).toISOString() : null,
+        law_firm: r.lawFirm,
+        client: r.client,
+        provider: r.provider,
+        paralegal: r.paralegal,
+        requester: r.requester,
+        claimed_by: r.claimedBy,
+        fee: amounts.price,
+        provider_cost: amounts.provider_cost,
+        page_fee: amounts.page_fee,
+        auto_added_surcharge: amounts.auto_added_surcharge,
+        total: lineTotal(amounts),
+      };
+    }),
+  };
+}

@@ -1,0 +1,73 @@
+import { type CompletedWithFees, STATUS } from '@dd/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  createCompany,
+  createPatient,
+  createProvider,
+  createRequest,
+  INTERNAL_ADMIN,
+  signedIn,
+} from '../../../test/factories';
+import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
+import { billings, invoices } from '../../db/schema';
+import { get } from '../requests/requests.staff-fixtures';
+
+/** GET /api/completed-requests-with-fees/: finished requests of one fresh firm, with fees and costs. */
+async function firm() {
+  const { deps } = await getContext();
+  const company = await createCompany(deps.db, { name: `Fees Firm ${Date.now()}` });
+  const ada = await createPatient(deps.db, company.id, { firstName: 'Ada', lastName: 'Lovelace' });
+  const bob = await createPatient(deps.db, company.id, { firstName: 'Bob', lastName: 'Babbage' });
+  const provider = await createProvider(deps.db, { name: `Mercy ${company.id}` });
+  const make = (values: Partial<Parameters<typeof createRequest>[1]>) =>
+    createRequest(deps.db, { patientId: ada.id, companyId: company.id, providerId: provider.id, ...values });
+  return { company, ada, bob, make };
+}
+
+describe('GET /api/completed-requests-with-fees/', () => {
+  it('lists finished requests with their billed fee and costs, filtered and paged', async () => {
+    const { deps } = await getContext();
+    const f = await firm();
+    const billedOne = await f.make({
+      status: STATUS.closedArrived,
+      closedDate: new Date('2026-02-01T12:00:00Z'),
+    });
+    const [bill] = await deps.db
+      .insert(billings)
+      .values({ title: 'Feb', companyId: f.company.id })
+      .returning();
+    await deps.db
+      .insert(invoices)
+      .values({ requestId: billedOne.id, price: 40, providerCost: 12.5, pageFee: 2, billId: bill.id });
+    await f.make({
+      status: STATUS.cancelled,
+      patientId: f.bob.id,
+      closedDate: new Date('2026-02-03T12:00:00Z'),
+    });
+    await f.make({ status: STATUS.inContact });
+    const admin = await signedIn(deps, INTERNAL_ADMIN);
+    const url = `/api/completed-requests-with-fees/?law_firm=${f.company.id}`;
+    const res = await get(url, admin.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { count: number; results: CompletedWithFees[] };
+    expect(body.count).toBe(2);
+    expect(body.results.map((r) => r.client)).toEqual(['Bob Babbage', 'Ada Lovelace']);
+    expect(body.results[1]).toMatchObject({ fee: 40, provider_cost: 12.5, page_fee: 2, total: 54.5 });
+    expect(body.results[1].law_firm).toBe(f.company.name);
+
+    const byClient = (await get(`${url}&client=lovel&order_by=closed_date`, admin.headers)).json();
+    expect(byClient.results.map((r: CompletedWithFees) => r.id)).toEqual([billedOne.id]);
+    const paged = (await get(`${url}&page_size=1&page=2`, admin.headers)).json();
+    expect(paged.results).toHaveLength(1);
+    expect(paged.previous).toContain('page=1');
+    expect((await get(`${url}&claimed_by=someone`, admin.headers)).statusCode).toBe(400);
+  });
+
+  it('is for internal holders of view_fees only', async () => {
+    const { deps } = await getContext();
+    const staff = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
+    expect((await get('/api/completed-requests-with-fees/', staff.headers)).statusCode).toBe(403);
+    const firmStaff = await signedIn(deps, { isStaff: true, permissions: ['view_fees'] });
+    expect((await get('/api/completed-requests-with-fees/', firmStaff.headers)).statusCode).toBe(403);
+  });
+});

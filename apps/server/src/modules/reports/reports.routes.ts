@@ -1,0 +1,42 @@
+import { COMPLETED_FEES_FILTERS, type CompletedFeesFilter, CompletedWithFeesSchema } from '@dd/shared';
+import { z } from 'zod';
+import type { Module } from '../../app-types';
+import { requireAuth } from '../../authz';
+import { PageQuery, pageOf } from '../../lib/pagination';
+import { COMPLETED_FEES_ORDERINGS, type CompletedFeesOrdering } from './completed-fees.queries';
+import { completedWithFees } from './completed-fees.service';
+
+/**
+ * Staff reports (issue 11): GET /api/completed-requests-with-fees/, completed and closed requests with
+ * their fee and costs, server-paged, for internal holders of view_fees. Each filter is the staff list's
+ * filter of the same meaning (COMPLETED_FEES_FILTERS), so both read the same indexes.
+ */
+const Query = PageQuery.extend({
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+  order_by: z.enum(Object.keys(COMPLETED_FEES_ORDERINGS) as [CompletedFeesOrdering]).default('-closed_date'),
+  ...Object.fromEntries(Object.keys(COMPLETED_FEES_FILTERS).map((k) => [k, z.string().max(200).optional()])),
+}).strict();
+
+const Page = z.object({
+  count: z.number(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(CompletedWithFeesSchema),
+});
+
+export const reportsRoutes: Module = (app, { db }) => {
+  app.get(
+    '/api/completed-requests-with-fees/',
+    { config: { access: 'internal' }, schema: { querystring: Query, response: { 200: Page } } },
+    async (request) => {
+      const { page, page_size, ...rest } = request.query as z.output<typeof Query> &
+        Partial<Record<CompletedFeesFilter, string>>;
+      const { rows, total } = await completedWithFees(db, requireAuth(request), {
+        ...rest,
+        limit: page_size,
+        offset: (page - 1) * page_size,
+      });
+      return pageOf(request, rows, total, page, page_size);
+    },
+  );
+};
