@@ -31,5 +31,6 @@ export * from './search-select';
 export * from './status-badge';
 export * from './text-fields';
 export * from './upload-dropzone';
+export * from './use-paging';
 export * from './use-upload';
 export * from './video-button';

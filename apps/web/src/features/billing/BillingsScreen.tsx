@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { lookupFirm, searchFirms } from '../../api/choices';
 import { useAuth } from '../../auth';
-import { DataTable, SearchSelect } from '../../ui';
+import { DataTable, SearchSelect, usePaging } from '../../ui';
 import { type BillingFilters, billingKeys, downloadBillingPdf, listBillings } from './api';
 import { PaidButton } from './PaidButton';
 
@@ -33,8 +33,7 @@ export default function BillingsScreen() {
   const [debouncedTitle] = useDebouncedValue(title.trim(), 300);
   const [company, setCompany] = useState<number | undefined>();
   const [paid, setPaid] = useState<'all' | 'true' | 'false'>('all');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(COMPANY_PAGE_SIZES[1]);
+  const paging = usePaging(COMPANY_PAGE_SIZES, COMPANY_PAGE_SIZES[1]);
   const [failure, setFailure] = useState<string | null>(null);
   const filters: BillingFilters = {
     title: debouncedTitle || undefined,
@@ -42,12 +41,12 @@ export default function BillingsScreen() {
     paid: paid === 'all' ? undefined : paid,
   };
   const query = useQuery({
-    queryKey: billingKeys.billings(filters, (page - 1) * pageSize, pageSize),
-    queryFn: ({ signal }) => listBillings(filters, (page - 1) * pageSize, pageSize, signal),
+    queryKey: billingKeys.billings(filters, paging.offset, paging.pageSize),
+    queryFn: ({ signal }) => listBillings(filters, paging.offset, paging.pageSize, signal),
     placeholderData: keepPreviousData,
   });
   const isAdmin = Boolean(user?.is_internal && user.is_admin_user);
-  const reset = () => setPage(1);
+  const reset = paging.reset;
 
   return (
     <Stack gap="lg">
@@ -169,15 +168,7 @@ export default function BillingsScreen() {
                 ),
               },
             ]}
-            page={page}
-            pageSize={pageSize}
-            total={query.data?.count}
-            onPageChange={setPage}
-            pageSizes={COMPANY_PAGE_SIZES}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
+            {...paging.tableProps(query.data?.count)}
           />
         </Stack>
       </Paper>

@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth';
-import { idParam, Loading, type ScreenProps } from '../../ui';
+import { idParam, Loading, type ScreenProps, usePaging } from '../../ui';
 import {
   billingKeys,
   downloadBillingPdf,
@@ -41,8 +41,8 @@ export default function InvoiceScreen({ params }: ScreenProps) {
 function Invoice({ companyId, billingId }: { companyId: number; billingId?: number }) {
   const { user } = useAuth();
   const [filters, setFilters] = useState<InvoiceFilters>(billingId ? { billing: String(billingId) } : {});
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const paging = usePaging(COMPANY_PAGE_SIZES, DEFAULT_PAGE_SIZE);
+  const { page, pageSize } = paging;
   const [printing, setPrinting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   const lines = useQuery({
@@ -182,24 +182,14 @@ function Invoice({ companyId, billingId }: { companyId: number; billingId?: numb
             billingLocked={billingId !== undefined}
             onChange={(next) => {
               setFilters(next);
-              setPage(1);
+              paging.reset();
             }}
           />
           <InvoiceLinesTable
             lines={lines.data.results}
             loading={lines.isFetching && !lines.data}
             canEdit={canEdit}
-            paging={{
-              page,
-              pageSize,
-              total: lines.data.count,
-              onPageChange: setPage,
-              pageSizes: COMPANY_PAGE_SIZES,
-              onPageSizeChange: (size) => {
-                setPageSize(size);
-                setPage(1);
-              },
-            }}
+            paging={paging.tableProps(lines.data.count)}
           />
           <InvoiceTotalsBlock totals={totals} />
         </Stack>

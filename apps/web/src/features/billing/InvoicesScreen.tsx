@@ -1,15 +1,14 @@
 import { COMPANY_PAGE_SIZES, type InvoiceCompany } from '@dd/shared';
 import { Anchor, Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable } from '../../ui';
+import { DataTable, usePaging } from '../../ui';
 import { billingKeys, pageInvoiceCompanies } from './api';
 
 /** /invoices/ (internal staff): every law firm with its normal and rush requests, each opening its invoice. */
 export default function InvoicesScreen() {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(COMPANY_PAGE_SIZES[0]);
+  const paging = usePaging(COMPANY_PAGE_SIZES);
+  const { page, pageSize } = paging;
   const query = useQuery({
     queryKey: billingKeys.companies(page, pageSize),
     queryFn: ({ signal }) => pageInvoiceCompanies(page, pageSize, signal),
@@ -92,15 +91,7 @@ export default function InvoicesScreen() {
               width: 100,
             },
           ]}
-          page={page}
-          pageSize={pageSize}
-          total={query.data?.count}
-          onPageChange={setPage}
-          pageSizes={COMPANY_PAGE_SIZES}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
+          {...paging.tableProps(query.data?.count)}
         />
       </Paper>
     </Stack>

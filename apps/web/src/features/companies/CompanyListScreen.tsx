@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth';
-import { DataTable } from '../../ui';
+import { DataTable, usePaging } from '../../ui';
 import { companyKeys, pageCompanies } from './api';
 
 /**
@@ -43,8 +43,8 @@ export default function CompanyListScreen() {
   const { user } = useAuth();
   const [search, setSearch] = useState('');
   const [name] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(COMPANY_PAGE_SIZES[0]);
+  const paging = usePaging(COMPANY_PAGE_SIZES);
+  const { page, pageSize } = paging;
   const query = useQuery({
     queryKey: companyKeys.page(name, page, pageSize),
     queryFn: ({ signal }) => pageCompanies(name, page, pageSize, signal),
@@ -73,7 +73,7 @@ export default function CompanyListScreen() {
             value={search}
             onChange={(event) => {
               setSearch(event.currentTarget.value);
-              setPage(1);
+              paging.reset();
             }}
             maw={360}
           />
@@ -122,15 +122,7 @@ export default function CompanyListScreen() {
               },
               { key: 'links', title: 'Actions', render: (c) => <RowLinks company={c} /> },
             ]}
-            page={page}
-            pageSize={pageSize}
-            total={query.data?.count}
-            onPageChange={setPage}
-            pageSizes={COMPANY_PAGE_SIZES}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
+            {...paging.tableProps(query.data?.count)}
           />
         </Stack>
       </Paper>

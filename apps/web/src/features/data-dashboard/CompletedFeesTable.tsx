@@ -11,7 +11,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { lookupFirm, searchFirms } from '../../api/choices';
-import { DataTable, SearchSelect, type TableSort } from '../../ui';
+import { DataTable, SearchSelect, type TableSort, usePaging } from '../../ui';
 import { dataDashboardKeys, pageCompletedWithFees } from './api';
 
 /** Completed requests with fees (holders of view_fees): server-paged, filtered, sortable. */
@@ -27,8 +27,8 @@ export function CompletedFeesTable() {
   const [typed] = useDebouncedValue(text, 300);
   const [status, setStatus] = useState<string | null>(null);
   const [sort, setSort] = useState<TableSort>({ key: 'closed_date', direction: 'desc' });
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(COMPANY_PAGE_SIZES[0]);
+  const paging = usePaging(COMPANY_PAGE_SIZES);
+  const { page, pageSize, reset } = paging;
   const query = {
     law_firm: firm,
     client: typed.client.trim() || undefined,
@@ -47,7 +47,7 @@ export function CompletedFeesTable() {
   const setField = (key: keyof typeof text) => (e: React.ChangeEvent<HTMLInputElement>) => {
     const value = e.currentTarget.value;
     setText((t) => ({ ...t, [key]: value }));
-    setPage(1);
+    reset();
   };
 
   return (
@@ -65,7 +65,7 @@ export function CompletedFeesTable() {
               value={firm}
               onChange={(id) => {
                 setFirm(id);
-                setPage(1);
+                reset();
               }}
               search={searchFirms}
               lookup={lookupFirm}
@@ -84,7 +84,7 @@ export function CompletedFeesTable() {
               value={status}
               onChange={(value) => {
                 setStatus(value);
-                setPage(1);
+                reset();
               }}
               clearable
             />
@@ -104,7 +104,7 @@ export function CompletedFeesTable() {
             sort={sort}
             onSortChange={(next) => {
               setSort(next);
-              setPage(1);
+              reset();
             }}
             columns={[
               {
@@ -131,15 +131,7 @@ export function CompletedFeesTable() {
               { key: 'fee', title: 'Fee', render: (r) => formatMoney(r.fee), align: 'right' },
               { key: 'total', title: 'Total', render: (r) => formatMoney(r.total), align: 'right' },
             ]}
-            page={page}
-            pageSize={pageSize}
-            total={result.data?.count}
-            onPageChange={setPage}
-            pageSizes={COMPANY_PAGE_SIZES}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
+            {...paging.tableProps(result.data?.count)}
           />
         </Stack>
       </Paper>
