@@ -14,6 +14,7 @@ import {
   InvoicePageSchema,
   RequestInvoiceSchema,
 } from '@dd/shared';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
@@ -70,6 +71,14 @@ const BillingPage = z.object({
   previous: z.string().nullable(),
   results: z.array(BillingSchema),
 });
+/** A generated download: never cached, saved under its name. */
+const sendAttachment = (reply: FastifyReply, type: string, name: string, body: string | Buffer) =>
+  reply
+    .header('content-type', type)
+    .header('content-disposition', attachmentHeader(name))
+    .header('cache-control', 'no-store')
+    .send(body);
+
 /** The fee settings are one row; the spec calls it by its fixed id. */
 const FEE_SETTINGS_ID = 1;
 
@@ -119,11 +128,7 @@ export const billingRoutes: Module = (app, { db, mail, config }) => {
         request.params.company_id,
         request.query,
       );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachmentHeader(name))
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendAttachment(reply, 'text/csv; charset=utf-8', name, csv);
     },
   );
 
@@ -233,11 +238,7 @@ export const billingRoutes: Module = (app, { db, mail, config }) => {
         request.params.id,
         config.INVOICE_PAYMENT_INSTRUCTIONS,
       );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', attachmentHeader(name))
-        .header('cache-control', 'no-store')
-        .send(Buffer.from(pdf));
+      return sendAttachment(reply, 'application/pdf', name, Buffer.from(pdf));
     },
   );
 
