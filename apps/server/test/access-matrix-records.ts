@@ -58,6 +58,7 @@ export const RECORD_ROWS: Record<string, MatrixRow> = {
     expect: '401 403 403 403 403 200 200 200',
     note: 'internal users who are not staff see only the requests claimed by them',
   },
+  'GET /api/home/dashboard/trends/': { access: 'internal', expect: '401 403 403 403 403 200 200 200' },
   'GET /api/completed-requests-with-fees/': {
     access: 'internal',
     expect: '401 403 403 403 403 403 403 200',

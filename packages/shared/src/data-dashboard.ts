@@ -156,3 +156,30 @@ export const COMPLETED_FEES_FILTERS = {
   internal_number: 'internal_number__contains',
 } as const;
 export type CompletedFeesFilter = keyof typeof COMPLETED_FEES_FILTERS;
+
+/* Charts: GET /api/home/dashboard/trends/ (the last 12 weeks, and open requests by age). */
+
+export const TREND_WEEKS = 12;
+/** Open-request age buckets: [label, from day, to day (exclusive; null: no end)]. */
+export const AGE_BUCKETS = [
+  ['0-7 days', 0, 8],
+  ['8-15 days', 8, 16],
+  ['16-30 days', 16, 31],
+  ['31-45 days', 31, 46],
+  ['Over 45 days', 46, null],
+] as const;
+
+export const DashboardTrendsSchema = z.object({
+  weeks: z.array(
+    z.object({
+      /** Monday of the week, in the caller's zone. */
+      week_start: z.string(),
+      opened: z.number(),
+      closed: z.number(),
+      /** Average days from order to documents of the requests received that week; null when none. */
+      average_turnaround: z.number().nullable(),
+    }),
+  ),
+  open_by_age: z.array(z.object({ bucket: z.string(), count: z.number() })),
+});
+export type DashboardTrends = z.infer<typeof DashboardTrendsSchema>;

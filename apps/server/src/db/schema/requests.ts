@@ -117,6 +117,8 @@ export const requests = pgTable(
     index('requests_created_idx').on(t.createdAt),
     index('requests_completed_idx').on(t.completedDate),
     index('requests_closed_idx').on(t.closedDate),
+    /** The data dashboard's turnaround trend: documents received per week. */
+    index('requests_received_idx').on(t.receivedDocumentAt),
     // The staff list (GET /api/home/request/ for Direct Docs staff): active, unarchived requests across
     // every firm, each ordering and common filter walking an index in order (bench/staff-list.ts).
     index('requests_staff_created_idx')

@@ -1,8 +1,9 @@
-import { DataDashboardSchema } from '@dd/shared';
+import { DashboardTrendsSchema, DataDashboardSchema } from '@dd/shared';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
 import { dataDashboard } from './datadashboard.service';
+import { dashboardTrends } from './datadashboard.trends';
 
 /**
  * The staff data dashboard (issue 11): GET /api/home/dashboard/. `status_open` counts open requests only
@@ -31,5 +32,11 @@ export const dataDashboardRoutes: Module = (app, { db, config }) => {
           request.query.status_open !== undefined && request.query.status_open.toLowerCase() !== 'false',
         internalCompanyId: config.INTERNAL_COMPANY_ID,
       }),
+  );
+
+  app.get(
+    '/api/home/dashboard/trends/',
+    { config: { access: 'internal' }, schema: { response: { 200: DashboardTrendsSchema } } },
+    async (request) => dashboardTrends(db, requireAuth(request)),
   );
 };

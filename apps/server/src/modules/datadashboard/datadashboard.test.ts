@@ -13,6 +13,7 @@ import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { billings, invoices, notes } from '../../db/schema';
 import { get } from '../requests/requests.staff-fixtures';
 import { dataDashboard } from './datadashboard.service';
+import { dashboardTrends } from './datadashboard.trends';
 
 /**
  * The data dashboard's figures against hand-counted fixtures. Each test counts the requests claimed by a
@@ -153,6 +154,37 @@ describe('the data dashboard figures', () => {
     expect(d.table_data.all.fees).toBeNull();
     expect(d.law_firms).toEqual({});
     expect(d.employees[String(w.user.id)].fees_last.week).toBeNull();
+  });
+});
+
+describe('the charts', () => {
+  it('count opened, closed and turnaround per week (Monday first) and open requests by age', async () => {
+    const { deps } = await getContext();
+    const w = await worker();
+    await w.make({ status: STATUS.inContact, createdAt: ago(0.1) });
+    await w.make({ status: STATUS.inContact, createdAt: ago(20) });
+    await w.make({ status: STATUS.inContact, createdAt: ago(50) });
+    await w.make({
+      status: STATUS.closedArrived,
+      createdAt: ago(10),
+      receivedDocumentAt: ago(6),
+      closedDate: ago(2),
+    });
+    const t = await dashboardTrends(deps.db, w.auth(), NOW);
+    expect(t.weeks).toHaveLength(12);
+    const byWeek = Object.fromEntries(t.weeks.map((x) => [x.week_start, x]));
+    // NOW is Tuesday 2026-02-10: this week began on Monday the 9th.
+    expect(t.weeks.at(-1)).toMatchObject({ week_start: '2026-02-09', opened: 1, closed: 0 });
+    expect(byWeek['2026-02-02']).toMatchObject({ opened: 0, closed: 1, average_turnaround: 4 });
+    expect(byWeek['2026-01-26']).toMatchObject({ opened: 1 });
+    expect(byWeek['2026-01-19']).toMatchObject({ opened: 1, average_turnaround: null });
+    expect(t.open_by_age).toEqual([
+      { bucket: '0-7 days', count: 1 },
+      { bucket: '8-15 days', count: 0 },
+      { bucket: '16-30 days', count: 1 },
+      { bucket: '31-45 days', count: 0 },
+      { bucket: 'Over 45 days', count: 1 },
+    ]);
   });
 });
 

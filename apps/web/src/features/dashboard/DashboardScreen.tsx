@@ -1,12 +1,17 @@
 import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import { IconListCheck, IconMail, IconNotes, IconShieldLock } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth';
-import { idParam, type ScreenProps } from '../../ui';
-import { DataDashboardView } from '../data-dashboard';
+import { idParam, Loading, type ScreenProps } from '../../ui';
 import { TodoCounts } from '../staff-list';
 import { FirmDashboard } from './FirmDashboard';
 import { TimeZoneSetting } from './TimeZoneSetting';
+
+/** The staff data dashboard and its charts load only for the retrieval company's users. */
+const DataDashboardView = lazy(() =>
+  import('../data-dashboard').then((m) => ({ default: m.DataDashboardView })),
+);
 
 /**
  * Dashboard route choice (law-firm spec section 2): with company and user id, that user's view; with a
@@ -70,7 +75,9 @@ function StaffHome({ timezone, manageRoles }: { timezone: string; manageRoles: b
           </Button>
         )}
       </Group>
-      <DataDashboardView />
+      <Suspense fallback={<Loading label="Loading the data dashboard" />}>
+        <DataDashboardView />
+      </Suspense>
       <TimeZoneSetting timezone={timezone} />
     </Stack>
   );

@@ -9,7 +9,7 @@ import {
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconTable } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Loading } from '../../ui';
 import { CARD_LINKS, dataDashboardQuery } from './api';
@@ -22,6 +22,8 @@ import { DashboardTables } from './DashboardTables';
  * Show Tables switches to the per-period tables. Every figure comes from GET /api/home/dashboard/.
  */
 const PERIODS = ['day', 'week', 'month'] as const;
+/** The chart library is large: the figures show first, the charts when it has loaded. */
+const DashboardCharts = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.DashboardCharts })));
 const money = (value: number | null) => (value === null ? null : formatMoney(value));
 
 function Stat({ label, value, to }: { label: string; value: ReactNode; to?: string }) {
@@ -215,6 +217,9 @@ export function DataDashboardView({ heading = true }: { heading?: boolean }) {
             </Title>
             <Totals d={data} closedLoaded={closedLoaded} />
           </section>
+          <Suspense fallback={null}>
+            <DashboardCharts />
+          </Suspense>
           <section aria-labelledby="dd-requests">
             <Title order={3} size="h4" id="dd-requests" mb="sm">
               Requests

@@ -1,4 +1,4 @@
-import type { CompletedWithFees, DataDashboard } from '@dd/shared';
+import type { CompletedWithFees, DashboardTrends, DataDashboard } from '@dd/shared';
 import { get } from '../../api/client';
 import { shows } from '../../api/data';
 
@@ -6,6 +6,7 @@ import { shows } from '../../api/data';
 export const dataDashboardKeys = {
   all: ['data-dashboard'] as const,
   load: (openOnly: boolean) => ['data-dashboard', openOnly ? 'open' : 'all'] as const,
+  trends: () => ['data-dashboard', 'trends'] as const,
   completed: (query: Record<string, string | number | undefined>) =>
     ['data-dashboard', 'completed', query] as const,
 };
@@ -26,6 +27,9 @@ export const dataDashboardQuery = (openOnly: boolean) => ({
     ),
   meta: shows('requests'),
 });
+
+export const getTrends = (signal?: AbortSignal) =>
+  get<DashboardTrends>('/api/home/dashboard/trends/', undefined, signal);
 
 /** Where each request card leads: the staff request list with the matching filter. */
 export const CARD_LINKS: Record<string, string> = {

@@ -69,14 +69,21 @@ function dashboard(openOnly: boolean): DataDashboard {
 
 describe('DataDashboardView', () => {
   it('loads open requests first, closed ones on demand, and hides fees without the permission', async () => {
-    const calls = stubApi((call) =>
-      call.path === '/api/home/dashboard/'
-        ? json(dashboard(call.query.get('status_open') === 'true'))
-        : undefined,
-    );
+    const calls = stubApi((call) => {
+      if (call.path === '/api/home/dashboard/trends/') {
+        return json({
+          weeks: [{ week_start: '2026-02-09', opened: 3, closed: 1, average_turnaround: 4 }],
+          open_by_age: [{ bucket: '0-7 days', count: 2 }],
+        });
+      }
+      if (call.path === '/api/home/dashboard/')
+        return json(dashboard(call.query.get('status_open') === 'true'));
+      return undefined;
+    });
     renderWithProviders(<DataDashboardView />);
     expect(await screen.findByText('Loaded')).toBeInTheDocument();
-    expect(calls[0].query.get('status_open')).toBe('true');
+    expect(calls.find((c) => c.path === '/api/home/dashboard/')?.query.get('status_open')).toBe('true');
+    expect(await screen.findByRole('heading', { name: 'Requests opened and closed' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /New Requests\s*7/ })).toHaveAttribute(
       'href',
       '/requestlist/?view=all&status=Requested+By+Lawyer',
@@ -88,7 +95,12 @@ describe('DataDashboardView', () => {
     expect(screen.queryByText('Total DD Fees for All Requests')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load Closed Requests' }));
     await waitFor(() => expect(screen.getAllByText('Loaded')).toHaveLength(2));
-    expect(calls.at(-1)?.query.get('status_open')).toBeNull();
+    expect(
+      calls
+        .filter((c) => c.path === '/api/home/dashboard/')
+        .at(-1)
+        ?.query.get('status_open'),
+    ).toBeNull();
     expect(screen.getByText('5.00')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show Tables' }));
     expect(screen.getByRole('heading', { name: 'Direct Docs' })).toBeInTheDocument();

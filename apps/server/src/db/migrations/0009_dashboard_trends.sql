@@ -1,0 +1,1 @@
+CREATE INDEX "requests_received_idx" ON "requests" USING btree ("received_document_at");
