@@ -52,7 +52,7 @@ export function CompletedFeesTable() {
 
   return (
     <section aria-labelledby="dd-completed">
-      <Title order={3} size="h4" id="dd-completed" mb="sm">
+      <Title order={2} size="h4" id="dd-completed" mb="sm">
         Completed Requests With Fees
       </Title>
       <Paper withBorder radius="md" p="md">

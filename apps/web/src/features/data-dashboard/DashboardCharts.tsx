@@ -17,7 +17,7 @@ function ChartCard({
 }) {
   return (
     <Paper withBorder radius="md" p="md">
-      <Title order={4} size="h5">
+      <Title order={3} size="h5">
         {title}
       </Title>
       <Text size="xs" c="dimmed" mb="sm">
@@ -43,7 +43,7 @@ export function DashboardCharts() {
   const weeks = trends.data.weeks.map((w) => ({ ...w, week: formatDate(w.week_start).slice(0, 5) }));
   return (
     <section aria-labelledby="dd-charts">
-      <Title order={3} size="h4" id="dd-charts" mb="sm">
+      <Title order={2} size="h4" id="dd-charts" mb="sm">
         Trends
       </Title>
       <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">

@@ -18,7 +18,7 @@ const ROWS: [string, (t: TableData) => string][] = [
 function PeriodTable({ title, tables }: { title: string; tables: Tables }) {
   return (
     <Paper withBorder radius="md" p="sm">
-      <Title order={3} size="h5" mb="xs">
+      <Title order={2} size="h5" mb="xs">
         {title}
       </Title>
       <Table fz="sm" striped>

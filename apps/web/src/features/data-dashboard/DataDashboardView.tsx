@@ -166,7 +166,7 @@ export function DataDashboardView({ heading = true }: { heading?: boolean }) {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
-          {heading && <Title order={2}>Data Dashboard</Title>}
+          {heading && <Title order={1}>Data Dashboard</Title>}
           <Group gap="lg" mt={4}>
             <Group gap={6}>
               <Text size="sm">Open Requests</Text>
@@ -212,7 +212,7 @@ export function DataDashboardView({ heading = true }: { heading?: boolean }) {
       ) : (
         <>
           <section aria-labelledby="dd-totals">
-            <Title order={3} size="h4" id="dd-totals" mb="sm">
+            <Title order={2} size="h4" id="dd-totals" mb="sm">
               Totals
             </Title>
             <Totals d={data} closedLoaded={closedLoaded} />
@@ -221,7 +221,7 @@ export function DataDashboardView({ heading = true }: { heading?: boolean }) {
             <DashboardCharts />
           </Suspense>
           <section aria-labelledby="dd-requests">
-            <Title order={3} size="h4" id="dd-requests" mb="sm">
+            <Title order={2} size="h4" id="dd-requests" mb="sm">
               Requests
             </Title>
             <SimpleGrid cols={{ base: 2, sm: 4, lg: 8 }} spacing="sm">
@@ -246,7 +246,7 @@ export function DataDashboardView({ heading = true }: { heading?: boolean }) {
             </SimpleGrid>
           </section>
           <section aria-labelledby="dd-employees">
-            <Title order={3} size="h4" id="dd-employees" mb="sm">
+            <Title order={2} size="h4" id="dd-employees" mb="sm">
               Employees
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
@@ -258,7 +258,7 @@ export function DataDashboardView({ heading = true }: { heading?: boolean }) {
           </section>
           {data.can_view_company_counts && (
             <section aria-labelledby="dd-firms">
-              <Title order={3} size="h4" id="dd-firms" mb="sm">
+              <Title order={2} size="h4" id="dd-firms" mb="sm">
                 Law Firms
               </Title>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">

@@ -1,0 +1,116 @@
+/**
+ * The staff data dashboard and reports at benchmark volume (issue 11): GET /api/home/dashboard/ with
+ * open requests only (the first load) and with closed requests, the charts, and the completed-with-fees
+ * report (page 1 and page 50), each through the app and as its service's SQL alone, cold (first call
+ * after start) and warm. The worker signs in with a role holding view_fees and view_company_counts.
+ *
+ *   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/dd_bench npx tsx bench/data-dashboard.ts
+ */
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { dataDashboard } from '../apps/server/src/modules/datadashboard/datadashboard.service';
+import { dashboardTrends } from '../apps/server/src/modules/datadashboard/datadashboard.trends';
+import { completedWithFees } from '../apps/server/src/modules/reports/completed-fees.service';
+import { signIn, startBenchApp } from './bench-app';
+import { benchDatabaseUrl, benchSizes, generate, INTERNAL_COMPANY_ID } from './generate';
+import { BENCH_WORKER_EMAIL } from './generate-sql';
+import { type Timing, timed } from './measure';
+import { writeSection } from './results-file';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+
+async function grantReports(url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    await pool.query(
+      `insert into roles (name, permissions) values ('Bench reports', array['view_fees', 'view_company_counts'])
+       on conflict (name) do nothing`,
+    );
+    await pool.query(
+      `update users set role_id = (select id from roles where name = 'Bench reports') where email = $1`,
+      [BENCH_WORKER_EMAIL],
+    );
+  } finally {
+    await pool.end();
+  }
+}
+
+async function main() {
+  const url = benchDatabaseUrl();
+  await generate();
+  await grantReports(url);
+  const bench = await startBenchApp(url);
+  const { app, database } = bench;
+  try {
+    const { headers, auth } = await signIn(bench, BENCH_WORKER_EMAIL);
+    const db = database.db;
+    const options = (openOnly: boolean) => ({ openOnly, internalCompanyId: INTERNAL_COMPANY_ID });
+    const fees = (page: number) => ({
+      order_by: '-closed_date' as const,
+      limit: 10,
+      offset: (page - 1) * 10,
+    });
+    const calls = [
+      {
+        name: 'Data dashboard, open requests (first load)',
+        url: '/api/home/dashboard/?status_open=true',
+        sql: () => dataDashboard(db, auth, options(true)),
+      },
+      {
+        name: 'Data dashboard with closed requests',
+        url: '/api/home/dashboard/',
+        sql: () => dataDashboard(db, auth, options(false)),
+      },
+      {
+        name: 'Charts (12 weeks, ages)',
+        url: '/api/home/dashboard/trends/',
+        sql: () => dashboardTrends(db, auth),
+      },
+      {
+        name: 'Completed with fees, page 1',
+        url: '/api/completed-requests-with-fees/?page=1&page_size=10',
+        sql: () => completedWithFees(db, auth, fees(1)),
+      },
+      {
+        name: 'Completed with fees, page 50',
+        url: '/api/completed-requests-with-fees/?page=50&page_size=10',
+        sql: () => completedWithFees(db, auth, fees(50)),
+      },
+    ];
+    const rows: string[] = [];
+    for (const call of calls) {
+      const started = performance.now();
+      const first = await app.inject({ url: call.url, headers });
+      const cold = performance.now() - started;
+      if (first.statusCode !== 200) throw new Error(`${call.url}: ${first.statusCode} ${first.body}`);
+      const warm: Timing = await timed(() => app.inject({ url: call.url, headers }), RUNS, WARMUP);
+      const sqlOnly: Timing = await timed(call.sql, RUNS, WARMUP);
+      const ms = (n: number) => n.toFixed(0);
+      rows.push(
+        `| ${call.name} | ${ms(cold)} | ${ms(warm.p50)} | ${ms(warm.p95)} | ${ms(sqlOnly.p50)} | ${ms(sqlOnly.p95)} |`,
+      );
+      console.log(
+        `${call.name.padEnd(44)} cold ${ms(cold)} ms, warm p95 ${ms(warm.p95)} ms, SQL p95 ${ms(sqlOnly.p95)} ms`,
+      );
+    }
+    const sizes = benchSizes();
+    await writeSection(
+      'data-dashboard',
+      [
+        `## Staff data dashboard and reports (${sizes.requests.toLocaleString('en-US')} requests)`,
+        '',
+        `Measured ${new Date().toISOString().slice(0, 10)} with \`bench/data-dashboard.ts\` on PostgreSQL, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)} at the end; ${RUNS} warm runs after ${WARMUP} warm-up calls. "Cold" is the first call after the server started. "SQL" is the service alone (its queries and the little JavaScript that shapes them), without HTTP, authentication or validation.`,
+        '',
+        '| Call | Cold ms | Warm p50 ms | Warm p95 ms | SQL p50 ms | SQL p95 ms |',
+        '|---|---:|---:|---:|---:|---:|',
+        ...rows,
+      ].join('\n'),
+    );
+  } finally {
+    await bench.close();
+  }
+}
+
+await main();
