@@ -64,6 +64,11 @@ export const RECORD_ROWS: Record<string, MatrixRow> = {
     expect: '401 403 403 403 403 403 403 200',
     note: 'the view_fees permission: only the internal admin of the matrix holds it',
   },
+  'GET /api/reports/billing/': {
+    access: 'internal',
+    expect: '401 403 403 403 403 403 403 200',
+    note: 'the view_fees permission: only the internal admin of the matrix holds it',
+  },
   'GET /api/home/request/todo/': {
     access: 'internalStaff',
     expect: '401 403 403 403 403 403 200 200',

@@ -183,3 +183,30 @@ export const DashboardTrendsSchema = z.object({
   open_by_age: z.array(z.object({ bucket: z.string(), count: z.number() })),
 });
 export type DashboardTrends = z.infer<typeof DashboardTrendsSchema>;
+
+/* Billing report: GET /api/reports/billing/?from&to (holders of view_fees). */
+
+export const BillingReportRowSchema = z.object({
+  company_id: z.number(),
+  law_firm: z.string(),
+  finished: z.number(),
+  fees: z.number(),
+  costs: z.number(),
+  total: z.number(),
+});
+export const BillingReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(BillingReportRowSchema),
+  totals: BillingReportRowSchema.omit({ company_id: true, law_firm: true }),
+});
+export type BillingReport = z.infer<typeof BillingReportSchema>;
+
+/** The first day of the period that contains `today` (YYYY-MM-DD): the day itself, its Monday, its 1st. */
+export function periodStart(today: string, period: DashboardPeriod): string {
+  if (period === 'day') return today;
+  if (period === 'month') return `${today.slice(0, 8)}01`;
+  const date = new Date(`${today}T00:00:00Z`);
+  const back = (date.getUTCDay() + 6) % 7;
+  return new Date(date.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,4 +1,5 @@
 import { type CompletedWithFees, STATUS } from '@dd/shared';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   createCompany,
@@ -63,11 +64,44 @@ describe('GET /api/completed-requests-with-fees/', () => {
     expect((await get(`${url}&claimed_by=someone`, admin.headers)).statusCode).toBe(400);
   });
 
+  it("feeds the billing report: per firm, finished between two days of the caller's zone", async () => {
+    const { deps } = await getContext();
+    const f = await firm();
+    const billed = await f.make({
+      status: STATUS.closedArrived,
+      closedDate: new Date('2026-02-01T12:00:00Z'),
+    });
+    const [bill] = await deps.db
+      .insert(billings)
+      .values({ title: 'Feb', companyId: f.company.id })
+      .returning();
+    await deps.db
+      .insert(invoices)
+      .values({ requestId: billed.id, price: 40, providerCost: 10, billId: bill.id });
+    // 23:30 on February 2 in Denver, already February 3 in UTC.
+    await f.make({ status: STATUS.cancelled, closedDate: new Date('2026-02-03T06:30:00Z') });
+    const admin = await signedIn(deps, INTERNAL_ADMIN);
+    const url = '/api/reports/billing/?from=2026-02-01&to=2026-02-02';
+    const row = async () =>
+      (await get(url, admin.headers))
+        .json()
+        .rows.find((r: { company_id: number }) => r.company_id === f.company.id);
+    expect(await row()).toMatchObject({ finished: 1, fees: 40, costs: 10, total: 50 });
+    await deps.db.execute(sql`update users set timezone = 'America/Denver' where id = ${admin.user.id}`);
+    expect((await row()).finished).toBe(2);
+    const defaults = (await get('/api/reports/billing/', admin.headers)).json();
+    expect(defaults.from.endsWith('-01')).toBe(true);
+    expect((await get('/api/reports/billing/?from=2026-02-03&to=2026-02-01', admin.headers)).statusCode).toBe(
+      400,
+    );
+  });
+
   it('is for internal holders of view_fees only', async () => {
     const { deps } = await getContext();
     const staff = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
     expect((await get('/api/completed-requests-with-fees/', staff.headers)).statusCode).toBe(403);
     const firmStaff = await signedIn(deps, { isStaff: true, permissions: ['view_fees'] });
     expect((await get('/api/completed-requests-with-fees/', firmStaff.headers)).statusCode).toBe(403);
+    expect((await get('/api/reports/billing/', staff.headers)).statusCode).toBe(403);
   });
 });

@@ -1,8 +1,14 @@
-import { COMPLETED_FEES_FILTERS, type CompletedFeesFilter, CompletedWithFeesSchema } from '@dd/shared';
+import {
+  BillingReportSchema,
+  COMPLETED_FEES_FILTERS,
+  type CompletedFeesFilter,
+  CompletedWithFeesSchema,
+} from '@dd/shared';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
 import { PageQuery, pageOf } from '../../lib/pagination';
+import { billingReportFor } from './billing-report.service';
 import { COMPLETED_FEES_ORDERINGS, type CompletedFeesOrdering } from './completed-fees.queries';
 import { completedWithFees } from './completed-fees.service';
 
@@ -16,6 +22,9 @@ const Query = PageQuery.extend({
   order_by: z.enum(Object.keys(COMPLETED_FEES_ORDERINGS) as [CompletedFeesOrdering]).default('-closed_date'),
   ...Object.fromEntries(Object.keys(COMPLETED_FEES_FILTERS).map((k) => [k, z.string().max(200).optional()])),
 }).strict();
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-01-31.');
+const BillingReportQuery = z.object({ from: day.optional(), to: day.optional() }).strict();
 
 const Page = z.object({
   count: z.number(),
@@ -38,5 +47,14 @@ export const reportsRoutes: Module = (app, { db }) => {
       });
       return pageOf(request, rows, total, page, page_size);
     },
+  );
+
+  app.get(
+    '/api/reports/billing/',
+    {
+      config: { access: 'internal' },
+      schema: { querystring: BillingReportQuery, response: { 200: BillingReportSchema } },
+    },
+    async (request) => billingReportFor(db, requireAuth(request), request.query),
   );
 };

@@ -11,8 +11,10 @@ import { IconCircleCheck, IconTable } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { useAuth } from '../../auth';
 import { Loading } from '../../ui';
 import { CARD_LINKS, dataDashboardQuery } from './api';
+import { BillingReportPanel } from './BillingReportPanel';
 import { CompletedFeesTable } from './CompletedFeesTable';
 import { DashboardTables } from './DashboardTables';
 
@@ -155,6 +157,7 @@ function Totals({ d, closedLoaded }: { d: DataDashboard; closedLoaded: boolean }
 
 /** `heading`: its own title, left out where the page already has one. */
 export function DataDashboardView({ heading = true }: { heading?: boolean }) {
+  const { user } = useAuth();
   const [closedWanted, setClosedWanted] = useState(false);
   const [tables, setTables] = useState(false);
   const open = useQuery(dataDashboardQuery(true));
@@ -271,6 +274,7 @@ export function DataDashboardView({ heading = true }: { heading?: boolean }) {
             </section>
           )}
           {data.can_view_fees && <CompletedFeesTable />}
+          {data.can_view_fees && <BillingReportPanel timezone={user?.timezone ?? 'UTC'} />}
         </>
       )}
     </Stack>

@@ -1,4 +1,4 @@
-import type { CompletedWithFees, DashboardTrends, DataDashboard } from '@dd/shared';
+import type { BillingReport, CompletedWithFees, DashboardTrends, DataDashboard } from '@dd/shared';
 import { get } from '../../api/client';
 import { shows } from '../../api/data';
 
@@ -7,6 +7,7 @@ export const dataDashboardKeys = {
   all: ['data-dashboard'] as const,
   load: (openOnly: boolean) => ['data-dashboard', openOnly ? 'open' : 'all'] as const,
   trends: () => ['data-dashboard', 'trends'] as const,
+  billingReport: (from: string, to: string) => ['data-dashboard', 'billing-report', from, to] as const,
   completed: (query: Record<string, string | number | undefined>) =>
     ['data-dashboard', 'completed', query] as const,
 };
@@ -30,6 +31,9 @@ export const dataDashboardQuery = (openOnly: boolean) => ({
 
 export const getTrends = (signal?: AbortSignal) =>
   get<DashboardTrends>('/api/home/dashboard/trends/', undefined, signal);
+
+export const getBillingReport = (from: string, to: string, signal?: AbortSignal) =>
+  get<BillingReport>('/api/reports/billing/', { from, to }, signal);
 
 /** Where each request card leads: the staff request list with the matching filter. */
 export const CARD_LINKS: Record<string, string> = {

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders, stubApi } from '../../test';
 import { DataDashboardView } from './DataDashboardView';
 
+vi.mock('../../auth', () => ({ useAuth: () => ({ user: { id: 4, timezone: 'America/Denver' } }) }));
+
 afterEach(() => vi.unstubAllGlobals());
 
 const periods = <T,>(v: T) => ({ day: v, week: v, month: v });

@@ -1,0 +1,64 @@
+import { BILLABLE_STATUSES, type BillingReport } from '@dd/shared';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { companies, invoices, priceSettings, requests } from '../../db/schema';
+import { statusFee } from '../billing/invoices.queries';
+
+/**
+ * The billing report: per law firm, the requests finished between two days (inclusive, read in the
+ * caller's zone) with their fees (billed, or the status fee) and costs, summed in SQL numeric.
+ */
+export async function billingReport(
+  db: DbOrTx,
+  from: string,
+  to: string,
+  zone: string,
+): Promise<BillingReport> {
+  const finished = sql`coalesce(${requests.closedDate}, ${requests.completedDate})`;
+  const rows = await queryRows<{
+    company_id: number;
+    law_firm: string;
+    finished: number;
+    fees: string;
+    costs: string;
+  }>(
+    db,
+    sql`select ${companies.id} as company_id, ${companies.name} as law_firm, count(*)::int as finished,
+        sum(coalesce(b.billed, ${statusFee()}, 0)) as fees, sum(coalesce(c.costs, 0)) as costs
+      from ${requests}
+      join ${companies} on ${companies.id} = ${requests.companyId}
+      join ${priceSettings} on ${priceSettings.id} = 1
+      left join lateral (select sum(i.price) as billed from ${invoices} i
+        where i.request_id = ${requests}.id and i.bill_id is not null) b on true
+      left join lateral (select sum(i.provider_cost + i.page_fee + i.auto_added_surcharge) as costs
+        from ${invoices} i where i.request_id = ${requests}.id) c on true
+      where ${requests.active}
+        and ${requests.status} in (${sql.join(
+          BILLABLE_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )})
+        and ${finished} >= (${from}::date::timestamp at time zone ${zone})
+        and ${finished} < ((${to}::date + 1)::timestamp at time zone ${zone})
+      group by ${companies.id}, ${companies.name}
+      order by fees desc, ${companies.name}`,
+  );
+  const cents = (v: string | number) => Math.round(Number(v) * 100);
+  const shaped = rows.map((r) => ({
+    company_id: Number(r.company_id),
+    law_firm: r.law_firm,
+    finished: Number(r.finished),
+    fees: Number(r.fees),
+    costs: Number(r.costs),
+    total: (cents(r.fees) + cents(r.costs)) / 100,
+  }));
+  const sum = (key: 'finished' | 'fees' | 'costs' | 'total') =>
+    key === 'finished'
+      ? shaped.reduce((a, r) => a + r.finished, 0)
+      : shaped.reduce((a, r) => a + cents(r[key]), 0) / 100;
+  return {
+    from,
+    to,
+    rows: shaped,
+    totals: { finished: sum('finished'), fees: sum('fees'), costs: sum('costs'), total: sum('total') },
+  };
+}
