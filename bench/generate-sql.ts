@@ -203,6 +203,14 @@ export function filesSql(internalCompanyId: number): string {
     where r.first_downloaded_at is not null and not f.supporting_file;`;
 }
 
+/** What the trigger notes_touch_request keeps in the application: each request's newest note. */
+export function lastNoteSql(): string {
+  return `
+    update requests r set last_note_at = n.newest
+    from (select request_id, max(created_at) as newest from notes group by request_id) n
+    where n.request_id = r.id;`;
+}
+
 export function notesSql(perRequest: number): string {
   const texts = `array['Called provider, records department will process within 10 business days.',
     'Faxed HIPAA authorization again.','Provider requested prepayment; invoice forwarded.',

@@ -17,6 +17,7 @@ import {
   type BenchSizes,
   filesSql,
   firmsSql,
+  lastNoteSql,
   notesSql,
   patientsSql,
   providersSql,
@@ -93,7 +94,11 @@ export async function generate(
     await step(client, 'requests', requestsSql(sizes, INTERNAL_COMPANY_ID));
     await step(client, 'request type choices', requestTypeChoicesSql());
     await step(client, 'files and file accesses', filesSql(INTERNAL_COMPANY_ID));
-    if (sizes.notesPerRequest > 0) await step(client, 'notes', notesSql(sizes.notesPerRequest));
+    if (sizes.notesPerRequest > 0) {
+      await step(client, 'notes', notesSql(sizes.notesPerRequest));
+      // Triggers are off during the load (session_replication_role): the newest note is set in one pass.
+      await step(client, 'newest note per request', lastNoteSql());
+    }
     await client.query('set session_replication_role = origin');
     await step(client, 'vacuum analyze', 'vacuum analyze');
     const seconds = (performance.now() - started) / 1000;

@@ -75,6 +75,9 @@ export const requests = pgTable(
     followUpDate: date('follow_up_date', { mode: 'string' }),
     /** When the documents were sent to the law firm. */
     receivedDocumentAt: timestamp('received_document_at', { withTimezone: true }),
+    /** The newest note's time, kept by the trigger notes_touch_request (migration 0010): the data
+     *  dashboard's 'Note > N days' cards read it instead of searching the notes. */
+    lastNoteAt: timestamp('last_note_at', { withTimezone: true }),
     firstDownloadedAt: timestamp('first_downloaded_at', { withTimezone: true }),
     patientId: integer('patient_id').notNull(),
     providerId: integer('provider_id')
@@ -119,6 +122,10 @@ export const requests = pgTable(
     index('requests_closed_idx').on(t.closedDate),
     /** The data dashboard's turnaround trend: documents received per week. */
     index('requests_received_idx').on(t.receivedDocumentAt),
+    /** Finished requests newest first (completed-with-fees report) and closed per week (charts). */
+    index('requests_finished_idx')
+      .on(sql`coalesce(${t.closedDate}, ${t.completedDate}) desc nulls last`, t.id.desc())
+      .where(sql`${t.active}`),
     // The staff list (GET /api/home/request/ for Direct Docs staff): active, unarchived requests across
     // every firm, each ordering and common filter walking an index in order (bench/staff-list.ts).
     index('requests_staff_created_idx')

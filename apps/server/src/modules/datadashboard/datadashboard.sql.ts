@@ -93,8 +93,7 @@ export async function aggregateRequests(db: DbOrTx, scope: AggregateScope): Prom
         ${requests.status} in (${list(OPEN_STATUSES)}) as is_open,
         coalesce(${requests.closedDate}, ${requests.completedDate}) as finished_at,
         ${fee} as fee,
-        case when ${requests.status} in (${list(OPEN_STATUSES)})
-          then (select max(n.created_at) from ${notes} n where n.request_id = ${requests}.id) end as last_note_at,
+        ${requests.lastNoteAt} as last_note_at,
         floor(extract(epoch from (${requests.receivedDocumentAt} - ${requests.createdAt})) / 86400) as turnaround
       from ${requests}
       join ${priceSettings} on ${priceSettings.id} = 1

@@ -33,8 +33,7 @@ export async function dashboardTrends(db: DbOrTx, auth: Auth, now?: Date): Promi
         closed as (
           select ${week(sql`coalesce(${requests.closedDate}, ${requests.completedDate})`)} as week_start, count(*)::int as n
           from ${requests}
-          where (${requests.closedDate} >= ${start}
-            or (${requests.closedDate} is null and ${requests.completedDate} >= ${start}))
+          where coalesce(${requests.closedDate}, ${requests.completedDate}) >= ${start}
             and ${requests.active} ${mine}
           group by 1
         ),

@@ -1,0 +1,1 @@
+CREATE INDEX "requests_finished_idx" ON "requests" USING btree (coalesce("closed_date", "completed_date") desc nulls last,"id" DESC NULLS LAST) WHERE "requests"."active";
