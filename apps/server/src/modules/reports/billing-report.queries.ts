@@ -1,4 +1,4 @@
-import { BILLABLE_STATUSES, type BillingReport } from '@dd/shared';
+import { addCents, BILLABLE_STATUSES, type BillingReport, toCents, toDollars } from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { companies, invoices, priceSettings, requests } from '../../db/schema';
@@ -42,23 +42,25 @@ export async function billingReport(
       group by ${companies.id}, ${companies.name}
       order by fees desc, ${companies.name}`,
   );
-  const cents = (v: string | number) => Math.round(Number(v) * 100);
+  // Whole cents from the numeric sums (money.ts): no total depends on binary fractions.
   const shaped = rows.map((r) => ({
     company_id: Number(r.company_id),
     law_firm: r.law_firm,
     finished: Number(r.finished),
     fees: Number(r.fees),
     costs: Number(r.costs),
-    total: (cents(r.fees) + cents(r.costs)) / 100,
+    total: toDollars(addCents(toCents(r.fees), toCents(r.costs))),
   }));
-  const sum = (key: 'finished' | 'fees' | 'costs' | 'total') =>
-    key === 'finished'
-      ? shaped.reduce((a, r) => a + r.finished, 0)
-      : shaped.reduce((a, r) => a + cents(r[key]), 0) / 100;
+  const sum = (key: 'fees' | 'costs' | 'total') => toDollars(addCents(...shaped.map((r) => toCents(r[key]))));
   return {
     from,
     to,
     rows: shaped,
-    totals: { finished: sum('finished'), fees: sum('fees'), costs: sum('costs'), total: sum('total') },
+    totals: {
+      finished: shaped.reduce((n, r) => n + r.finished, 0),
+      fees: sum('fees'),
+      costs: sum('costs'),
+      total: sum('total'),
+    },
   };
 }

@@ -22,24 +22,21 @@ async function firm() {
   const provider = await createProvider(deps.db, { name: `Mercy ${company.id}` });
   const make = (values: Partial<Parameters<typeof createRequest>[1]>) =>
     createRequest(deps.db, { patientId: ada.id, companyId: company.id, providerId: provider.id, ...values });
-  return { company, ada, bob, make };
+  /** A request closed at `closedAt` whose line is on a billing with these amounts. */
+  const billedOn = async (closedAt: string, line: Omit<typeof invoices.$inferInsert, 'requestId'>) => {
+    const request = await make({ status: STATUS.closedArrived, closedDate: new Date(closedAt) });
+    const [bill] = await deps.db.insert(billings).values({ title: 'Feb', companyId: company.id }).returning();
+    await deps.db.insert(invoices).values({ ...line, requestId: request.id, billId: bill.id });
+    return request;
+  };
+  return { company, ada, bob, make, billedOn };
 }
 
 describe('GET /api/completed-requests-with-fees/', () => {
   it('lists finished requests with their billed fee and costs, filtered and paged', async () => {
     const { deps } = await getContext();
     const f = await firm();
-    const billedOne = await f.make({
-      status: STATUS.closedArrived,
-      closedDate: new Date('2026-02-01T12:00:00Z'),
-    });
-    const [bill] = await deps.db
-      .insert(billings)
-      .values({ title: 'Feb', companyId: f.company.id })
-      .returning();
-    await deps.db
-      .insert(invoices)
-      .values({ requestId: billedOne.id, price: 40, providerCost: 12.5, pageFee: 2, billId: bill.id });
+    const billedOne = await f.billedOn('2026-02-01T12:00:00Z', { price: 40, providerCost: 12.5, pageFee: 2 });
     await f.make({
       status: STATUS.cancelled,
       patientId: f.bob.id,
@@ -67,17 +64,7 @@ describe('GET /api/completed-requests-with-fees/', () => {
   it("feeds the billing report: per firm, finished between two days of the caller's zone", async () => {
     const { deps } = await getContext();
     const f = await firm();
-    const billed = await f.make({
-      status: STATUS.closedArrived,
-      closedDate: new Date('2026-02-01T12:00:00Z'),
-    });
-    const [bill] = await deps.db
-      .insert(billings)
-      .values({ title: 'Feb', companyId: f.company.id })
-      .returning();
-    await deps.db
-      .insert(invoices)
-      .values({ requestId: billed.id, price: 40, providerCost: 10, billId: bill.id });
+    await f.billedOn('2026-02-01T12:00:00Z', { price: 40, providerCost: 10 });
     // 23:30 on February 2 in Denver, already February 3 in UTC.
     await f.make({ status: STATUS.cancelled, closedDate: new Date('2026-02-03T06:30:00Z') });
     const admin = await signedIn(deps, INTERNAL_ADMIN);
