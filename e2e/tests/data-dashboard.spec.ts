@@ -31,11 +31,14 @@ test('an administrator reads the data dashboard, loads closed requests and shows
   await page.getByRole('button', { name: 'Hide Tables' }).click();
 
   await page.getByRole('link', { name: 'Marcus Reyes' }).click();
-  await expect(page).toHaveURL(/\/requestlist\/\?view=all&claimed=\d+/);
-  await page.goBack();
+  await expect(page).toHaveURL(/\/report\/employee\/\d+\/$/);
+  await expect(page.getByRole('heading', { name: 'Marcus Reyes', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Back To Direct Docs Report' }).click();
   await expect(page.getByRole('heading', { name: 'Data Dashboard' })).toBeVisible();
   await page.getByRole('link', { name: /^Rush Requests/ }).click();
-  await expect(page).toHaveURL(/rush=true/);
+  await expect(page).toHaveURL(/\/report\/all\/\?card=rush_requests$/);
+  await expect(page.getByRole('heading', { name: /^Rush Requests/, level: 2 })).toBeVisible();
+  await expect(page.locator('tbody tr[data-rush="true"]').first()).toBeVisible();
 });
 
 test('a staff member without view_fees sees no fee figure', async ({ page, loginAs }) => {

@@ -30,6 +30,7 @@ import { noteTemplatesRoutes } from './modules/notetemplates/notetemplates.route
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { providersRoutes } from './modules/providers/providers.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { staffReportsRoutes } from './modules/reports/staff-reports.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { requestTypesRoutes } from './modules/requesttypes/requesttypes.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
@@ -66,6 +67,7 @@ const modules = [
   billingRoutes,
   dataDashboardRoutes,
   reportsRoutes,
+  staffReportsRoutes,
 ];
 
 /**

@@ -69,6 +69,19 @@ export const RECORD_ROWS: Record<string, MatrixRow> = {
     expect: '401 403 403 403 403 403 403 200',
     note: 'the view_fees permission: only the internal admin of the matrix holds it',
   },
+  'GET /api/reports/staff/': {
+    access: 'internalStaff',
+    expect: '401 403 403 403 403 403 200 200',
+    input: (fx) => ({ query: `law_firm=${fx.company.id}` }),
+  },
+  'GET /api/reports/staff/requests/': {
+    access: 'internalStaff',
+    expect: '401 403 403 403 403 403 200 200',
+    input: (fx) => ({ query: `paralegal=${fx.member.id}&card=open_requests` }),
+  },
+  'GET /api/reports/assignments/': { access: 'internalStaff', expect: '401 403 403 403 403 403 200 200' },
+  'GET /api/reports/paralegals/': { access: 'internalStaff', expect: '401 403 403 403 403 403 200 200' },
+  'GET /api/reports/providers/': { access: 'internalStaff', expect: '401 403 403 403 403 403 200 200' },
   'GET /api/home/request/todo/': {
     access: 'internalStaff',
     expect: '401 403 403 403 403 403 200 200',

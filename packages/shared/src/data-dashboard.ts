@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RequestCardKey } from './staff-reports';
 
 /**
  * The staff data dashboard (staff spec sections 2, 3, 4, 7 and 9; issue 11): GET /api/home/dashboard/.
@@ -71,27 +72,6 @@ export const LawFirmStatsSchema = z.object({
   table_data: TablesSchema,
 });
 export type LawFirmStats = z.infer<typeof LawFirmStatsSchema>;
-
-/** The request cards: each count with the staff-list filter that shows its requests. */
-export const REQUEST_CARDS = [
-  { key: 'new_requests', label: 'New Requests' },
-  { key: 'rush_requests', label: 'Rush Requests' },
-  { key: 'unassigned_open_requests', label: 'Unassigned Requests (Open)' },
-  { key: 'need_your_attention_requests', label: 'Needs Your Attention' },
-  { key: 'requests_fifteen_days_old', label: 'Requests > 15 Days' },
-  { key: 'requests_thirty_days_old', label: 'Requests > 30 Days' },
-  { key: 'requests_fortyfive_days_old', label: 'Requests > 45 Days' },
-  { key: 'requests_fifteen_days_old_note', label: 'Note > 15 Days' },
-  { key: 'requests_thirty_days_old_note', label: 'Note > 30 Days' },
-  { key: 'requests_fortyfive_days_old_note', label: 'Note > 45 Days' },
-  { key: 'today_reminder_requests', label: "Today's Reminders" },
-  { key: 'old_reminder_requests', label: 'Old Reminders' },
-  { key: 'requests_without_reminders', label: 'Requests Without Reminders' },
-  { key: 'requests_in_last_day', label: 'Requests Made Within Last 24 Hours' },
-  { key: 'requests_in_last_week', label: 'Requests Made Within Last Week' },
-  { key: 'requests_in_last_month', label: 'Requests Made Within Last Month' },
-] as const;
-export type RequestCardKey = (typeof REQUEST_CARDS)[number]['key'];
 
 export const DataDashboardSchema = z.object({
   /** Only open requests were counted (the first load); closed figures are then 0. */

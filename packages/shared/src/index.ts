@@ -23,6 +23,7 @@ export * from './requests';
 export * from './schemas/auth';
 export * from './schemas/contact';
 export * from './staff';
+export * from './staff-reports';
 export * from './staffwork';
 export * from './statuses';
 export * from './time-zones';

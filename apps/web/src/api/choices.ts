@@ -34,9 +34,17 @@ export const lookupProvider = (id: number, signal?: AbortSignal) =>
     (p): Choice => ({ id: p.id, label: p.name }),
   );
 
+/** Law firms by name, a page at a time (GET /api/companies/). */
+export const pageFirms = (name: string, page: number, pageSize: number, signal?: AbortSignal) =>
+  get<{ count: number; results: CompanyListItem[] }>(
+    '/api/companies/',
+    { page, page_size: pageSize, name: name.trim() || undefined },
+    signal,
+  );
+
 export const searchFirms = (name: string, signal?: AbortSignal) =>
-  get<{ results: CompanyListItem[] }>('/api/companies/', { page: 1, page_size: 100, name }, signal).then(
-    (page) => page.results.map((c): Choice => ({ id: c.id, label: c.name })),
+  pageFirms(name, 1, 100, signal).then((page) =>
+    page.results.map((c): Choice => ({ id: c.id, label: c.name })),
   );
 
 export const lookupFirm = (id: number, signal?: AbortSignal) =>

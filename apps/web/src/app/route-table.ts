@@ -22,6 +22,8 @@ export const SCREENS = [
   'dashboard',
   'old_dashboard',
   'data_dashboard',
+  /** Staff reports (issue 11): /report/ and /report/{employee|firm|paralegal|provider|all}/{id}/. */
+  'report',
   'requestlist',
   'request',
   'medical_request',

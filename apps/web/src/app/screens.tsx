@@ -59,6 +59,10 @@ const DataDashboardScreen = lazy(() =>
   import('../features/data-dashboard').then((m) => ({ default: m.DataDashboardScreen })),
 );
 
+const ReportsScreen = lazy(() =>
+  import('../features/staff-reports').then((m) => ({ default: m.ReportsScreen })),
+);
+
 const frames = Object.fromEntries(Object.entries(FRAMES).map(([key, frame]) => [key, { frame }])) as Record<
   keyof typeof FRAMES,
   Entry
@@ -97,4 +101,5 @@ export const SCREEN_REGISTRY: Record<ScreenKey, Entry> = {
   invoice: { component: InvoiceScreen },
   billings: { component: BillingsScreen },
   data_dashboard: { component: DataDashboardScreen, internalOnly: true },
+  report: { component: ReportsScreen, internalOnly: true },
 };

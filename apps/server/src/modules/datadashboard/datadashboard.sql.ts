@@ -1,8 +1,9 @@
-import { BILLABLE_STATUSES, DATA_DASHBOARD_AGES, OPEN_STATUSES, PERIOD_DAYS, STATUS } from '@dd/shared';
+import { BILLABLE_STATUSES, CARDS, DATA_DASHBOARD_CARDS, OPEN_STATUSES } from '@dd/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { companies, invoices, notes, priceSettings, requests, users } from '../../db/schema';
 import { statusFee } from '../billing/invoices.queries';
+import { type CardColumns, cardPredicate, list, windowsRelation } from '../reports/card-rules.sql';
 
 /**
  * The data dashboard's figures in one pass over the requests: GROUPING SETS give the totals, each
@@ -20,26 +21,19 @@ export interface AggregateScope {
   now?: Date;
 }
 
-const list = (values: readonly string[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
-
-/** Local midnights: today, 6 days before and 29 days before, as timestamps. */
-const nowSql = (now?: Date): SQL => (now ? sql`${now.toISOString()}::timestamptz` : sql`now()`);
-
-function windows(zone: string, now?: Date): SQL {
-  const start = (daysBack: number) =>
-    sql`(((${nowSql(now)} at time zone ${zone})::date - ${daysBack}::int)::timestamp at time zone ${zone})`;
-  return sql`select ${nowSql(now)} as now, (${nowSql(now)} at time zone ${zone})::date as today,
-    ${start(PERIOD_DAYS.day - 1)} as day_start,
-    ${start(PERIOD_DAYS.week - 1)} as week_start,
-    ${start(PERIOD_DAYS.month - 1)} as month_start`;
-}
-
-const AGE_NAMES = { 15: 'fifteen', 30: 'thirty', 45: 'fortyfive' } as const;
 const PERIODS = ['day', 'week', 'month'] as const;
+
+/** The columns of the `base` relation below, for the card rules. */
+const BASE: CardColumns = {
+  status: sql`status`,
+  rush: sql`rush`,
+  createdAt: sql`created_at`,
+  lastNoteAt: sql`last_note_at`,
+  nextTodoDate: sql`next_todo_date`,
+  finishedAt: sql`finished_at`,
+  workingOnId: sql`b.working_on_id`,
+  isOpen: sql`is_open`,
+};
 
 /** Per row of the grouping: which group it is and every figure the cards and tables show. */
 export interface AggregateRow {
@@ -67,30 +61,26 @@ export async function aggregateRequests(db: DbOrTx, scope: AggregateScope): Prom
     ].filter((c): c is SQL => c !== undefined),
     sql` and `,
   );
-  const ages = DATA_DASHBOARD_AGES.flatMap((days) => [
-    sql`count(*) filter (where is_open and created_at < w.now - make_interval(days => ${days}))::int
-      as requests_${sql.raw(AGE_NAMES[days])}_days_old`,
-    sql`count(*) filter (where is_open and coalesce(last_note_at, created_at) < w.now - make_interval(days => ${days}))::int
-      as requests_${sql.raw(AGE_NAMES[days])}_days_old_note`,
-  ]);
+  const closedIn = PERIODS.map((p) => `closed_requests_in_last_${p}`);
+  const cards = [...DATA_DASHBOARD_CARDS, 'open_requests', 'closed_requests', ...closedIn].map(
+    (key) => sql`count(*) filter (where ${cardPredicate(CARDS[key].rule, BASE)})::int as ${sql.raw(key)}`,
+  );
   const periods = PERIODS.flatMap((p) => {
     const start = sql.raw(`w.${p}_start`);
     return [
-      sql`count(*) filter (where created_at >= ${start})::int as requests_in_last_${sql.raw(p)}`,
-      sql`count(*) filter (where not is_open and finished_at >= ${start})::int as closed_requests_in_last_${sql.raw(p)}`,
-      sql`coalesce(sum(fee) filter (where not is_open and finished_at >= ${start}), 0)::float8 as fees_in_last_${sql.raw(p)}`,
+      sql`coalesce(sum(fee) filter (where ${cardPredicate({ kind: 'closedIn', period: p }, BASE)}), 0)::float8
+        as fees_in_last_${sql.raw(p)}`,
       sql`count(*) filter (where received_document_at >= ${start})::int as received_in_last_${sql.raw(p)}`,
     ];
   });
   return queryRows<AggregateRow>(
     db,
-    sql`with w as (${windows(scope.timezone, scope.now)}),
+    sql`with w as (${windowsRelation(scope.timezone, scope.now)}),
     base as (
       select ${requests.companyId} as company_id, ${requests.workingOnId} as working_on_id,
         ${requests.createdAt} as created_at, ${requests.nextTodoDate} as next_todo_date,
         ${requests.receivedDocumentAt} as received_document_at, ${requests.rush} as rush,
-        ${requests.status} as status,
-        ${requests.status} in (${list(OPEN_STATUSES)}) as is_open,
+        ${requests.status} as status, ${requests.status} in (${list(OPEN_STATUSES)}) as is_open,
         coalesce(${requests.closedDate}, ${requests.completedDate}) as finished_at,
         ${fee} as fee,
         ${requests.lastNoteAt} as last_note_at,
@@ -104,17 +94,7 @@ export async function aggregateRequests(db: DbOrTx, scope: AggregateScope): Prom
       grouping(b.company_id) = 0 as by_company,
       b.company_id, b.working_on_id,
       count(*)::int as total,
-      count(*) filter (where is_open)::int as open,
-      count(*) filter (where not is_open)::int as closed,
-      count(*) filter (where is_open and status = ${STATUS.requestedByLawyer})::int as new_requests,
-      count(*) filter (where is_open and rush)::int as rush_requests,
-      count(*) filter (where is_open and b.working_on_id is null)::int as unassigned_open_requests,
-      count(*) filter (where is_open and status in (${STATUS.needAssistance}, ${STATUS.waitingForDirectDocs}))::int
-        as need_your_attention_requests,
-      ${sql.join(ages, sql`, `)},
-      count(*) filter (where is_open and next_todo_date = w.today)::int as today_reminder_requests,
-      count(*) filter (where is_open and next_todo_date < w.today)::int as old_reminder_requests,
-      count(*) filter (where is_open and next_todo_date is null)::int as requests_without_reminders,
+      ${sql.join(cards, sql`, `)},
       ${sql.join(periods, sql`, `)},
       coalesce(sum(fee), 0)::float8 as total_price,
       count(*) filter (where received_document_at is not null)::int as total_received,
@@ -129,7 +109,7 @@ export async function notesByAuthor(db: DbOrTx, authorIds: number[], zone: strin
   if (authorIds.length === 0) return [];
   return queryRows<{ user_id: number; day: number; week: number; month: number }>(
     db,
-    sql`with w as (${windows(zone, now)})
+    sql`with w as (${windowsRelation(zone, now)})
     select n.user_id,
       count(*) filter (where n.created_at >= w.day_start)::int as day,
       count(*) filter (where n.created_at >= w.week_start)::int as week,

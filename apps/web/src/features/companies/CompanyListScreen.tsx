@@ -5,9 +5,10 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { pageFirms } from '../../api/choices';
 import { useAuth } from '../../auth';
 import { DataTable, usePaging } from '../../ui';
-import { companyKeys, pageCompanies } from './api';
+import { companyKeys } from './api';
 
 /**
  * /companyList/ (internal company only): law firms with a name filter, their user and request counts,
@@ -47,7 +48,7 @@ export default function CompanyListScreen() {
   const { page, pageSize } = paging;
   const query = useQuery({
     queryKey: companyKeys.page(name, page, pageSize),
-    queryFn: ({ signal }) => pageCompanies(name, page, pageSize, signal),
+    queryFn: ({ signal }) => pageFirms(name, page, pageSize, signal),
     placeholderData: keepPreviousData,
   });
 

@@ -1,12 +1,12 @@
 import { type Company, MSG } from '@dd/shared';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth';
-import { ConfirmDeleteButton, EmptyState, idParam, Loading, type ScreenProps } from '../../ui';
+import { BackButton, ConfirmDeleteButton, EmptyState, idParam, Loading, type ScreenProps } from '../../ui';
 import { companyKeys, createCompany, deleteCompany, getCompany, updateCompany } from './api';
 import { CompanyForm } from './CompanyForm';
 
@@ -24,16 +24,7 @@ export default function EditCompanyScreen({ params }: ScreenProps) {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Title order={1}>{creating ? 'Add Company' : 'Edit Company Details'}</Title>
-        {user.is_internal && (
-          <Button
-            component={Link}
-            to="/companyList/"
-            variant="default"
-            leftSection={<IconArrowLeft size={16} />}
-          >
-            Company List
-          </Button>
-        )}
+        {user.is_internal && <BackButton to="/companyList/">Company List</BackButton>}
       </Group>
       {id !== null ? (
         <ExistingCompany id={id} />

@@ -18,13 +18,6 @@ export const companyKeys = {
   activeUsers: (id: number) => ['companies', 'active-users', id] as const,
 };
 
-export const pageCompanies = (name: string, page: number, pageSize: number, signal?: AbortSignal) =>
-  get<{ count: number; results: CompanyListItem[] }>(
-    '/api/companies/',
-    { page, page_size: pageSize, name: name.trim() || undefined },
-    signal,
-  );
-
 /** GET /api/home/company/{id}/ answers a list whose first item holds the company. */
 export async function getCompany(id: number, signal?: AbortSignal): Promise<Company> {
   const [first] = await get<{ company: Company }[]>(`/api/home/company/${id}/`, undefined, signal);

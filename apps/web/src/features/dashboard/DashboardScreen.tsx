@@ -1,9 +1,10 @@
+import { BACK_TO_REPORT } from '@dd/shared';
 import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
-import { IconListCheck, IconMail, IconNotes, IconShieldLock } from '@tabler/icons-react';
+import { IconListCheck, IconMail, IconNotes, IconReportAnalytics, IconShieldLock } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth';
-import { idParam, Loading, type ScreenProps } from '../../ui';
+import { BackButton, idParam, Loading, type ScreenProps } from '../../ui';
 import { TodoCounts } from '../staff-list';
 import { FirmDashboard } from './FirmDashboard';
 import { TimeZoneSetting } from './TimeZoneSetting';
@@ -23,7 +24,13 @@ export default function DashboardScreen({ params }: ScreenProps) {
   if (!user) return null;
   const [companyParam, userParam] = params;
   if (!companyParam && user.is_internal) {
-    return <StaffHome timezone={user.timezone} manageRoles={user.abilities.manage_roles} />;
+    return (
+      <StaffHome
+        timezone={user.timezone}
+        manageRoles={user.abilities.manage_roles}
+        staff={user.abilities.is_internal_staff}
+      />
+    );
   }
   const companyId = companyParam ? (idParam(companyParam) ?? undefined) : user.company_id;
   const viewAsUserId = userParam ? (idParam(userParam) ?? undefined) : undefined;
@@ -44,7 +51,18 @@ export default function DashboardScreen({ params }: ScreenProps) {
       viewAsUserId={viewAsUserId}
     />
   );
-  if (companyParam) return dashboard;
+  if (companyParam) {
+    if (!user.abilities.is_internal_staff) return dashboard;
+    // Staff looking at a firm's (or one of its users') dashboard come back to the full report.
+    return (
+      <Stack gap="md">
+        <Group justify="flex-end">
+          <BackButton to="/dashboard/">{BACK_TO_REPORT}</BackButton>
+        </Group>
+        {dashboard}
+      </Stack>
+    );
+  }
   // The user's own dashboard also holds their settings (the spec has no account screen).
   return (
     <Stack gap="xl">
@@ -55,7 +73,8 @@ export default function DashboardScreen({ params }: ScreenProps) {
 }
 
 /** The internal company's /dashboard/: the way into the to-do list and the other staff lists. */
-function StaffHome({ timezone, manageRoles }: { timezone: string; manageRoles: boolean }) {
+function StaffHome(props: { timezone: string; manageRoles: boolean; staff: boolean }) {
+  const { timezone, manageRoles, staff } = props;
   return (
     <Stack gap="lg">
       <TodoCounts />
@@ -63,6 +82,16 @@ function StaffHome({ timezone, manageRoles }: { timezone: string; manageRoles: b
         <Button component={Link} to="/requestlist/" leftSection={<IconListCheck size={18} />}>
           To Do List
         </Button>
+        {staff && (
+          <Button
+            component={Link}
+            to="/report/"
+            variant="default"
+            leftSection={<IconReportAnalytics size={18} />}
+          >
+            Staff Reports
+          </Button>
+        )}
         <Button component={Link} to="/notelist/" variant="default" leftSection={<IconNotes size={18} />}>
           Note Templates
         </Button>

@@ -1,4 +1,4 @@
-import { FILE_MSG, type ReadyFile } from '@dd/shared';
+import { BACK_TO_REPORT, FILE_MSG, type ReadyFile } from '@dd/shared';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders, stubApi } from '../../test';
@@ -45,6 +45,7 @@ describe("a firm's dashboard opened by staff", () => {
     expect(await screen.findByRole('heading', { name: 'Smith Law Group Dashboard' })).toBeInTheDocument();
     expect(screen.getByText(/^The firm's dashboard as its people see it/)).toBeInTheDocument();
     expect(screen.queryByText(/Welcome, Sam/)).toBeNull();
+    expect(screen.getByRole('link', { name: BACK_TO_REPORT })).toHaveAttribute('href', '/dashboard/');
     expect(
       await screen.findByRole('button', { name: new RegExp(`^${FILE_MSG.downloaded}`) }),
     ).toBeInTheDocument();

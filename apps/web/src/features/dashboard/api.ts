@@ -2,7 +2,6 @@ import type { DashboardClient, DashboardInfo, DashboardRequest, ReadyFile } from
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get } from '../../api/client';
 import { shows } from '../../api/data';
-import type { Choice } from '../../ui';
 
 /**
  * The dashboard calls (law-firm spec section 7, 'Dashboard and files') and their query keys. Every panel is

@@ -1,10 +1,11 @@
 import {
+  CARDS,
+  DATA_DASHBOARD_CARDS,
   type DataDashboard,
   type EmployeeStats,
   formatMoney,
   type LawFirmStats,
   PERIOD_LABELS,
-  REQUEST_CARDS,
 } from '@dd/shared';
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconTable } from '@tabler/icons-react';
@@ -13,7 +14,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth';
 import { Loading } from '../../ui';
-import { CARD_LINKS, dataDashboardQuery } from './api';
+import { dataDashboardQuery } from './api';
 import { BillingReportPanel } from './BillingReportPanel';
 import { CompletedFeesTable } from './CompletedFeesTable';
 import { DashboardTables } from './DashboardTables';
@@ -64,10 +65,50 @@ function Card({ title, to, children }: { title: string; to?: string; children: R
   );
 }
 
-function EmployeeCard({ e, closedLoaded }: { e: EmployeeStats; closedLoaded: boolean }) {
-  const claimed = e.id === null ? 'none' : String(e.id);
+/** A request card: its count, opening the table of those requests. */
+function CountTile({ label, value, to }: { label: string; value: number; to?: string }) {
+  const body = (
+    <>
+      <Text size="xs" c="dimmed" lh={1.3} mih={32}>
+        {label}
+      </Text>
+      <Text fz={24} fw={700}>
+        {value}
+      </Text>
+    </>
+  );
+  return to ? (
+    <Paper
+      component={Link}
+      to={to}
+      withBorder
+      radius="md"
+      p="sm"
+      style={{ textDecoration: 'none', color: 'inherit' }}
+    >
+      {body}
+    </Paper>
+  ) : (
+    <Paper withBorder radius="md" p="sm">
+      {body}
+    </Paper>
+  );
+}
+
+/** Each employee's, firm's and card's report (staff only: the reports are internal staff's). */
+const employeeReport = (e: EmployeeStats) => `/report/employee/${e.id ?? 'unassigned'}/`;
+
+function EmployeeCard({
+  e,
+  closedLoaded,
+  linked,
+}: {
+  e: EmployeeStats;
+  closedLoaded: boolean;
+  linked: boolean;
+}) {
   return (
-    <Card title={e.name} to={`/requestlist/?view=all&claimed=${claimed}`}>
+    <Card title={e.name} to={linked ? employeeReport(e) : undefined}>
       <Stat label="Total Requests" value={e.total_employee_requests} />
       <Stat label="Open" value={e.open} />
       {closedLoaded && <Stat label="Closed" value={e.closed} />}
@@ -79,7 +120,7 @@ function EmployeeCard({ e, closedLoaded }: { e: EmployeeStats; closedLoaded: boo
             key={p}
             label={`Closed ${PERIOD_LABELS[p]}`}
             value={e.closed_requests_in_last[p]}
-            to={`/requestlist/?view=all&claimed=${claimed}&status=Closed`}
+            to={linked ? `${employeeReport(e)}?card=closed_requests_in_last_${p}` : undefined}
           />
         ))}
       {e.notes_created_last &&
@@ -90,9 +131,9 @@ function EmployeeCard({ e, closedLoaded }: { e: EmployeeStats; closedLoaded: boo
   );
 }
 
-function FirmCard({ f, closedLoaded }: { f: LawFirmStats; closedLoaded: boolean }) {
+function FirmCard({ f, closedLoaded, linked }: { f: LawFirmStats; closedLoaded: boolean; linked: boolean }) {
   return (
-    <Card title={f.name} to={`/dashboard/${f.id}/`}>
+    <Card title={f.name} to={linked ? `/report/firm/${f.id}/` : `/dashboard/${f.id}/`}>
       <Stat label="Total Requests" value={f.total_firm_requests} />
       {closedLoaded && f.total_price !== null && <Stat label="Total Price" value={money(f.total_price)} />}
       <Stat label="Open" value={f.open} />
@@ -158,6 +199,7 @@ function Totals({ d, closedLoaded }: { d: DataDashboard; closedLoaded: boolean }
 /** `heading`: its own title, left out where the page already has one. */
 export function DataDashboardView({ heading = true }: { heading?: boolean }) {
   const { user } = useAuth();
+  const linked = Boolean(user?.abilities.is_internal_staff);
   const [closedWanted, setClosedWanted] = useState(false);
   const [tables, setTables] = useState(false);
   const open = useQuery(dataDashboardQuery(true));
@@ -228,23 +270,13 @@ export function DataDashboardView({ heading = true }: { heading?: boolean }) {
               Requests
             </Title>
             <SimpleGrid cols={{ base: 2, sm: 4, lg: 8 }} spacing="sm">
-              {REQUEST_CARDS.map((c) => (
-                <Paper
-                  key={c.key}
-                  component={Link}
-                  to={CARD_LINKS[c.key]}
-                  withBorder
-                  radius="md"
-                  p="sm"
-                  style={{ textDecoration: 'none', color: 'inherit' }}
-                >
-                  <Text size="xs" c="dimmed" lh={1.3} mih={32}>
-                    {c.label}
-                  </Text>
-                  <Text fz={24} fw={700}>
-                    {data.cards[c.key]}
-                  </Text>
-                </Paper>
+              {DATA_DASHBOARD_CARDS.map((key) => (
+                <CountTile
+                  key={key}
+                  label={CARDS[key].label}
+                  value={data.cards[key]}
+                  to={linked ? `/report/all/?card=${key}` : undefined}
+                />
               ))}
             </SimpleGrid>
           </section>
@@ -254,9 +286,9 @@ export function DataDashboardView({ heading = true }: { heading?: boolean }) {
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
               {Object.values(data.employees).map((e) => (
-                <EmployeeCard key={e.id} e={e} closedLoaded={closedLoaded} />
+                <EmployeeCard key={e.id} e={e} closedLoaded={closedLoaded} linked={linked} />
               ))}
-              <EmployeeCard e={data.unassigned_requests} closedLoaded={closedLoaded} />
+              <EmployeeCard e={data.unassigned_requests} closedLoaded={closedLoaded} linked={linked} />
             </SimpleGrid>
           </section>
           {data.can_view_company_counts && (
@@ -268,7 +300,7 @@ export function DataDashboardView({ heading = true }: { heading?: boolean }) {
                 {Object.values(data.law_firms)
                   .sort((a, b) => b.total_firm_requests - a.total_firm_requests)
                   .map((f) => (
-                    <FirmCard key={f.id} f={f} closedLoaded={closedLoaded} />
+                    <FirmCard key={f.id} f={f} closedLoaded={closedLoaded} linked={linked} />
                   ))}
               </SimpleGrid>
             </section>

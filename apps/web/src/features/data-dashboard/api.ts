@@ -34,23 +34,3 @@ export const getTrends = (signal?: AbortSignal) =>
 
 export const getBillingReport = (from: string, to: string, signal?: AbortSignal) =>
   get<BillingReport>('/api/reports/billing/', { from, to }, signal);
-
-/** Where each request card leads: the staff request list with the matching filter. */
-export const CARD_LINKS: Record<string, string> = {
-  new_requests: '/requestlist/?view=all&status=Requested+By+Lawyer',
-  rush_requests: '/requestlist/?view=all&status=Open&rush=true',
-  unassigned_open_requests: '/requestlist/?view=all&status=Open&claimed=none',
-  need_your_attention_requests: '/requestlist/?view=all&status=Need+Assistance',
-  requests_fifteen_days_old: '/requestlist/?view=all&status=Open&order_by=created_at',
-  requests_thirty_days_old: '/requestlist/?view=all&status=Open&order_by=created_at',
-  requests_fortyfive_days_old: '/requestlist/?view=all&status=Open&order_by=created_at',
-  requests_fifteen_days_old_note: '/requestlist/?view=all&status=Open&order_by=created_at',
-  requests_thirty_days_old_note: '/requestlist/?view=all&status=Open&order_by=created_at',
-  requests_fortyfive_days_old_note: '/requestlist/?view=all&status=Open&order_by=created_at',
-  today_reminder_requests: '/requestlist/',
-  old_reminder_requests: '/requestlist/',
-  requests_without_reminders: '/requestlist/?view=all&status=Open',
-  requests_in_last_day: '/requestlist/?view=all',
-  requests_in_last_week: '/requestlist/?view=all',
-  requests_in_last_month: '/requestlist/?view=all',
-};

@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders, stubApi } from '../../test';
 import { DataDashboardView } from './DataDashboardView';
 
-vi.mock('../../auth', () => ({ useAuth: () => ({ user: { id: 4, timezone: 'America/Denver' } }) }));
+vi.mock('../../auth', () => ({
+  useAuth: () => ({ user: { id: 4, timezone: 'America/Denver', abilities: { is_internal_staff: true } } }),
+}));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -88,12 +90,9 @@ describe('DataDashboardView', () => {
     expect(await screen.findByRole('heading', { name: 'Requests opened and closed' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /New Requests\s*7/ })).toHaveAttribute(
       'href',
-      '/requestlist/?view=all&status=Requested+By+Lawyer',
+      '/report/all/?card=new_requests',
     );
-    expect(screen.getByRole('link', { name: 'Marcus Reyes' })).toHaveAttribute(
-      'href',
-      '/requestlist/?view=all&claimed=4',
-    );
+    expect(screen.getByRole('link', { name: 'Marcus Reyes' })).toHaveAttribute('href', '/report/employee/4/');
     expect(screen.queryByText('Total DD Fees for All Requests')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load Closed Requests' }));
     await waitFor(() => expect(screen.getAllByText('Loaded')).toHaveLength(2));

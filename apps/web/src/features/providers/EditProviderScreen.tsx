@@ -1,14 +1,13 @@
 import type { ProviderExists } from '@dd/shared';
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth';
 import type { ScreenProps } from '../../ui';
-import { EmptyState, FileUploadField, Form, Loading } from '../../ui';
+import { BackButton, EmptyState, FileUploadField, Form, Loading } from '../../ui';
 import { createProvider, existingProvider, getProvider, providerKeys, updateProvider } from './api';
 import { DeleteProviderButton, MergeProviderSection } from './MergeProviderSection';
 import { ProviderDetails } from './ProviderDetails';
@@ -47,25 +46,9 @@ export default function EditProviderScreen({ params }: ScreenProps) {
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Title order={1}>{id === null ? 'Add Provider' : staff ? 'Edit Provider' : 'Provider'}</Title>
         {requestId ? (
-          <Button
-            component={Link}
-            to={`/request/${requestId}/`}
-            variant="default"
-            leftSection={<IconArrowLeft size={16} />}
-          >
-            Back to Request
-          </Button>
+          <BackButton to={`/request/${requestId}/`}>Back to Request</BackButton>
         ) : (
-          staff && (
-            <Button
-              component={Link}
-              to="/providerList/"
-              variant="default"
-              leftSection={<IconArrowLeft size={16} />}
-            >
-              Provider List
-            </Button>
-          )
+          staff && <BackButton to="/providerList/">Provider List</BackButton>
         )}
       </Group>
       {id === null ? (

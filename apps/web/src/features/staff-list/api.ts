@@ -1,8 +1,6 @@
 import type {
-  CompanyListItem,
   NoteTemplateBody,
   NoteTemplateRow,
-  Provider,
   RequestListItem,
   RequestType,
   SplitBody,
@@ -13,7 +11,6 @@ import type {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get, post } from '../../api/client';
 import { dataQueries, shows } from '../../api/data';
-import type { Choice } from '../../ui';
 
 /**
  * The staff list's calls (staff spec section 7) and their query keys. Staff users, request types, note

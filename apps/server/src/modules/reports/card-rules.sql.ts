@@ -1,0 +1,89 @@
+import { type CardRule, OPEN_STATUSES, PERIOD_DAYS, STATUS } from '@dd/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { requests } from '../../db/schema';
+
+/**
+ * The SQL of each card rule (packages/shared staff-reports.ts): the data dashboard counts with it, the
+ * staff reports count and list with it. Periods start at local midnight in the caller's zone (today,
+ * the last 7 days, the last 30 days); ages are measured from now.
+ */
+
+/** The request columns a rule reads: the table's own, or a CTE's aliases of them. */
+export interface CardColumns {
+  status: SQL;
+  rush: SQL;
+  createdAt: SQL;
+  lastNoteAt: SQL;
+  nextTodoDate: SQL;
+  finishedAt: SQL;
+  workingOnId: SQL;
+  /** A column already holding whether the request is open (computed once per row). */
+  isOpen?: SQL;
+}
+
+export const REQUEST_COLUMNS: CardColumns = {
+  status: sql`${requests.status}`,
+  rush: sql`${requests.rush}`,
+  createdAt: sql`${requests.createdAt}`,
+  lastNoteAt: sql`${requests.lastNoteAt}`,
+  nextTodoDate: sql`${requests.nextTodoDate}`,
+  finishedAt: sql`coalesce(${requests.closedDate}, ${requests.completedDate})`,
+  workingOnId: sql`${requests.workingOnId}`,
+};
+
+export const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+const nowSql = (now?: Date): SQL => (now ? sql`${now.toISOString()}::timestamptz` : sql`now()`);
+
+/**
+ * The `w` relation every rule reads its moments from: now, today and the start of each period in the
+ * zone. Join it (`cross join w`) after `with w as (${windowsRelation(zone)})`.
+ */
+export function windowsRelation(zone: string, now?: Date): SQL {
+  const start = (daysBack: number) =>
+    sql`(((${nowSql(now)} at time zone ${zone})::date - ${daysBack}::int)::timestamp at time zone ${zone})`;
+  return sql`select ${nowSql(now)} as now, (${nowSql(now)} at time zone ${zone})::date as today,
+    ${start(PERIOD_DAYS.day - 1)} as day_start,
+    ${start(PERIOD_DAYS.week - 1)} as week_start,
+    ${start(PERIOD_DAYS.month - 1)} as month_start`;
+}
+
+export const isOpen = (c: CardColumns) => c.isOpen ?? sql`${c.status} in (${list(OPEN_STATUSES)})`;
+
+export function cardPredicate(rule: CardRule, c: CardColumns = REQUEST_COLUMNS): SQL {
+  const open = isOpen(c);
+  switch (rule.kind) {
+    case 'all':
+      return sql`true`;
+    case 'open':
+      return open;
+    case 'closed':
+      return sql`not ${open}`;
+    case 'new':
+      return sql`${c.status} = ${STATUS.requestedByLawyer}`;
+    case 'rush':
+      return sql`${open} and ${c.rush}`;
+    case 'unassigned':
+      return sql`${open} and ${c.workingOnId} is null`;
+    case 'attention':
+      return sql`${c.status} in (${STATUS.needAssistance}, ${STATUS.waitingForDirectDocs})`;
+    case 'age':
+      return sql`${open} and ${c.createdAt} < w.now - make_interval(days => ${rule.days})`;
+    case 'noteAge':
+      return sql`${open} and coalesce(${c.lastNoteAt}, ${c.createdAt}) < w.now - make_interval(days => ${rule.days})`;
+    case 'todayReminder':
+      return sql`${open} and ${c.nextTodoDate} = w.today`;
+    case 'oldReminder':
+      return sql`${open} and ${c.nextTodoDate} < w.today`;
+    case 'noReminder':
+      return sql`${open} and ${c.nextTodoDate} is null`;
+    case 'createdIn':
+      return sql`${c.createdAt} >= ${sql.raw(`w.${rule.period}_start`)}`;
+    case 'closedIn':
+      return sql`not ${open} and ${c.finishedAt} >= ${sql.raw(`w.${rule.period}_start`)}`;
+  }
+}

@@ -1,0 +1,262 @@
+import {
+  ASSIGNMENT_CARDS,
+  type AssignmentRow,
+  averageTurnaround,
+  CARDS,
+  type ParalegalRow,
+  type ProviderReportRow,
+  type ReportSubject,
+  type ReportSubjectKind,
+  STAFF_REPORT_CARDS,
+  type StaffReport,
+} from '@dd/shared';
+import { and, asc, count, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { Auth } from '../../authz';
+import type { DbOrTx } from '../../db/client';
+import { companies, providers, requests, users } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { containsPattern } from '../requests/requests.filter-kit';
+import { cardPredicate } from './card-rules.sql';
+import {
+  type CountRow,
+  countCards,
+  type Moment,
+  pageRequests,
+  type ReportOrdering,
+  subjectConditions,
+} from './staff-reports.sql';
+
+/**
+ * Staff reports (issue 11): an employee's, law firm's, paralegal's or provider's count cards, the
+ * requests behind a card, the assignment table, the paralegal list and the provider report. Internal
+ * staff only (the routes' rule); the periods are in the caller's time zone.
+ */
+
+const momentOf = (auth: Auth, now?: Date): Moment => ({ zone: auth.timezone, now });
+
+function subjectKind(subject: ReportSubject): ReportSubjectKind {
+  const kinds = (['employee', 'law_firm', 'paralegal', 'provider'] as const).filter(
+    (k) => subject[k] !== undefined,
+  );
+  if (kinds.length > 1) throw badRequest('Choose one of employee, law firm, paralegal or provider.');
+  return kinds[0] ?? 'all';
+}
+
+/** The subject's name; a subject that does not exist (or is not of its kind) is a 404. */
+async function subjectName(
+  db: DbOrTx,
+  kind: ReportSubjectKind,
+  subject: ReportSubject,
+  internalCompanyId: number,
+): Promise<{ id: number | null; name: string }> {
+  const person = async (id: number, internal: boolean) => {
+    const [row] = await db
+      .select({ name: users.fullName })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, id),
+          internal ? eq(users.companyId, internalCompanyId) : ne(users.companyId, internalCompanyId),
+        ),
+      );
+    return row?.name;
+  };
+  let id: number | null = null;
+  let name: string | undefined = 'All Requests';
+  if (kind === 'employee') {
+    if (subject.employee === 'none') return { id: null, name: 'Unassigned' };
+    id = subject.employee as number;
+    name = await person(id, true);
+  } else if (kind === 'paralegal') {
+    id = subject.paralegal as number;
+    name = await person(id, false);
+  } else if (kind === 'law_firm') {
+    id = subject.law_firm as number;
+    const [row] = await db
+      .select({ name: companies.name })
+      .from(companies)
+      .where(and(eq(companies.id, id), ne(companies.id, internalCompanyId)));
+    name = row?.name;
+  } else if (kind === 'provider') {
+    id = subject.provider as number;
+    const [row] = await db.select({ name: providers.name }).from(providers).where(eq(providers.id, id));
+    name = row?.name;
+  }
+  if (name === undefined) throw notFound();
+  return { id, name };
+}
+
+const turnaround = (row: CountRow | undefined) => ({
+  total_received: Number(row?.total_received ?? 0),
+  total_turnaround: Number(row?.total_turnaround ?? 0),
+  average_turnaround: averageTurnaround(Number(row?.total_turnaround ?? 0), Number(row?.total_received ?? 0)),
+});
+
+const cardsOf = (row: CountRow | undefined, keys: readonly string[]) =>
+  Object.fromEntries(keys.map((k) => [k, Number(row?.[k] ?? 0)]));
+
+export async function staffReport(
+  db: DbOrTx,
+  auth: Auth,
+  subject: ReportSubject,
+  options: { internalCompanyId: number; now?: Date },
+): Promise<StaffReport> {
+  const kind = subjectKind(subject);
+  const who = await subjectName(db, kind, subject, options.internalCompanyId);
+  const [row] = await countCards(
+    db,
+    subjectConditions(subject),
+    STAFF_REPORT_CARDS,
+    momentOf(auth, options.now),
+  );
+  return { subject: { kind, ...who }, cards: cardsOf(row, STAFF_REPORT_CARDS), ...turnaround(row) };
+}
+
+export async function reportRequests(
+  db: DbOrTx,
+  auth: Auth,
+  query: { subject: ReportSubject; card: string; order_by: ReportOrdering; limit: number; offset: number },
+  now?: Date,
+) {
+  subjectKind(query.subject);
+  const where = sql`${subjectConditions(query.subject)} and ${cardPredicate(CARDS[query.card].rule)}`;
+  return pageRequests(db, where, momentOf(auth, now), query.order_by, query);
+}
+
+/** What each active staff member holds open, and what nobody has claimed (the Unassigned row, last). */
+export async function assignmentTable(
+  db: DbOrTx,
+  auth: Auth,
+  options: { internalCompanyId: number; now?: Date },
+): Promise<AssignmentRow[]> {
+  const [rows, staff] = await Promise.all([
+    countCards(
+      db,
+      sql`${requests.active} and ${cardPredicate({ kind: 'open' })}`,
+      ASSIGNMENT_CARDS,
+      momentOf(auth, options.now),
+      sql`${requests.workingOnId}`,
+    ),
+    db
+      .select({ id: users.id, name: users.fullName })
+      .from(users)
+      .where(
+        and(
+          eq(users.companyId, options.internalCompanyId),
+          eq(users.isStaff, true),
+          eq(users.isActive, true),
+        ),
+      )
+      .orderBy(asc(users.fullName), asc(users.id)),
+  ]);
+  const byWorker = new Map(rows.map((r) => [r.group_id === null ? null : Number(r.group_id), r]));
+  // Someone who left still holding requests keeps a row, so no claimed request drops out of the table.
+  const former = [...byWorker.keys()].filter(
+    (id): id is number => id !== null && !staff.some((s) => s.id === id),
+  );
+  const formerNames = former.length
+    ? await db.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, former))
+    : [];
+  return [...staff, ...formerNames, { id: null, name: 'Unassigned' }].map((p) => ({
+    id: p.id,
+    name: p.name,
+    cards: cardsOf(byWorker.get(p.id), ASSIGNMENT_CARDS),
+  }));
+}
+
+const OPEN_CLOSED = ['open_requests', 'closed_requests'] as const;
+const nameFilter = (column: Parameters<typeof ilike>[0], name?: string) =>
+  name ? ilike(column, containsPattern(name)) : undefined;
+
+/** Law-firm users (whose requests they are the main contact of), by name, with their open and closed counts. */
+export async function paralegalList(
+  db: DbOrTx,
+  auth: Auth,
+  query: { name?: string; limit: number; offset: number; internalCompanyId: number },
+): Promise<{ rows: ParalegalRow[]; total: number }> {
+  const where = and(ne(users.companyId, query.internalCompanyId), nameFilter(users.fullName, query.name));
+  const [people, [{ total }]] = await Promise.all([
+    db
+      .select({ id: users.id, name: users.fullName, lawFirm: companies.name })
+      .from(users)
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .where(where)
+      .orderBy(asc(users.fullName), asc(users.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  const counts = await countsFor(
+    db,
+    auth,
+    people.map((p) => p.id),
+    sql`${requests.userId}`,
+  );
+  return {
+    total,
+    rows: people.map((p) => ({
+      id: p.id,
+      name: p.name,
+      law_firm: p.lawFirm,
+      ...openClosed(counts.get(p.id)),
+    })),
+  };
+}
+
+/** Providers by name with their open and closed requests and average turnaround. */
+export async function providerReport(
+  db: DbOrTx,
+  auth: Auth,
+  query: { name?: string; limit: number; offset: number },
+): Promise<{ rows: ProviderReportRow[]; total: number }> {
+  const where = nameFilter(providers.name, query.name);
+  const [list, [{ total }]] = await Promise.all([
+    db
+      .select({ id: providers.id, name: providers.name })
+      .from(providers)
+      .where(where)
+      .orderBy(asc(providers.name), asc(providers.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(providers).where(where),
+  ]);
+  const counts = await countsFor(
+    db,
+    auth,
+    list.map((p) => p.id),
+    sql`${requests.providerId}`,
+  );
+  return {
+    total,
+    rows: list.map((p) => {
+      const row = counts.get(p.id);
+      return {
+        id: p.id,
+        provider_name: p.name,
+        ...openClosed(row),
+        average_turnaround: turnaround(row).average_turnaround,
+      };
+    }),
+  };
+}
+
+const openClosed = (row: CountRow | undefined) => ({
+  open: Number(row?.open_requests ?? 0),
+  closed: Number(row?.closed_requests ?? 0),
+});
+
+/** Open and closed counts for the page's rows only, grouped by `column` (one query). */
+async function countsFor(db: DbOrTx, auth: Auth, ids: number[], column: SQL) {
+  if (ids.length === 0) return new Map<number, CountRow>();
+  const rows = await countCards(
+    db,
+    sql`${requests.active} and ${column} in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+    OPEN_CLOSED,
+    momentOf(auth),
+    column,
+  );
+  return new Map(rows.map((r) => [Number(r.group_id), r]));
+}

@@ -1,0 +1,146 @@
+import { CARDS, type ReportRequest, type ReportSubject } from '@dd/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { companies, patients, providers, requests, users } from '../../db/schema';
+import { cardPredicate, windowsRelation } from './card-rules.sql';
+
+/**
+ * Staff reports in SQL: counting cards for one subject (or per employee, paralegal or provider) and
+ * listing the requests behind one card. Both read the same card rules and the subject's index
+ * (working_on, company, user or provider).
+ */
+
+export interface Moment {
+  zone: string;
+  /** Tests pin the moment; the database's now() otherwise. */
+  now?: Date;
+}
+
+/** The subject's requests: the report's first condition, always with `active`. */
+export function subjectConditions(subject: ReportSubject): SQL {
+  const conditions: SQL[] = [sql`${requests.active}`];
+  if (subject.employee === 'none') conditions.push(sql`${requests.workingOnId} is null`);
+  else if (subject.employee !== undefined)
+    conditions.push(sql`${requests.workingOnId} = ${subject.employee}`);
+  if (subject.law_firm !== undefined) conditions.push(sql`${requests.companyId} = ${subject.law_firm}`);
+  if (subject.paralegal !== undefined) conditions.push(sql`${requests.userId} = ${subject.paralegal}`);
+  if (subject.provider !== undefined) conditions.push(sql`${requests.providerId} = ${subject.provider}`);
+  return sql.join(conditions, sql` and `);
+}
+
+const TURNAROUND = sql`floor(extract(epoch from (${requests.receivedDocumentAt} - ${requests.createdAt})) / 86400)`;
+
+export interface CountRow {
+  group_id: number | null;
+  total_received: number;
+  total_turnaround: number;
+  [card: string]: number | null;
+}
+
+/** Each card's count over `where`, one row per value of `groupBy` (or one row without it). */
+export async function countCards(
+  db: DbOrTx,
+  where: SQL,
+  keys: readonly string[],
+  moment: Moment,
+  groupBy?: SQL,
+): Promise<CountRow[]> {
+  const counts = keys.map(
+    (key) => sql`count(*) filter (where ${cardPredicate(CARDS[key].rule)})::int as ${sql.identifier(key)}`,
+  );
+  return queryRows<CountRow>(
+    db,
+    sql`with w as (${windowsRelation(moment.zone, moment.now)})
+    select ${groupBy ?? sql`null::int`} as group_id, ${sql.join(counts, sql`, `)},
+      count(*) filter (where ${requests.receivedDocumentAt} is not null)::int as total_received,
+      coalesce(sum(${TURNAROUND}) filter (where ${requests.receivedDocumentAt} is not null), 0)::int
+        as total_turnaround
+    from ${requests} cross join w
+    where ${where}
+    ${groupBy ? sql`group by ${groupBy}` : sql``}`,
+  );
+}
+
+const FINISHED = sql`coalesce(${requests.closedDate}, ${requests.completedDate})`;
+export const REPORT_ORDERINGS = {
+  '-created_at': sql`${requests.createdAt} desc, ${requests.id} desc`,
+  created_at: sql`${requests.createdAt} asc, ${requests.id} asc`,
+  next_todo_date: sql`${requests.nextTodoDate} asc nulls last, ${requests.id} desc`,
+  '-next_todo_date': sql`${requests.nextTodoDate} desc nulls last, ${requests.id} desc`,
+  last_note_at: sql`coalesce(${requests.lastNoteAt}, ${requests.createdAt}) asc, ${requests.id} asc`,
+  '-finished_at': sql`${FINISHED} desc nulls last, ${requests.id} desc`,
+} as const;
+export type ReportOrdering = keyof typeof REPORT_ORDERINGS;
+
+interface RequestRow {
+  id: number;
+  internal_number: string | null;
+  request_type: string | null;
+  client: string;
+  provider: string | null;
+  law_firm: string;
+  paralegal: string | null;
+  claimed_by: string | null;
+  status: string;
+  rush: boolean;
+  created_at: Date | string;
+  last_note_at: Date | string | null;
+  next_todo_date: string | null;
+  finished_at: Date | string | null;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** One page of the requests `where` selects, with the names a table shows, and how many there are. */
+export async function pageRequests(
+  db: DbOrTx,
+  where: SQL,
+  moment: Moment,
+  ordering: ReportOrdering,
+  paging: { limit: number; offset: number },
+): Promise<{ rows: ReportRequest[]; total: number }> {
+  const window = sql`with w as (${windowsRelation(moment.zone, moment.now)})`;
+  const [rows, [{ total }]] = await Promise.all([
+    queryRows<RequestRow>(
+      db,
+      sql`${window}
+      select ${requests.id} as id, ${requests.internalNumber} as internal_number,
+        ${requests.requestType} as request_type, pa.full_name as client, pr.name as provider,
+        c.name as law_firm, para.full_name as paralegal, claimant.full_name as claimed_by,
+        ${requests.status} as status, ${requests.rush} as rush, ${requests.createdAt} as created_at,
+        ${requests.lastNoteAt} as last_note_at, ${requests.nextTodoDate}::text as next_todo_date,
+        ${FINISHED} as finished_at
+      from ${requests} cross join w
+      join ${patients} pa on pa.id = ${requests.patientId}
+      join ${companies} c on c.id = ${requests.companyId}
+      left join ${providers} pr on pr.id = ${requests.providerId}
+      left join ${users} para on para.id = ${requests.userId}
+      left join ${users} claimant on claimant.id = ${requests.workingOnId}
+      where ${where}
+      order by ${REPORT_ORDERINGS[ordering]} limit ${paging.limit} offset ${paging.offset}`,
+    ),
+    queryRows<{ total: number }>(
+      db,
+      sql`${window} select count(*)::int as total from ${requests} cross join w where ${where}`,
+    ),
+  ]);
+  return {
+    total,
+    rows: rows.map((r) => ({
+      id: r.id,
+      internal_number: r.internal_number,
+      request_name: r.request_type ? `${r.client}: ${r.request_type}` : r.client,
+      client: r.client,
+      provider: r.provider,
+      law_firm: r.law_firm,
+      paralegal: r.paralegal,
+      claimed_by: r.claimed_by,
+      status: r.status,
+      rush: r.rush,
+      created_at: iso(r.created_at) as string,
+      last_note_at: iso(r.last_note_at),
+      next_todo_date: r.next_todo_date,
+      finished_at: iso(r.finished_at),
+    })),
+  };
+}
