@@ -12,9 +12,16 @@ import pg from 'pg';
 import { dataDashboard } from '../apps/server/src/modules/datadashboard/datadashboard.service';
 import { dashboardTrends } from '../apps/server/src/modules/datadashboard/datadashboard.trends';
 import { completedWithFees } from '../apps/server/src/modules/reports/completed-fees.service';
+import {
+  assignmentTable,
+  paralegalList,
+  providerReport,
+  reportRequests,
+  staffReport,
+} from '../apps/server/src/modules/reports/staff-reports.service';
 import { signIn, startBenchApp } from './bench-app';
 import { benchDatabaseUrl, benchSizes, generate, INTERNAL_COMPANY_ID } from './generate';
-import { BENCH_WORKER_EMAIL } from './generate-sql';
+import { BENCH_STAFF_EMAIL, BENCH_WORKER_EMAIL } from './generate-sql';
 import { type Timing, timed } from './measure';
 import { writeSection } from './results-file';
 
@@ -37,10 +44,26 @@ async function grantReports(url: string) {
   }
 }
 
+/** The big firm (100,000 requests) and its first paralegal, whose reports are the largest. */
+async function bigFirm(url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    const { rows } = await pool.query<{ id: number; company_id: number }>(
+      `select p.id, p.company_id from users s join users p on p.company_id = s.company_id and not p.is_staff
+       where s.email = $1 order by p.id limit 1`,
+      [BENCH_STAFF_EMAIL],
+    );
+    return { firmId: rows[0].company_id, paralegalId: rows[0].id };
+  } finally {
+    await pool.end();
+  }
+}
+
 async function main() {
   const url = benchDatabaseUrl();
   await generate();
   await grantReports(url);
+  const { firmId, paralegalId } = await bigFirm(url);
   const bench = await startBenchApp(url);
   const { app, database } = bench;
   try {
@@ -52,6 +75,9 @@ async function main() {
       limit: 10,
       offset: (page - 1) * 10,
     });
+    const internalCompanyId = INTERNAL_COMPANY_ID;
+    const me = auth.userId;
+    const page1 = { limit: 10, offset: 0, order_by: '-created_at' as const };
     const calls = [
       {
         name: 'Data dashboard, open requests (first load)',
@@ -77,6 +103,51 @@ async function main() {
         name: 'Completed with fees, page 50',
         url: '/api/completed-requests-with-fees/?page=50&page_size=10',
         sql: () => completedWithFees(db, auth, fees(50)),
+      },
+      {
+        name: 'Employee report (cards)',
+        url: `/api/reports/staff/?employee=${me}`,
+        sql: () => staffReport(db, auth, { employee: me }, { internalCompanyId }),
+      },
+      {
+        name: 'Law firm report (cards), 100,000-request firm',
+        url: `/api/reports/staff/?law_firm=${firmId}`,
+        sql: () => staffReport(db, auth, { law_firm: firmId }, { internalCompanyId }),
+      },
+      {
+        name: 'Paralegal report (cards)',
+        url: `/api/reports/staff/?paralegal=${paralegalId}`,
+        sql: () => staffReport(db, auth, { paralegal: paralegalId }, { internalCompanyId }),
+      },
+      {
+        name: 'Card table: employee, requests > 15 days',
+        url: `/api/reports/staff/requests/?employee=${me}&card=requests_fifteen_days_old`,
+        sql: () =>
+          reportRequests(db, auth, {
+            subject: { employee: me },
+            card: 'requests_fifteen_days_old',
+            ...page1,
+          }),
+      },
+      {
+        name: 'Card table: every request, note > 30 days',
+        url: '/api/reports/staff/requests/?card=requests_thirty_days_old_note',
+        sql: () => reportRequests(db, auth, { subject: {}, card: 'requests_thirty_days_old_note', ...page1 }),
+      },
+      {
+        name: 'Assignment table',
+        url: '/api/reports/assignments/',
+        sql: () => assignmentTable(db, auth, { internalCompanyId }),
+      },
+      {
+        name: 'Paralegal list, page 1',
+        url: '/api/reports/paralegals/',
+        sql: () => paralegalList(db, auth, { limit: 10, offset: 0, internalCompanyId }),
+      },
+      {
+        name: 'Provider report, page 1',
+        url: '/api/reports/providers/',
+        sql: () => providerReport(db, auth, { limit: 10, offset: 0 }),
       },
     ];
     const rows: string[] = [];

@@ -99,6 +99,8 @@ export async function generate(
       // Triggers are off during the load (session_replication_role): the newest note is set in one pass.
       await step(client, 'newest note per request', lastNoteSql());
     }
+    // The same for the data dashboard's running tallies (migration 0013).
+    await step(client, 'dashboard tallies', 'select rebuild_request_tallies()');
     await client.query('set session_replication_role = origin');
     await step(client, 'vacuum analyze', 'vacuum analyze');
     const seconds = (performance.now() - started) / 1000;

@@ -6,7 +6,8 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
  */
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
-export const oneOf = (column: AnyColumn, values: readonly string[]): SQL =>
+/** `column in ('a', 'b')` with the values written out, so a partial index's predicate and a query's match. */
+export const oneOf = (column: AnyColumn | SQL, values: readonly string[]): SQL =>
   sql`${column} in (${sql.raw(values.map(literal).join(', '))})`;
 
 export const nonNegative = (...columns: AnyColumn[]): SQL =>

@@ -1,6 +1,7 @@
-import { REQUEST_STATUSES } from '@dd/shared';
+import { OPEN_STATUSES, REQUEST_STATUSES } from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -78,6 +79,9 @@ export const requests = pgTable(
     /** The newest note's time, kept by the trigger notes_touch_request (migration 0010): the data
      *  dashboard's 'Note > N days' cards read it instead of searching the notes. */
     lastNoteAt: timestamp('last_note_at', { withTimezone: true }),
+    /** What its billed invoice lines add up to (none billed: null), kept by the trigger
+     *  invoices_billed_price (migration 0013) so the dashboard's fees need no join. */
+    billedPrice: numeric('billed_price', { precision: 12, scale: 2, mode: 'number' }),
     firstDownloadedAt: timestamp('first_downloaded_at', { withTimezone: true }),
     patientId: integer('patient_id').notNull(),
     providerId: integer('provider_id')
@@ -155,6 +159,26 @@ export const requests = pgTable(
     index('requests_staff_provider_idx').on(t.providerId).where(sql`${t.active} and not ${t.archived}`),
     index('requests_staff_user_idx').on(t.userId).where(sql`${t.active} and not ${t.archived}`),
     index('requests_staff_requester_idx').on(t.requesterId).where(sql`${t.active} and not ${t.archived}`),
+    index('requests_user_idx').on(t.userId),
+    // Open requests with every column the report cards read (modules/reports/card-rules.sql.ts): the
+    // data dashboard's first load, the assignment table and each report's open cards are index-only
+    // scans of this small index instead of reads scattered over the whole table.
+    index('requests_open_cards_idx')
+      .on(
+        t.workingOnId,
+        t.companyId,
+        t.status,
+        t.rush,
+        t.createdAt,
+        t.nextTodoDate,
+        t.lastNoteAt,
+        t.receivedDocumentAt,
+        t.closedDate,
+        t.completedDate,
+        t.userId,
+        t.providerId,
+      )
+      .where(sql`${t.active} and ${oneOf(t.status, OPEN_STATUSES)}`),
   ],
 );
 
@@ -179,4 +203,27 @@ export const requestTypeChoices = pgTable(
     // "Is this type used?" (deleting a type) and the foreign key's own check.
     index('request_type_choices_type_idx').on(t.requestTypeId),
   ],
+);
+
+/**
+ * The data dashboard's all-time figures as running tallies (migration 0013): the trigger requests_tally
+ * adds a row of +1 for what an active request now counts towards and -1 for what it counted towards
+ * before, per law firm and per claimant (0: nobody), status and rush. Summing them gives each group's
+ * totals without reading a million requests; only inserts, so concurrent changes never wait on each
+ * other, and the tally compactor folds the rows together now and then.
+ */
+export const requestTallies = pgTable(
+  'request_tallies',
+  {
+    byWorker: boolean('by_worker').notNull(),
+    groupId: integer('group_id').notNull(),
+    status: text('status').notNull(),
+    rush: boolean('rush').notNull(),
+    n: integer('n').notNull(),
+    received: integer('received').notNull(),
+    turnaround: bigint('turnaround', { mode: 'number' }).notNull(),
+    billed: integer('billed').notNull(),
+    billedSum: numeric('billed_sum', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+  },
+  (t) => [index('request_tallies_group_idx').on(t.byWorker, t.groupId, t.status, t.rush)],
 );

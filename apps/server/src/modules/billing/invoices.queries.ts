@@ -30,12 +30,12 @@ const FEE_COLUMNS = {
 } as const;
 
 /** The fee settings' amount for the request's status plus rush; null for an open status. */
-export const statusFee = (): SQL => {
+export const statusFee = (status: SQL = sql`${requests.status}`, rush: SQL = sql`${requests.rush}`): SQL => {
   const cases = Object.entries(FEE_BY_STATUS).map(
-    ([status, field]) => sql`when ${status} then ${FEE_COLUMNS[field]}`,
+    ([name, field]) => sql`when ${name} then ${FEE_COLUMNS[field]}`,
   );
-  return sql`(case ${requests.status} ${sql.join(cases, sql` `)} end
-    + case when ${requests.rush} then ${priceSettings.rush} else 0 end)`;
+  return sql`(case ${status} ${sql.join(cases, sql` `)} end
+    + case when ${rush} then ${priceSettings.rush} else 0 end)`;
 };
 
 const billedBefore = sql`exists (select 1 from ${invoices} b

@@ -1,9 +1,11 @@
-import { BILLABLE_STATUSES, CARDS, DATA_DASHBOARD_CARDS, OPEN_STATUSES } from '@dd/shared';
+import { BILLABLE_STATUSES, CARDS, DATA_DASHBOARD_CARDS } from '@dd/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { companies, invoices, notes, priceSettings, requests, users } from '../../db/schema';
+import { companies, notes, priceSettings, requests, users } from '../../db/schema';
+import { oneOf } from '../../db/schema/checks';
 import { statusFee } from '../billing/invoices.queries';
-import { type CardColumns, cardPredicate, list, windowsRelation } from '../reports/card-rules.sql';
+import { type CardColumns, cardPredicate, isOpen, windowsRelation } from '../reports/card-rules.sql';
+import { tallyTotals } from './tallies';
 
 /**
  * The data dashboard's figures in one pass over the requests: GROUPING SETS give the totals, each
@@ -44,19 +46,63 @@ export interface AggregateRow {
   [figure: string]: number | string | boolean | null;
 }
 
+/**
+ * Which requests a pass reads: every one in scope, the open ones (the open-requests index), or those
+ * ordered, finished or received within the longest period (their indexes).
+ */
+type Rows = 'all' | 'open' | 'recent';
+
+/**
+ * Every figure per group. The first load (open requests) and an internal non-staff caller's own
+ * requests are one pass. With closed requests, three passes at once: the open requests for the cards,
+ * the recent ones for the periods, and the running tallies for the all-time totals (tallies.ts), so no
+ * pass reads all of history.
+ */
 export async function aggregateRequests(db: DbOrTx, scope: AggregateScope): Promise<AggregateRow[]> {
-  const billed = scope.openOnly
-    ? sql``
-    : sql`left join (select request_id, sum(price) as billed from ${invoices}
-        where bill_id is not null group by request_id) inv on inv.request_id = ${requests}.id`;
-  const fee = scope.openOnly
-    ? sql`0`
-    : sql`case when ${requests.status} in (${list(BILLABLE_STATUSES)})
-        then coalesce(inv.billed, ${statusFee()}, 0) else 0 end`;
+  if (scope.openOnly) return livePass(db, scope, 'open');
+  if (scope.workingOnId !== undefined) return livePass(db, scope, 'all');
+  const [open, recent, totals] = await Promise.all([
+    livePass(db, scope, 'open'),
+    livePass(db, scope, 'recent'),
+    tallyTotals(db),
+  ]);
+  const groups = new Map<string, AggregateRow>();
+  const keyOf = (r: Pick<AggregateRow, 'by_worker' | 'by_company' | 'company_id' | 'working_on_id'>) =>
+    r.by_worker ? `w${r.working_on_id}` : r.by_company ? `c${r.company_id}` : 'all';
+  const add = (row: AggregateRow, pick: (key: string) => boolean) => {
+    const merged = groups.get(keyOf(row)) ?? { ...row };
+    for (const [key, value] of Object.entries(row)) if (pick(key)) merged[key] = value;
+    groups.set(keyOf(row), merged);
+  };
+  const isPeriod = (key: string) => key.includes('_in_last_');
+  for (const row of open) add(row, (key) => !isPeriod(key) && !TALLIED.includes(key));
+  for (const row of recent) add(row, isPeriod);
+  for (const row of totals) add(row, (key) => TALLIED.includes(key));
+  return [...groups.values()];
+}
+
+/** Every figure in a single pass over every request in scope: the reference the tallies are tested against. */
+export const aggregateInOnePass = (db: DbOrTx, scope: AggregateScope) =>
+  livePass(db, scope, scope.openOnly ? 'open' : 'all');
+
+/** The figures the tallies give, over all of history. */
+const TALLIED = ['total', 'closed_requests', 'total_price', 'total_received', 'total_turnaround'];
+
+async function livePass(db: DbOrTx, scope: AggregateScope, rows: Rows): Promise<AggregateRow[]> {
+  const fee =
+    rows === 'open'
+      ? sql`0`
+      : sql`case when ${oneOf(requests.status, BILLABLE_STATUSES)}
+        then coalesce(${requests.billedPrice}, ${statusFee()}, 0) else 0 end`;
+  const finished = sql`coalesce(${requests.closedDate}, ${requests.completedDate})`;
   const where = sql.join(
     [
       sql`${requests.active}`,
-      scope.openOnly ? sql`${requests.status} in (${list(OPEN_STATUSES)})` : undefined,
+      rows === 'open' ? isOpen() : undefined,
+      rows === 'recent'
+        ? sql`(${requests.createdAt} >= w.month_start or ${finished} >= w.month_start
+            or ${requests.receivedDocumentAt} >= w.month_start)`
+        : undefined,
       scope.workingOnId === undefined ? undefined : sql`${requests.workingOnId} = ${scope.workingOnId}`,
     ].filter((c): c is SQL => c !== undefined),
     sql` and `,
@@ -80,14 +126,14 @@ export async function aggregateRequests(db: DbOrTx, scope: AggregateScope): Prom
       select ${requests.companyId} as company_id, ${requests.workingOnId} as working_on_id,
         ${requests.createdAt} as created_at, ${requests.nextTodoDate} as next_todo_date,
         ${requests.receivedDocumentAt} as received_document_at, ${requests.rush} as rush,
-        ${requests.status} as status, ${requests.status} in (${list(OPEN_STATUSES)}) as is_open,
-        coalesce(${requests.closedDate}, ${requests.completedDate}) as finished_at,
+        ${requests.status} as status, ${isOpen()} as is_open,
+        ${finished} as finished_at,
         ${fee} as fee,
         ${requests.lastNoteAt} as last_note_at,
         floor(extract(epoch from (${requests.receivedDocumentAt} - ${requests.createdAt})) / 86400) as turnaround
       from ${requests}
       join ${priceSettings} on ${priceSettings.id} = 1
-      ${billed}
+      cross join w
       where ${where}
     )
     select grouping(b.working_on_id) = 0 and grouping(b.company_id) = 1 as by_worker,

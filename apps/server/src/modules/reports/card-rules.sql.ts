@@ -1,6 +1,7 @@
 import { type CardRule, OPEN_STATUSES, PERIOD_DAYS, STATUS } from '@dd/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { requests } from '../../db/schema';
+import { oneOf } from '../../db/schema/checks';
 
 /**
  * The SQL of each card rule (packages/shared staff-reports.ts): the data dashboard counts with it, the
@@ -31,12 +32,6 @@ export const REQUEST_COLUMNS: CardColumns = {
   workingOnId: sql`${requests.workingOnId}`,
 };
 
-export const list = (values: readonly string[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
-
 const nowSql = (now?: Date): SQL => (now ? sql`${now.toISOString()}::timestamptz` : sql`now()`);
 
 /**
@@ -52,7 +47,23 @@ export function windowsRelation(zone: string, now?: Date): SQL {
     ${start(PERIOD_DAYS.month - 1)} as month_start`;
 }
 
-export const isOpen = (c: CardColumns) => c.isOpen ?? sql`${c.status} in (${list(OPEN_STATUSES)})`;
+/** Written out, so queries match the partial index on open requests (requests_open_cards_idx). */
+export const isOpen = (c: CardColumns = REQUEST_COLUMNS) => c.isOpen ?? oneOf(c.status, OPEN_STATUSES);
+
+const OPEN_KINDS = new Set<CardRule['kind']>([
+  'open',
+  'new',
+  'rush',
+  'unassigned',
+  'attention',
+  'age',
+  'noteAge',
+  'todayReminder',
+  'oldReminder',
+  'noReminder',
+]);
+/** Does the rule count open requests only (so the open-requests index answers it)? */
+export const countsOpenOnly = (rule: CardRule) => OPEN_KINDS.has(rule.kind);
 
 export function cardPredicate(rule: CardRule, c: CardColumns = REQUEST_COLUMNS): SQL {
   const open = isOpen(c);

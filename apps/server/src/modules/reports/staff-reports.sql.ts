@@ -2,7 +2,7 @@ import { CARDS, type ReportRequest, type ReportSubject } from '@dd/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { companies, patients, providers, requests, users } from '../../db/schema';
-import { cardPredicate, windowsRelation } from './card-rules.sql';
+import { cardPredicate, countsOpenOnly, isOpen, windowsRelation } from './card-rules.sql';
 
 /**
  * Staff reports in SQL: counting cards for one subject (or per employee, paralegal or provider) and
@@ -37,7 +37,11 @@ export interface CountRow {
   [card: string]: number | null;
 }
 
-/** Each card's count over `where`, one row per value of `groupBy` (or one row without it). */
+/**
+ * Each card's count over `where`, one row per value of `groupBy` (or one row without it). Cards of open
+ * requests are counted over the open-requests index alone; the others (and the turnaround) over every
+ * row of the subject, both at once.
+ */
 export async function countCards(
   db: DbOrTx,
   where: SQL,
@@ -45,20 +49,37 @@ export async function countCards(
   moment: Moment,
   groupBy?: SQL,
 ): Promise<CountRow[]> {
-  const counts = keys.map(
-    (key) => sql`count(*) filter (where ${cardPredicate(CARDS[key].rule)})::int as ${sql.identifier(key)}`,
-  );
-  return queryRows<CountRow>(
-    db,
-    sql`with w as (${windowsRelation(moment.zone, moment.now)})
-    select ${groupBy ?? sql`null::int`} as group_id, ${sql.join(counts, sql`, `)},
-      count(*) filter (where ${requests.receivedDocumentAt} is not null)::int as total_received,
+  const openKeys = keys.filter((k) => countsOpenOnly(CARDS[k].rule));
+  const otherKeys = keys.filter((k) => !countsOpenOnly(CARDS[k].rule));
+  const pass = (cardKeys: string[], condition: SQL, extra?: SQL) => {
+    const counts = cardKeys.map(
+      (key) => sql`count(*) filter (where ${cardPredicate(CARDS[key].rule)})::int as ${sql.identifier(key)}`,
+    );
+    return queryRows<CountRow>(
+      db,
+      sql`with w as (${windowsRelation(moment.zone, moment.now)})
+      select ${groupBy ?? sql`null::int`} as group_id, ${sql.join([...counts, ...(extra ? [extra] : [])], sql`, `)}
+      from ${requests} cross join w
+      where ${condition}
+      ${groupBy ? sql`group by ${groupBy}` : sql``}`,
+    );
+  };
+  const [open, other] = await Promise.all([
+    openKeys.length ? pass(openKeys, sql`${where} and ${isOpen()}`) : [],
+    pass(
+      otherKeys,
+      where,
+      sql`count(*) filter (where ${requests.receivedDocumentAt} is not null)::int as total_received,
       coalesce(sum(${TURNAROUND}) filter (where ${requests.receivedDocumentAt} is not null), 0)::int
-        as total_turnaround
-    from ${requests} cross join w
-    where ${where}
-    ${groupBy ? sql`group by ${groupBy}` : sql``}`,
-  );
+        as total_turnaround`,
+    ),
+  ]);
+  const merged = new Map<number | null, CountRow>();
+  for (const row of [...other, ...open]) {
+    const id = row.group_id === null ? null : Number(row.group_id);
+    merged.set(id, { ...merged.get(id), ...row, group_id: id } as CountRow);
+  }
+  return [...merged.values()];
 }
 
 const FINISHED = sql`coalesce(${requests.closedDate}, ${requests.completedDate})`;

@@ -1,0 +1,2 @@
+CREATE INDEX "requests_user_idx" ON "requests" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "requests_open_cards_idx" ON "requests" USING btree ("working_on_id","company_id","status","rush","created_at","next_todo_date","last_note_at","received_document_at","closed_date","completed_date","user_id","provider_id") WHERE "requests"."active" and "requests"."status" in ('Requested By Lawyer', 'Sent the Initial Medical Records Request', 'In Contact With Provider', 'Provider Is Sending Documents', 'Need Assistance', 'Waiting for Direct Docs Response');

@@ -1,0 +1,64 @@
+import { BILLABLE_STATUSES, OPEN_STATUSES } from '@dd/shared';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { priceSettings, requestTallies } from '../../db/schema';
+import { oneOf } from '../../db/schema/checks';
+import { statusFee } from '../billing/invoices.queries';
+import type { AggregateRow } from './datadashboard.sql';
+
+/**
+ * The all-time figures of the data dashboard from the running tallies (schema requestTallies,
+ * migration 0013), per law firm, per claimant and in total. The fee of a billable request is what it
+ * was billed or, unbilled, the fee of its status and rush at today's settings, as everywhere else.
+ */
+export async function tallyTotals(db: DbOrTx): Promise<AggregateRow[]> {
+  const t = requestTallies;
+  const rows = await queryRows<{
+    by_worker: boolean;
+    group_id: number;
+    total: number;
+    closed_requests: number;
+    total_price: number;
+    total_received: number;
+    total_turnaround: number;
+  }>(
+    db,
+    sql`select ${t.byWorker} as by_worker, ${t.groupId} as group_id,
+      sum(${t.n})::int as total,
+      coalesce(sum(${t.n}) filter (where not ${oneOf(t.status, OPEN_STATUSES)}), 0)::int as closed_requests,
+      coalesce(sum(case when ${oneOf(t.status, BILLABLE_STATUSES)}
+        then ${t.billedSum} + (${t.n} - ${t.billed}) * coalesce(${statusFee(sql`${t.status}`, sql`${t.rush}`)}, 0)
+        else 0 end), 0)::float8 as total_price,
+      sum(${t.received})::int as total_received,
+      sum(${t.turnaround})::int as total_turnaround
+    from ${t} join ${priceSettings} on ${priceSettings.id} = 1
+    group by ${t.byWorker}, ${t.groupId}
+    having sum(${t.n}) <> 0`,
+  );
+  const figures = ['total', 'closed_requests', 'total_price', 'total_received', 'total_turnaround'] as const;
+  const all: AggregateRow = { by_worker: false, by_company: false, company_id: null, working_on_id: null };
+  for (const f of figures) all[f] = 0;
+  const groups = rows.map((r): AggregateRow => {
+    if (!r.by_worker) for (const f of figures) all[f] = Number(all[f]) + Number(r[f]);
+    return {
+      by_worker: r.by_worker,
+      by_company: !r.by_worker,
+      company_id: r.by_worker ? null : r.group_id,
+      working_on_id: r.by_worker && r.group_id !== 0 ? r.group_id : null,
+      ...Object.fromEntries(figures.map((f) => [f, Number(r[f])])),
+    };
+  });
+  return [all, ...groups];
+}
+
+/**
+ * Folds the tally rows into one per group (the trigger only ever adds rows). Safe beside writers and
+ * other compactions: rows added meanwhile are not seen by the delete and stay for the next time.
+ */
+export async function compactTallies(db: DbOrTx): Promise<void> {
+  const t = requestTallies;
+  await db.execute(sql`with moved as (delete from ${t} returning *)
+    insert into ${t} (by_worker, group_id, status, rush, n, received, turnaround, billed, billed_sum)
+    select by_worker, group_id, status, rush, sum(n), sum(received), sum(turnaround), sum(billed), sum(billed_sum)
+    from moved group by by_worker, group_id, status, rush having sum(n) <> 0`);
+}
