@@ -28,6 +28,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { noteTemplatesRoutes } from './modules/notetemplates/notetemplates.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
+import { pdfFormsRoutes } from './modules/pdfforms/pdfforms.routes';
 import { providersRoutes } from './modules/providers/providers.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { staffReportsRoutes } from './modules/reports/staff-reports.routes';
@@ -67,6 +68,7 @@ const modules = [
   billingRoutes,
   dataDashboardRoutes,
   reportsRoutes,
+  pdfFormsRoutes,
   staffReportsRoutes,
 ];
 

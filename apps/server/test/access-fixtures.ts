@@ -4,7 +4,17 @@ import { STATUS } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../src/app-types';
 import { issueTokens } from '../src/auth/tokens';
-import { billings, invoices, notes, noteTemplates, requests, requestTypes, users } from '../src/db/schema';
+import {
+  billings,
+  invoices,
+  notes,
+  noteTemplates,
+  pdfFormMappings,
+  requests,
+  requestTypes,
+  users,
+} from '../src/db/schema';
+import { storedForm, uploadedFormPdf } from '../src/modules/pdfforms/pdfforms.test-utils';
 import {
   createCompany,
   createFile,
@@ -120,6 +130,23 @@ export async function accessFixtures(deps: AppDeps) {
     /** A plain member of the target firm that a caller may try to edit or delete. */
     freshUser: () => createUser(db, { companyId: company.id }),
     freshProvider: () => createProvider(db),
+    /** A provider's PDF form (one page row) for the form routes, and a PDF uploaded by the caller. */
+    freshForm: () => storedForm(deps, provider.id, signedInCallers.internalStaff.user.id),
+    formUpload: (caller: Caller) => uploadedFormPdf(deps, userId(caller)),
+    freshMapping: async () => {
+      const { form, page } = await storedForm(deps, provider.id, signedInCallers.internalStaff.user.id);
+      const [row] = await db
+        .insert(pdfFormMappings)
+        .values({
+          name: 'Patient.full_name',
+          formId: form.id,
+          pageId: page.id,
+          positionX: 0.2,
+          positionY: 0.3,
+        })
+        .returning();
+      return row;
+    },
     /** A closed request of the target firm with no invoice line yet (billable). */
     freshFinishedRequest: async () => {
       const r = await freshRequest();

@@ -1,5 +1,6 @@
 import { ACCOUNT_ROWS } from './access-matrix-accounts';
 import { BILLING_ROWS } from './access-matrix-billing';
+import { FORM_ROWS } from './access-matrix-forms';
 import type { MatrixRow } from './access-matrix-kit';
 import { RECORD_ROWS } from './access-matrix-records';
 
@@ -18,4 +19,9 @@ export type { CallInput, MatrixRow } from './access-matrix-kit';
  * HEAD routes Fastify adds beside a GET are checked against the GET row. Whatever a caller of another
  * firm gets with a 2xx must not name the target firm, its client or its member (lists are scoped).
  */
-export const ACCESS_MATRIX: Record<string, MatrixRow> = { ...ACCOUNT_ROWS, ...RECORD_ROWS, ...BILLING_ROWS };
+export const ACCESS_MATRIX: Record<string, MatrixRow> = {
+  ...ACCOUNT_ROWS,
+  ...RECORD_ROWS,
+  ...BILLING_ROWS,
+  ...FORM_ROWS,
+};

@@ -16,6 +16,7 @@ export * from './name-rules';
 export * from './names';
 export * from './password-rule';
 export * from './patients';
+export * from './pdf-forms';
 export * from './permissions';
 export * from './pricing';
 export * from './providers';

@@ -1,5 +1,7 @@
+import { PDF_FORM_KINDS } from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   doublePrecision,
   index,
@@ -13,7 +15,6 @@ import { companies } from './companies';
 import { providers } from './providers';
 
 /** PDF form templates (a company's or a provider's), their page images and the mapped field positions. */
-export const PDF_FORM_KINDS = ['company', 'provider'] as const;
 
 export const pdfForms = pgTable(
   'pdf_forms',
@@ -25,10 +26,17 @@ export const pdfForms = pgTable(
     kind: text('kind', { enum: PDF_FORM_KINDS }).notNull(),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     providerId: integer('provider_id').references(() => providers.id, { onDelete: 'cascade' }),
+    /** Only a form marked so may place the client's SSN. */
+    includeSsn: boolean('include_ssn').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('pdf_forms_kind_ck', sql`${t.kind} in ('company', 'provider')`),
+    check(
+      'pdf_forms_owner_ck',
+      sql`(${t.kind} = 'company' and ${t.companyId} is not null and ${t.providerId} is null)
+        or (${t.kind} = 'provider' and ${t.providerId} is not null and ${t.companyId} is null)`,
+    ),
     index('pdf_forms_kind_name_idx').on(t.kind, t.name),
     index('pdf_forms_company_idx').on(t.companyId),
     index('pdf_forms_provider_idx').on(t.providerId),
@@ -44,6 +52,9 @@ export const pdfFormPages = pgTable(
       .references(() => pdfForms.id, { onDelete: 'cascade' }),
     pageNumber: integer('page_number').notNull(),
     imageUrl: text('image_url').notNull(),
+    /** The page's size in PDF points, so the editor keeps its shape before the image loads. */
+    width: doublePrecision('width').notNull().default(612),
+    height: doublePrecision('height').notNull().default(792),
   },
   (t) => [unique('pdf_form_pages_form_page_uq').on(t.formId, t.pageNumber)],
 );

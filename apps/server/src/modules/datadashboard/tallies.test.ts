@@ -40,9 +40,10 @@ async function expectSame() {
   for (const [key, row] of Object.entries(reference)) {
     for (const [figure, value] of Object.entries(row)) {
       const got = tallied[key][figure];
-      if (typeof value === 'number')
-        expect([key, figure, Number(got)]).toEqual([key, figure, expect.closeTo(value, 2)]);
-      else expect([key, figure, got]).toEqual([key, figure, value]);
+      // A group with no open or recent request has no card figures in its row: the service reads them as 0.
+      if (typeof value === 'number') {
+        expect([key, figure, Number(got ?? 0)]).toEqual([key, figure, expect.closeTo(value, 2)]);
+      } else expect([key, figure, got]).toEqual([key, figure, value]);
     }
   }
 }

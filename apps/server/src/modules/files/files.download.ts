@@ -7,7 +7,7 @@ import { clientIp } from '../../lib/client-ip';
 import { forbidden, notFound } from '../../lib/errors';
 import { contentTypeFromName } from '../../lib/file-type';
 import { StorageNotFoundError } from '../../lib/storage';
-import { findReadable } from './files.access';
+import { findReadable, type ReadableObject } from './files.access';
 import { findVisibleFile, logDownloads, logKeyDownload } from './files.service';
 import { signDownloadToken, verifyDownloadToken } from './files.tokens';
 
@@ -36,12 +36,17 @@ export function urlFileName(name: string): string {
 export async function issueFileUrl(deps: AppDeps, auth: Auth, key: string, fileId?: number): Promise<string> {
   const readable = await findReadable(deps.db, auth, key, fileId);
   if (!readable || !(await deps.storage.stat(key))) throw notFound();
+  return signedFileUrl(deps, auth, key, readable);
+}
+
+/** A download link for an object the caller has already been found allowed to read. */
+export function signedFileUrl(deps: AppDeps, auth: Auth, key: string, object: ReadableObject): string {
   const token = signDownloadToken(
-    { p: 'f', k: key, f: readable.fileId, n: readable.name, u: auth.userId },
+    { p: 'f', k: key, f: object.fileId, n: object.name, u: auth.userId },
     deps.tokens.jwtSecret,
     deps.config.FILE_URL_MINUTES,
   );
-  return `/files/${token}/${urlFileName(readable.name)}`;
+  return `/files/${token}/${urlFileName(object.name)}`;
 }
 
 /** The signed-in user a link was issued to, if the token is genuine and the user still active. */

@@ -1,0 +1,76 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { PDF_FORM_MSG } from '@dd/shared';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { badRequest } from '../../lib/errors';
+
+/**
+ * Renders every page of a PDF to a JPEG with pdfjs-dist, which draws on @napi-rs/canvas (installed from
+ * npm with it, so no system package is needed). The page size comes back in PDF points, the shape the
+ * mapping editor keeps and the fractions of a mapping are measured against.
+ */
+const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+/** 150 dpi: sharp enough to read small print in the editor, a few hundred kB a page. */
+const SCALE = 150 / 72;
+
+/** pdfjs's Node canvas factory (over @napi-rs/canvas), which its types leave as Object. */
+interface CanvasFactory {
+  create(
+    width: number,
+    height: number,
+  ): {
+    canvas: { toBuffer(type: 'image/jpeg', quality?: number): Buffer };
+    context: CanvasRenderingContext2D;
+  };
+}
+
+export interface RenderedPage {
+  pageNumber: number;
+  width: number;
+  height: number;
+  jpeg: Buffer;
+}
+
+export async function openPdf(bytes: Uint8Array) {
+  try {
+    return await getDocument({ data: bytes, standardFontDataUrl, isEvalSupported: false, verbosity: 0 })
+      .promise;
+  } catch (error) {
+    if ((error as Error).name === 'PasswordException') throw badRequest(PDF_FORM_MSG.encrypted);
+    throw badRequest(PDF_FORM_MSG.unreadable);
+  }
+}
+
+export async function renderPages(
+  bytes: Uint8Array,
+  onPage?: (done: number, total: number) => void,
+): Promise<RenderedPage[]> {
+  const pdf = await openPdf(bytes);
+  try {
+    const pages: RenderedPage[] = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const page = await pdf.getPage(n);
+      const size = page.getViewport({ scale: 1 });
+      const viewport = page.getViewport({ scale: SCALE });
+      const { canvas, context } = (pdf.canvasFactory as CanvasFactory).create(
+        viewport.width,
+        viewport.height,
+      );
+      // White first: a page without a background would otherwise turn black in a JPEG.
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, viewport.width, viewport.height);
+      await page.render({ canvas: canvas as never, canvasContext: context, viewport }).promise;
+      pages.push({
+        pageNumber: n,
+        width: size.width,
+        height: size.height,
+        jpeg: canvas.toBuffer('image/jpeg', 85),
+      });
+      page.cleanup();
+      onPage?.(n, pdf.numPages);
+    }
+    return pages;
+  } finally {
+    await pdf.destroy();
+  }
+}

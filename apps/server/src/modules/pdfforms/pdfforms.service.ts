@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import {
+  FORM_FIELDS,
+  type FormFieldModel,
+  PDF_FORM_MSG,
+  type PdfForm,
+  type PdfFormDetail,
+  type PdfFormInput,
+  type PdfFormKind,
+  type PdfFormMapping,
+  SSN_FIELD,
+} from '@dd/shared';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import type { AppDeps } from '../../app-types';
+import type { Auth } from '../../authz';
+import type { DbOrTx } from '../../db/client';
+import { pdfFormMappings, pdfFormPages, pdfForms } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { signedFileUrl } from '../files/files.download';
+import { checkUploadRef } from '../files/files.refs';
+import { type RenderedPage, renderPages } from './pdf-pages';
+import { type FormRow, findForm, formMappings, formPages } from './pdfforms.queries';
+
+/**
+ * PDF form templates (issue 12): create, edit and delete a law firm's or a provider's form, render its
+ * pages to images, and place, move and remove its field mappings. Internal staff only (the routes' rule).
+ */
+
+const BUCKET: Record<PdfFormKind, 'company-forms' | 'provider-forms'> = {
+  company: 'company-forms',
+  provider: 'provider-forms',
+};
+
+export function toPdfForm(row: NonNullable<FormRow>): PdfForm {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    url: row.url,
+    company: row.companyId,
+    company_name: row.companyName,
+    provider: row.providerId,
+    provider_name: row.providerName,
+    include_ssn: row.includeSsn,
+    page_count: row.pageCount,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const toMapping = (m: typeof pdfFormMappings.$inferSelect): PdfFormMapping => ({
+  id: m.id,
+  name: m.name,
+  form: m.formId,
+  page: m.pageId,
+  position_x: m.positionX,
+  position_y: m.positionY,
+});
+
+async function formOr404(db: DbOrTx, id: number) {
+  const row = await findForm(db, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** GET /api/home/pdfform/{id}/?related=mapping,pages: the form, its page images (signed links) and mappings. */
+export async function formDetail(deps: AppDeps, auth: Auth, id: number): Promise<PdfFormDetail> {
+  const row = await formOr404(deps.db, id);
+  const [pages, mapping] = await Promise.all([formPages(deps.db, id), formMappings(deps.db, id)]);
+  return {
+    ...toPdfForm(row),
+    pages: pages.map((p) => ({
+      id: p.id,
+      page_number: p.pageNumber,
+      image_url: signedFileUrl(deps, auth, p.imageUrl, { name: `${row.name} page ${p.pageNumber}.jpg` }),
+      width: p.width,
+      height: p.height,
+    })),
+    mapping: mapping.map(toMapping),
+  };
+}
+
+function ownerOf(input: PdfFormInput) {
+  const kind: PdfFormKind = input.company ? 'company' : 'provider';
+  return { kind, companyId: input.company ?? null, providerId: input.provider ?? null };
+}
+
+function checkPdfLink(auth: Auth, input: PdfFormInput, current?: string) {
+  const error = checkUploadRef(auth, input.url, [current], BUCKET[ownerOf(input).kind]);
+  if (error) throw badRequest(error, { url: error });
+}
+
+export async function createForm(deps: AppDeps, auth: Auth, input: PdfFormInput): Promise<PdfFormDetail> {
+  checkPdfLink(auth, input);
+  const owner = ownerOf(input);
+  // Rendered first: a PDF that cannot be read is refused before anything is written.
+  const pages = await renderStored(deps, owner.kind, input.url);
+  const id = await deps.db
+    .transaction(async (tx) => {
+      const [created] = await tx
+        .insert(pdfForms)
+        .values({ name: input.name, url: input.url, includeSsn: input.include_ssn, ...owner })
+        .returning({ id: pdfForms.id });
+      await replacePages(tx, created.id, pages);
+      return created.id;
+    })
+    .catch(async (error) => {
+      await removeObjects(
+        deps,
+        pages.map((p) => p.key),
+      );
+      throw error;
+    });
+  return formDetail(deps, auth, id);
+}
+
+/** A new PDF replaces the pages and the mappings placed on them; the same PDF keeps them. */
+export async function updateForm(deps: AppDeps, auth: Auth, id: number, input: PdfFormInput) {
+  const current = await formOr404(deps.db, id);
+  checkPdfLink(auth, input, current.url);
+  const owner = ownerOf(input);
+  const newPdf = input.url !== current.url;
+  const oldImages = newPdf ? (await formPages(deps.db, id)).map((p) => p.imageUrl) : [];
+  const pages = newPdf ? await renderStored(deps, owner.kind, input.url) : [];
+  await deps.db
+    .transaction(async (tx) => {
+      await tx
+        .update(pdfForms)
+        .set({ name: input.name, url: input.url, includeSsn: input.include_ssn, ...owner })
+        .where(eq(pdfForms.id, id));
+      if (!input.include_ssn) {
+        await tx
+          .delete(pdfFormMappings)
+          .where(and(eq(pdfFormMappings.formId, id), eq(pdfFormMappings.name, SSN_FIELD)));
+      }
+      if (newPdf) {
+        await tx.delete(pdfFormPages).where(eq(pdfFormPages.formId, id));
+        await replacePages(tx, id, pages);
+      }
+    })
+    .catch(async (error) => {
+      await removeObjects(
+        deps,
+        pages.map((p) => p.key),
+      );
+      throw error;
+    });
+  await removeObjects(deps, oldImages);
+  return formDetail(deps, auth, id);
+}
+
+export async function deleteForm(deps: AppDeps, id: number) {
+  await formOr404(deps.db, id);
+  const images = (await formPages(deps.db, id)).map((p) => p.imageUrl);
+  await deps.db.delete(pdfForms).where(eq(pdfForms.id, id));
+  await removeObjects(deps, images);
+  return { success: 'Deleted' };
+}
+
+/** Stored objects no row points at any more; a failure leaves an orphan object, never a broken row. */
+async function removeObjects(deps: AppDeps, keys: string[]) {
+  await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
+}
+
+export async function readStored(deps: AppDeps, key: string): Promise<Uint8Array> {
+  return new Uint8Array(await buffer(await deps.storage.get(key)));
+}
+
+type StoredPage = Omit<RenderedPage, 'jpeg'> & { key: string };
+
+/** Renders the stored PDF and stores each page's image beside the forms of its kind. */
+async function renderStored(deps: AppDeps, kind: PdfFormKind, pdfKey: string): Promise<StoredPage[]> {
+  const rendered = await renderPages(await readStored(deps, pdfKey));
+  return Promise.all(
+    rendered.map(async ({ jpeg, ...page }) => {
+      const key = `${BUCKET[kind]}/pages/${randomUUID()}-page-${page.pageNumber}.jpg`;
+      await deps.storage.put(key, Readable.from([jpeg]), { contentType: 'image/jpeg' });
+      return { ...page, key };
+    }),
+  );
+}
+
+/** Pages matched by number (mappings on a page stay with it); pages beyond the new count go. */
+async function replacePages(tx: DbOrTx, formId: number, pages: StoredPage[]) {
+  for (const page of pages) {
+    const values = { imageUrl: page.key, width: page.width, height: page.height };
+    await tx
+      .insert(pdfFormPages)
+      .values({ formId, pageNumber: page.pageNumber, ...values })
+      .onConflictDoUpdate({ target: [pdfFormPages.formId, pdfFormPages.pageNumber], set: values });
+  }
+  const numbers = pages.map((p) => p.pageNumber);
+  await tx
+    .delete(pdfFormPages)
+    .where(
+      and(
+        eq(pdfFormPages.formId, formId),
+        numbers.length ? notInArray(pdfFormPages.pageNumber, numbers) : undefined,
+      ),
+    );
+}
+
+/**
+ * POST /convertPDFToJPG/{id}/: renders every page again and stores the images beside the form. Pages are
+ * matched by number, so the mappings placed on them stay; an unreadable or password-protected PDF is
+ * refused before anything changes.
+ */
+export async function renderFormPages(deps: AppDeps, auth: Auth, id: number): Promise<PdfFormDetail> {
+  const form = await formOr404(deps.db, id);
+  const before = (await formPages(deps.db, id)).map((p) => p.imageUrl);
+  const pages = await renderStored(deps, form.kind, form.url);
+  await deps.db.transaction((tx) => replacePages(tx, id, pages));
+  await removeObjects(deps, before);
+  return formDetail(deps, auth, id);
+}
+
+/* Field mappings. */
+
+export function formFields(model: FormFieldModel, includeSsn: boolean): [string, string][] {
+  return FORM_FIELDS[model].filter(([name]) => includeSsn || `${model}.${name}` !== SSN_FIELD);
+}
+
+async function checkPlacement(db: DbOrTx, formId: number, pageId: number, name: string) {
+  const form = await formOr404(db, formId);
+  if (name === SSN_FIELD && !form.includeSsn)
+    throw badRequest(PDF_FORM_MSG.ssnNotAllowed, { name: PDF_FORM_MSG.ssnNotAllowed });
+  const [page] = await db
+    .select({ id: pdfFormPages.id })
+    .from(pdfFormPages)
+    .where(and(eq(pdfFormPages.id, pageId), eq(pdfFormPages.formId, formId)));
+  if (!page) throw badRequest(PDF_FORM_MSG.noPages, { page: 'Not a page of this form' });
+}
+
+export async function addMapping(
+  db: DbOrTx,
+  input: { name: string; form: number; page: number; position_x: number; position_y: number },
+) {
+  await checkPlacement(db, input.form, input.page, input.name);
+  const [row] = await db
+    .insert(pdfFormMappings)
+    .values({
+      name: input.name,
+      formId: input.form,
+      pageId: input.page,
+      positionX: input.position_x,
+      positionY: input.position_y,
+    })
+    .returning();
+  return toMapping(row);
+}
+
+export async function moveMapping(
+  db: DbOrTx,
+  id: number,
+  input: { position_x: number; position_y: number; name?: string },
+) {
+  const [current] = await db.select().from(pdfFormMappings).where(eq(pdfFormMappings.id, id));
+  if (!current) throw notFound();
+  if (input.name) await checkPlacement(db, current.formId, current.pageId, input.name);
+  const [row] = await db
+    .update(pdfFormMappings)
+    .set({ positionX: input.position_x, positionY: input.position_y, name: input.name ?? current.name })
+    .where(eq(pdfFormMappings.id, id))
+    .returning();
+  return toMapping(row);
+}
+
+export async function deleteMapping(db: DbOrTx, id: number) {
+  const removed = await db
+    .delete(pdfFormMappings)
+    .where(inArray(pdfFormMappings.id, [id]))
+    .returning({ id: pdfFormMappings.id });
+  if (!removed.length) throw notFound();
+  return { success: 'Deleted' };
+}

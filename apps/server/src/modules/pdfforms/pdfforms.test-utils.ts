@@ -1,0 +1,56 @@
+import { Readable } from 'node:stream';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { uploadKey } from '../../../test/factories';
+import type { AppDeps } from '../../app-types';
+import { pdfFormPages, pdfForms } from '../../db/schema';
+
+/** A real PDF of letter-size pages, each titled, as a form template would be. */
+export async function formPdf(pageCount = 1): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= pageCount; n++) {
+    doc.addPage([612, 792]).drawText(`Authorization page ${n}`, { x: 72, y: 720, size: 18, font });
+  }
+  return doc.save();
+}
+
+/** The PDF stored as the user's own upload to the form bucket: the key a form is created with. */
+export async function uploadedFormPdf(
+  deps: AppDeps,
+  userId: number,
+  bytes?: Uint8Array,
+  bucket = 'provider-forms',
+) {
+  const key = uploadKey(userId, bucket, 'form.pdf');
+  await deps.storage.put(key, Readable.from([Buffer.from(bytes ?? (await formPdf()))]), {
+    contentType: 'application/pdf',
+  });
+  return key;
+}
+
+/** A provider's form with one page row (its image not rendered), straight into the database. */
+export async function storedForm(deps: AppDeps, providerId: number, userId: number) {
+  const url = await uploadedFormPdf(deps, userId);
+  const [form] = await deps.db
+    .insert(pdfForms)
+    .values({ name: 'Release', url, kind: 'provider', providerId })
+    .returning();
+  const [page] = await deps.db
+    .insert(pdfFormPages)
+    .values({ formId: form.id, pageNumber: 1, imageUrl: `provider-forms/pages/${form.id}-page-1.jpg` })
+    .returning();
+  return { form, page };
+}
+
+/** A PDF locked with a password (a standard security handler whose user password is not empty). */
+export async function encryptedPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.addPage([612, 792]);
+  const text = Buffer.from(await doc.save({ useObjectStreams: false })).toString('latin1');
+  const hex = (bytes: number) => `<${'ab'.repeat(bytes)}>`;
+  const locked = text.replace(
+    'trailer\n<<',
+    `trailer\n<<\n/Encrypt << /Filter /Standard /V 1 /R 2 /O ${hex(32)} /U ${hex(32)} /P -4 >>\n/ID [${hex(16)} ${hex(16)}]`,
+  );
+  return new Uint8Array(Buffer.from(locked, 'latin1'));
+}
