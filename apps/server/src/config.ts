@@ -85,9 +85,10 @@ const ConfigSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(true),
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(2048).default(50),
   FILE_URL_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
-  /** Tutorial videos shown on the dashboard and the request form (embeddable URLs). */
+  /** Tutorial videos shown on the dashboard, the request form and the PDF form editor (embeddable URLs). */
   HELP_VIDEO_URL: z.url().optional(),
   REQUEST_VIDEO_URL: z.url().optional(),
+  PDF_FORM_VIDEO_URL: z.url().optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };

@@ -100,5 +100,6 @@ export type DashboardInfo = z.infer<typeof DashboardInfoSchema>;
 export const SiteSettingsSchema = z.object({
   help_video_url: z.string().nullable(),
   request_video_url: z.string().nullable(),
+  pdf_form_video_url: z.string().nullable(),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;

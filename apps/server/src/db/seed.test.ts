@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_LOGINS, DEMO_PASSWORD, REQUEST_STATUSES } from '@dd/shared';
@@ -8,7 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
 import { createDataCipher } from '../lib/crypto';
 import { type Database, openDatabase } from './client';
-import { companies, files, patients, providers, requests, users } from './schema';
+import {
+  companies,
+  files,
+  patients,
+  pdfFormMappings,
+  pdfFormPages,
+  pdfForms,
+  providers,
+  requests,
+  users,
+} from './schema';
 import { seedDemoData } from './seed';
 
 describe('seedDemoData', () => {
@@ -74,6 +84,23 @@ describe('seedDemoData', () => {
       isStaff: false,
     });
     for (const row of rows) expect(await verifyPassword(row.passwordHash, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('adds a provider form and a law firm form, each with its page image and a field on every line', async () => {
+    const forms = await database.db.select().from(pdfForms).orderBy(pdfForms.kind);
+    expect(forms.map((f) => [f.kind, f.name])).toEqual([
+      ['company', 'Authorization to Obtain Medical Records'],
+      ['provider', 'Request for Release of Medical Records'],
+    ]);
+    for (const form of forms) {
+      const [page] = await database.db.select().from(pdfFormPages).where(eq(pdfFormPages.formId, form.id));
+      expect((await stat(path.join(filesDir, page.imageUrl))).size).toBeGreaterThan(10_000);
+      const mapped = await database.db
+        .select()
+        .from(pdfFormMappings)
+        .where(eq(pdfFormMappings.formId, form.id));
+      expect(mapped.length).toBeGreaterThanOrEqual(8);
+    }
   });
 
   it('puts requests in every status, scoped to the patient company', async () => {

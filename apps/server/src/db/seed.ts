@@ -6,6 +6,7 @@ import type { Db } from './client';
 import { companies, notes, requests } from './schema';
 import { insertBilling } from './seed/billing';
 import { type InsertedRequest, insertDocuments, writePatientForms } from './seed/documents';
+import { insertDemoForms } from './seed/forms';
 import { insertPatients } from './seed/patients';
 import { insertOrganizations } from './seed/people';
 import { insertProviders } from './seed/providers';
@@ -15,9 +16,9 @@ import { insertRequestTypeChoices, planRequests } from './seed/requests';
 
 /**
  * Demo data for a fresh database: the internal company with staff, two law firms with users, clients,
- * providers, ~200 requests in every status with notes, claims, reminders, files (real PDFs), invoices
- * and billings. Runs only when no company exists, in one transaction; the same on every run apart
- * from dates, which are relative to now.
+ * providers, ~200 requests in every status with notes, claims, reminders, files (real PDFs), invoices,
+ * billings and two PDF forms with their fields mapped. Runs only when no company exists, in one
+ * transaction; the same on every run apart from dates, which are relative to now.
  */
 export interface SeedOptions {
   cipher: DataCipher;
@@ -75,6 +76,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<{ seed
     await insertDocuments(tx, rng, now, inserted, options.filesDir);
     await writePatientForms(options.filesDir, patients, now);
     await insertBilling(tx, now, org.firms, inserted);
+    await insertDemoForms(tx, options.filesDir, { providers, firms: org.firms });
     return { seeded: true };
   });
 }

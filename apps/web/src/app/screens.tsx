@@ -63,6 +63,10 @@ const ReportsScreen = lazy(() =>
   import('../features/staff-reports').then((m) => ({ default: m.ReportsScreen })),
 );
 
+const pdfForms = () => import('../features/pdf-forms');
+const FormListScreen = lazy(() => pdfForms().then((m) => ({ default: m.FormListScreen })));
+const EditFormScreen = lazy(() => pdfForms().then((m) => ({ default: m.EditFormScreen })));
+
 const frames = Object.fromEntries(Object.entries(FRAMES).map(([key, frame]) => [key, { frame }])) as Record<
   keyof typeof FRAMES,
   Entry
@@ -102,4 +106,6 @@ export const SCREEN_REGISTRY: Record<ScreenKey, Entry> = {
   billings: { component: BillingsScreen },
   data_dashboard: { component: DataDashboardScreen, internalOnly: true },
   report: { component: ReportsScreen, internalOnly: true },
+  formlist: { component: FormListScreen, internalOnly: true },
+  editform: { component: EditFormScreen, internalOnly: true },
 };

@@ -119,6 +119,7 @@ export const dashboardRoutes: Module = (app, { db, config }) => {
     async () => ({
       help_video_url: config.HELP_VIDEO_URL ?? null,
       request_video_url: config.REQUEST_VIDEO_URL ?? null,
+      pdf_form_video_url: config.PDF_FORM_VIDEO_URL ?? null,
     }),
   );
 };

@@ -186,19 +186,21 @@ describe('GET /api/dashboard-info/{company_id}/', () => {
 describe('GET /api/settings/', () => {
   it('answers null video addresses when none are configured', async () => {
     const res = await ctx.app.inject({ url: '/api/settings/' });
-    expect(res.json()).toEqual({ help_video_url: null, request_video_url: null });
+    expect(res.json()).toEqual({ help_video_url: null, request_video_url: null, pdf_form_video_url: null });
   });
 
   it('answers the configured tutorial videos', async () => {
     const config = testEnv({
       HELP_VIDEO_URL: 'https://www.youtube-nocookie.com/embed/help',
       REQUEST_VIDEO_URL: 'https://player.vimeo.com/video/42',
+      PDF_FORM_VIDEO_URL: 'https://player.vimeo.com/video/43',
     });
     const app = await buildApp(createDeps(config, ctx.deps.db));
     const res = await app.inject({ url: '/api/settings/' });
     expect(res.json()).toEqual({
       help_video_url: 'https://www.youtube-nocookie.com/embed/help',
       request_video_url: 'https://player.vimeo.com/video/42',
+      pdf_form_video_url: 'https://player.vimeo.com/video/43',
     });
     await app.close();
   });

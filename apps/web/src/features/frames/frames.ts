@@ -21,8 +21,6 @@ export const FRAMES = {
   inviteusers: { title: 'Invite Users', summary: 'Add, edit and remove the users of a company.' },
   ghostusers: { title: 'Company User List', summary: "View the product as one of a company's users." },
   notelist: { title: 'Note Templates', summary: 'Reusable note texts for staff.' },
-  formlist: { title: 'Edit Mappings', summary: 'Company and provider PDF forms and their field mappings.' },
-  editform: { title: 'PDF Form', summary: 'Place request fields on the pages of a PDF form.' },
   diskusage: { title: 'Data Usage', summary: 'Disk snapshots: total, free and used space.' },
   list_request_types: { title: 'Request Types', summary: 'The kinds of records a request can ask for.' },
   pages: { title: 'Pages', summary: 'Website pages built with the page builder.' },

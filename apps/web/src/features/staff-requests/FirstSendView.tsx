@@ -21,6 +21,7 @@ import { IconCheck, IconCopy, IconMail, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card, ConfirmDeleteButton, DetailItem, EmptyState, Loading, PhoneLink } from '../../ui';
+import { FilledForms } from '../pdf-forms';
 import { cancelRequest, markInitialSent, useFirstSend } from './api';
 import { NewProviderNotice } from './NewProviderNotice';
 import { DocumentLink, errorMessage } from './parts';
@@ -171,6 +172,7 @@ export function FirstSendView({
                   ))
                 )}
               </Card>
+              <FilledForms requestId={request.id} />
               <Card title="Other ways to reach the provider">
                 <DetailItem label="Phone">
                   {request.provider.phone && <PhoneLink phone={request.provider.phone} />}
