@@ -19,13 +19,13 @@ import { signDownloadToken, verifyDownloadToken } from './files.tokens';
  */
 
 /** Content-Disposition for a download, with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
-export function attachmentHeader(name: string): string {
+export function attachmentHeader(name: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   const encoded = encodeURIComponent(name).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 /** The path segment after the token: only for the browser's benefit, the server never reads it. */
@@ -40,9 +40,22 @@ export async function issueFileUrl(deps: AppDeps, auth: Auth, key: string, fileI
 }
 
 /** A download link for an object the caller has already been found allowed to read. */
-export function signedFileUrl(deps: AppDeps, auth: Auth, key: string, object: ReadableObject): string {
+export function signedFileUrl(
+  deps: AppDeps,
+  auth: Auth,
+  key: string,
+  object: ReadableObject,
+  options: { inline?: boolean } = {},
+): string {
   const token = signDownloadToken(
-    { p: 'f', k: key, f: object.fileId, n: object.name, u: auth.userId },
+    {
+      p: 'f',
+      k: key,
+      f: object.fileId,
+      n: object.name,
+      u: auth.userId,
+      ...(options.inline ? { i: 1 as const } : {}),
+    },
     deps.tokens.jwtSecret,
     deps.config.FILE_URL_MINUTES,
   );
@@ -90,7 +103,7 @@ export async function sendFile(deps: AppDeps, request: FastifyRequest, reply: Fa
     throw error;
   }
   return reply
-    .header('content-disposition', attachmentHeader(name))
+    .header('content-disposition', attachmentHeader(name, payload.i ? 'inline' : 'attachment'))
     .header('cache-control', 'private, no-store')
     .type(contentType ?? contentTypeFromName(name))
     .send(body);

@@ -14,6 +14,8 @@ const FileTokenPayload = z.object({
   f: z.number().int().optional(),
   /** File name for the download. */
   n: z.string(),
+  /** Shown in the browser (a filled form opened to print) rather than saved. */
+  i: z.literal(1).optional(),
   u: z.number().int(),
   e: z.number().int(),
 });

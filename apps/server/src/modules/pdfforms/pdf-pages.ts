@@ -33,8 +33,13 @@ export interface RenderedPage {
 
 export async function openPdf(bytes: Uint8Array) {
   try {
-    return await getDocument({ data: bytes, standardFontDataUrl, isEvalSupported: false, verbosity: 0 })
-      .promise;
+    // A copy: pdfjs takes over (detaches) the buffer it is given, and the caller may still need the bytes.
+    return await getDocument({
+      data: bytes.slice(),
+      standardFontDataUrl,
+      isEvalSupported: false,
+      verbosity: 0,
+    }).promise;
   } catch (error) {
     if ((error as Error).name === 'PasswordException') throw badRequest(PDF_FORM_MSG.encrypted);
     throw badRequest(PDF_FORM_MSG.unreadable);

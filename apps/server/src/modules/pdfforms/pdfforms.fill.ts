@@ -118,5 +118,5 @@ export async function writeDataToPdf(deps: AppDeps, auth: Auth, requestId: numbe
   const name = `${form.name} - ${data.client}.pdf`;
   const key = `${kind === 'company' ? 'company-forms' : 'provider-forms'}/u${auth.userId}/${randomUUID()}-${sanitizeFileName(name)}`;
   await deps.storage.put(key, Readable.from([Buffer.from(filled)]), { contentType: 'application/pdf' });
-  return { url: signedFileUrl(deps, auth, key, { name }), name };
+  return { url: signedFileUrl(deps, auth, key, { name }, { inline: true }), name };
 }

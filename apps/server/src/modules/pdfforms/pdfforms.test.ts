@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PDF_FORM_MSG, type PdfFormDetail, STATUS } from '@dd/shared';
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -191,7 +191,12 @@ describe('a filled form', () => {
     expect(filled.statusCode, filled.body).toBe(200);
     const { url, name } = filled.json() as { url: string; name: string };
     expect(name).toBe(`Mercy release - Rosa Delgado.pdf`);
-    const pdfBytes = (await get(url, {})).rawPayload;
+    const download = await get(url, {});
+    // Opened in a new window to read and print, not saved.
+    expect(download.headers['content-disposition']).toMatch(
+      /^inline; filename="Mercy release - Rosa Delgado.pdf"/,
+    );
+    const pdfBytes = download.rawPayload;
 
     const pdf = await getDocument({ data: new Uint8Array(pdfBytes), standardFontDataUrl }).promise;
     const expected: Record<string, string> = {

@@ -274,21 +274,28 @@ function Marker(
   },
 ) {
   const { mapping: m } = props;
-  const drag = useRef<{ moved: boolean } | null>(null);
+  // Where the field was grabbed, relative to its point, so it moves with the pointer without jumping.
+  const drag = useRef<{ moved: boolean; dx: number; dy: number } | null>(null);
   const nudgeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const at = (e: PointerEvent<HTMLButtonElement>) => {
+    const p = props.fraction(e.clientX, e.clientY);
+    const d = drag.current ?? { dx: 0, dy: 0 };
+    return { position_x: clamp(p.position_x - d.dx), position_y: clamp(p.position_y - d.dy) };
+  };
   const onPointerDown = (e: PointerEvent<HTMLButtonElement>) => {
     e.stopPropagation();
     e.currentTarget.setPointerCapture(e.pointerId);
-    drag.current = { moved: false };
+    const p = props.fraction(e.clientX, e.clientY);
+    drag.current = { moved: false, dx: p.position_x - m.position_x, dy: p.position_y - m.position_y };
     props.onSelect(m.id);
   };
   const onPointerMove = (e: PointerEvent<HTMLButtonElement>) => {
     if (!drag.current) return;
     drag.current.moved = true;
-    props.onMove(m.id, props.fraction(e.clientX, e.clientY));
+    props.onMove(m.id, at(e));
   };
   const onPointerUp = (e: PointerEvent<HTMLButtonElement>) => {
-    if (drag.current?.moved) props.onMoved(m.id, props.fraction(e.clientX, e.clientY));
+    if (drag.current?.moved) props.onMoved(m.id, at(e));
     drag.current = null;
   };
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
