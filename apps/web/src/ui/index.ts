@@ -17,6 +17,7 @@ export * from './form';
 export * from './form-context';
 export * from './list';
 export * from './loading';
+export * from './named-list';
 export * from './nav-item';
 export * from './open-stored-file';
 export * from './page-size-select';

@@ -1,11 +1,8 @@
-import { COMPANY_PAGE_SIZES, formatDate, type PdfForm, type PdfFormKind } from '@dd/shared';
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { formatDate, type PdfForm, type PdfFormKind } from '@dd/shared';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { DataTable, usePaging } from '../../ui';
+import { NamedList } from '../../ui';
 import { pageForms, pdfFormKeys } from './api';
 
 /** /formlist/ (Edit Mappings): the law firms' and the providers' PDF forms, each list filtered and paged. */
@@ -27,15 +24,6 @@ export default function FormListScreen() {
 }
 
 function FormTable({ kind, title, owner }: { kind: PdfFormKind; title: string; owner: string }) {
-  const [search, setSearch] = useState('');
-  const [name] = useDebouncedValue(search.trim(), 300);
-  const paging = usePaging(COMPANY_PAGE_SIZES);
-  const { page, pageSize } = paging;
-  const result = useQuery({
-    queryKey: pdfFormKeys.page(kind, name, page, pageSize),
-    queryFn: ({ signal }) => pageForms(kind, name, page, pageSize, signal),
-    placeholderData: keepPreviousData,
-  });
   const headingId = `forms-${kind}`;
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder radius="lg" p="md">
@@ -53,27 +41,12 @@ function FormTable({ kind, title, owner }: { kind: PdfFormKind; title: string; o
             Add {kind === 'company' ? 'Company' : 'Provider'} Form
           </Button>
         </Group>
-        <TextInput
-          label="Name"
-          placeholder="Filter by form name"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            paging.reset();
-          }}
-          maw={320}
-        />
-        {result.isError && (
-          <Text c="red" role="alert">
-            {result.error.message}
-          </Text>
-        )}
-        <DataTable<PdfForm>
+        <NamedList<PdfForm>
           objectName="Form"
-          rows={result.data?.results}
-          loading={result.isPending}
-          minWidth={480}
+          filterLabel="Name"
+          placeholder="Filter by form name"
+          queryKey={(name, page, size) => pdfFormKeys.page(kind, name, page, size)}
+          load={(name, page, size, signal) => pageForms(kind, name, page, size, signal)}
           columns={[
             {
               key: 'name',
@@ -88,7 +61,6 @@ function FormTable({ kind, title, owner }: { kind: PdfFormKind; title: string; o
             { key: 'pages', title: 'Pages', align: 'right', render: (f) => f.page_count },
             { key: 'created', title: 'Added', render: (f) => formatDate(f.created_at) },
           ]}
-          {...paging.tableProps(result.data?.count)}
         />
       </Stack>
     </Paper>

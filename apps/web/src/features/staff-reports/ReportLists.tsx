@@ -1,73 +1,15 @@
-import {
-  COMPANY_PAGE_SIZES,
-  type CompanyListItem,
-  type ParalegalRow,
-  type ProviderReportRow,
-} from '@dd/shared';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { CompanyListItem, ParalegalRow, ProviderReportRow } from '@dd/shared';
+import { Button, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { pageFirms } from '../../api/choices';
-import { DataTable, type DataTableColumn, usePaging } from '../../ui';
+import { type DataTableColumn, NamedList } from '../../ui';
 import { pageParalegals, pageProviderReport, staffReportKeys } from './api';
 
 /**
  * The report's pick lists: law firms with 'View', paralegals with 'View Open' and 'View Closed', and
- * the provider report. Each has a name filter and a numbered pager.
+ * the provider report.
  */
-function NamedList<T>(props: {
-  objectName: string;
-  filterLabel: string;
-  queryKey: (name: string, page: number, pageSize: number) => QueryKey;
-  load: (
-    name: string,
-    page: number,
-    pageSize: number,
-    signal?: AbortSignal,
-  ) => Promise<{ count: number; results: T[] }>;
-  columns: DataTableColumn<T>[];
-}) {
-  const [search, setSearch] = useState('');
-  const [name] = useDebouncedValue(search.trim(), 300);
-  const paging = usePaging(COMPANY_PAGE_SIZES);
-  const { page, pageSize } = paging;
-  const result = useQuery({
-    queryKey: props.queryKey(name, page, pageSize),
-    queryFn: ({ signal }) => props.load(name, page, pageSize, signal),
-    placeholderData: keepPreviousData,
-  });
-  return (
-    <Stack gap="md">
-      <TextInput
-        label={props.filterLabel}
-        placeholder="Filter by name"
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          paging.reset();
-        }}
-        maw={360}
-      />
-      {result.isError && (
-        <Text c="red" role="alert">
-          {result.error.message}
-        </Text>
-      )}
-      <DataTable<T>
-        objectName={props.objectName}
-        rows={result.data?.results}
-        loading={result.isPending}
-        columns={props.columns}
-        {...paging.tableProps(result.data?.count)}
-      />
-    </Stack>
-  );
-}
-
 function LinkButtons({ links, name }: { links: { label: string; to: string }[]; name: string }) {
   return (
     <Group gap="xs" justify="flex-end" wrap="nowrap">
