@@ -141,7 +141,11 @@ export const PdfFormMappingInputSchema = z
   .strict();
 
 export const PdfFormMappingMoveSchema = z
-  .object({ position_x: fraction, position_y: fraction, name: PdfFormMappingInputSchema.shape.name.optional() })
+  .object({
+    position_x: fraction,
+    position_y: fraction,
+    name: PdfFormMappingInputSchema.shape.name.optional(),
+  })
   .strict();
 
 /** The filled form: a signed link that opens it. */
