@@ -95,10 +95,12 @@ describe('creating a billing', () => {
     const again = await createBilling(who.headers, f.company.id, 'May');
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe(BILLING_MSG.nothingToBill);
+    // The first billing's e-mail: the April one was queued after it.
     const [mail] = await deps.db
       .select()
       .from(emailOutbox)
-      .where(eq(emailOutbox.toEmail, f.company.adminEmail!));
+      .where(eq(emailOutbox.toEmail, f.company.adminEmail!))
+      .orderBy(emailOutbox.id);
     expect(mail.subject).toBe('Direct Docs invoice: March 2026');
     expect(mail.text).toContain(`/invoice/${f.company.id}/${billing.id}/`);
     const titles = await get(`/api/invoice_billing/${f.company.id}`, f.staff.headers);
