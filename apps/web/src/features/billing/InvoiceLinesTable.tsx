@@ -11,7 +11,9 @@ import { billingKeys, saveLine } from './api';
  * inputs with a Save button per line ('Saved' shows for 5 seconds); a billed line is read-only.
  */
 const SAVED_FOR_MS = 5000;
-const lineKey = (l: InvoiceLine) => (l.id === null ? `request-${l.request.id}` : `line-${l.id}`);
+// A request has at most one unbilled line, so its key stays the same when saving gives the line an id
+// (a new key would remount the row and drop its 'Saved').
+const lineKey = (l: InvoiceLine) => (l.bill_id === null ? `request-${l.request.id}` : `line-${l.id}`);
 
 type Draft = { provider_cost: string; auto_added_surcharge: string };
 

@@ -81,6 +81,25 @@ describe('InvoiceScreen', () => {
     expect(screen.getByText('$80.00', { selector: 'dd' })).toBeInTheDocument();
   });
 
+  it('keeps Saved showing when saving gives a new line its id and the list reloads', async () => {
+    let saved = false;
+    stubApi((call) => {
+      if (call.path === '/api/invoices/5/') return json(page([line(saved ? {} : { id: null })]));
+      if (call.path === '/api/invoice_billing/5') return json({});
+      if (call.path === '/api/home/invoice/' && call.method === 'POST') {
+        saved = true;
+        return json(line());
+      }
+      return undefined;
+    });
+    renderWithProviders(<InvoiceScreen params={['5']} path="/invoice/5/" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save the line of request 10007' }));
+    expect(await screen.findByText(BILLING_MSG.saved)).toBeInTheDocument();
+    await waitFor(() => expect(saved).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.getByText(BILLING_MSG.saved)).toHaveAttribute('role', 'status');
+  });
+
   it('asks for a billing title in the spec wording and warns that open requests are left out', async () => {
     stubApi((call) => {
       if (call.path === '/api/invoices/5/') return json(page([line()]));
