@@ -13,6 +13,8 @@ import {
   requests,
   requestTypes,
   users,
+  websitePages,
+  websitePageVersions,
 } from '../src/db/schema';
 import { storedForm, uploadedFormPdf } from '../src/modules/pdfforms/pdfforms.test-utils';
 import {
@@ -146,6 +148,23 @@ export async function accessFixtures(deps: AppDeps) {
         })
         .returning();
       return row;
+    },
+    /** A website page (with one earlier version) that a caller may try to change, restore or delete. */
+    freshPage: async () => {
+      const [page] = await db
+        .insert(websitePages)
+        .values({
+          name: 'Team',
+          url: `/team-${randomUUID().slice(0, 8)}/`,
+          components: [],
+          componentProps: [],
+        })
+        .returning();
+      const [version] = await db
+        .insert(websitePageVersions)
+        .values({ pageId: page.id, name: 'Team', url: page.url, components: [], componentProps: [] })
+        .returning();
+      return { page, version };
     },
     /** A closed request of the target firm with no invoice line yet (billable). */
     freshFinishedRequest: async () => {

@@ -91,7 +91,6 @@ export const ACCOUNT_ROWS: Record<string, MatrixRow> = {
     note: 'an e-mail that does not exist',
     input: () => ({ params: { id: 999_999_999 }, body: {} }),
   },
-  'GET /api/modelWebsite/page/': { access: 'public', expect: '200 200 200 200 200 200 200 200' },
   'GET /api/settings/': { access: 'public', expect: '200 200 200 200 200 200 200 200' },
   'GET /api/openapi.json': { access: 'public', expect: '200 200 200 200 200 200 200 200' },
 

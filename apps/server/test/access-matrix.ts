@@ -3,6 +3,7 @@ import { BILLING_ROWS } from './access-matrix-billing';
 import { FORM_ROWS } from './access-matrix-forms';
 import type { MatrixRow } from './access-matrix-kit';
 import { RECORD_ROWS } from './access-matrix-records';
+import { WEBSITE_ROWS } from './access-matrix-website';
 
 export type { CallInput, MatrixRow } from './access-matrix-kit';
 
@@ -24,4 +25,5 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   ...RECORD_ROWS,
   ...BILLING_ROWS,
   ...FORM_ROWS,
+  ...WEBSITE_ROWS,
 };

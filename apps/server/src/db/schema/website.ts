@@ -1,6 +1,8 @@
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ComponentProps } from '@dd/shared';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
 
-/** Public website pages built with the page builder, and the component types it offers. */
+/** Website pages built with the page builder, their earlier versions, and the component types it offers. */
 export const websitePages = pgTable('website_pages', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   name: text('name').notNull(),
@@ -8,7 +10,7 @@ export const websitePages = pgTable('website_pages', {
   /** Component type names, in display order. */
   components: jsonb('components').$type<string[]>().notNull().default([]),
   /** One property set per entry of components. */
-  componentProps: jsonb('component_props').$type<Record<string, unknown>[]>().notNull().default([]),
+  componentProps: jsonb('component_props').$type<ComponentProps[]>().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true })
     .notNull()
@@ -16,27 +18,29 @@ export const websitePages = pgTable('website_pages', {
     .$onUpdate(() => new Date()),
 });
 
-export type WebsitePropType =
-  | 'text'
-  | 'textarea'
-  | 'richtext'
-  | 'image'
-  | 'link'
-  | 'color'
-  | 'list'
-  | 'number';
+/** A page as it was before a save or a restore, so a bad edit can be undone. */
+export const websitePageVersions = pgTable(
+  'website_page_versions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    pageId: integer('page_id')
+      .notNull()
+      .references(() => websitePages.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    components: jsonb('components').$type<string[]>().notNull(),
+    componentProps: jsonb('component_props').$type<ComponentProps[]>().notNull(),
+    /** Who replaced this version (the save that pushed it into the history). */
+    savedById: integer('saved_by_id').references(() => users.id, { onDelete: 'set null' }),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('website_page_versions_page_idx').on(t.pageId, t.savedAt)],
+);
 
-/** An editable property of a component type; list properties are comma-separated (quotes may hold a comma). */
-export interface WebsiteComponentProp {
-  name: string;
-  label: string;
-  type: WebsitePropType;
-  default?: string | number;
-}
-
+/** One row per component type: the default properties a newly added component of that type starts with. */
 export const websiteComponents = pgTable('website_components', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   name: text('name').notNull().unique(),
-  props: jsonb('props').$type<WebsiteComponentProp[]>().notNull().default([]),
+  props: jsonb('props').$type<ComponentProps>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,18 +1,10 @@
 import type { Tx } from '../client';
-import {
-  diskUsage,
-  noteTemplates,
-  priceSettings,
-  requestTypes,
-  type WebsiteComponentProp,
-  type WebsitePropType,
-  websiteComponents,
-} from '../schema';
+import { diskUsage, noteTemplates, priceSettings, requestTypes } from '../schema';
 import { DEMO_FEES } from './billing';
 import { addDays } from './random';
 import { REQUEST_TYPE_NAMES } from './requests';
 
-/** Reference data: request types, note templates, fee settings, disk snapshots and page-builder components. */
+/** Reference data: request types, note templates, fee settings and disk snapshots. */
 const NOTE_TEMPLATES = [
   {
     name: 'Initial request sent',
@@ -36,75 +28,6 @@ const NOTE_TEMPLATES = [
   },
 ];
 
-const prop = (name: string, type: WebsitePropType, value?: string | number): WebsiteComponentProp => ({
-  name,
-  label: name.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase()),
-  type,
-  ...(value === undefined ? {} : { default: value }),
-});
-const title = (value: string) => prop('title', 'text', value);
-const button = [prop('buttonText', 'text', 'Get Started'), prop('buttonLink', 'link', '/contact-us/')];
-
-/** Editable properties per component type; every instance also carries its order on the page. */
-const COMPONENTS: Record<string, WebsiteComponentProp[]> = {
-  Paragraph: [prop('text', 'richtext', ''), prop('textColor', 'color', '#1f2937')],
-  Header: [title('Direct Docs'), prop('subtitle', 'text'), prop('backgroundImage', 'image')],
-  TopContent: [
-    title('Medical records, retrieved for you'),
-    prop(
-      'subtitle',
-      'textarea',
-      'We request, track and deliver medical records so your team can focus on the case.',
-    ),
-    ...button,
-    prop('image', 'image'),
-    prop('backgroundColor', 'color', '#0b3d91'),
-  ],
-  FeaturesList: [
-    title('Why firms choose us'),
-    prop('features', 'list', 'HIPAA-minded handling,Real-time status,"Rush requests, same day"'),
-  ],
-  CTA1: [
-    title('Ready to order records?'),
-    prop('text', 'textarea'),
-    ...button,
-    prop('backgroundColor', 'color', '#f59e0b'),
-  ],
-  MiddleContent: [
-    title(''),
-    prop('text', 'textarea'),
-    prop('image', 'image'),
-    prop('imageSide', 'text', 'right'),
-  ],
-  Customers: [title('Trusted by law firms'), prop('logos', 'list'), prop('names', 'list')],
-  MiddleContent2: [
-    title(''),
-    prop('text', 'textarea'),
-    prop('image', 'image'),
-    prop('backgroundColor', 'color', '#f3f4f6'),
-  ],
-  Service: [title(''), prop('text', 'textarea'), prop('image', 'image'), prop('link', 'link')],
-  BottomContent: [title(''), prop('text', 'textarea'), prop('image', 'image')],
-  BottomCTA: [
-    title('Start your first request today'),
-    ...button,
-    prop('backgroundColor', 'color', '#0b3d91'),
-  ],
-  AboutCTA: [title('About Direct Docs'), prop('text', 'textarea'), ...button, prop('image', 'image')],
-  StatList: [
-    title(''),
-    prop('values', 'list', '3 weeks,40+ providers,24/7'),
-    prop('labels', 'list', 'Average turnaround,Provider network,Online status'),
-  ],
-  ServicesList: [
-    title('Our services'),
-    prop('services', 'list', 'Medical Records,Billing Records,Radiology Images'),
-    prop('descriptions', 'list'),
-  ],
-  ContactForm: [title('Contact us'), prop('text', 'textarea'), prop('submitText', 'text', 'Send Message')],
-  WhiteSpace: [prop('height', 'number', 40)],
-};
-
 const GB = 1_000_000_000;
 
 export async function insertReferenceData(tx: Tx, now: Date): Promise<void> {
@@ -125,12 +48,6 @@ export async function insertReferenceData(tx: Tx, now: Date): Promise<void> {
       used: Math.round(usedGb * GB),
       free: Math.round((500 - usedGb) * GB),
       createdAt: addDays(now, days),
-    })),
-  );
-  await tx.insert(websiteComponents).values(
-    Object.entries(COMPONENTS).map(([name, props]) => ({
-      name,
-      props: [prop('order', 'number', 0), ...props],
     })),
   );
 }

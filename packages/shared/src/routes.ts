@@ -1,0 +1,87 @@
+/**
+ * The route table of both specifications (shared: the server keeps website page urls off these). The first path segment chooses the screen, compared in
+ * lower case; leading and trailing slashes are ignored; the remaining segments are parameters.
+ */
+export const PUBLIC_SCREENS = new Set([
+  '',
+  'login',
+  'signup',
+  'passwordresetrequest',
+  'passwordreset',
+  /** /confirmEmail/{user_id}/?token=…: the sign-up's e-mail confirmation link (issue 7). */
+  'confirmemail',
+  'admin',
+  'about-us',
+  'contact-us',
+]);
+
+/** Screens reached by name; any other first segment is a website page. */
+export const SCREENS = [
+  ...PUBLIC_SCREENS,
+  'logout',
+  'dashboard',
+  'old_dashboard',
+  'data_dashboard',
+  /** Staff reports (issue 11): /report/ and /report/{employee|firm|paralegal|provider|all}/{id}/. */
+  'report',
+  'requestlist',
+  'request',
+  'medical_request',
+  'editrequest',
+  'split_request',
+  'editprovider',
+  'providerlist',
+  'companylist',
+  'editcompany',
+  'inviteusers',
+  'ghostusers',
+  'invoices',
+  'invoice',
+  'billings',
+  'notelist',
+  'formlist',
+  'editform',
+  'diskusage',
+  'list_request_types',
+  'pages',
+  'pagelist',
+  'pagebuilder',
+  'components',
+  'component',
+  'applist',
+  'models',
+  'modelinstances',
+  'modelinstancestable',
+  'modelmaker',
+  'instance',
+  'apidocs',
+  'test',
+  'loggedin',
+  'emailoutbox',
+  /** Roles and permissions (issue 8 §3): internal administrators. */
+  'roles',
+] as const;
+
+/**
+ * First path segments the server answers itself (API, built assets, health checks, PDF form calls), in
+ * lower case. A website page url may not start with one of these or with a screen's segment.
+ */
+export const SERVER_SEGMENTS = new Set([
+  'api',
+  'assets',
+  'healthz',
+  'readyz',
+  'convertpdftojpg',
+  'writedatatopdf',
+  'favicon.svg',
+  'sw.js',
+  'manifest.webmanifest',
+  'videos',
+]);
+
+/** The url's first segment when it is taken by a screen or the server ('' for the landing page is free). */
+export function reservedSegment(url: string): string | null {
+  const first = url.replace(/^\/+/, '').split('/')[0].toLowerCase();
+  if (first === '' || first === 'about-us' || first === 'contact-us') return null;
+  return (SCREENS as readonly string[]).includes(first) || SERVER_SEGMENTS.has(first) ? first : null;
+}

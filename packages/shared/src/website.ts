@@ -1,0 +1,324 @@
+import { z } from 'zod';
+
+/**
+ * Website pages built with the page builder (staff spec sections 2, 3 and 7): the 16 component types,
+ * the properties each one has and how the builder edits them, the rules a saved page follows and the
+ * builder's messages. The server validates and sanitizes by these kinds; the web renders by them.
+ */
+
+export const WEBSITE_COMPONENT_NAMES = [
+  'Paragraph',
+  'Header',
+  'TopContent',
+  'FeaturesList',
+  'CTA1',
+  'MiddleContent',
+  'Customers',
+  'MiddleContent2',
+  'Service',
+  'BottomContent',
+  'BottomCTA',
+  'AboutCTA',
+  'StatList',
+  'ServicesList',
+  'ContactForm',
+  'WhiteSpace',
+] as const;
+export type WebsiteComponentName = (typeof WEBSITE_COMPONENT_NAMES)[number];
+
+export function isWebsiteComponentName(name: unknown): name is WebsiteComponentName {
+  return typeof name === 'string' && (WEBSITE_COMPONENT_NAMES as readonly string[]).includes(name);
+}
+
+/** A property as stored: plain text or a number. */
+export type PropValue = string | number;
+export type ComponentProps = Record<string, PropValue | undefined>;
+
+/**
+ * How a property is edited and checked: text and longtext are plain text (tags removed), list is
+ * comma-separated text where double quotes keep a comma, link a site path or an http(s), mailto: or tel:
+ * address, image an uploaded website image or an https address, color a CSS colour.
+ */
+export type FieldKind = 'text' | 'longtext' | 'color' | 'image' | 'list' | 'number' | 'link';
+
+export interface ComponentField {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  /** Shown under the input, e.g. the icon names allowed. */
+  help?: string;
+}
+
+/** Icons a component may name in its properties. */
+export const WEBSITE_ICON_NAMES = [
+  'bolt',
+  'adjustments',
+  'shield-check',
+  'shield-lock',
+  'lock',
+  'clock',
+  'file-text',
+  'files',
+  'file-certificate',
+  'clipboard-list',
+  'list-check',
+  'scale',
+  'gavel',
+  'briefcase',
+  'building',
+  'users',
+  'headset',
+  'mail',
+  'phone',
+  'map-pin',
+  'send',
+  'search',
+  'download',
+  'eye',
+  'stethoscope',
+  'receipt',
+  'currency-dollar',
+  'check',
+  'circle-check',
+] as const;
+export type WebsiteIconName = (typeof WEBSITE_ICON_NAMES)[number];
+
+const ICON_HELP = `Comma-separated icon names: ${WEBSITE_ICON_NAMES.join(', ')}.`;
+const LIST_HELP = 'Separate items with commas; put an item in "double quotes" to keep a comma in it.';
+
+export const WEBSITE_FIELDS: Record<WebsiteComponentName, readonly ComponentField[]> = {
+  Paragraph: [
+    { name: 'title', label: 'Heading', kind: 'text' },
+    { name: 'text', label: 'Text', kind: 'longtext', help: 'Leave a blank line between paragraphs.' },
+    { name: 'align', label: 'Alignment (left or center)', kind: 'text' },
+    { name: 'background', label: 'Background colour', kind: 'color' },
+  ],
+  Header: [
+    { name: 'eyebrow', label: 'Small line above the title', kind: 'text' },
+    { name: 'title', label: 'Title', kind: 'text' },
+    { name: 'subtitle', label: 'Subtitle', kind: 'longtext' },
+    { name: 'gradientFrom', label: 'Background gradient start', kind: 'color' },
+    { name: 'gradientTo', label: 'Background gradient end', kind: 'color' },
+  ],
+  TopContent: [
+    { name: 'eyebrow', label: 'Small line above the headline', kind: 'text' },
+    { name: 'title', label: 'Headline', kind: 'text' },
+    { name: 'subtitle', label: 'Supporting text', kind: 'longtext' },
+    { name: 'primaryLabel', label: 'Main button label', kind: 'text' },
+    { name: 'primaryLink', label: 'Main button link', kind: 'link' },
+    { name: 'secondaryLabel', label: 'Second button label', kind: 'text' },
+    { name: 'secondaryLink', label: 'Second button link', kind: 'link' },
+    { name: 'highlights', label: 'Highlights under the buttons', kind: 'list', help: LIST_HELP },
+    { name: 'image', label: 'Image (leave empty for the built-in artwork)', kind: 'image' },
+    { name: 'gradientFrom', label: 'Background gradient start', kind: 'color' },
+    { name: 'gradientTo', label: 'Background gradient end', kind: 'color' },
+  ],
+  FeaturesList: [
+    { name: 'eyebrow', label: 'Small line above the title', kind: 'text' },
+    { name: 'title', label: 'Title', kind: 'text' },
+    { name: 'subtitle', label: 'Subtitle', kind: 'longtext' },
+    { name: 'items', label: 'Feature titles', kind: 'list', help: LIST_HELP },
+    { name: 'descriptions', label: 'Feature descriptions (same order)', kind: 'list', help: LIST_HELP },
+    { name: 'icons', label: 'Feature icons (same order)', kind: 'list', help: ICON_HELP },
+    { name: 'background', label: 'Background colour', kind: 'color' },
+  ],
+  CTA1: [
+    { name: 'title', label: 'Title', kind: 'text' },
+    { name: 'text', label: 'Text', kind: 'longtext' },
+    { name: 'buttonLabel', label: 'Button label', kind: 'text' },
+    { name: 'buttonLink', label: 'Button link', kind: 'link' },
+    { name: 'panelColor', label: 'Panel colour', kind: 'color' },
+    { name: 'background', label: 'Background colour', kind: 'color' },
+  ],
+  MiddleContent: [
+    { name: 'eyebrow', label: 'Small line above the title', kind: 'text' },
+    { name: 'title', label: 'Title', kind: 'text' },
+    { name: 'text', label: 'Text', kind: 'longtext', help: 'Leave a blank line between paragraphs.' },
+    { name: 'bullets', label: 'Checklist', kind: 'list', help: LIST_HELP },
+    { name: 'buttonLabel', label: 'Button label (empty for no button)', kind: 'text' },
+    { name: 'buttonLink', label: 'Button link', kind: 'link' },
+    { name: 'image', label: 'Image (leave empty for the built-in artwork)', kind: 'image' },
+    { name: 'imageSide', label: 'Image side (left or right)', kind: 'text' },
+    { name: 'background', label: 'Background colour', kind: 'color' },
+  ],
+  Customers: [
+    { name: 'eyebrow', label: 'Small line above the title', kind: 'text' },
+    { name: 'title', label: 'Title', kind: 'text' },
+    { name: 'subtitle', label: 'Subtitle', kind: 'longtext' },
+    { name: 'items', label: 'Customer types', kind: 'list', help: LIST_HELP },
+    { name: 'descriptions', label: 'Descriptions (same order)', kind: 'list', help: LIST_HELP },
+    { name: 'icons', label: 'Icons (same order)', kind: 'list', help: ICON_HELP },
+    { name: 'logos', label: 'Logo image urls (replace the cards when set)', kind: 'list', help: LIST_HELP },
+    { name: 'background', label: 'Background colour', kind: 'color' },
+  ],
+  MiddleContent2: [
+    { name: 'eyebrow', label: 'Small line above the title', kind: 'text' },
+    { name: 'title', label: 'Title', kind: 'text' },
+    { name: 'subtitle', label: 'Subtitle', kind: 'longtext' },
+    { name: 'steps', label: 'Step titles', kind: 'list', help: LIST_HELP },
+    { name: 'descriptions', label: 'Step descriptions (same order)', kind: 'list', help: LIST_HELP },
+    { name: 'background', label: 'Background colour', kind: 'color' },
+  ],
+  Service: [
+    { name: 'eyebrow', label: 'Small line above the title', kind: 'text' },
+    { name: 'title', label: 'Title', kind: 'text' },
+    { name: 'text', label: 'Text', kind: 'longtext', help: 'Leave a blank line between paragraphs.' },
+    { name: 'icon', label: 'Card icon', kind: 'text', help: ICON_HELP },
+    { name: 'cardTitle', label: 'Card title', kind: 'text' },
+    { name: 'price', label: 'Price line (e.g. Flat rate)', kind: 'text' },
+    { name: 'priceNote', label: 'Under the price', kind: 'text' },
+    { name: 'includes', label: 'What is included', kind: 'list', help: LIST_HELP },
+    { name: 'buttonLabel', label: 'Button label', kind: 'text' },
+    { name: 'buttonLink', label: 'Button link', kind: 'link' },
+    { name: 'background', label: 'Background colour', kind: 'color' },
+  ],
+  BottomContent: [
+    { name: 'eyebrow', label: 'Small line above the title', kind: 'text' },
+    { name: 'title', label: 'Title', kind: 'text' },
+    { name: 'text', label: 'Text', kind: 'longtext', help: 'Leave a blank line between paragraphs.' },
+    { name: 'points', label: 'Points', kind: 'list', help: LIST_HELP },
+    { name: 'icons', label: 'Point icons (same order)', kind: 'list', help: ICON_HELP },
+    { name: 'panelColor', label: 'Panel colour', kind: 'color' },
+    { name: 'background', label: 'Background colour', kind: 'color' },
+  ],
+  BottomCTA: [
+    { name: 'title', label: 'Title', kind: 'text' },
+    { name: 'text', label: 'Text', kind: 'longtext' },
+    { name: 'buttonLabel', label: 'Button label', kind: 'text' },
+    { name: 'buttonLink', label: 'Button link', kind: 'link' },
+    { name: 'secondaryLabel', label: 'Second button label (empty for none)', kind: 'text' },
+    { name: 'secondaryLink', label: 'Second button link', kind: 'link' },
+    { name: 'gradientFrom', label: 'Background gradient start', kind: 'color' },
+    { name: 'gradientTo', label: 'Background gradient end', kind: 'color' },
+  ],
+  AboutCTA: [
+    { name: 'eyebrow', label: 'Small line above the title', kind: 'text' },
+    { name: 'title', label: 'Title', kind: 'text' },
+    { name: 'text', label: 'Text', kind: 'longtext' },
+    { name: 'facts', label: 'Key facts', kind: 'list', help: LIST_HELP },
+    { name: 'icons', label: 'Fact icons (same order)', kind: 'list', help: ICON_HELP },
+    { name: 'buttonLabel', label: 'Button label', kind: 'text' },
+    { name: 'buttonLink', label: 'Button link', kind: 'link' },
+    { name: 'background', label: 'Background colour', kind: 'color' },
+  ],
+  StatList: [
+    { name: 'eyebrow', label: 'Small line above the title', kind: 'text' },
+    { name: 'title', label: 'Title', kind: 'text' },
+    { name: 'subtitle', label: 'Subtitle', kind: 'longtext' },
+    { name: 'values', label: 'Figures', kind: 'list', help: LIST_HELP },
+    { name: 'labels', label: 'Labels (same order)', kind: 'list', help: LIST_HELP },
+    { name: 'descriptions', label: 'Descriptions (same order)', kind: 'list', help: LIST_HELP },
+    { name: 'background', label: 'Background colour', kind: 'color' },
+  ],
+  ServicesList: [
+    { name: 'eyebrow', label: 'Small line above the title', kind: 'text' },
+    { name: 'title', label: 'Title', kind: 'text' },
+    { name: 'subtitle', label: 'Subtitle', kind: 'longtext' },
+    { name: 'items', label: 'Services', kind: 'list', help: LIST_HELP },
+    { name: 'descriptions', label: 'Descriptions (same order)', kind: 'list', help: LIST_HELP },
+    { name: 'icons', label: 'Icons (same order)', kind: 'list', help: ICON_HELP },
+    { name: 'background', label: 'Background colour', kind: 'color' },
+  ],
+  ContactForm: [
+    { name: 'title', label: 'Form title', kind: 'text' },
+    { name: 'text', label: 'Text above the form', kind: 'longtext' },
+    { name: 'buttonLabel', label: 'Send button label', kind: 'text' },
+    { name: 'industries', label: 'Industry choices (empty for free text)', kind: 'list', help: LIST_HELP },
+    { name: 'asideTitle', label: 'Side panel title', kind: 'text' },
+    { name: 'asideText', label: 'Side panel text', kind: 'longtext' },
+    { name: 'asidePoints', label: 'Side panel points', kind: 'list', help: LIST_HELP },
+    { name: 'asideIcons', label: 'Side panel icons (same order)', kind: 'list', help: ICON_HELP },
+    { name: 'background', label: 'Background colour', kind: 'color' },
+  ],
+  WhiteSpace: [
+    { name: 'height', label: 'Height in pixels (0 to 400)', kind: 'number' },
+    { name: 'background', label: 'Background colour', kind: 'color' },
+  ],
+};
+
+/** Limits of a saved page. */
+export const WEBSITE_LIMITS = {
+  components: 60,
+  propLength: 20_000,
+  nameLength: 200,
+  urlLength: 200,
+} as const;
+
+/** Uploaded website images are served from here (public: they appear on public pages). */
+export const WEBSITE_IMAGE_PREFIX = '/api/modelWebsite/image/';
+
+/** Pages that render the public screens: editable, never deleted, their urls fixed. */
+export const BUILT_IN_PAGE_URLS = ['/', '/about-us/', '/contact-us/'] as const;
+
+export const WEBSITE_MSG = {
+  nameRequired: 'Enter a page name.',
+  urlRequired: 'Enter the page url, for example /our-team/.',
+  urlInvalid: 'A page url may hold only letters, digits, dashes and slashes, for example /our-team/.',
+  urlTaken: 'Another page already uses this url.',
+  urlReserved: (segment: string) =>
+    `The url /${segment}/ belongs to a screen of the application; choose another url.`,
+  builtInUrl: 'The url of the landing, About Us and Contact Us pages cannot change.',
+  builtInDelete: 'The landing, About Us and Contact Us pages can be edited but not deleted.',
+  unknownComponent: (name: string) => `There is no component called ${name}.`,
+  propsMismatch: 'Every component needs its own set of properties.',
+  badLink: (label: string) =>
+    `${label}: use a path on this site (/contact-us/) or an address starting with https://, mailto: or tel:.`,
+  badImage: (label: string) => `${label}: upload an image, or use an address starting with https://.`,
+  badColor: (label: string) => `${label}: use a colour such as #1f5fa8, rgb(31, 95, 168) or navy.`,
+  badNumber: (label: string) => `${label}: enter a number.`,
+  tooLong: (label: string) => `${label} is too long.`,
+  tooManyComponents: 'A page may hold at most 60 components.',
+  saved: 'Page saved.',
+  restored: 'The earlier version is back. Your last version is kept in the list.',
+  deleted: 'Page deleted.',
+  confirmDelete: 'Delete this page? Visitors will see "No page exists here." at its url.',
+  confirmRestore: 'Put this version back? The page as it is now is kept as a version.',
+  componentSaved: 'Defaults saved. New components of this type start with them.',
+  loadFailed: 'The page could not be loaded.',
+} as const;
+
+/** Lower case, one leading and one trailing slash: '/Our-Team' and 'our-team/' are the same page. */
+export function normalizePageUrl(url: string): string {
+  const inner = url
+    .trim()
+    .toLowerCase()
+    .replace(/^\/+|\/+$/g, '');
+  return inner ? `/${inner}/` : '/';
+}
+
+/** The body of a page save (spec section 7): name, url and the two parallel lists. */
+export const WebsitePageBodySchema = z.object({
+  name: z.string().trim().min(1, WEBSITE_MSG.nameRequired).max(WEBSITE_LIMITS.nameLength),
+  url: z.string().trim().min(1, WEBSITE_MSG.urlRequired).max(WEBSITE_LIMITS.urlLength),
+  components: z.array(z.string().max(40)).max(WEBSITE_LIMITS.components, WEBSITE_MSG.tooManyComponents),
+  componentProps: z
+    .array(z.record(z.string().max(60), z.union([z.string(), z.number()]).nullable()))
+    .max(WEBSITE_LIMITS.components),
+});
+export type WebsitePageBody = z.infer<typeof WebsitePageBodySchema>;
+
+export interface WebsitePage {
+  id: number;
+  name: string;
+  url: string;
+  components: string[];
+  componentProps: ComponentProps[];
+  updated_at: string;
+}
+
+export interface WebsitePageVersion {
+  id: number;
+  name: string;
+  url: string;
+  components: number;
+  saved_at: string;
+  saved_by: string | null;
+}
+
+/** A component type's administration row: the defaults new components of that type start with. */
+export interface WebsiteComponent {
+  id: number;
+  name: WebsiteComponentName;
+  props: ComponentProps;
+  pages: number;
+}
