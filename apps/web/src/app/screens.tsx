@@ -64,6 +64,12 @@ const ReportsScreen = lazy(() =>
 );
 
 const pdfForms = () => import('../features/pdf-forms');
+const pageBuilder = () => import('../features/page-builder');
+const PagesScreen = lazy(() => pageBuilder().then((m) => ({ default: m.PagesScreen })));
+const PageBuilderScreen = lazy(() => pageBuilder().then((m) => ({ default: m.PageBuilderScreen })));
+const ComponentsScreen = lazy(() => pageBuilder().then((m) => ({ default: m.ComponentsScreen })));
+const ComponentScreen = lazy(() => pageBuilder().then((m) => ({ default: m.ComponentScreen })));
+
 const FormListScreen = lazy(() => pdfForms().then((m) => ({ default: m.FormListScreen })));
 const EditFormScreen = lazy(() => pdfForms().then((m) => ({ default: m.EditFormScreen })));
 
@@ -108,4 +114,9 @@ export const SCREEN_REGISTRY: Record<ScreenKey, Entry> = {
   report: { component: ReportsScreen, internalOnly: true },
   formlist: { component: FormListScreen, internalOnly: true },
   editform: { component: EditFormScreen, internalOnly: true },
+  pages: { component: PagesScreen, internalOnly: true },
+  pagelist: { component: PagesScreen, internalOnly: true },
+  pagebuilder: { component: PageBuilderScreen, internalOnly: true },
+  components: { component: ComponentsScreen, internalOnly: true },
+  component: { component: ComponentScreen, internalOnly: true },
 };

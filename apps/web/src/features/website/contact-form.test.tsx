@@ -1,9 +1,9 @@
-import { MSG } from '@dd/shared';
+import { CONTACT_PAGE, MSG } from '@dd/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test';
-import { ContactPage } from './site-pages';
+import { RenderSections } from './sections/render-sections';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -38,7 +38,7 @@ describe('contact form', () => {
   it('without an email shows the required-field message and sends nothing', async () => {
     const fetchMock = stubFetch(async () => json({ ok: true }));
     const user = userEvent.setup();
-    renderWithProviders(<ContactPage />);
+    renderWithProviders(<RenderSections {...CONTACT_PAGE} />);
     await fillForm(user, '');
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
@@ -52,7 +52,7 @@ describe('contact form', () => {
     let release: (r: Response) => void = () => {};
     const fetchMock = stubFetch(() => new Promise<Response>((resolve) => (release = resolve)));
     const user = userEvent.setup();
-    renderWithProviders(<ContactPage />);
+    renderWithProviders(<RenderSections {...CONTACT_PAGE} />);
     await fillForm(user, 'jane@firm.example');
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
@@ -80,7 +80,7 @@ describe('contact form', () => {
   it('on failure shows the error and keeps what was typed', async () => {
     stubFetch(async () => json({ error: 'The mail service is unavailable.' }, 503));
     const user = userEvent.setup();
-    renderWithProviders(<ContactPage />);
+    renderWithProviders(<RenderSections {...CONTACT_PAGE} />);
     await fillForm(user, 'jane@firm.example');
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 

@@ -1,6 +1,6 @@
 /**
- * The website screens the app's route table shows: the three public pages with the footer, and
- * any other path rendered from the page saved for it in the page builder.
+ * The website screens the app's route table shows: the landing, About Us and Contact Us pages and any
+ * other path, each rendered with the footer from the page saved for its url in the page builder.
  */
 import { MSG } from '@dd/shared';
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
@@ -12,33 +12,18 @@ import { websiteKeys } from './api';
 import type { PageContent } from './sections/render-sections';
 import { RenderSections } from './sections/render-sections';
 import { SiteFooter } from './site-footer';
-import { AboutPage, ContactPage, LandingPage } from './site-pages';
 
+/** The public pages are builder pages too, saved at '/', '/about-us/' and '/contact-us/'. */
 export function LandingScreen() {
-  return (
-    <>
-      <LandingPage />
-      <SiteFooter />
-    </>
-  );
+  return <WebsitePageScreen path="" />;
 }
 
 export function AboutScreen() {
-  return (
-    <>
-      <AboutPage />
-      <SiteFooter />
-    </>
-  );
+  return <WebsitePageScreen path="about-us" />;
 }
 
 export function ContactScreen() {
-  return (
-    <>
-      <ContactPage />
-      <SiteFooter />
-    </>
-  );
+  return <WebsitePageScreen path="contact-us" />;
 }
 
 interface SavedPage {

@@ -1,11 +1,13 @@
+import { ABOUT_PAGE, CONTACT_PAGE, LANDING_PAGE } from '@dd/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test';
-import { ABOUT, CONTACT, LANDING } from './pages';
 import { SECTION_NAMES, SECTION_TYPES } from './sections/registry';
 import { RenderSections } from './sections/render-sections';
 import { SiteFooter } from './site-footer';
-import { AboutPage, LandingPage } from './site-pages';
+
+const LandingPage = () => <RenderSections {...LANDING_PAGE} />;
+const AboutPage = () => <RenderSections {...ABOUT_PAGE} />;
 
 describe('landing page', () => {
   it('shows the hero with its calls to action', () => {
@@ -64,6 +66,22 @@ describe('section registry', () => {
     }
   });
 
+  it('renders every component with script-like text as plain text', () => {
+    const payload = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
+    for (const name of SECTION_NAMES) {
+      const props = Object.fromEntries(
+        SECTION_TYPES[name].fields
+          .filter((f) => ['text', 'longtext', 'list'].includes(f.kind))
+          .map((f) => [f.name, payload]),
+      );
+      const { container, unmount } = renderWithProviders(
+        <RenderSections components={[name]} componentProps={[props]} />,
+      );
+      expect(container.querySelector('script, img[onerror], [onerror]'), name).toBeNull();
+      unmount();
+    }
+  });
+
   it('skips unknown component names and reads list props with quoted commas', () => {
     renderWithProviders(
       <RenderSections
@@ -76,7 +94,7 @@ describe('section registry', () => {
   });
 
   it('uses only known section names in the built-in pages', () => {
-    for (const page of [LANDING, ABOUT, CONTACT]) {
+    for (const page of [LANDING_PAGE, ABOUT_PAGE, CONTACT_PAGE]) {
       expect(page.components.length).toBe(page.componentProps.length);
       for (const name of page.components) expect(SECTION_NAMES).toContain(name);
     }

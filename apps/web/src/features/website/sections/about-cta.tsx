@@ -1,7 +1,8 @@
+import { WEBSITE_FIELDS } from '@dd/shared';
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { keyedItems, parseListProp } from './list-prop';
-import { ButtonLink, ICON_HELP, IconBadge, LIST_HELP, SectionShell } from './shared';
+import { ButtonLink, IconBadge, SectionShell } from './shared';
 import { defineSection } from './types';
 
 /** Points the visitor to the company page: a short introduction, key facts and a link. */
@@ -79,14 +80,5 @@ export function AboutCTA(props: Partial<AboutCtaProps>) {
 export const ABOUT_CTA_SECTION = defineSection<AboutCtaProps>({
   component: AboutCTA,
   defaults: ABOUT_CTA_DEFAULTS,
-  fields: [
-    { name: 'eyebrow', label: 'Small line above the title', kind: 'text' },
-    { name: 'title', label: 'Title', kind: 'text' },
-    { name: 'text', label: 'Text', kind: 'longtext' },
-    { name: 'facts', label: 'Key facts', kind: 'list', help: LIST_HELP },
-    { name: 'icons', label: 'Fact icons (same order)', kind: 'list', help: ICON_HELP },
-    { name: 'buttonLabel', label: 'Button label', kind: 'text' },
-    { name: 'buttonLink', label: 'Button link', kind: 'link' },
-    { name: 'background', label: 'Background colour', kind: 'color' },
-  ],
+  fields: WEBSITE_FIELDS.AboutCTA,
 });

@@ -1,6 +1,7 @@
+import { WEBSITE_FIELDS } from '@dd/shared';
 import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { keyedItems, parseListProp } from './list-prop';
-import { ICON_HELP, LIST_HELP, paragraphs, SectionIcon, SectionShell } from './shared';
+import { paragraphs, SectionIcon, SectionShell } from './shared';
 import { defineSection } from './types';
 
 /** A closing statement: a tinted panel with a title, prose and a grid of points with icons. */
@@ -70,13 +71,5 @@ export function BottomContent(props: Partial<BottomContentProps>) {
 export const BOTTOM_CONTENT_SECTION = defineSection<BottomContentProps>({
   component: BottomContent,
   defaults: BOTTOM_CONTENT_DEFAULTS,
-  fields: [
-    { name: 'eyebrow', label: 'Small line above the title', kind: 'text' },
-    { name: 'title', label: 'Title', kind: 'text' },
-    { name: 'text', label: 'Text', kind: 'longtext', help: 'Leave a blank line between paragraphs.' },
-    { name: 'points', label: 'Points', kind: 'list', help: LIST_HELP },
-    { name: 'icons', label: 'Point icons (same order)', kind: 'list', help: ICON_HELP },
-    { name: 'panelColor', label: 'Panel colour', kind: 'color' },
-    { name: 'background', label: 'Background colour', kind: 'color' },
-  ],
+  fields: WEBSITE_FIELDS.BottomContent,
 });

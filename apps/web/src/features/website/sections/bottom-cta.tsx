@@ -1,3 +1,4 @@
+import { WEBSITE_FIELDS } from '@dd/shared';
 import { Box, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { ButtonLink, CONTAINER_PX } from './shared';
@@ -77,14 +78,5 @@ export function BottomCTA(props: Partial<BottomCtaProps>) {
 export const BOTTOM_CTA_SECTION = defineSection<BottomCtaProps>({
   component: BottomCTA,
   defaults: BOTTOM_CTA_DEFAULTS,
-  fields: [
-    { name: 'title', label: 'Title', kind: 'text' },
-    { name: 'text', label: 'Text', kind: 'longtext' },
-    { name: 'buttonLabel', label: 'Button label', kind: 'text' },
-    { name: 'buttonLink', label: 'Button link', kind: 'link' },
-    { name: 'secondaryLabel', label: 'Second button label (empty for none)', kind: 'text' },
-    { name: 'secondaryLink', label: 'Second button link', kind: 'link' },
-    { name: 'gradientFrom', label: 'Background gradient start', kind: 'color' },
-    { name: 'gradientTo', label: 'Background gradient end', kind: 'color' },
-  ],
+  fields: WEBSITE_FIELDS.BottomCTA,
 });

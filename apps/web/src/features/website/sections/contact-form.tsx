@@ -1,4 +1,4 @@
-import { MSG } from '@dd/shared';
+import { MSG, WEBSITE_FIELDS } from '@dd/shared';
 import {
   Alert,
   Button,
@@ -16,7 +16,7 @@ import {
 import { IconAlertCircle, IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useContactForm } from '../use-contact-form';
 import { keyedItems, parseListProp } from './list-prop';
-import { ICON_HELP, LIST_HELP, SectionIcon, SectionShell } from './shared';
+import { SectionIcon, SectionShell } from './shared';
 import { defineSection } from './types';
 
 /** The contact form (name, number, email, industry, message) beside a short panel about the company. */
@@ -200,15 +200,5 @@ export function ContactForm(props: Partial<ContactFormProps>) {
 export const CONTACT_FORM_SECTION = defineSection<ContactFormProps>({
   component: ContactForm,
   defaults: CONTACT_FORM_DEFAULTS,
-  fields: [
-    { name: 'title', label: 'Form title', kind: 'text' },
-    { name: 'text', label: 'Text above the form', kind: 'longtext' },
-    { name: 'buttonLabel', label: 'Send button label', kind: 'text' },
-    { name: 'industries', label: 'Industry choices (empty for free text)', kind: 'list', help: LIST_HELP },
-    { name: 'asideTitle', label: 'Side panel title', kind: 'text' },
-    { name: 'asideText', label: 'Side panel text', kind: 'longtext' },
-    { name: 'asidePoints', label: 'Side panel points', kind: 'list', help: LIST_HELP },
-    { name: 'asideIcons', label: 'Side panel icons (same order)', kind: 'list', help: ICON_HELP },
-    { name: 'background', label: 'Background colour', kind: 'color' },
-  ],
+  fields: WEBSITE_FIELDS.ContactForm,
 });

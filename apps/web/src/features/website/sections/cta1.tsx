@@ -1,3 +1,4 @@
+import { WEBSITE_FIELDS } from '@dd/shared';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { ButtonLink, SectionShell } from './shared';
@@ -52,12 +53,5 @@ export function CTA1(props: Partial<Cta1Props>) {
 export const CTA1_SECTION = defineSection<Cta1Props>({
   component: CTA1,
   defaults: CTA1_DEFAULTS,
-  fields: [
-    { name: 'title', label: 'Title', kind: 'text' },
-    { name: 'text', label: 'Text', kind: 'longtext' },
-    { name: 'buttonLabel', label: 'Button label', kind: 'text' },
-    { name: 'buttonLink', label: 'Button link', kind: 'link' },
-    { name: 'panelColor', label: 'Panel colour', kind: 'color' },
-    { name: 'background', label: 'Background colour', kind: 'color' },
-  ],
+  fields: WEBSITE_FIELDS.CTA1,
 });

@@ -1,6 +1,7 @@
+import { WEBSITE_FIELDS } from '@dd/shared';
 import { Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keyedItems, parseListProp } from './list-prop';
-import { ICON_HELP, IconBadge, LIST_HELP, SectionHeading, SectionShell } from './shared';
+import { IconBadge, SectionHeading, SectionShell } from './shared';
 import { defineSection } from './types';
 
 /** Who the company serves: a row of customer types (icon and name) or customer logos. */
@@ -71,14 +72,5 @@ export function Customers(props: Partial<CustomersProps>) {
 export const CUSTOMERS_SECTION = defineSection<CustomersProps>({
   component: Customers,
   defaults: CUSTOMERS_DEFAULTS,
-  fields: [
-    { name: 'eyebrow', label: 'Small line above the title', kind: 'text' },
-    { name: 'title', label: 'Title', kind: 'text' },
-    { name: 'subtitle', label: 'Subtitle', kind: 'longtext' },
-    { name: 'items', label: 'Customer types', kind: 'list', help: LIST_HELP },
-    { name: 'descriptions', label: 'Descriptions (same order)', kind: 'list', help: LIST_HELP },
-    { name: 'icons', label: 'Icons (same order)', kind: 'list', help: ICON_HELP },
-    { name: 'logos', label: 'Logo image urls (replace the cards when set)', kind: 'list', help: LIST_HELP },
-    { name: 'background', label: 'Background colour', kind: 'color' },
-  ],
+  fields: WEBSITE_FIELDS.Customers,
 });

@@ -1,6 +1,7 @@
+import { WEBSITE_FIELDS } from '@dd/shared';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keyedItems, parseListProp } from './list-prop';
-import { ICON_HELP, IconBadge, LIST_HELP, SectionHeading, SectionShell } from './shared';
+import { IconBadge, SectionHeading, SectionShell } from './shared';
 import { defineSection } from './types';
 
 /** A grid of feature cards: icon, short title, one or two sentences. Lists are read in parallel. */
@@ -59,13 +60,5 @@ export function FeaturesList(props: Partial<FeaturesListProps>) {
 export const FEATURES_LIST_SECTION = defineSection<FeaturesListProps>({
   component: FeaturesList,
   defaults: FEATURES_LIST_DEFAULTS,
-  fields: [
-    { name: 'eyebrow', label: 'Small line above the title', kind: 'text' },
-    { name: 'title', label: 'Title', kind: 'text' },
-    { name: 'subtitle', label: 'Subtitle', kind: 'longtext' },
-    { name: 'items', label: 'Feature titles', kind: 'list', help: LIST_HELP },
-    { name: 'descriptions', label: 'Feature descriptions (same order)', kind: 'list', help: LIST_HELP },
-    { name: 'icons', label: 'Feature icons (same order)', kind: 'list', help: ICON_HELP },
-    { name: 'background', label: 'Background colour', kind: 'color' },
-  ],
+  fields: WEBSITE_FIELDS.FeaturesList,
 });

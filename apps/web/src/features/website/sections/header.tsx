@@ -1,3 +1,4 @@
+import { WEBSITE_FIELDS } from '@dd/shared';
 import { Box, Container, Stack, Text, Title } from '@mantine/core';
 import { CONTAINER_PX } from './shared';
 import { defineSection } from './types';
@@ -51,11 +52,5 @@ export function Header(props: Partial<HeaderProps>) {
 export const HEADER_SECTION = defineSection<HeaderProps>({
   component: Header,
   defaults: HEADER_DEFAULTS,
-  fields: [
-    { name: 'eyebrow', label: 'Small line above the title', kind: 'text' },
-    { name: 'title', label: 'Title', kind: 'text' },
-    { name: 'subtitle', label: 'Subtitle', kind: 'longtext' },
-    { name: 'gradientFrom', label: 'Background gradient start', kind: 'color' },
-    { name: 'gradientTo', label: 'Background gradient end', kind: 'color' },
-  ],
+  fields: WEBSITE_FIELDS.Header,
 });

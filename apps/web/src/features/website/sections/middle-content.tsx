@@ -1,8 +1,9 @@
+import { WEBSITE_FIELDS } from '@dd/shared';
 import { Box, Image, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { RecordsIllustration } from './illustrations';
 import { keyedItems, parseListProp } from './list-prop';
-import { ButtonLink, LIST_HELP, paragraphs, SectionShell } from './shared';
+import { ButtonLink, paragraphs, SectionShell } from './shared';
 import { defineSection } from './types';
 
 /** Text beside artwork: heading, prose, a checklist and an optional button. */
@@ -91,15 +92,5 @@ export function MiddleContent(props: Partial<MiddleContentProps>) {
 export const MIDDLE_CONTENT_SECTION = defineSection<MiddleContentProps>({
   component: MiddleContent,
   defaults: MIDDLE_CONTENT_DEFAULTS,
-  fields: [
-    { name: 'eyebrow', label: 'Small line above the title', kind: 'text' },
-    { name: 'title', label: 'Title', kind: 'text' },
-    { name: 'text', label: 'Text', kind: 'longtext', help: 'Leave a blank line between paragraphs.' },
-    { name: 'bullets', label: 'Checklist', kind: 'list', help: LIST_HELP },
-    { name: 'buttonLabel', label: 'Button label (empty for no button)', kind: 'text' },
-    { name: 'buttonLink', label: 'Button link', kind: 'link' },
-    { name: 'image', label: 'Image (leave empty for the built-in artwork)', kind: 'image' },
-    { name: 'imageSide', label: 'Image side (left or right)', kind: 'text' },
-    { name: 'background', label: 'Background colour', kind: 'color' },
-  ],
+  fields: WEBSITE_FIELDS.MiddleContent,
 });

@@ -1,6 +1,7 @@
+import { WEBSITE_FIELDS } from '@dd/shared';
 import { Box, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keyedItems, parseListProp } from './list-prop';
-import { LIST_HELP, SectionHeading, SectionShell } from './shared';
+import { SectionHeading, SectionShell } from './shared';
 import { defineSection } from './types';
 
 /** Numbered steps ("how it works"): step titles and texts read in parallel. */
@@ -69,12 +70,5 @@ export function MiddleContent2(props: Partial<MiddleContent2Props>) {
 export const MIDDLE_CONTENT2_SECTION = defineSection<MiddleContent2Props>({
   component: MiddleContent2,
   defaults: MIDDLE_CONTENT2_DEFAULTS,
-  fields: [
-    { name: 'eyebrow', label: 'Small line above the title', kind: 'text' },
-    { name: 'title', label: 'Title', kind: 'text' },
-    { name: 'subtitle', label: 'Subtitle', kind: 'longtext' },
-    { name: 'steps', label: 'Step titles', kind: 'list', help: LIST_HELP },
-    { name: 'descriptions', label: 'Step descriptions (same order)', kind: 'list', help: LIST_HELP },
-    { name: 'background', label: 'Background colour', kind: 'color' },
-  ],
+  fields: WEBSITE_FIELDS.MiddleContent2,
 });

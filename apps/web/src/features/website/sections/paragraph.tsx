@@ -1,3 +1,4 @@
+import { WEBSITE_FIELDS } from '@dd/shared';
 import { Stack, Text, Title } from '@mantine/core';
 import { keyedItems } from './list-prop';
 import { paragraphs, SectionShell } from './shared';
@@ -42,10 +43,5 @@ export function Paragraph(props: Partial<ParagraphProps>) {
 export const PARAGRAPH_SECTION = defineSection<ParagraphProps>({
   component: Paragraph,
   defaults: PARAGRAPH_DEFAULTS,
-  fields: [
-    { name: 'title', label: 'Heading', kind: 'text' },
-    { name: 'text', label: 'Text', kind: 'longtext', help: 'Leave a blank line between paragraphs.' },
-    { name: 'align', label: 'Alignment (left or center)', kind: 'text' },
-    { name: 'background', label: 'Background colour', kind: 'color' },
-  ],
+  fields: WEBSITE_FIELDS.Paragraph,
 });

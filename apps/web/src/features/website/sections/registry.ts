@@ -2,6 +2,7 @@
  * Every section type a website page can use, by the name stored in the page's `components` list.
  * The page builder reads `fields` to build its property editor and `defaults` for a new section.
  */
+import { isWebsiteComponentName, WEBSITE_COMPONENT_NAMES, type WebsiteComponentName } from '@dd/shared';
 import { ABOUT_CTA_SECTION } from './about-cta';
 import { BOTTOM_CONTENT_SECTION } from './bottom-content';
 import { BOTTOM_CTA_SECTION } from './bottom-cta';
@@ -20,25 +21,8 @@ import { TOP_CONTENT_SECTION } from './top-content';
 import type { SectionType } from './types';
 import { WHITE_SPACE_SECTION } from './white-space';
 
-export const SECTION_NAMES = [
-  'Paragraph',
-  'Header',
-  'TopContent',
-  'FeaturesList',
-  'CTA1',
-  'MiddleContent',
-  'Customers',
-  'MiddleContent2',
-  'Service',
-  'BottomContent',
-  'BottomCTA',
-  'AboutCTA',
-  'StatList',
-  'ServicesList',
-  'ContactForm',
-  'WhiteSpace',
-] as const;
-export type SectionName = (typeof SECTION_NAMES)[number];
+export const SECTION_NAMES = WEBSITE_COMPONENT_NAMES;
+export type SectionName = WebsiteComponentName;
 
 export const SECTION_TYPES = {
   Paragraph: PARAGRAPH_SECTION,
@@ -59,6 +43,4 @@ export const SECTION_TYPES = {
   WhiteSpace: WHITE_SPACE_SECTION,
 } as const satisfies Record<SectionName, SectionType>;
 
-export function isSectionName(name: unknown): name is SectionName {
-  return typeof name === 'string' && Object.hasOwn(SECTION_TYPES, name);
-}
+export const isSectionName = isWebsiteComponentName;

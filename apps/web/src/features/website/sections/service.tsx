@@ -1,7 +1,8 @@
+import { WEBSITE_FIELDS } from '@dd/shared';
 import { Divider, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { keyedItems, parseListProp } from './list-prop';
-import { ButtonLink, ICON_HELP, IconBadge, LIST_HELP, paragraphs, SectionShell } from './shared';
+import { ButtonLink, IconBadge, paragraphs, SectionShell } from './shared';
 import { defineSection } from './types';
 
 /** One service in the spotlight: description beside a card with its price terms and inclusions. */
@@ -101,17 +102,5 @@ export function Service(props: Partial<ServiceProps>) {
 export const SERVICE_SECTION = defineSection<ServiceProps>({
   component: Service,
   defaults: SERVICE_DEFAULTS,
-  fields: [
-    { name: 'eyebrow', label: 'Small line above the title', kind: 'text' },
-    { name: 'title', label: 'Title', kind: 'text' },
-    { name: 'text', label: 'Text', kind: 'longtext', help: 'Leave a blank line between paragraphs.' },
-    { name: 'icon', label: 'Card icon', kind: 'text', help: ICON_HELP },
-    { name: 'cardTitle', label: 'Card title', kind: 'text' },
-    { name: 'price', label: 'Price line (e.g. Flat rate)', kind: 'text' },
-    { name: 'priceNote', label: 'Under the price', kind: 'text' },
-    { name: 'includes', label: 'What is included', kind: 'list', help: LIST_HELP },
-    { name: 'buttonLabel', label: 'Button label', kind: 'text' },
-    { name: 'buttonLink', label: 'Button link', kind: 'link' },
-    { name: 'background', label: 'Background colour', kind: 'color' },
-  ],
+  fields: WEBSITE_FIELDS.Service,
 });

@@ -1,6 +1,7 @@
+import { WEBSITE_FIELDS } from '@dd/shared';
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keyedItems, parseListProp } from './list-prop';
-import { ICON_HELP, IconBadge, LIST_HELP, SectionHeading, SectionShell } from './shared';
+import { IconBadge, SectionHeading, SectionShell } from './shared';
 import { defineSection } from './types';
 
 /** A list of services in two columns: icon, name and description per row. */
@@ -64,13 +65,5 @@ export function ServicesList(props: Partial<ServicesListProps>) {
 export const SERVICES_LIST_SECTION = defineSection<ServicesListProps>({
   component: ServicesList,
   defaults: SERVICES_LIST_DEFAULTS,
-  fields: [
-    { name: 'eyebrow', label: 'Small line above the title', kind: 'text' },
-    { name: 'title', label: 'Title', kind: 'text' },
-    { name: 'subtitle', label: 'Subtitle', kind: 'longtext' },
-    { name: 'items', label: 'Services', kind: 'list', help: LIST_HELP },
-    { name: 'descriptions', label: 'Descriptions (same order)', kind: 'list', help: LIST_HELP },
-    { name: 'icons', label: 'Icons (same order)', kind: 'list', help: ICON_HELP },
-    { name: 'background', label: 'Background colour', kind: 'color' },
-  ],
+  fields: WEBSITE_FIELDS.ServicesList,
 });

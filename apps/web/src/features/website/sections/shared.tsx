@@ -1,3 +1,4 @@
+import type { WebsiteIconName } from '@dd/shared';
 /** Building blocks shared by the website sections: section shell, headings, links, icons. */
 import {
   Anchor,
@@ -75,10 +76,7 @@ export const SECTION_ICONS = {
   'currency-dollar': IconCurrencyDollar,
   check: IconCheck,
   'circle-check': IconCircleCheck,
-} as const;
-
-export const ICON_HELP = `Comma-separated icon names: ${Object.keys(SECTION_ICONS).join(', ')}.`;
-export const LIST_HELP = 'Separate items with commas; put an item in "double quotes" to keep a comma in it.';
+} as const satisfies Record<WebsiteIconName, unknown>;
 
 export function SectionIcon({ name, size = 26 }: { name?: string; size?: number }) {
   const Icon =

@@ -1,6 +1,7 @@
+import { WEBSITE_FIELDS } from '@dd/shared';
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keyedItems, parseListProp } from './list-prop';
-import { LIST_HELP, SectionHeading, SectionShell } from './shared';
+import { SectionHeading, SectionShell } from './shared';
 import { defineSection } from './types';
 
 /** Headline figures: a large value, a label and a sentence each. Lists are read in parallel. */
@@ -72,13 +73,5 @@ export function StatList(props: Partial<StatListProps>) {
 export const STAT_LIST_SECTION = defineSection<StatListProps>({
   component: StatList,
   defaults: STAT_LIST_DEFAULTS,
-  fields: [
-    { name: 'eyebrow', label: 'Small line above the title', kind: 'text' },
-    { name: 'title', label: 'Title', kind: 'text' },
-    { name: 'subtitle', label: 'Subtitle', kind: 'longtext' },
-    { name: 'values', label: 'Figures', kind: 'list', help: LIST_HELP },
-    { name: 'labels', label: 'Labels (same order)', kind: 'list', help: LIST_HELP },
-    { name: 'descriptions', label: 'Descriptions (same order)', kind: 'list', help: LIST_HELP },
-    { name: 'background', label: 'Background colour', kind: 'color' },
-  ],
+  fields: WEBSITE_FIELDS.StatList,
 });

@@ -1,8 +1,9 @@
+import { WEBSITE_FIELDS } from '@dd/shared';
 import { Box, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconCircleCheck } from '@tabler/icons-react';
 import { HeroIllustration } from './illustrations';
 import { keyedItems, parseListProp } from './list-prop';
-import { ButtonLink, CONTAINER_PX, LIST_HELP } from './shared';
+import { ButtonLink, CONTAINER_PX } from './shared';
 import { defineSection } from './types';
 
 /** The hero: headline, supporting text, two calls to action and artwork on a navy gradient. */
@@ -112,17 +113,5 @@ export function TopContent(props: Partial<TopContentProps>) {
 export const TOP_CONTENT_SECTION = defineSection<TopContentProps>({
   component: TopContent,
   defaults: TOP_CONTENT_DEFAULTS,
-  fields: [
-    { name: 'eyebrow', label: 'Small line above the headline', kind: 'text' },
-    { name: 'title', label: 'Headline', kind: 'text' },
-    { name: 'subtitle', label: 'Supporting text', kind: 'longtext' },
-    { name: 'primaryLabel', label: 'Main button label', kind: 'text' },
-    { name: 'primaryLink', label: 'Main button link', kind: 'link' },
-    { name: 'secondaryLabel', label: 'Second button label', kind: 'text' },
-    { name: 'secondaryLink', label: 'Second button link', kind: 'link' },
-    { name: 'highlights', label: 'Highlights under the buttons', kind: 'list', help: LIST_HELP },
-    { name: 'image', label: 'Image (leave empty for the built-in artwork)', kind: 'image' },
-    { name: 'gradientFrom', label: 'Background gradient start', kind: 'color' },
-    { name: 'gradientTo', label: 'Background gradient end', kind: 'color' },
-  ],
+  fields: WEBSITE_FIELDS.TopContent,
 });

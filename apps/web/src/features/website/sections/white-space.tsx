@@ -1,3 +1,4 @@
+import { WEBSITE_FIELDS } from '@dd/shared';
 import { Box } from '@mantine/core';
 import { defineSection } from './types';
 
@@ -18,8 +19,5 @@ export function WhiteSpace(props: Partial<WhiteSpaceProps>) {
 export const WHITE_SPACE_SECTION = defineSection<WhiteSpaceProps>({
   component: WhiteSpace,
   defaults: WHITE_SPACE_DEFAULTS,
-  fields: [
-    { name: 'height', label: 'Height in pixels (0 to 400)', kind: 'number' },
-    { name: 'background', label: 'Background colour', kind: 'color' },
-  ],
+  fields: WEBSITE_FIELDS.WhiteSpace,
 });

@@ -1,0 +1,58 @@
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Loading } from '../../ui';
+import { SECTION_TYPES } from '../website';
+import { listComponents, pageBuilderKeys } from './api';
+
+/** /components/: the 16 component types, how many pages use each, and a link to edit its defaults. */
+export default function ComponentsScreen() {
+  const components = useQuery({
+    queryKey: pageBuilderKeys.components,
+    queryFn: ({ signal }) => listComponents(signal),
+  });
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1}>Components</Title>
+          <Text c="dimmed">
+            The building blocks of website pages. Defaults are what a newly added component starts with.
+          </Text>
+        </div>
+        <Button component={Link} to="/pages/" variant="default">
+          See All Pages
+        </Button>
+      </Group>
+      {components.isPending && <Loading />}
+      {components.isError && <Alert color="red">{components.error.message}</Alert>}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+        {components.data?.map((c) => (
+          <Card key={c.id} withBorder radius="lg" padding="md" component="article" aria-label={c.name}>
+            <Stack gap={6}>
+              <Title order={2} size="h5">
+                {c.name}
+              </Title>
+              <Group gap={6}>
+                <Badge variant="light">{SECTION_TYPES[c.name].fields.length} properties</Badge>
+                <Badge variant="light" color="gray">
+                  {c.pages === 1 ? 'on 1 page' : `on ${c.pages} pages`}
+                </Badge>
+              </Group>
+              <Button
+                component={Link}
+                to={`/component/${c.id}/`}
+                size="compact-sm"
+                variant="light"
+                mt={4}
+                aria-label={`Edit ${c.name}`}
+              >
+                Edit defaults
+              </Button>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

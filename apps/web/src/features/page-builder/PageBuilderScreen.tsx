@@ -1,0 +1,378 @@
+import { BUILT_IN_PAGE_URLS, formatDate, WEBSITE_MSG, type WebsiteComponentName } from '@dd/shared';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { ConfirmDeleteButton, idParam, Loading, type ScreenProps } from '../../ui';
+import { RenderSections, SECTION_NAMES, SECTION_TYPES } from '../website';
+import {
+  deletePage,
+  getPage,
+  listComponents,
+  listVersions,
+  pageBuilderKeys,
+  restoreVersion,
+  savePage,
+} from './api';
+import { PropertyEditor } from './PropertyEditor';
+import classes from './page-builder.module.css';
+import { usePageDraft } from './use-page-draft';
+
+/**
+ * /pagebuilder/[page_id]/ (staff spec sections 2 and 4): name and url, the component list with Add
+ * Component (adding mode highlights the selected component, after which the new one goes), the selected
+ * component's properties and a live preview of exactly what visitors will see. Save keeps the page as it
+ * was in its version list, from which any version can be restored.
+ */
+export default function PageBuilderScreen({ params }: ScreenProps) {
+  const id = idParam(params[0]);
+  const [search] = useSearchParams();
+  const urlParam = search.get('url') ?? '';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const draft = usePageDraft();
+  const [adding, setAdding] = useState(false);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+
+  const page = useQuery({
+    queryKey: pageBuilderKeys.page(id ?? 0),
+    queryFn: ({ signal }) => getPage(id!, signal),
+    enabled: id !== null,
+    retry: false,
+  });
+  const components = useQuery({
+    queryKey: pageBuilderKeys.components,
+    queryFn: ({ signal }) => listComponents(signal),
+  });
+
+  const { load } = draft;
+  useEffect(() => {
+    if (page.data) load(page.data);
+    else if (id === null) load({ name: '', url: urlParam, components: [], componentProps: [] });
+  }, [page.data, id, urlParam, load]);
+
+  const save = useMutation({
+    mutationFn: () => savePage(id, draft.body()),
+    onSuccess: (saved) => {
+      setFailure(null);
+      notifications.show({ color: 'green', message: WEBSITE_MSG.saved });
+      queryClient.setQueryData(pageBuilderKeys.page(saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: pageBuilderKeys.pages });
+      void queryClient.invalidateQueries({ queryKey: ['website-page'] });
+      if (id === null) navigate(`/pagebuilder/${saved.id}/`, { replace: true });
+    },
+    onError: (error) => setFailure(error instanceof ApiError ? error : new ApiError(0, String(error))),
+  });
+
+  if (id !== null && page.isPending) return <Loading />;
+  if (id !== null && page.isError)
+    return (
+      <Alert color="red" title={WEBSITE_MSG.loadFailed}>
+        {page.error.message}{' '}
+        <Anchor component={Link} to="/pages/">
+          See All Pages
+        </Anchor>
+      </Alert>
+    );
+
+  const builtIn = (BUILT_IN_PAGE_URLS as readonly string[]).includes(page.data?.url ?? '');
+  const selectedItem = draft.selected === null ? undefined : draft.items[draft.selected];
+  const fieldErrors = failure?.fields ?? {};
+  const propErrors = (index: number) =>
+    Object.fromEntries(
+      Object.entries(fieldErrors)
+        .filter(([k]) => k.startsWith(`componentProps.${index}.`))
+        .map(([k, v]) => [k.split('.')[2], v]),
+    );
+
+  const addComponent = (name: WebsiteComponentName) => {
+    const saved = components.data?.find((c) => c.name === name)?.props ?? {};
+    draft.add(name, { ...SECTION_TYPES[name].defaults, ...saved });
+    setAdding(false);
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1}>{id === null ? 'New Page' : `Page Builder: ${page.data?.name}`}</Title>
+          <Text c="dimmed">
+            Compose the page from components; the preview shows it as visitors will see it.
+          </Text>
+        </div>
+        <Group gap="sm">
+          <Button component={Link} to="/pages/" variant="default">
+            See All Pages
+          </Button>
+          {id !== null && !builtIn && (
+            <ConfirmDeleteButton
+              message={WEBSITE_MSG.confirmDelete}
+              onConfirm={async () => {
+                await deletePage(id);
+                notifications.show({ color: 'green', message: WEBSITE_MSG.deleted });
+                await queryClient.invalidateQueries({ queryKey: pageBuilderKeys.pages });
+                navigate('/pages/');
+              }}
+            >
+              Delete Page
+            </ConfirmDeleteButton>
+          )}
+          <Button onClick={() => save.mutate()} loading={save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Group>
+      {failure && <Alert color="red">{failure.message}</Alert>}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <Stack gap="md">
+            <Paper withBorder radius="lg" p="md">
+              <Stack gap="sm">
+                <TextInput
+                  label="Name"
+                  required
+                  value={draft.name}
+                  error={fieldErrors.name}
+                  onChange={(e) => draft.setName(e.currentTarget.value)}
+                />
+                <TextInput
+                  label="Url"
+                  required
+                  value={draft.url}
+                  error={fieldErrors.url}
+                  description={builtIn ? 'The url of this page is fixed.' : 'For example /our-team/'}
+                  disabled={builtIn}
+                  onChange={(e) => draft.setUrl(e.currentTarget.value)}
+                />
+              </Stack>
+            </Paper>
+            <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="builder-components">
+              <Group justify="space-between" mb="sm">
+                <Title order={2} size="h5" id="builder-components">
+                  Components
+                </Title>
+                <Button
+                  size="compact-sm"
+                  variant={adding ? 'filled' : 'light'}
+                  leftSection={<IconPlus size={14} />}
+                  onClick={() => setAdding((a) => !a)}
+                  aria-pressed={adding}
+                >
+                  Add Component
+                </Button>
+              </Group>
+              {adding && (
+                <Stack gap="xs" mb="sm">
+                  <Text size="sm" c="dimmed">
+                    {draft.selected === null
+                      ? 'The new component goes at the end.'
+                      : `The new component goes after number ${draft.selected + 1}, highlighted below.`}
+                  </Text>
+                  <SimpleGrid cols={2} spacing={6}>
+                    {SECTION_NAMES.map((name) => (
+                      <Button
+                        key={name}
+                        size="compact-sm"
+                        variant="default"
+                        onClick={() => addComponent(name)}
+                      >
+                        {name}
+                      </Button>
+                    ))}
+                  </SimpleGrid>
+                </Stack>
+              )}
+              {draft.items.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  No components yet: use Add Component.
+                </Text>
+              )}
+              <Stack gap={4} component="ol" className={classes.list}>
+                {draft.items.map((it, index) => (
+                  <Group
+                    key={it.key}
+                    component="li"
+                    gap={4}
+                    wrap="nowrap"
+                    className={classes.item}
+                    data-selected={draft.selected === index || undefined}
+                    data-adding={(adding && draft.selected === index) || undefined}
+                  >
+                    <UnstyledButton
+                      className={classes.select}
+                      onClick={() => draft.setSelected(index)}
+                      aria-current={draft.selected === index ? 'true' : undefined}
+                    >
+                      <Text size="sm" fw={600}>
+                        {index + 1}. {it.name}
+                      </Text>
+                    </UnstyledButton>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Move ${it.name} (${index + 1}) up`}
+                      disabled={index === 0}
+                      onClick={() => draft.move(index, -1)}
+                    >
+                      <IconArrowUp size={16} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Move ${it.name} (${index + 1}) down`}
+                      disabled={index === draft.items.length - 1}
+                      onClick={() => draft.move(index, 1)}
+                    >
+                      <IconArrowDown size={16} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${it.name} (${index + 1})`}
+                      onClick={() => draft.remove(index)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Group>
+                ))}
+              </Stack>
+            </Paper>
+            {selectedItem && draft.selected !== null && (
+              <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="builder-properties">
+                <Title order={2} size="h5" id="builder-properties" mb="sm">
+                  {selectedItem.name} properties
+                </Title>
+                <PropertyEditor
+                  fields={SECTION_TYPES[selectedItem.name as WebsiteComponentName]?.fields ?? []}
+                  values={selectedItem.props}
+                  errors={propErrors(draft.selected)}
+                  onChange={(prop, value) => draft.setProp(draft.selected!, prop, value)}
+                />
+              </Paper>
+            )}
+            {id !== null && <Versions pageId={id} onRestored={load} />}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <Paper
+            withBorder
+            radius="lg"
+            className={classes.previewFrame}
+            component="section"
+            aria-label="Preview"
+          >
+            <Group justify="space-between" px="md" py={8} className={classes.previewBar}>
+              <Text size="sm" fw={600}>
+                Preview
+              </Text>
+              <Text size="xs" c="dimmed" ff="monospace">
+                {draft.url || '/'}
+              </Text>
+            </Group>
+            <ScrollArea.Autosize mah="78vh" type="auto">
+              {draft.items.length === 0 && (
+                <Text ta="center" c="dimmed" py={80}>
+                  The page is empty.
+                </Text>
+              )}
+              {draft.items.map((it, index) => (
+                <Box
+                  key={it.key}
+                  className={classes.previewSection}
+                  data-selected={draft.selected === index || undefined}
+                  onClickCapture={(e) => {
+                    e.preventDefault();
+                    draft.setSelected(index);
+                  }}
+                >
+                  <RenderSections components={[it.name]} componentProps={[it.props]} />
+                </Box>
+              ))}
+            </ScrollArea.Autosize>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+function Versions({
+  pageId,
+  onRestored,
+}: {
+  pageId: number;
+  onRestored: (page: Awaited<ReturnType<typeof restoreVersion>>) => void;
+}) {
+  const queryClient = useQueryClient();
+  const versions = useQuery({
+    queryKey: pageBuilderKeys.versions(pageId),
+    queryFn: ({ signal }) => listVersions(pageId, signal),
+  });
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="builder-versions">
+      <Title order={2} size="h5" id="builder-versions" mb="sm">
+        Earlier versions
+      </Title>
+      {versions.data?.length === 0 && (
+        <Text size="sm" c="dimmed">
+          Each save keeps the page as it was here.
+        </Text>
+      )}
+      <Stack gap={6}>
+        {versions.data?.slice(0, 20).map((v) => (
+          <Group key={v.id} justify="space-between" wrap="nowrap" gap="xs">
+            <div>
+              <Text size="sm" fw={600}>
+                {formatDate(v.saved_at)}{' '}
+                {new Date(v.saved_at).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {v.name} · {v.components} components{v.saved_by ? ` · replaced by ${v.saved_by}` : ''}
+              </Text>
+            </div>
+            <ConfirmDeleteButton
+              label="Restore"
+              size="compact-sm"
+              message={WEBSITE_MSG.confirmRestore}
+              onConfirm={async () => {
+                const page = await restoreVersion(pageId, v.id);
+                queryClient.setQueryData(pageBuilderKeys.page(pageId), page);
+                await queryClient.invalidateQueries({ queryKey: pageBuilderKeys.versions(pageId) });
+                void queryClient.invalidateQueries({ queryKey: ['website-page'] });
+                onRestored(page);
+                notifications.show({ color: 'green', message: WEBSITE_MSG.restored });
+              }}
+            >
+              Restore
+            </ConfirmDeleteButton>
+          </Group>
+        ))}
+      </Stack>
+      {versions.data && versions.data.length > 0 && (
+        <Badge mt="sm" variant="light" color="gray">
+          {versions.data.length} kept
+        </Badge>
+      )}
+    </Paper>
+  );
+}

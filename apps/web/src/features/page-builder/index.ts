@@ -1,0 +1,5 @@
+/** The page builder: website pages, their versions, and the component types' defaults (issue 13). */
+export { default as ComponentScreen } from './ComponentScreen';
+export { default as ComponentsScreen } from './ComponentsScreen';
+export { default as PageBuilderScreen } from './PageBuilderScreen';
+export { default as PagesScreen } from './PagesScreen';
