@@ -30,4 +30,5 @@ export * from './staffwork';
 export * from './statuses';
 export * from './time-zones';
 export * from './website';
+export * from './website-lists';
 export * from './website-pages';

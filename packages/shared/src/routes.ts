@@ -68,6 +68,10 @@ export const SCREENS = [
  */
 export const SERVER_SEGMENTS = new Set([
   'api',
+  'users',
+  'getfileurl',
+  'get_related_info',
+  'save_related_info',
   'assets',
   'healthz',
   'readyz',

@@ -37,9 +37,9 @@ export type ComponentProps = Record<string, PropValue | undefined>;
 /**
  * How a property is edited and checked: text and longtext are plain text (tags removed), list is
  * comma-separated text where double quotes keep a comma, link a site path or an http(s), mailto: or tel:
- * address, image an uploaded website image or an https address, color a CSS colour.
+ * address, image an uploaded website image (images: a list of them), color a CSS colour.
  */
-export type FieldKind = 'text' | 'longtext' | 'color' | 'image' | 'list' | 'number' | 'link';
+export type FieldKind = 'text' | 'longtext' | 'color' | 'image' | 'images' | 'list' | 'number' | 'link';
 
 export interface ComponentField {
   name: string;
@@ -148,7 +148,7 @@ export const WEBSITE_FIELDS: Record<WebsiteComponentName, readonly ComponentFiel
     { name: 'items', label: 'Customer types', kind: 'list', help: LIST_HELP },
     { name: 'descriptions', label: 'Descriptions (same order)', kind: 'list', help: LIST_HELP },
     { name: 'icons', label: 'Icons (same order)', kind: 'list', help: ICON_HELP },
-    { name: 'logos', label: 'Logo image urls (replace the cards when set)', kind: 'list', help: LIST_HELP },
+    { name: 'logos', label: 'Logos (replace the cards when set)', kind: 'images' },
     { name: 'background', label: 'Background colour', kind: 'color' },
   ],
   MiddleContent2: [
@@ -263,7 +263,7 @@ export const WEBSITE_MSG = {
   propsMismatch: 'Every component needs its own set of properties.',
   badLink: (label: string) =>
     `${label}: use a path on this site (/contact-us/) or an address starting with https://, mailto: or tel:.`,
-  badImage: (label: string) => `${label}: upload an image, or use an address starting with https://.`,
+  badImage: (label: string) => `${label}: upload the image with the Upload image button.`,
   badColor: (label: string) => `${label}: use a colour such as #1f5fa8, rgb(31, 95, 168) or navy.`,
   badNumber: (label: string) => `${label}: enter a number.`,
   tooLong: (label: string) => `${label} is too long.`,

@@ -4,6 +4,7 @@ import {
   type ComponentProps,
   isWebsiteComponentName,
   normalizePageUrl,
+  parseListProp,
   reservedSegment,
   WEBSITE_FIELDS,
   WEBSITE_IMAGE_PREFIX,
@@ -17,7 +18,7 @@ import { badRequest } from '../../lib/errors';
 /**
  * What a saved page may hold. Every property is checked by its field kind (packages/shared
  * WEBSITE_FIELDS): text has every tag removed by an allow-list sanitizer that allows none, links and
- * images must use an allowed scheme, colours must be colours. Properties a component does not have
+ * images must be uploaded ones, links must use an allowed scheme, colours must be colours. Properties a component does not have
  * are dropped. A page therefore never carries script, event handlers or `javascript:` links.
  */
 
@@ -35,7 +36,6 @@ const SITE_PATH = /^\/(?![/\\])[^\s]*$/;
 const ANCHOR = /^#[\w-]*$/;
 const WEB_ADDRESS = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 const CONTACT_ADDRESS = /^(mailto|tel):[^\s]+$/i;
-const HTTPS_ADDRESS = /^https:\/\/[^\s/$.?#][^\s]*$/i;
 const IMAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}$/;
 const COLOR = [
   /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i,
@@ -45,9 +45,9 @@ const COLOR = [
 
 export const isLink = (v: string) =>
   SITE_PATH.test(v) || ANCHOR.test(v) || WEB_ADDRESS.test(v) || CONTACT_ADDRESS.test(v);
+/** Only uploaded images: the content security policy loads images from this site alone. */
 export const isImage = (v: string) =>
-  (v.startsWith(WEBSITE_IMAGE_PREFIX) && IMAGE_NAME.test(v.slice(WEBSITE_IMAGE_PREFIX.length))) ||
-  HTTPS_ADDRESS.test(v);
+  v.startsWith(WEBSITE_IMAGE_PREFIX) && IMAGE_NAME.test(v.slice(WEBSITE_IMAGE_PREFIX.length));
 export const isColor = (v: string) => COLOR.some((pattern) => pattern.test(v));
 
 function cleanValue(field: ComponentField, raw: string | number, where: string): string | number {
@@ -67,6 +67,9 @@ function cleanValue(field: ComponentField, raw: string | number, where: string):
       return value;
     case 'image':
       if (value !== '' && !isImage(value)) throw refuse(WEBSITE_MSG.badImage(field.label));
+      return value;
+    case 'images':
+      if (!parseListProp(value).every(isImage)) throw refuse(WEBSITE_MSG.badImage(field.label));
       return value;
     case 'color':
       if (value !== '' && !isColor(value)) throw refuse(WEBSITE_MSG.badColor(field.label));

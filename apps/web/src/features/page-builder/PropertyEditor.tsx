@@ -1,4 +1,10 @@
-import type { ComponentField, ComponentProps, PropValue } from '@dd/shared';
+import {
+  type ComponentField,
+  type ComponentProps,
+  formatListProp,
+  type PropValue,
+  parseListProp,
+} from '@dd/shared';
 import {
   Button,
   ColorInput,
@@ -89,21 +95,33 @@ function PropertyInput({
       );
     case 'image':
       return <ImageInput {...common} value={text} onChange={onChange} />;
+    case 'images':
+      return (
+        <ImageInput
+          {...common}
+          value={text}
+          onChange={onChange}
+          onUploaded={(url) => onChange(formatListProp([...parseListProp(text), url]))}
+        />
+      );
     default:
       return <TextInput {...common} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
   }
 }
 
+/** An uploaded image's url; with onUploaded, a list of them that each upload adds to. */
 function ImageInput({
   label,
   error,
   value,
   onChange,
+  onUploaded = onChange,
 }: {
   label: string;
   error?: string;
   value: string;
   onChange: (value: string) => void;
+  onUploaded?: (url: string) => void;
 }) {
   const [uploading, setUploading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -112,7 +130,7 @@ function ImageInput({
     setUploading(true);
     setFailure(null);
     try {
-      onChange(await uploadWebsiteImage(file));
+      onUploaded(await uploadWebsiteImage(file));
     } catch (e) {
       setFailure(e instanceof Error ? e.message : String(e));
     } finally {
@@ -126,7 +144,7 @@ function ImageInput({
         value={value}
         error={error ?? failure}
         onChange={(e) => onChange(e.currentTarget.value)}
-        placeholder="Upload an image or paste an https:// address"
+        placeholder="Upload an image"
       />
       <Group gap="xs">
         <FileButton onChange={upload} accept="image/png,image/jpeg,image/gif">
@@ -144,7 +162,7 @@ function ImageInput({
         </FileButton>
         {value && (
           <Button size="compact-sm" variant="subtle" color="gray" onClick={() => onChange('')}>
-            Remove image
+            Remove
           </Button>
         )}
       </Group>
