@@ -75,3 +75,11 @@ export const CONFIRM_MSG = {
   sent: 'We sent a new confirmation link. Open it from your e-mail to finish.',
   alreadyConfirmed: 'Your e-mail address is already confirmed.',
 } as const;
+
+/** The app shell's notices (service worker, issue 13). */
+export const CONNECTION_MSG = {
+  offline:
+    'You are offline. Screens already open stay readable; saving, uploads and new data wait until the connection is back.',
+  update: 'A new version of Direct Docs is available.',
+  pageUnavailable: 'This page could not be loaded. Check your connection and try again.',
+} as const;

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../auth';
+import { ConnectionNotice } from './ConnectionNotice';
 import classes from './Layout.module.css';
 import { isSelected, navLinks } from './nav';
 
@@ -92,6 +93,7 @@ export function Layout({ children, bare = false }: { children: ReactNode; bare?:
         </Suspense>
       )}
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+        <ConnectionNotice />
         {bare ? (
           children
         ) : (

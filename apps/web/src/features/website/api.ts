@@ -4,6 +4,7 @@ import { post } from '../../api/client';
 
 /** The website's query keys. */
 export const websiteKeys = {
+  all: ['website-page'] as const,
   page: (url: string) => ['website-page', url] as const,
 };
 

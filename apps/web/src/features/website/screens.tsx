@@ -2,8 +2,8 @@
  * The website screens the app's route table shows: the landing, About Us and Contact Us pages and any
  * other path, each rendered with the footer from the page saved for its url in the page builder.
  */
-import { MSG } from '@dd/shared';
-import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { CONNECTION_MSG, MSG } from '@dd/shared';
+import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { get } from '../../api/client';
@@ -77,6 +77,15 @@ export function WebsitePageScreen({ path = '' }: { path?: string }) {
     return (
       <Center py={96}>
         <Loader aria-label="Loading page" />
+      </Center>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Center py={120} px="md">
+        <Alert color="yellow" maw={560}>
+          {CONNECTION_MSG.pageUnavailable}
+        </Alert>
       </Center>
     );
   }
