@@ -30,3 +30,13 @@ export const DEFAULT_INACTIVITY_MINUTES = 30;
 
 /** Request types seeded with the product; more can be added by staff. */
 export const CERTIFICATION_REQUEST_TYPE = 'Provider Certification of Received Records';
+
+/**
+ * The built-in tutorial videos (captioned screen recordings made by `npm run videos -w e2e`), served from
+ * the web app. HELP_VIDEO_URL, REQUEST_VIDEO_URL and PDF_FORM_VIDEO_URL point each to another address.
+ */
+export const TUTORIAL_VIDEOS = {
+  dashboard: '/videos/dashboard.webm',
+  request: '/videos/request.webm',
+  pdfForm: '/videos/pdf-form.webm',
+} as const;

@@ -1,4 +1,7 @@
-/** A 'Watch Tutorial' button opening a video popup (YouTube or Vimeo; other links play as they are). */
+/**
+ * A 'Watch Tutorial' button opening a video popup: the app's own captioned videos play in a video element
+ * (with their WebVTT captions track), YouTube and Vimeo links in their players, other links as they are.
+ */
 import { AspectRatio, Button, Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlayerPlay } from '@tabler/icons-react';
@@ -24,6 +27,9 @@ export function embedUrl(url: string): string {
   }
 }
 
+/** A video file served by the app itself (the built-in tutorials), played without a frame. */
+export const isOwnVideo = (url: string) => url.startsWith('/') && /\.(webm|mp4)$/i.test(url);
+
 export function VideoButton({ url, title }: { url: string; title: string }) {
   const [opened, { open, close }] = useDisclosure(false);
   return (
@@ -33,13 +39,31 @@ export function VideoButton({ url, title }: { url: string; title: string }) {
       </Button>
       <Modal opened={opened} onClose={close} title={title} size="xl" centered>
         <AspectRatio ratio={16 / 9}>
-          <iframe
-            src={embedUrl(url)}
-            title={title}
-            allow="autoplay; fullscreen; picture-in-picture"
-            allowFullScreen
-            style={{ border: 0, borderRadius: 8 }}
-          />
+          {isOwnVideo(url) ? (
+            <video
+              src={url}
+              controls
+              autoPlay
+              preload="metadata"
+              aria-label={title}
+              style={{ borderRadius: 8, background: '#0b2a4a' }}
+            >
+              <track
+                kind="captions"
+                src={url.replace(/\.(webm|mp4)$/i, '.vtt')}
+                srcLang="en"
+                label="English"
+              />
+            </video>
+          ) : (
+            <iframe
+              src={embedUrl(url)}
+              title={title}
+              allow="autoplay; fullscreen; picture-in-picture"
+              allowFullScreen
+              style={{ border: 0, borderRadius: 8 }}
+            />
+          )}
         </AspectRatio>
       </Modal>
     </>

@@ -1,4 +1,4 @@
-import { DashboardInfoSchema, SiteSettingsSchema } from '@dd/shared';
+import { DashboardInfoSchema, SiteSettingsSchema, TUTORIAL_VIDEOS } from '@dd/shared';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
 import { pageOf } from '../../lib/pagination';
@@ -117,9 +117,9 @@ export const dashboardRoutes: Module = (app, { db, config }) => {
     '/api/settings/',
     { config: { access: 'public' }, schema: { response: { 200: SiteSettingsSchema } } },
     async () => ({
-      help_video_url: config.HELP_VIDEO_URL ?? null,
-      request_video_url: config.REQUEST_VIDEO_URL ?? null,
-      pdf_form_video_url: config.PDF_FORM_VIDEO_URL ?? null,
+      help_video_url: config.HELP_VIDEO_URL ?? TUTORIAL_VIDEOS.dashboard,
+      request_video_url: config.REQUEST_VIDEO_URL ?? TUTORIAL_VIDEOS.request,
+      pdf_form_video_url: config.PDF_FORM_VIDEO_URL ?? TUTORIAL_VIDEOS.pdfForm,
     }),
   );
 };

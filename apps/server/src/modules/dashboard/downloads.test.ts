@@ -1,4 +1,5 @@
-import { DOWNLOAD_RECORDS_LIMIT, type ReadyFile } from '@dd/shared';
+import { existsSync } from 'node:fs';
+import { DOWNLOAD_RECORDS_LIMIT, type ReadyFile, TUTORIAL_VIDEOS } from '@dd/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFile, createPatient, createRequest, signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID, type TestContext, testEnv } from '../../../test/helpers';
@@ -184,9 +185,19 @@ describe('GET /api/dashboard-info/{company_id}/', () => {
 });
 
 describe('GET /api/settings/', () => {
-  it('answers null video addresses when none are configured', async () => {
+  it('answers the built-in tutorial videos, each served by the app, when none are configured', async () => {
     const res = await ctx.app.inject({ url: '/api/settings/' });
-    expect(res.json()).toEqual({ help_video_url: null, request_video_url: null, pdf_form_video_url: null });
+    expect(res.json()).toEqual({
+      help_video_url: TUTORIAL_VIDEOS.dashboard,
+      request_video_url: TUTORIAL_VIDEOS.request,
+      pdf_form_video_url: TUTORIAL_VIDEOS.pdfForm,
+    });
+    for (const name of ['dashboard', 'request', 'pdf-form'])
+      for (const ext of ['webm', 'vtt'])
+        expect(
+          existsSync(new URL(`../../../../web/public/videos/${name}.${ext}`, import.meta.url)),
+          `${name}.${ext}`,
+        ).toBe(true);
   });
 
   it('answers the configured tutorial videos', async () => {
