@@ -1,4 +1,4 @@
-/** A delete button that first asks 'Are you sure?' with Cancel and a confirm button. */
+/** A delete (or other hard-to-undo) button that first asks 'Are you sure?' with Cancel and a confirm button. */
 import { MSG } from '@dd/shared';
 import { Button, type ButtonProps, Group, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
@@ -16,6 +16,8 @@ export interface ConfirmDeleteButtonProps {
   size?: ButtonProps['size'];
   leftSection?: ReactNode;
   disabled?: boolean;
+  /** For confirmations that are not deletions (restore). @default 'red' */
+  color?: ButtonProps['color'];
 }
 
 export function ConfirmDeleteButton({
@@ -27,6 +29,7 @@ export function ConfirmDeleteButton({
   size = 'sm',
   leftSection,
   disabled,
+  color = 'red',
 }: ConfirmDeleteButtonProps) {
   const [opened, setOpened] = useState(false);
   const [running, setRunning] = useState(false);
@@ -54,7 +57,7 @@ export function ConfirmDeleteButton({
   return (
     <>
       <Button
-        color="red"
+        color={color}
         variant={variant}
         size={size}
         leftSection={leftSection}
@@ -82,7 +85,7 @@ export function ConfirmDeleteButton({
             <Button variant="default" onClick={close} disabled={running}>
               Cancel
             </Button>
-            <Button color="red" onClick={confirm} disabled={running} aria-busy={running || undefined}>
+            <Button color={color} onClick={confirm} disabled={running} aria-busy={running || undefined}>
               {label}
             </Button>
           </Group>

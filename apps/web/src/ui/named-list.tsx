@@ -23,6 +23,9 @@ export function NamedList<T>(props: {
     signal?: AbortSignal,
   ) => Promise<{ count: number; results: T[] }>;
   columns: DataTableColumn<T>[];
+  /** Replaces 'No {object}s Found'. */
+  emptyText?: string;
+  minWidth?: number;
 }) {
   const [search, setSearch] = useState('');
   const [name] = useDebouncedValue(search.trim(), 300);
@@ -53,6 +56,8 @@ export function NamedList<T>(props: {
       )}
       <DataTable<T>
         objectName={props.objectName}
+        emptyText={props.emptyText}
+        minWidth={props.minWidth}
         rows={result.data?.results}
         loading={result.isPending}
         columns={props.columns}

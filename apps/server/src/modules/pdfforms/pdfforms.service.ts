@@ -12,7 +12,7 @@ import {
   type PdfFormMapping,
   SSN_FIELD,
 } from '@dd/shared';
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
 import type { DbOrTx } from '../../db/client';
@@ -269,7 +269,7 @@ export async function moveMapping(
 export async function deleteMapping(db: DbOrTx, id: number) {
   const removed = await db
     .delete(pdfFormMappings)
-    .where(inArray(pdfFormMappings.id, [id]))
+    .where(eq(pdfFormMappings.id, id))
     .returning({ id: pdfFormMappings.id });
   if (!removed.length) throw notFound();
   return { success: 'Deleted' };

@@ -1,13 +1,10 @@
-import { COMPANY_PAGE_SIZES, type CompanyListItem } from '@dd/shared';
-import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { CompanyListItem } from '@dd/shared';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { pageFirms } from '../../api/choices';
 import { useAuth } from '../../auth';
-import { DataTable, usePaging } from '../../ui';
+import { NamedList } from '../../ui';
 import { companyKeys } from './api';
 
 /**
@@ -42,16 +39,6 @@ function RowLinks({ company }: { company: CompanyListItem }) {
 
 export default function CompanyListScreen() {
   const { user } = useAuth();
-  const [search, setSearch] = useState('');
-  const [name] = useDebouncedValue(search.trim(), 300);
-  const paging = usePaging(COMPANY_PAGE_SIZES);
-  const { page, pageSize } = paging;
-  const query = useQuery({
-    queryKey: companyKeys.page(name, page, pageSize),
-    queryFn: ({ signal }) => pageFirms(name, page, pageSize, signal),
-    placeholderData: keepPreviousData,
-  });
-
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -66,66 +53,49 @@ export default function CompanyListScreen() {
         )}
       </Group>
       <Paper withBorder radius="lg" p="md">
-        <Stack gap="md">
-          <TextInput
-            label="Name"
-            placeholder="Filter by company name"
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              paging.reset();
-            }}
-            maw={360}
-          />
-          {query.isError && (
-            <Text c="red" role="alert">
-              {query.error.message}
-            </Text>
-          )}
-          <DataTable<CompanyListItem>
-            objectName="Company"
-            emptyText="No Companies Found"
-            rows={query.data?.results}
-            loading={query.isPending}
-            minWidth={980}
-            columns={[
-              {
-                key: 'name',
-                title: 'Name',
-                render: (c) => (
-                  <Stack gap={0}>
-                    <Anchor component={Link} to={`/editCompany/${c.id}/`} fw={600}>
-                      {c.name}
-                    </Anchor>
-                    {(c.city || c.state) && (
-                      <Text size="xs" c="dimmed">
-                        {[c.city, c.state].filter(Boolean).join(', ')}
-                      </Text>
-                    )}
-                  </Stack>
-                ),
-              },
-              { key: 'users_count', title: 'Users', render: (c) => c.users_count, width: 80, align: 'right' },
-              {
-                key: 'open_requests_count',
-                title: 'Open Requests',
-                render: (c) => c.open_requests_count,
-                width: 140,
-                align: 'right',
-              },
-              {
-                key: 'requests_count',
-                title: 'All Requests',
-                render: (c) => c.requests_count,
-                width: 130,
-                align: 'right',
-              },
-              { key: 'links', title: 'Actions', render: (c) => <RowLinks company={c} /> },
-            ]}
-            {...paging.tableProps(query.data?.count)}
-          />
-        </Stack>
+        <NamedList<CompanyListItem>
+          objectName="Company"
+          emptyText="No Companies Found"
+          filterLabel="Name"
+          placeholder="Filter by company name"
+          minWidth={980}
+          queryKey={(name, page, size) => companyKeys.page(name, page, size)}
+          load={(name, page, size, signal) => pageFirms(name, page, size, signal)}
+          columns={[
+            {
+              key: 'name',
+              title: 'Name',
+              render: (c) => (
+                <Stack gap={0}>
+                  <Anchor component={Link} to={`/editCompany/${c.id}/`} fw={600}>
+                    {c.name}
+                  </Anchor>
+                  {(c.city || c.state) && (
+                    <Text size="xs" c="dimmed">
+                      {[c.city, c.state].filter(Boolean).join(', ')}
+                    </Text>
+                  )}
+                </Stack>
+              ),
+            },
+            { key: 'users_count', title: 'Users', render: (c) => c.users_count, width: 80, align: 'right' },
+            {
+              key: 'open_requests_count',
+              title: 'Open Requests',
+              render: (c) => c.open_requests_count,
+              width: 140,
+              align: 'right',
+            },
+            {
+              key: 'requests_count',
+              title: 'All Requests',
+              render: (c) => c.requests_count,
+              width: 130,
+              align: 'right',
+            },
+            { key: 'links', title: 'Actions', render: (c) => <RowLinks company={c} /> },
+          ]}
+        />
       </Paper>
     </Stack>
   );

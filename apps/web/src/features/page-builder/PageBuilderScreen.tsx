@@ -24,7 +24,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { ConfirmDeleteButton, idParam, Loading, type ScreenProps } from '../../ui';
-import { RenderSections, SECTION_NAMES, SECTION_TYPES } from '../website';
+import { RenderSections, SECTION_NAMES, SECTION_TYPES, websiteKeys } from '../website';
 import {
   deletePage,
   getPage,
@@ -78,7 +78,7 @@ export default function PageBuilderScreen({ params }: ScreenProps) {
       notifications.show({ color: 'green', message: WEBSITE_MSG.saved });
       queryClient.setQueryData(pageBuilderKeys.page(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: pageBuilderKeys.pages });
-      void queryClient.invalidateQueries({ queryKey: ['website-page'] });
+      void queryClient.invalidateQueries({ queryKey: websiteKeys.all });
       if (id === null) navigate(`/pagebuilder/${saved.id}/`, { replace: true });
     },
     onError: (error) => setFailure(error instanceof ApiError ? error : new ApiError(0, String(error))),
@@ -352,13 +352,14 @@ function Versions({
             </div>
             <ConfirmDeleteButton
               label="Restore"
+              color="brand"
               size="compact-sm"
               message={WEBSITE_MSG.confirmRestore}
               onConfirm={async () => {
                 const page = await restoreVersion(pageId, v.id);
                 queryClient.setQueryData(pageBuilderKeys.page(pageId), page);
                 await queryClient.invalidateQueries({ queryKey: pageBuilderKeys.versions(pageId) });
-                void queryClient.invalidateQueries({ queryKey: ['website-page'] });
+                void queryClient.invalidateQueries({ queryKey: websiteKeys.all });
                 onRestored(page);
                 notifications.show({ color: 'green', message: WEBSITE_MSG.restored });
               }}
