@@ -1,15 +1,26 @@
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 
 /** The built-in tutorial videos (issue 13) play from a fresh install wherever the spec puts their button. */
-const cases: { who: string; path: string; link?: string; title: string }[] = [
-  { who: 'paralegal@smithlaw.example', path: '/dashboard/', title: 'How the dashboard works' },
+const cases: { who: string; path: string; link?: string; heading: string; title: string }[] = [
+  {
+    who: 'paralegal@smithlaw.example',
+    path: '/dashboard/',
+    heading: 'Smith Law Group Dashboard',
+    title: 'How the dashboard works',
+  },
   {
     who: 'paralegal@smithlaw.example',
     path: '/dashboard/',
     link: 'Start New Request',
+    heading: 'Submit A Request',
     title: 'How to submit a request',
   },
-  { who: 'staff@directdocs.example', path: '/editform/provider/', title: 'How to map a PDF form' },
+  {
+    who: 'staff@directdocs.example',
+    path: '/editform/provider/',
+    heading: 'Add Provider Form',
+    title: 'How to map a PDF form',
+  },
 ];
 
 test('each tutorial video plays with its captions track', async ({ page, loginAs }) => {
@@ -17,6 +28,7 @@ test('each tutorial video plays with its captions track', async ({ page, loginAs
     await loginAs(c.who);
     await page.goto(c.path);
     if (c.link) await page.getByRole('link', { name: c.link }).click();
+    await expect(page.getByRole('heading', { name: c.heading, level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Watch Tutorial' }).click();
     const dialog = page.getByRole('dialog', { name: c.title });
     const video = dialog.locator('video');

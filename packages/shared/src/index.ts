@@ -32,3 +32,4 @@ export * from './time-zones';
 export * from './website';
 export * from './website-lists';
 export * from './website-pages';
+export * from './website-schemas';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Website pages built with the page builder (staff spec sections 2, 3 and 7): the 16 component types,
  * the properties each one has and how the builder edits them, the rules a saved page follows and the
@@ -285,17 +283,6 @@ export function normalizePageUrl(url: string): string {
     .replace(/^\/+|\/+$/g, '');
   return inner ? `/${inner}/` : '/';
 }
-
-/** The body of a page save (spec section 7): name, url and the two parallel lists. */
-export const WebsitePageBodySchema = z.object({
-  name: z.string().trim().min(1, WEBSITE_MSG.nameRequired).max(WEBSITE_LIMITS.nameLength),
-  url: z.string().trim().min(1, WEBSITE_MSG.urlRequired).max(WEBSITE_LIMITS.urlLength),
-  components: z.array(z.string().max(40)).max(WEBSITE_LIMITS.components, WEBSITE_MSG.tooManyComponents),
-  componentProps: z
-    .array(z.record(z.string().max(60), z.union([z.string(), z.number()]).nullable()))
-    .max(WEBSITE_LIMITS.components),
-});
-export type WebsitePageBody = z.infer<typeof WebsitePageBodySchema>;
 
 export interface WebsitePage {
   id: number;

@@ -1,10 +1,13 @@
 import { CONNECTION_MSG } from '@dd/shared';
-import { Alert, Button, Container, Group, Text } from '@mantine/core';
-import { IconCloudOff, IconRefresh } from '@tabler/icons-react';
+import { Container, Group, Text, UnstyledButton } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
+import classes from './ConnectionNotice.module.css';
 import { updateWaiting } from './service-worker';
 
-/** 'You are offline' while the browser has no connection, and the prompt to load a new version after a deploy. */
+/**
+ * 'You are offline' while the browser has no connection, and the prompt to load a new version after a
+ * deploy. Built from what the first load already has (no Alert, no icons): it sits on every page.
+ */
 const online = {
   subscribe(listener: () => void) {
     window.addEventListener('online', listener);
@@ -24,19 +27,17 @@ export function ConnectionNotice() {
   return (
     <Container size="xl" pt="sm">
       {!isOnline && (
-        <Alert color="yellow" icon={<IconCloudOff size={18} />} role="status" mb="xs">
+        <Text role="status" size="sm" className={classes.notice} data-kind="offline">
           {CONNECTION_MSG.offline}
-        </Alert>
+        </Text>
       )}
       {hasUpdate && (
-        <Alert color="blue" icon={<IconRefresh size={18} />} role="status">
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Text size="sm">{CONNECTION_MSG.update}</Text>
-            <Button size="compact-sm" onClick={updateWaiting.apply}>
-              Reload
-            </Button>
-          </Group>
-        </Alert>
+        <Group role="status" className={classes.notice} data-kind="update" justify="space-between" gap="xs">
+          <Text size="sm">{CONNECTION_MSG.update}</Text>
+          <UnstyledButton className={classes.reload} onClick={updateWaiting.apply}>
+            Reload
+          </UnstyledButton>
+        </Group>
       )}
     </Container>
   );

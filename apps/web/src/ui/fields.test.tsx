@@ -7,8 +7,9 @@ import { CheckboxField, MultiSelectField, SelectField } from './choice-fields';
 import { ColorField } from './color-field';
 import { DateField, formatDateOutput } from './date-field';
 import { Form } from './form';
+import { NumberField } from './number-field';
 import { PasswordConfirmFields } from './password-confirm-fields';
-import { NumberField, TextAreaField } from './text-fields';
+import { TextAreaField } from './text-fields';
 
 const longText = `${'Records custodian at the county regional medical center '.repeat(3)}`.trim();
 

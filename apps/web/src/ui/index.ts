@@ -19,6 +19,7 @@ export * from './list';
 export * from './loading';
 export * from './named-list';
 export * from './nav-item';
+export * from './number-field';
 export * from './open-stored-file';
 export * from './page-size-select';
 export * from './pager';

@@ -1,5 +1,5 @@
-/** Single-line text, long text, number and password fields bound to the surrounding <Form>. */
-import { NumberInput, PasswordInput, Textarea, TextInput } from '@mantine/core';
+/** Single-line text, long text and password fields bound to the surrounding <Form> (numbers: number-field.tsx). */
+import { PasswordInput, Textarea, TextInput } from '@mantine/core';
 import type { HTMLInputAutoCompleteAttribute } from 'react';
 import { type BaseFieldProps, fieldOptions, inputProps } from './field-props';
 import { useFormField } from './form-context';
@@ -49,36 +49,6 @@ export function TextAreaField(props: TextAreaFieldProps) {
       maxRows={props.maxRows ?? 12}
       value={field.value ?? ''}
       onChange={(event) => field.setValue(event.currentTarget.value)}
-    />
-  );
-}
-
-export interface NumberFieldProps extends BaseFieldProps<number | ''> {
-  min?: number;
-  max?: number;
-  step?: number;
-  /** Digits after the decimal point; money uses 2. */
-  decimalScale?: number;
-  prefix?: string;
-  thousandSeparator?: boolean;
-}
-
-export function NumberField(props: NumberFieldProps) {
-  const field = useFormField<number | ''>(props.name, fieldOptions(props));
-  return (
-    <NumberInput
-      {...inputProps(props, field)}
-      min={props.min}
-      max={props.max}
-      step={props.step}
-      decimalScale={props.decimalScale}
-      fixedDecimalScale={props.decimalScale !== undefined}
-      prefix={props.prefix}
-      thousandSeparator={props.thousandSeparator ? ',' : undefined}
-      value={field.value ?? ''}
-      onChange={(value) =>
-        field.setValue(typeof value === 'number' ? value : value === '' ? '' : Number(value))
-      }
     />
   );
 }
