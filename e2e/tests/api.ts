@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD } from '@dd/shared';
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator } from '@playwright/test';
 
 /** What journeys set up through the API: a small PDF, a signed-in caller, a fresh order of their own. */
 export const PDF = Buffer.from(
@@ -59,4 +59,22 @@ export function onePagePdf(title: string): Buffer {
   body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
   body += `trailer\n<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
+}
+
+/** Fills the Add New Client dialog for a Denver client, with the HIPAA consent form attached. */
+export async function fillNewClient(modal: Locator, client: { lastName: string; code: string; ssn: string }) {
+  await modal.getByLabel(/^First Name/).fill('Dana');
+  await modal.getByLabel(/^Last Name/).fill(client.lastName);
+  await modal.getByLabel(/^Maiden Name/).fill('NA');
+  await modal.getByLabel(/^Date of Birth/).fill('04/12/1981');
+  await modal.getByLabel(/^Custom Code/).fill(client.code);
+  await modal.getByLabel(/^SSN/).fill(client.ssn);
+  await modal.getByLabel(/^Address 1/).fill('1200 Larimer St');
+  await modal.getByLabel(/^Address 2/).fill('Suite 400');
+  await modal.getByLabel(/^City/).fill('Denver');
+  await modal.getByLabel(/^State/).fill('CO');
+  await modal.getByLabel(/^Zip Code/).fill('80202');
+  await modal
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'hipaa-consent.pdf', mimeType: 'application/pdf', buffer: PDF });
 }

@@ -1,4 +1,4 @@
-import { apiLogin, PDF } from './api';
+import { apiLogin, fillNewClient, PDF } from './api';
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
@@ -25,20 +25,11 @@ test('a paralegal orders records from three providers and downloads what arrives
   // A new client with a HIPAA consent form.
   await page.getByRole('button', { name: 'Add New Client' }).click();
   const modal = page.getByRole('dialog', { name: 'Add New Client' });
-  await modal.getByLabel(/^First Name/).fill('Dana');
-  await modal.getByLabel(/^Last Name/).fill(lastName);
-  await modal.getByLabel(/^Maiden Name/).fill('NA');
-  await modal.getByLabel(/^Date of Birth/).fill('04/12/1981');
-  await modal.getByLabel(/^Custom Code/).fill(`SLG-${tag}`);
-  await modal.getByLabel(/^SSN/).fill(`5${tag.slice(0, 2)}-${tag.slice(2, 4)}-${tag.slice(2)}`.slice(0, 11));
-  await modal.getByLabel(/^Address 1/).fill('1200 Larimer St');
-  await modal.getByLabel(/^Address 2/).fill('Suite 400');
-  await modal.getByLabel(/^City/).fill('Denver');
-  await modal.getByLabel(/^State/).fill('CO');
-  await modal.getByLabel(/^Zip Code/).fill('80202');
-  await modal
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'hipaa-consent.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await fillNewClient(modal, {
+    lastName,
+    code: `SLG-${tag}`,
+    ssn: `5${tag.slice(0, 2)}-${tag.slice(2, 4)}-${tag.slice(2)}`.slice(0, 11),
+  });
   await expect(modal.getByText('hipaa-consent.pdf')).toBeVisible();
   await shot(page, 'order-new-client');
   await expectNoSeriousA11yViolations(page, 'add new client dialog');

@@ -1,4 +1,4 @@
-import { PDF } from '../tests/api';
+import { fillNewClient } from '../tests/api';
 import { expect, test } from '../tests/fixtures';
 import { Recorder } from './recorder';
 
@@ -40,20 +40,7 @@ test('request submission tutorial', async ({ page, loginAs }) => {
   await video.step('Submit A Request: choose the client, the providers and the records you need.');
   await page.getByRole('button', { name: 'Add New Client' }).click();
   const modal = page.getByRole('dialog', { name: 'Add New Client' });
-  await modal.getByLabel(/^First Name/).fill('Dana');
-  await modal.getByLabel(/^Last Name/).fill(`Whitaker ${tag}`);
-  await modal.getByLabel(/^Maiden Name/).fill('NA');
-  await modal.getByLabel(/^Date of Birth/).fill('04/12/1981');
-  await modal.getByLabel(/^Custom Code/).fill(`SLG-${tag}`);
-  await modal.getByLabel(/^SSN/).fill('NA');
-  await modal.getByLabel(/^Address 1/).fill('1200 Larimer St');
-  await modal.getByLabel(/^Address 2/).fill('Suite 400');
-  await modal.getByLabel(/^City/).fill('Denver');
-  await modal.getByLabel(/^State/).fill('CO');
-  await modal.getByLabel(/^Zip Code/).fill('80202');
-  await modal
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'hipaa-consent.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await fillNewClient(modal, { lastName: `Whitaker ${tag}`, code: `SLG-${tag}`, ssn: 'NA' });
   await expect(modal.getByText('hipaa-consent.pdf')).toBeVisible();
   await video.step('A new client needs their details and a signed HIPAA authorization, uploaded as a PDF.');
   await modal.getByRole('button', { name: 'Save Client' }).click();
