@@ -17,9 +17,9 @@ import { badRequest } from '../../lib/errors';
 
 /**
  * What a saved page may hold. Every property is checked by its field kind (packages/shared
- * WEBSITE_FIELDS): text has every tag removed by an allow-list sanitizer that allows none, links and
- * images must be uploaded ones, links must use an allowed scheme, colours must be colours. Properties a component does not have
- * are dropped. A page therefore never carries script, event handlers or `javascript:` links.
+ * WEBSITE_FIELDS): text loses every tag (an allow-list sanitizer that allows none), links must use an
+ * allowed scheme, images must be uploaded ones, colours must be colours. Properties a component does not
+ * have are dropped. A page therefore never carries script, event handlers or `javascript:` links.
  */
 
 const NO_MARKUP: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} };

@@ -211,8 +211,8 @@ export async function ensureBuiltInPages(db: DbOrTx): Promise<void> {
     .onConflictDoNothing({ target: websitePages.url });
 }
 
-/** The component types with their saved defaults and how many pages use each. */
-export async function listComponents(db: DbOrTx) {
+/** The component types (or the one with `id`) with their saved defaults and how many pages use each. */
+export async function listComponents(db: DbOrTx, id?: number) {
   const rows = await db
     .select({
       id: websiteComponents.id,
@@ -225,12 +225,13 @@ export async function listComponents(db: DbOrTx) {
         ),
     })
     .from(websiteComponents)
+    .where(id === undefined ? undefined : eq(websiteComponents.id, id))
     .orderBy(asc(websiteComponents.id));
   return rows.map((r) => ({ ...r, name: r.name as WebsiteComponentName }));
 }
 
 export async function getComponent(db: DbOrTx, id: number) {
-  const row = (await listComponents(db)).find((c) => c.id === id);
+  const [row] = await listComponents(db, id);
   if (!row) throw notFound();
   return row;
 }

@@ -1,9 +1,8 @@
-import { BUILT_IN_PAGE_URLS, formatDate, WEBSITE_MSG, type WebsiteComponentName } from '@dd/shared';
+import { BUILT_IN_PAGE_URLS, WEBSITE_MSG, type WebsiteComponentName } from '@dd/shared';
 import {
   ActionIcon,
   Alert,
   Anchor,
-  Badge,
   Box,
   Button,
   Grid,
@@ -25,18 +24,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { ConfirmDeleteButton, idParam, Loading, type ScreenProps } from '../../ui';
 import { RenderSections, SECTION_NAMES, SECTION_TYPES, websiteKeys } from '../website';
-import {
-  deletePage,
-  getPage,
-  listComponents,
-  listVersions,
-  pageBuilderKeys,
-  restoreVersion,
-  savePage,
-} from './api';
+import { deletePage, getPage, listComponents, pageBuilderKeys, savePage } from './api';
 import { PropertyEditor } from './PropertyEditor';
 import classes from './page-builder.module.css';
 import { usePageDraft } from './use-page-draft';
+import { Versions } from './Versions';
 
 /**
  * /pagebuilder/[page_id]/ (staff spec sections 2 and 4): name and url, the component list with Add
@@ -313,67 +305,5 @@ export default function PageBuilderScreen({ params }: ScreenProps) {
         </Grid.Col>
       </Grid>
     </Stack>
-  );
-}
-
-function Versions({
-  pageId,
-  onRestored,
-}: {
-  pageId: number;
-  onRestored: (page: Awaited<ReturnType<typeof restoreVersion>>) => void;
-}) {
-  const queryClient = useQueryClient();
-  const versions = useQuery({
-    queryKey: pageBuilderKeys.versions(pageId),
-    queryFn: ({ signal }) => listVersions(pageId, signal),
-  });
-  return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="builder-versions">
-      <Title order={2} size="h5" id="builder-versions" mb="sm">
-        Earlier versions
-      </Title>
-      {versions.data?.length === 0 && (
-        <Text size="sm" c="dimmed">
-          Each save keeps the page as it was here.
-        </Text>
-      )}
-      <Stack gap={6}>
-        {versions.data?.slice(0, 20).map((v) => (
-          <Group key={v.id} justify="space-between" wrap="nowrap" gap="xs">
-            <div>
-              <Text size="sm" fw={600}>
-                {formatDate(v.saved_at)}{' '}
-                {new Date(v.saved_at).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {v.name} · {v.components} components{v.saved_by ? ` · replaced by ${v.saved_by}` : ''}
-              </Text>
-            </div>
-            <ConfirmDeleteButton
-              label="Restore"
-              color="brand"
-              size="compact-sm"
-              message={WEBSITE_MSG.confirmRestore}
-              onConfirm={async () => {
-                const page = await restoreVersion(pageId, v.id);
-                queryClient.setQueryData(pageBuilderKeys.page(pageId), page);
-                await queryClient.invalidateQueries({ queryKey: pageBuilderKeys.versions(pageId) });
-                void queryClient.invalidateQueries({ queryKey: websiteKeys.all });
-                onRestored(page);
-                notifications.show({ color: 'green', message: WEBSITE_MSG.restored });
-              }}
-            >
-              Restore
-            </ConfirmDeleteButton>
-          </Group>
-        ))}
-      </Stack>
-      {versions.data && versions.data.length > 0 && (
-        <Badge mt="sm" variant="light" color="gray">
-          {versions.data.length} kept
-        </Badge>
-      )}
-    </Paper>
   );
 }
