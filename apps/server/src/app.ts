@@ -21,7 +21,10 @@ import { signupRoutes } from './modules/accounts/signup.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { dataAdminRoutes } from './modules/data-admin/data-admin.routes';
+import { modelMakerRoutes } from './modules/data-admin/model-maker.routes';
 import { dataDashboardRoutes } from './modules/datadashboard/datadashboard.routes';
+import { diskUsageRoutes } from './modules/diskusage/diskusage.routes';
 import { emailRoutes } from './modules/email/email.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -70,6 +73,10 @@ const modules = [
   reportsRoutes,
   pdfFormsRoutes,
   staffReportsRoutes,
+  diskUsageRoutes,
+  modelMakerRoutes,
+  // Last: its /api/{app}/{model}/ routes answer only paths no product route has.
+  dataAdminRoutes,
 ];
 
 /**

@@ -9,6 +9,8 @@ import { seedDemoData } from './db/seed';
 import { createDeps } from './deps';
 import { createOutboxWorker } from './lib/outbox-worker';
 import { compactTallies } from './modules/datadashboard/tallies';
+import { diskPaths } from './modules/diskusage/diskusage.routes';
+import { startDiskUsageRecorder } from './modules/diskusage/diskusage.service';
 
 /** Starts one server process: database, migrations, demo data, HTTP, and the e-mail worker. */
 async function main() {
@@ -50,6 +52,9 @@ async function main() {
     );
   void compact();
   const compactor = setInterval(compact, compactEvery).unref();
+  const stopDiskUsage = startDiskUsageRecorder(database.db, diskPaths(config), (error) =>
+    app.log.error(error, 'recording disk usage failed'),
+  );
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = `http://localhost:${config.PORT}`;
@@ -73,6 +78,7 @@ async function main() {
     app.log.info(`${signal} received, shutting down`);
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     clearInterval(compactor);
+    stopDiskUsage();
     await app.close();
     await worker?.stop();
     await database.close();

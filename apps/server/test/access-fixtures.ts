@@ -7,6 +7,7 @@ import { issueTokens } from '../src/auth/tokens';
 import {
   billings,
   invoices,
+  modelConfigs,
   notes,
   noteTemplates,
   pdfFormMappings,
@@ -165,6 +166,18 @@ export async function accessFixtures(deps: AppDeps) {
         .values({ pageId: page.id, name: 'Team', url: page.url, components: [], componentProps: [] })
         .returning();
       return { page, version };
+    },
+    /** A model configuration, not applied yet. */
+    freshModelConfig: async () => {
+      const [row] = await db
+        .insert(modelConfigs)
+        .values({
+          name: `Access ${randomUUID()
+            .replace(/[^a-z]/g, '')
+            .slice(0, 10)}`,
+        })
+        .returning();
+      return row;
     },
     /** A closed request of the target firm with no invoice line yet (billable). */
     freshFinishedRequest: async () => {

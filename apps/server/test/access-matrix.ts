@@ -1,4 +1,5 @@
 import { ACCOUNT_ROWS } from './access-matrix-accounts';
+import { ADMIN_ROWS } from './access-matrix-admin';
 import { BILLING_ROWS } from './access-matrix-billing';
 import { FORM_ROWS } from './access-matrix-forms';
 import type { MatrixRow } from './access-matrix-kit';
@@ -26,4 +27,5 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   ...BILLING_ROWS,
   ...FORM_ROWS,
   ...WEBSITE_ROWS,
+  ...ADMIN_ROWS,
 };

@@ -1,3 +1,4 @@
+import type { ModelConfigData } from '@dd/shared';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Data-administration tables: disk usage snapshots and the generic model configurations. */
@@ -8,18 +9,13 @@ export const diskUsage = pgTable(
     total: bigint('total', { mode: 'number' }).notNull(),
     free: bigint('free', { mode: 'number' }).notNull(),
     used: bigint('used', { mode: 'number' }).notNull(),
+    /** The database's own size (pg_database_size), and the stored files' when they are on this disk. */
+    databaseBytes: bigint('database_bytes', { mode: 'number' }),
+    filesBytes: bigint('files_bytes', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('disk_usage_created_idx').on(t.createdAt)],
 );
-
-export const MODEL_FIELD_TYPES = ['Boolean', 'Datetime', 'Decimal', 'Integer', 'Char', 'Text'] as const;
-export type ModelFieldType = (typeof MODEL_FIELD_TYPES)[number];
-
-export interface ModelConfigData {
-  fields: { name: string; type: ModelFieldType; default?: unknown; blank?: boolean; limit?: number }[];
-  related: { name: string; model: string; alias?: string }[];
-}
 
 export const modelConfigs = pgTable('model_configs', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -28,6 +24,26 @@ export const modelConfigs = pgTable('model_configs', {
   data: jsonb('data').$type<ModelConfigData>().notNull().default({ fields: [], related: [] }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What the model maker did to the `custom` schema, like a migration: the statements that ran and the
+ * definition the table has since (null once the table was dropped). The newest row per table is the
+ * table's current shape, which the data administration reads.
+ */
+export const customModelMigrations = pgTable(
+  'custom_model_migrations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    modelConfigId: integer('model_config_id').references(() => modelConfigs.id, { onDelete: 'set null' }),
+    tableName: text('table_name').notNull(),
+    modelName: text('model_name').notNull(),
+    definition: jsonb('definition').$type<ModelConfigData>(),
+    statements: jsonb('statements').$type<string[]>().notNull(),
+    appliedBy: integer('applied_by'),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('custom_model_migrations_table_idx').on(t.tableName, t.id)],
+);
 
 /** Security-relevant actions (who changed whom); written in the same transaction as the change. */
 export const auditEvents = pgTable(

@@ -1,0 +1,189 @@
+import { ADMIN_COUNT_CAP, type AdminOption } from '@dd/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import type { AdminColumn, AdminModelDef } from './registry';
+
+/**
+ * The generic queries of the data administration. Every identifier comes from the registry (or a custom
+ * model name validated by the model maker) and is quoted with sql.identifier; every value is a parameter.
+ * Values are converted in SQL so both drivers answer the same JSON: dates as yyyy-mm-dd, times as ISO
+ * strings in UTC, decimals as numbers.
+ */
+const tableOf = (m: Pick<AdminModelDef, 'schema' | 'table'>) =>
+  sql`${sql.identifier(m.schema)}.${sql.identifier(m.table)}`;
+
+function readColumn(column: AdminColumn): SQL {
+  const c = sql`t.${sql.identifier(column.name)}`;
+  switch (column.type) {
+    case 'date':
+      return sql`to_char(${c}, 'YYYY-MM-DD')`;
+    case 'datetime':
+      return sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    case 'decimal':
+      return sql`${c}::float8`;
+    default:
+      return c;
+  }
+}
+
+function selectList(m: AdminModelDef, relatedOf: (c: AdminColumn) => AdminModelDef | undefined): SQL {
+  const parts = [sql`t.id`, sql`coalesce(t.${sql.identifier(m.display)}::text, '') as label`];
+  for (const column of m.columns) {
+    parts.push(sql`${readColumn(column)} as ${sql.identifier(column.name)}`);
+    const related = relatedOf(column);
+    if (related) {
+      parts.push(
+        sql`(select r.${sql.identifier(related.display)}::text from ${tableOf(related)} r where r.id = t.${sql.identifier(column.name)}) as ${sql.identifier(`${column.name}__label`)}`,
+      );
+    }
+  }
+  return sql.join(parts, sql`, `);
+}
+
+function searchWhere(m: AdminModelDef, search: string | undefined): SQL {
+  if (!search || m.search.length === 0) return sql`true`;
+  const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const tests = m.search.map((name) => sql`t.${sql.identifier(name)}::text ilike ${pattern}`);
+  return sql`(${sql.join(tests, sql` or `)})`;
+}
+
+export async function listRecords(
+  db: DbOrTx,
+  m: AdminModelDef,
+  relatedOf: (c: AdminColumn) => AdminModelDef | undefined,
+  q: { limit: number; offset: number; search?: string },
+) {
+  const where = searchWhere(m, q.search);
+  const [results, [{ n }]] = await Promise.all([
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`select ${selectList(m, relatedOf)} from ${tableOf(m)} t where ${where}
+          order by t.id desc limit ${q.limit} offset ${q.offset}`,
+    ),
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (select 1 from ${tableOf(m)} t where ${where} limit ${ADMIN_COUNT_CAP + 1}) x`,
+    ),
+  ]);
+  return { count: Math.min(n, ADMIN_COUNT_CAP), count_capped: n > ADMIN_COUNT_CAP, results };
+}
+
+export async function getRecord(
+  db: DbOrTx,
+  m: AdminModelDef,
+  relatedOf: (c: AdminColumn) => AdminModelDef | undefined,
+  id: number,
+): Promise<Record<string, unknown> | undefined> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select ${selectList(m, relatedOf)} from ${tableOf(m)} t where t.id = ${id}`,
+  );
+  return row;
+}
+
+/** The options of a relation select: the newest first, narrowed by the search text. */
+export function listOptions(db: DbOrTx, m: AdminModelDef, search: string | undefined, limit: number) {
+  return queryRows<AdminOption>(
+    db,
+    sql`select t.id, coalesce(t.${sql.identifier(m.display)}::text, '') as label from ${tableOf(m)} t
+        where ${searchWhere(m, search)} order by t.id desc limit ${limit}`,
+  );
+}
+
+/** A statement may carry at most 65,535 parameters: long lists go in slices. */
+function slices<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+const inList = (values: unknown[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/** Which of these ids exist in the model's table. */
+export async function existingIds(db: DbOrTx, m: AdminModelDef, ids: number[]): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (const part of slices([...new Set(ids)], 5000)) {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`select t.id from ${tableOf(m)} t where t.id in (${inList(part)})`,
+    );
+    for (const r of rows) found.add(r.id);
+  }
+  return found;
+}
+
+/** Which of these display values are already taken, compared ignoring case and surrounding spaces. */
+export async function takenNames(db: DbOrTx, m: AdminModelDef, names: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  const name = sql`lower(trim(t.${sql.identifier(m.display)}::text))`;
+  for (const part of slices([...new Set(names)], 5000)) {
+    const rows = await queryRows<{ name: string }>(
+      db,
+      sql`select ${name} as name from ${tableOf(m)} t where ${name} in (${inList(part)})`,
+    );
+    for (const r of rows) found.add(r.name);
+  }
+  return found;
+}
+
+export type Values = Record<string, unknown>;
+
+export async function insertRecords(db: DbOrTx, m: AdminModelDef, rows: Values[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const names = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  if (names.length === 0) {
+    const ids: number[] = [];
+    for (const _ of rows) {
+      const [r] = await queryRows<{ id: number }>(
+        db,
+        sql`insert into ${tableOf(m)} default values returning id`,
+      );
+      ids.push(r.id);
+    }
+    return ids;
+  }
+  const columns = sql.join(
+    names.map((n) => sql.identifier(n)),
+    sql`, `,
+  );
+  const tuple = (row: Values) =>
+    sql`(${sql.join(
+      names.map((n) => (n in row ? sql`${row[n]}` : sql`default`)),
+      sql`, `,
+    )})`;
+  const ids: number[] = [];
+  for (const part of slices(rows, Math.floor(30_000 / names.length))) {
+    const inserted = await queryRows<{ id: number }>(
+      db,
+      sql`insert into ${tableOf(m)} (${columns}) values ${sql.join(part.map(tuple), sql`, `)} returning id`,
+    );
+    ids.push(...inserted.map((r) => r.id));
+  }
+  return ids;
+}
+
+export async function updateRecord(
+  db: DbOrTx,
+  m: AdminModelDef,
+  id: number,
+  values: Values,
+): Promise<boolean> {
+  const sets = Object.entries(values).map(([n, v]) => sql`${sql.identifier(n)} = ${v}`);
+  if (sets.length === 0) return (await existingIds(db, m, [id])).has(id);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update ${tableOf(m)} set ${sql.join(sets, sql`, `)} where id = ${id} returning id`,
+  );
+  return rows.length > 0;
+}
+
+export async function deleteRecord(db: DbOrTx, m: AdminModelDef, id: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`delete from ${tableOf(m)} where id = ${id} returning id`,
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,113 @@
+import { readdir, stat, statfs } from 'node:fs/promises';
+import path from 'node:path';
+import type { DiskUsage } from '@dd/shared';
+import { desc, sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, queryRows } from '../../db/client';
+import { diskUsage } from '../../db/schema';
+
+/**
+ * Disk snapshots of the data volume: total, free and used bytes (statfs of the data directory), with
+ * the database's size and, when files are stored on this disk, theirs. Taken when a server starts and
+ * once a day after; any instance may take the daily one, and the advisory lock keeps it to one a day.
+ */
+export interface DiskPaths {
+  dataDir: string;
+  /** The stored files' directory, or null when they live in object storage. */
+  filesDir: string | null;
+}
+
+const DAILY_LOCK = 0x6469736b; // 'disk'
+const DAY_MS = 86_400_000;
+
+async function directorySize(dir: string): Promise<number> {
+  let total = 0;
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const info = await stat(path.join(entry.parentPath, entry.name)).catch(() => null);
+    total += info?.size ?? 0;
+  }
+  return total;
+}
+
+async function databaseSize(db: DbOrTx): Promise<number | null> {
+  try {
+    const [row] = await queryRows<{ n: string }>(
+      db,
+      sql`select pg_database_size(current_database())::text as n`,
+    );
+    return Number(row.n);
+  } catch {
+    return null;
+  }
+}
+
+/** The volume holding `dir`: a data directory not created yet is measured on its parent's volume. */
+async function volumeOf(dir: string) {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    const fs = await statfs(at).catch(() => null);
+    if (fs || at === path.dirname(at)) return fs ?? statfs('/');
+  }
+}
+
+async function measure(db: DbOrTx, paths: DiskPaths) {
+  const fs = await volumeOf(paths.dataDir);
+  const total = fs.blocks * fs.bsize;
+  return {
+    total,
+    free: fs.bavail * fs.bsize,
+    used: (fs.blocks - fs.bfree) * fs.bsize,
+    databaseBytes: await databaseSize(db),
+    filesBytes: paths.filesDir ? await directorySize(paths.filesDir) : null,
+  };
+}
+
+const present = (row: typeof diskUsage.$inferSelect): DiskUsage => ({
+  id: row.id,
+  created_at: row.createdAt.toISOString(),
+  total: row.total,
+  free: row.free,
+  used: row.used,
+  database_bytes: row.databaseBytes,
+  files_bytes: row.filesBytes,
+});
+
+export async function takeSnapshot(db: Db, paths: DiskPaths): Promise<DiskUsage> {
+  const [row] = await db
+    .insert(diskUsage)
+    .values(await measure(db, paths))
+    .returning();
+  return present(row);
+}
+
+/** The daily snapshot: taken unless one was taken in the last day (by this instance or another). */
+export async function takeDailySnapshot(db: Db, paths: DiskPaths): Promise<boolean> {
+  const values = await measure(db, paths);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${DAILY_LOCK})`);
+    const since = new Date(Date.now() - DAY_MS + 60_000);
+    const [recent] = await queryRows<{ id: number }>(
+      tx,
+      sql`select id from disk_usage where created_at > ${since.toISOString()} limit 1`,
+    );
+    if (recent) return false;
+    await tx.insert(diskUsage).values(values);
+    return true;
+  });
+}
+
+export async function listDiskUsage(db: DbOrTx, limit: number): Promise<DiskUsage[]> {
+  const rows = await db
+    .select()
+    .from(diskUsage)
+    .orderBy(desc(diskUsage.createdAt), desc(diskUsage.id))
+    .limit(limit);
+  return rows.map(present);
+}
+
+/** Starts the recorder: one snapshot now, then a daily one checked every hour. */
+export function startDiskUsageRecorder(db: Db, paths: DiskPaths, onError: (error: unknown) => void) {
+  void takeSnapshot(db, paths).catch(onError);
+  const timer = setInterval(() => void takeDailySnapshot(db, paths).catch(onError), DAY_MS / 24).unref();
+  return () => clearInterval(timer);
+}

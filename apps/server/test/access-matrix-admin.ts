@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { STATIC_MODELS } from '../src/modules/data-admin/registry';
+import type { AccessFixtures } from './access-fixtures';
+import { id, type MatrixRow } from './access-matrix-kit';
+
+/** Access matrix rows: data administration, model maker and disk usage (issue 14). */
+const ADMIN = '401 403 403 403 403 403 403 200';
+const STAFF = '401 403 403 403 403 403 200 200';
+const provider = { app: 'home', model: 'provider' };
+const template = { app: 'home', model: 'notetemplate' };
+const freshConfig = async (fx: AccessFixtures) => ({ params: id((await fx.freshModelConfig()).id) });
+const configBody = () => ({
+  name: `Access ${randomUUID()
+    .replace(/[^a-z]/g, '')
+    .slice(0, 10)}`,
+  data: {},
+});
+
+/** Our screens' calls under /api/admin/. */
+const MODEL_ROWS: Record<string, MatrixRow> = {
+  'GET /api/admin/:app/:model/': {
+    access: 'internalAdmin',
+    expect: ADMIN,
+    input: () => ({ params: provider }),
+  },
+  'GET /api/admin/:app/:model/fields/': {
+    access: 'internalAdmin',
+    expect: ADMIN,
+    input: () => ({ params: provider }),
+  },
+  'GET /api/admin/:app/:model/:id/': {
+    access: 'internalAdmin',
+    expect: ADMIN,
+    input: (fx) => ({ params: { ...provider, id: fx.provider.id } }),
+  },
+  'POST /api/admin/:app/:model/': {
+    access: 'internalAdmin',
+    expect: '401 403 403 403 403 403 403 201',
+    input: () => ({ params: template, body: { name: 'Access', text: 'Called.' } }),
+  },
+  'POST /api/admin/:app/:model/:id/': {
+    access: 'internalAdmin',
+    expect: ADMIN,
+    input: async (fx) => ({
+      params: { ...provider, id: (await fx.freshProvider()).id },
+      body: { city: 'Austin' },
+    }),
+  },
+  'POST /api/admin/:app/:model/:id/delete/': {
+    access: 'internalAdmin',
+    expect: ADMIN,
+    input: async (fx) => ({ params: { ...template, id: (await fx.freshNoteTemplate()).id } }),
+  },
+};
+
+/**
+ * The spec's /api/{app}/{model}/ paths, where no product route answers first: notes have no generic
+ * list of their own; every writable model has product routes, so a write here reaches a read-only model.
+ */
+const note = { app: 'home', model: 'note' };
+const READ_ONLY = '401 403 403 403 403 403 403 403';
+const SPEC_ROWS: Record<string, MatrixRow> = {
+  'GET /api/:app/:model/': { access: 'internalAdmin', expect: ADMIN, input: () => ({ params: note }) },
+  'GET /api/:app/:model/fields/': {
+    access: 'internalAdmin',
+    expect: '401 403 403 403 403 403 403 404',
+    note: "the registry's models answer on fixed paths (below); this one is for custom models",
+    input: () => ({ params: { app: 'custom', model: 'none' } }),
+  },
+  'GET /api/:app/:model/:id/': {
+    access: 'internalAdmin',
+    expect: ADMIN,
+    input: (fx) => ({ params: { ...note, id: fx.note.id } }),
+  },
+  'POST /api/:app/:model/': {
+    access: 'internalAdmin',
+    expect: READ_ONLY,
+    note: 'notes are read-only in the data administration',
+    input: () => ({ params: note, body: { text: 'x' } }),
+  },
+  'POST /api/:app/:model/:id/': {
+    access: 'internalAdmin',
+    expect: READ_ONLY,
+    note: 'notes are read-only in the data administration',
+    input: (fx) => ({ params: { ...note, id: fx.note.id }, body: { text: 'x' } }),
+  },
+  'POST /api/:app/:model/:id/delete/': {
+    access: 'internalAdmin',
+    expect: READ_ONLY,
+    note: 'notes are not deleted from the data administration',
+    input: (fx) => ({ params: { ...note, id: fx.note.id } }),
+  },
+};
+
+const fieldRows = Object.fromEntries(
+  STATIC_MODELS.map((m) => [
+    `GET /api/${m.app}/${m.model}/fields/`,
+    { access: 'internalAdmin', expect: ADMIN },
+  ]),
+) as Record<string, MatrixRow>;
+
+export const ADMIN_ROWS: Record<string, MatrixRow> = {
+  'GET /api/getApps/': { access: 'internalAdmin', expect: ADMIN },
+  'GET /api/getModels/:app/': {
+    access: 'internalAdmin',
+    expect: ADMIN,
+    input: () => ({ params: { app: 'home' } }),
+  },
+  'GET /api/admin/:app/:model/model/': {
+    access: 'internalAdmin',
+    expect: ADMIN,
+    input: () => ({ params: provider }),
+  },
+  'POST /api/admin/:app/:model/csv/': {
+    access: 'internalAdmin',
+    expect: ADMIN,
+    note: 'a preview: nothing is written',
+    input: () => ({ params: template, body: { csv: 'name,text\nAccess,Called.' } }),
+  },
+  ...MODEL_ROWS,
+  ...SPEC_ROWS,
+  ...fieldRows,
+  'GET /api/modelConfig/': { access: 'internalAdmin', expect: ADMIN },
+  'POST /api/modelConfig/': { access: 'internalAdmin', expect: ADMIN, input: () => ({ body: configBody() }) },
+  'POST /api/modelConfig/:id/': {
+    access: 'internalAdmin',
+    expect: ADMIN,
+    input: async (fx) => ({ ...(await freshConfig(fx)), body: configBody() }),
+  },
+  'GET /api/modelConfig/:id/plan/': { access: 'internalAdmin', expect: ADMIN, input: freshConfig },
+  'POST /api/modelConfig/:id/apply/': { access: 'internalAdmin', expect: ADMIN, input: freshConfig },
+  'POST /api/modelConfig/:id/delete/': { access: 'internalAdmin', expect: ADMIN, input: freshConfig },
+  'GET /api/home/diskusage/': { access: 'internalStaff', expect: STAFF },
+  'POST /api/home/diskusage/': { access: 'internalAdmin', expect: '401 403 403 403 403 403 403 201' },
+};
