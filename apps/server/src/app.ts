@@ -18,6 +18,7 @@ import { LOG_REDACT_PATHS, redactUrl, safeError, safeLogMethod } from './lib/red
 import { registerWebApp } from './lib/web-app';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { signupRoutes } from './modules/accounts/signup.routes';
+import { apiDocsRoutes } from './modules/apidocs/apidocs.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -75,6 +76,7 @@ const modules = [
   staffReportsRoutes,
   diskUsageRoutes,
   modelMakerRoutes,
+  apiDocsRoutes,
   // Last: its /api/{app}/{model}/ routes answer only paths no product route has.
   dataAdminRoutes,
 ];

@@ -6,6 +6,7 @@ import { id, type MatrixRow } from './access-matrix-kit';
 /** Access matrix rows: data administration, model maker and disk usage (issue 14). */
 const ADMIN = '401 403 403 403 403 403 403 200';
 const STAFF = '401 403 403 403 403 403 200 200';
+const EVERYONE = '200 200 200 200 200 200 200 200';
 const provider = { app: 'home', model: 'provider' };
 const template = { app: 'home', model: 'notetemplate' };
 const freshConfig = async (fx: AccessFixtures) => ({ params: id((await fx.freshModelConfig()).id) });
@@ -130,6 +131,9 @@ export const ADMIN_ROWS: Record<string, MatrixRow> = {
   'GET /api/modelConfig/:id/plan/': { access: 'internalAdmin', expect: ADMIN, input: freshConfig },
   'POST /api/modelConfig/:id/apply/': { access: 'internalAdmin', expect: ADMIN, input: freshConfig },
   'POST /api/modelConfig/:id/delete/': { access: 'internalAdmin', expect: ADMIN, input: freshConfig },
+  'GET /api/docs/': { access: 'public', expect: EVERYONE },
+  'GET /api/docs/docs.js': { access: 'public', expect: EVERYONE },
+  'GET /api/docs/:file': { access: 'public', expect: EVERYONE, input: () => ({ params: { file: 'swagger-ui.css' } }) },
   'GET /api/home/diskusage/': { access: 'internalStaff', expect: STAFF },
   'POST /api/home/diskusage/': { access: 'internalAdmin', expect: '401 403 403 403 403 403 403 201' },
 };

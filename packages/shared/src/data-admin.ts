@@ -45,6 +45,8 @@ export const AdminModelSchema = z.object({
   /** False: records are changed on the product's own screens (requests, users, billing…). */
   writable: z.boolean(),
   deletable: z.boolean(),
+  /** The field a record is named by (its 'Edit Name'). */
+  display: z.string(),
 });
 export type AdminModel = z.infer<typeof AdminModelSchema>;
 

@@ -70,6 +70,27 @@ const RelationSchema = z.object({
 export type ModelField = z.infer<typeof FieldSchema>;
 export type ModelRelation = z.infer<typeof RelationSchema>;
 
+/** A default must suit its field's type (it fills new records in when the field is left out). */
+export function defaultFits(field: ModelField): boolean {
+  const value = field.default;
+  if (value === undefined || value === null || value === '') return true;
+  const text = String(value).trim();
+  switch (field.type) {
+    case 'Boolean':
+      return typeof value === 'boolean' || text === 'true' || text === 'false';
+    case 'Integer':
+      return text !== '' && Number.isInteger(Number(text)) && Math.abs(Number(text)) <= 2_147_483_647;
+    case 'Decimal':
+      return text !== '' && Number.isFinite(Number(text));
+    case 'Datetime':
+      return !Number.isNaN(Date.parse(text));
+    case 'Char':
+      return text.length <= (field.limit ?? CHAR_DEFAULT_LIMIT);
+    default:
+      return true;
+  }
+}
+
 export const ModelConfigDataSchema = z
   .object({
     fields: z.array(FieldSchema).max(100).default([]),
@@ -81,6 +102,9 @@ export const ModelConfigDataSchema = z
       ctx.addIssue({ code: 'custom', message: MODEL_MSG.noDuplicateNames });
     for (const name of [...data.fields.map((f) => f.name), ...data.related.map((r) => r.name)]) {
       if (RESERVED_FIELDS.has(name)) ctx.addIssue({ code: 'custom', message: MODEL_MSG.reservedField(name) });
+    }
+    for (const field of data.fields) {
+      if (!defaultFits(field)) ctx.addIssue({ code: 'custom', message: MODEL_MSG.badDefault(field.name) });
     }
   });
 export type ModelConfigData = z.infer<typeof ModelConfigDataSchema>;

@@ -2,7 +2,6 @@ import { Suspense, useCallback, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { getToken, saveRedirect, takeRedirect } from '../api/session';
 import { useAuth } from '../auth';
-import { FrameScreen } from '../features/frames';
 import { Loading } from '../ui';
 import { useIdleLogout } from './idle-logout';
 import { Layout } from './Layout';
@@ -41,7 +40,7 @@ export function RouteScreen() {
   return (
     <Layout bare={entry.bare}>
       <Suspense fallback={<Loading />}>
-        {Screen ? <Screen params={route.params} path={route.path} /> : <FrameScreen frame={entry.frame!} />}
+        <Screen params={route.params} path={route.path} />
       </Suspense>
     </Layout>
   );

@@ -1,14 +1,11 @@
 import { type ComponentType, lazy } from 'react';
-import { FRAMES, type Frame } from '../features/frames';
 import type { ScreenProps } from '../ui';
 import type { ScreenKey } from './route-table';
 
 /** Which component each route-table screen shows. */
 
 interface Entry {
-  /** The screen; when absent the entry's frame (heading and purpose) is shown. */
-  component?: ComponentType<ScreenProps>;
-  frame?: Frame;
+  component: ComponentType<ScreenProps>;
   /** Full-width page without the content container (marketing pages). */
   bare?: boolean;
   /** Only for users of the internal company; others go to /dashboard/. */
@@ -73,13 +70,21 @@ const ComponentScreen = lazy(() => pageBuilder().then((m) => ({ default: m.Compo
 const FormListScreen = lazy(() => pdfForms().then((m) => ({ default: m.FormListScreen })));
 const EditFormScreen = lazy(() => pdfForms().then((m) => ({ default: m.EditFormScreen })));
 
-const frames = Object.fromEntries(Object.entries(FRAMES).map(([key, frame]) => [key, { frame }])) as Record<
-  keyof typeof FRAMES,
-  Entry
->;
+const dataAdmin = () => import('../features/data-admin');
+const AdminScreen = lazy(() => dataAdmin().then((m) => ({ default: m.AdminScreen })));
+const AppListScreen = lazy(() => dataAdmin().then((m) => ({ default: m.AppListScreen })));
+const ModelsScreen = lazy(() => dataAdmin().then((m) => ({ default: m.ModelsScreen })));
+const InstancesScreen = lazy(() => dataAdmin().then((m) => ({ default: m.InstancesScreen })));
+const InstanceScreen = lazy(() => dataAdmin().then((m) => ({ default: m.InstanceScreen })));
+const ModelMakerScreen = lazy(() => dataAdmin().then((m) => ({ default: m.ModelMakerScreen })));
+const ApiDocsScreen = lazy(() => dataAdmin().then((m) => ({ default: m.ApiDocsScreen })));
+const DiskUsageScreen = lazy(() => dataAdmin().then((m) => ({ default: m.DiskUsageScreen })));
+const LoggedInScreen = lazy(() => dataAdmin().then((m) => ({ default: m.LoggedInScreen })));
+const TestScreen = lazy(() => dataAdmin().then((m) => ({ default: m.TestScreen })));
+const RecordCards = (props: ScreenProps) => <InstancesScreen {...props} view="cards" />;
+const RecordTable = (props: ScreenProps) => <InstancesScreen {...props} view="table" />;
 
 export const SCREEN_REGISTRY: Record<ScreenKey, Entry> = {
-  ...frames,
   '': { component: LandingScreen, bare: true },
   'about-us': { component: AboutScreen, bare: true },
   'contact-us': { component: ContactScreen, bare: true },
@@ -119,4 +124,15 @@ export const SCREEN_REGISTRY: Record<ScreenKey, Entry> = {
   pagebuilder: { component: PageBuilderScreen, internalOnly: true },
   components: { component: ComponentsScreen, internalOnly: true },
   component: { component: ComponentScreen, internalOnly: true },
+  admin: { component: AdminScreen },
+  applist: { component: AppListScreen, internalOnly: true },
+  models: { component: ModelsScreen, internalOnly: true },
+  modelinstances: { component: RecordCards, internalOnly: true },
+  modelinstancestable: { component: RecordTable, internalOnly: true },
+  instance: { component: InstanceScreen, internalOnly: true },
+  modelmaker: { component: ModelMakerScreen, internalOnly: true },
+  apidocs: { component: ApiDocsScreen, internalOnly: true },
+  diskusage: { component: DiskUsageScreen, internalOnly: true },
+  test: { component: TestScreen, internalOnly: true },
+  loggedin: { component: LoggedInScreen },
 };

@@ -33,6 +33,7 @@ export const describeModel = (m: AdminModelDef): AdminModel => ({
   label: m.label,
   writable: m.writable,
   deletable: m.deletable,
+  display: m.display,
 });
 
 export async function listModels(db: DbOrTx, app: string): Promise<AdminModel[]> {
@@ -86,7 +87,8 @@ export function checkValues(m: AdminModelDef, body: Record<string, unknown>, cre
   if (creating) {
     for (const column of m.columns) {
       if (column.readOnly || key(values, column.name) || errors[column.name]) continue;
-      if (column.default !== undefined) values[column.name] = column.default;
+      const fallback = column.default === undefined ? undefined : readValue(column, column.default);
+      if (fallback?.ok) values[column.name] = fallback.value;
       else if (column.required) errors[column.name] = ADMIN_MSG.required(fieldLabel(column.name));
     }
   }

@@ -33,6 +33,7 @@ describe('data administration: apps, models and fields', () => {
       label: 'Provider',
       writable: true,
       deletable: false,
+      display: 'name',
     });
     expect((await call('GET', '/api/getModels/nothing/')).statusCode).toBe(404);
     const fields = await call('GET', '/api/admin/home/patient/fields/');

@@ -132,6 +132,11 @@ describe('model maker', () => {
       data: { related: [{ name: 'owner', model: 'users/password' }] },
     });
     expect(unknown.json().error).toBe(MODEL_MSG.unknownModel('users/password'));
+    const badDefault = await call('POST', '/api/modelConfig/', {
+      name: uniqueName('Def'),
+      data: { fields: [{ name: 'count', type: 'Integer', default: 'many' }] },
+    });
+    expect(badDefault.json().error).toContain(MODEL_MSG.badDefault('count'));
     expect(() => quoteIdentifier('a"; drop table users; --')).toThrow();
   });
 });

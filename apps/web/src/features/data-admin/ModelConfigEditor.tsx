@@ -1,0 +1,332 @@
+import {
+  CHAR_DEFAULT_LIMIT,
+  MODEL_FIELD_TYPES,
+  type ModelConfig,
+  type ModelConfigBody,
+  type ModelFieldType,
+  MSG,
+} from '@dd/shared';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+
+const TYPE_OPTIONS = MODEL_FIELD_TYPES.map((t) => ({ value: t, label: t }));
+
+/** The editable shape of a configuration: defaults as typed text. */
+interface FieldRow {
+  name: string;
+  type: ModelFieldType;
+  default: string;
+  blank: boolean;
+  limit: number | '';
+}
+interface RelationRow {
+  name: string;
+  model: string;
+  alias: string;
+}
+export interface Draft {
+  name: string;
+  order: number | '';
+  fields: FieldRow[];
+  related: RelationRow[];
+}
+
+export const emptyDraft = (): Draft => ({ name: '', order: 0, fields: [], related: [] });
+
+export function draftOf(config: ModelConfig): Draft {
+  return {
+    name: config.name,
+    order: config.order,
+    fields: config.data.fields.map((f) => ({
+      name: f.name,
+      type: f.type,
+      default: f.default === undefined || f.default === null ? '' : String(f.default),
+      blank: f.blank,
+      limit: f.limit ?? '',
+    })),
+    related: config.data.related.map((r) => ({ name: r.name, model: r.model, alias: r.alias ?? '' })),
+  };
+}
+
+function typedDefault(row: FieldRow): string | number | boolean | undefined {
+  const text = row.default.trim();
+  if (text === '') return undefined;
+  if (row.type === 'Boolean') return text === 'true';
+  if ((row.type === 'Integer' || row.type === 'Decimal') && Number.isFinite(Number(text)))
+    return Number(text);
+  return text;
+}
+
+export function bodyOf(draft: Draft): ModelConfigBody {
+  return {
+    name: draft.name.trim(),
+    order: draft.order === '' ? 0 : draft.order,
+    data: {
+      fields: draft.fields.map((f) => ({
+        name: f.name.trim(),
+        type: f.type,
+        blank: f.blank,
+        ...(typedDefault(f) !== undefined && { default: typedDefault(f) }),
+        ...(f.type === 'Char' && { limit: f.limit === '' ? CHAR_DEFAULT_LIMIT : f.limit }),
+      })),
+      related: draft.related.map((r) => ({
+        name: r.name.trim(),
+        model: r.model,
+        ...(r.alias.trim() && { alias: r.alias.trim() }),
+      })),
+    },
+  };
+}
+
+/** Field and relation names must differ (spec section 5: 'No duplicate names'). */
+export function hasDuplicateNames(draft: Draft, others: string[]): boolean {
+  const names = [
+    ...draft.fields.map((f) => f.name.trim()),
+    ...draft.related.map((r) => `${r.name.trim()}_id`),
+  ];
+  const model = draft.name.trim().toLowerCase();
+  return new Set(names).size !== names.length || others.some((o) => o.toLowerCase() === model);
+}
+
+/** Name, order, fields and relations of one model configuration, edited in place. */
+export function ModelConfigEditor(props: {
+  draft: Draft;
+  onChange: (draft: Draft) => void;
+  relationModels: { value: string; label: string }[];
+  error: string | null;
+}) {
+  const { draft, onChange } = props;
+  const setField = (i: number, patch: Partial<FieldRow>) =>
+    onChange({ ...draft, fields: draft.fields.map((f, j) => (i === j ? { ...f, ...patch } : f)) });
+  const setRelation = (i: number, patch: Partial<RelationRow>) =>
+    onChange({ ...draft, related: draft.related.map((r, j) => (i === j ? { ...r, ...patch } : r)) });
+
+  return (
+    <Stack gap="md">
+      {props.error && (
+        <Alert color="red" role="alert">
+          {props.error}
+        </Alert>
+      )}
+      <Group grow align="flex-start">
+        <TextInput
+          label="Name"
+          required
+          description="Letters, digits and spaces, such as Vendor Contact"
+          value={draft.name}
+          onChange={(e) => onChange({ ...draft, name: e.currentTarget.value })}
+        />
+        <NumberInput
+          label="Order"
+          description="Where the model sits in lists"
+          min={0}
+          value={draft.order}
+          onChange={(v) => onChange({ ...draft, order: typeof v === 'number' ? v : '' })}
+        />
+      </Group>
+
+      <Title order={3} size="h5">
+        Fields
+      </Title>
+      {draft.fields.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No fields yet.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing={6} aria-label="Fields">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th w={140}>Type</Table.Th>
+                <Table.Th w={120}>Max Length</Table.Th>
+                <Table.Th>Default</Table.Th>
+                <Table.Th w={90}>Blank</Table.Th>
+                <Table.Th w={50} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {draft.fields.map((f, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, in order
+                <Table.Tr key={i}>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={`Field ${i + 1} name`}
+                      value={f.name}
+                      placeholder="phone_number"
+                      onChange={(e) => setField(i, { name: e.currentTarget.value })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Select
+                      aria-label={`Field ${i + 1} type`}
+                      data={TYPE_OPTIONS}
+                      value={f.type}
+                      allowDeselect={false}
+                      onChange={(v) => v && setField(i, { type: v as ModelFieldType })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    {f.type === 'Char' && (
+                      <NumberInput
+                        aria-label={`Field ${i + 1} max length`}
+                        min={1}
+                        max={10_000}
+                        placeholder={String(CHAR_DEFAULT_LIMIT)}
+                        value={f.limit}
+                        onChange={(v) => setField(i, { limit: typeof v === 'number' ? v : '' })}
+                      />
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {f.type === 'Boolean' ? (
+                      <Select
+                        aria-label={`Field ${i + 1} default`}
+                        data={[
+                          { value: 'true', label: 'Yes' },
+                          { value: 'false', label: 'No' },
+                        ]}
+                        clearable
+                        value={f.default || null}
+                        onChange={(v) => setField(i, { default: v ?? '' })}
+                      />
+                    ) : (
+                      <TextInput
+                        aria-label={`Field ${i + 1} default`}
+                        value={f.default}
+                        onChange={(e) => setField(i, { default: e.currentTarget.value })}
+                      />
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`Field ${i + 1} may be blank`}
+                      checked={f.blank}
+                      onChange={(e) => setField(i, { blank: e.currentTarget.checked })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove field ${f.name || i + 1}`}
+                      onClick={() => onChange({ ...draft, fields: draft.fields.filter((_, j) => j !== i) })}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Group>
+        <Button
+          variant="light"
+          size="compact-sm"
+          leftSection={<IconPlus size={14} />}
+          onClick={() =>
+            onChange({
+              ...draft,
+              fields: [...draft.fields, { name: '', type: 'Char', default: '', blank: true, limit: '' }],
+            })
+          }
+        >
+          Add Field
+        </Button>
+      </Group>
+
+      <Title order={3} size="h5">
+        Relations
+      </Title>
+      {draft.related.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No relations yet.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={600}>
+          <Table verticalSpacing={6} aria-label="Relations">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Model</Table.Th>
+                <Table.Th>Alias</Table.Th>
+                <Table.Th w={50} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {draft.related.map((r, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, in order
+                <Table.Tr key={i}>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={`Relation ${i + 1} name`}
+                      value={r.name}
+                      placeholder="provider"
+                      onChange={(e) => setRelation(i, { name: e.currentTarget.value })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Select
+                      aria-label={`Relation ${i + 1} model`}
+                      data={props.relationModels}
+                      value={r.model || null}
+                      searchable
+                      onChange={(v) => setRelation(i, { model: v ?? '' })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={`Relation ${i + 1} alias`}
+                      value={r.alias}
+                      onChange={(e) => setRelation(i, { alias: e.currentTarget.value })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove relation ${r.name || i + 1}`}
+                      onClick={() => onChange({ ...draft, related: draft.related.filter((_, j) => j !== i) })}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Group>
+        <Button
+          variant="light"
+          size="compact-sm"
+          leftSection={<IconPlus size={14} />}
+          onClick={() =>
+            onChange({ ...draft, related: [...draft.related, { name: '', model: '', alias: '' }] })
+          }
+        >
+          Add Relation
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {MSG.noDuplicateNames}: every field and relation needs a name of its own, and so does every model.
+      </Text>
+    </Stack>
+  );
+}
