@@ -1,12 +1,7 @@
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from './app-types';
 import { registerSession } from './auth/session';
 import { requireAccessRules } from './authz';
@@ -14,6 +9,7 @@ import type { Config } from './config';
 import { clientIp } from './lib/client-ip';
 import { registerErrorHandler } from './lib/errors';
 import { registerInputGuard } from './lib/input-guard';
+import { openApiTransform } from './lib/openapi';
 import { LOG_REDACT_PATHS, redactUrl, safeError, safeLogMethod } from './lib/redact';
 import { registerWebApp } from './lib/web-app';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -155,7 +151,7 @@ export async function buildApp(
   });
   await app.register(swagger, {
     openapi: { info: { title: 'Direct Docs API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   registerSession(app, {
     db: deps.db,

@@ -133,7 +133,11 @@ export const ADMIN_ROWS: Record<string, MatrixRow> = {
   'POST /api/modelConfig/:id/delete/': { access: 'internalAdmin', expect: ADMIN, input: freshConfig },
   'GET /api/docs/': { access: 'public', expect: EVERYONE },
   'GET /api/docs/docs.js': { access: 'public', expect: EVERYONE },
-  'GET /api/docs/:file': { access: 'public', expect: EVERYONE, input: () => ({ params: { file: 'swagger-ui.css' } }) },
+  'GET /api/docs/:file': {
+    access: 'public',
+    expect: EVERYONE,
+    input: () => ({ params: { file: 'swagger-ui.css' } }),
+  },
   'GET /api/home/diskusage/': { access: 'internalStaff', expect: STAFF },
   'POST /api/home/diskusage/': { access: 'internalAdmin', expect: '401 403 403 403 403 403 403 201' },
 };

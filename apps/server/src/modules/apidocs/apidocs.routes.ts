@@ -45,10 +45,17 @@ const CSP =
 
 export const apiDocsRoutes: Module = (app) => {
   app.get('/api/docs/', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
-    reply.header('content-security-policy', CSP).header('x-frame-options', 'SAMEORIGIN').type('text/html').send(PAGE),
+    reply
+      .header('content-security-policy', CSP)
+      .header('x-frame-options', 'SAMEORIGIN')
+      .type('text/html')
+      .send(PAGE),
   );
-  app.get('/api/docs/docs.js', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(INIT),
+  app.get(
+    '/api/docs/docs.js',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(INIT),
   );
   app.get(
     '/api/docs/:file',

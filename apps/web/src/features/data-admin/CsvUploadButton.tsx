@@ -90,6 +90,7 @@ export function CsvUploadButton(props: {
             value={file}
             onChange={(chosen) => void choose(chosen)}
             clearable
+            clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
             disabled={busy}
           />
           {failure && <Alert color="red">{failure}</Alert>}

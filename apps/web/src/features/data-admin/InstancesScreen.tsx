@@ -62,7 +62,12 @@ export default function InstancesScreen({ params, view }: ScreenProps & { view: 
 
   const columns: DataTableColumn<AdminRecord>[] = [
     { key: 'id', title: 'ID', width: 70 },
-    ...shown.map((f) => ({ key: f.name, title: f.label, render: (r: AdminRecord) => showValue(f, r) })),
+    ...shown.map((f) => ({
+      key: f.name,
+      title: f.label,
+      minWidth: f.type === 'boolean' ? 70 : undefined,
+      render: (r: AdminRecord) => showValue(f, r),
+    })),
   ];
 
   return (

@@ -255,7 +255,9 @@ export default function ModelMakerScreen() {
         {plan && (
           <Stack>
             <Text size="sm">These changes are made to the model's table:</Text>
-            <Code block>{plan.statements.join(';\n') || '—'}</Code>
+            <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+              {plan.statements.join(';\n') || '—'}
+            </Code>
             {plan.drops.length > 0 && (
               <Alert color="red" title="Data will be removed">
                 <Stack gap="xs">
