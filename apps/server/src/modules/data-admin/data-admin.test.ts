@@ -137,6 +137,14 @@ describe('data administration: records', () => {
       expect(res.statusCode, field).toBe(400);
       expect(res.json().fields[field]).toBe(message);
     }
+    // The form sends every field; an empty price takes the base price, as on the product's own form.
+    const made = await call('POST', '/api/admin/home/company/', {
+      name: 'Blank Price Law',
+      request_price: '',
+      city: '',
+    });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ name: 'Blank Price Law', request_price: 35, city: null });
   });
 
   it('is for internal administrators only', async () => {

@@ -21,6 +21,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 
 const TYPE_OPTIONS = MODEL_FIELD_TYPES.map((t) => ({ value: t, label: t }));
 
@@ -101,6 +102,73 @@ export function hasDuplicateNames(draft: Draft, others: string[]): boolean {
   return new Set(names).size !== names.length || others.some((o) => o.toLowerCase() === model);
 }
 
+/** A titled table of rows edited in place, each with a remove button, and an add button under it. */
+function EditableRows<T>(props: {
+  title: string;
+  minWidth: number;
+  headers: [title: string, width?: number][];
+  rows: T[];
+  cells: (row: T, index: number) => ReactNode[];
+  removeLabel: (row: T, index: number) => string;
+  onRemove: (index: number) => void;
+  addLabel: string;
+  onAdd: () => void;
+}) {
+  return (
+    <>
+      <Title order={3} size="h5">
+        {props.title}
+      </Title>
+      {props.rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No {props.title.toLowerCase()} yet.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={props.minWidth}>
+          <Table verticalSpacing={6} aria-label={props.title}>
+            <Table.Thead>
+              <Table.Tr>
+                {props.headers.map(([title, width]) => (
+                  <Table.Th key={title} w={width}>
+                    {title}
+                  </Table.Th>
+                ))}
+                <Table.Th w={50} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {props.rows.map((row, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, in order
+                <Table.Tr key={i}>
+                  {props.cells(row, i).map((cell, j) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: one cell per header, in order
+                    <Table.Td key={j}>{cell}</Table.Td>
+                  ))}
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={props.removeLabel(row, i)}
+                      onClick={() => props.onRemove(i)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Group>
+        <Button variant="light" size="compact-sm" leftSection={<IconPlus size={14} />} onClick={props.onAdd}>
+          {props.addLabel}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
 /** Name, order, fields and relations of one model configuration, edited in place. */
 export function ModelConfigEditor(props: {
   draft: Draft;
@@ -138,192 +206,108 @@ export function ModelConfigEditor(props: {
         />
       </Group>
 
-      <Title order={3} size="h5">
-        Fields
-      </Title>
-      {draft.fields.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No fields yet.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing={6} aria-label="Fields">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th w={140}>Type</Table.Th>
-                <Table.Th w={120}>Max Length</Table.Th>
-                <Table.Th>Default</Table.Th>
-                <Table.Th w={90}>Blank</Table.Th>
-                <Table.Th w={50} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {draft.fields.map((f, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, in order
-                <Table.Tr key={i}>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={`Field ${i + 1} name`}
-                      value={f.name}
-                      placeholder="phone_number"
-                      onChange={(e) => setField(i, { name: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Select
-                      aria-label={`Field ${i + 1} type`}
-                      data={TYPE_OPTIONS}
-                      value={f.type}
-                      allowDeselect={false}
-                      onChange={(v) => v && setField(i, { type: v as ModelFieldType })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    {f.type === 'Char' && (
-                      <NumberInput
-                        aria-label={`Field ${i + 1} max length`}
-                        min={1}
-                        max={10_000}
-                        placeholder={String(CHAR_DEFAULT_LIMIT)}
-                        value={f.limit}
-                        onChange={(v) => setField(i, { limit: typeof v === 'number' ? v : '' })}
-                      />
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {f.type === 'Boolean' ? (
-                      <Select
-                        aria-label={`Field ${i + 1} default`}
-                        data={[
-                          { value: 'true', label: 'Yes' },
-                          { value: 'false', label: 'No' },
-                        ]}
-                        clearable
-                        value={f.default || null}
-                        onChange={(v) => setField(i, { default: v ?? '' })}
-                      />
-                    ) : (
-                      <TextInput
-                        aria-label={`Field ${i + 1} default`}
-                        value={f.default}
-                        onChange={(e) => setField(i, { default: e.currentTarget.value })}
-                      />
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={`Field ${i + 1} may be blank`}
-                      checked={f.blank}
-                      onChange={(e) => setField(i, { blank: e.currentTarget.checked })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove field ${f.name || i + 1}`}
-                      onClick={() => onChange({ ...draft, fields: draft.fields.filter((_, j) => j !== i) })}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Group>
-        <Button
-          variant="light"
-          size="compact-sm"
-          leftSection={<IconPlus size={14} />}
-          onClick={() =>
-            onChange({
-              ...draft,
-              fields: [...draft.fields, { name: '', type: 'Char', default: '', blank: true, limit: '' }],
-            })
-          }
-        >
-          Add Field
-        </Button>
-      </Group>
-
-      <Title order={3} size="h5">
-        Relations
-      </Title>
-      {draft.related.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No relations yet.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={600}>
-          <Table verticalSpacing={6} aria-label="Relations">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Model</Table.Th>
-                <Table.Th>Alias</Table.Th>
-                <Table.Th w={50} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {draft.related.map((r, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, in order
-                <Table.Tr key={i}>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={`Relation ${i + 1} name`}
-                      value={r.name}
-                      placeholder="provider"
-                      onChange={(e) => setRelation(i, { name: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Select
-                      aria-label={`Relation ${i + 1} model`}
-                      data={props.relationModels}
-                      value={r.model || null}
-                      searchable
-                      onChange={(v) => setRelation(i, { model: v ?? '' })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={`Relation ${i + 1} alias`}
-                      value={r.alias}
-                      onChange={(e) => setRelation(i, { alias: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove relation ${r.name || i + 1}`}
-                      onClick={() => onChange({ ...draft, related: draft.related.filter((_, j) => j !== i) })}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Group>
-        <Button
-          variant="light"
-          size="compact-sm"
-          leftSection={<IconPlus size={14} />}
-          onClick={() =>
-            onChange({ ...draft, related: [...draft.related, { name: '', model: '', alias: '' }] })
-          }
-        >
-          Add Relation
-        </Button>
-      </Group>
+      <EditableRows
+        title="Fields"
+        minWidth={720}
+        headers={[['Name'], ['Type', 140], ['Max Length', 120], ['Default'], ['Blank', 90]]}
+        rows={draft.fields}
+        removeLabel={(f, i) => `Remove field ${f.name || i + 1}`}
+        onRemove={(i) => onChange({ ...draft, fields: draft.fields.filter((_, j) => j !== i) })}
+        addLabel="Add Field"
+        onAdd={() =>
+          onChange({
+            ...draft,
+            fields: [...draft.fields, { name: '', type: 'Char', default: '', blank: true, limit: '' }],
+          })
+        }
+        cells={(f, i) => [
+          <TextInput
+            key="name"
+            aria-label={`Field ${i + 1} name`}
+            value={f.name}
+            placeholder="phone_number"
+            onChange={(e) => setField(i, { name: e.currentTarget.value })}
+          />,
+          <Select
+            key="type"
+            aria-label={`Field ${i + 1} type`}
+            data={TYPE_OPTIONS}
+            value={f.type}
+            allowDeselect={false}
+            onChange={(v) => v && setField(i, { type: v as ModelFieldType })}
+          />,
+          f.type === 'Char' ? (
+            <NumberInput
+              key="limit"
+              aria-label={`Field ${i + 1} max length`}
+              min={1}
+              max={10_000}
+              placeholder={String(CHAR_DEFAULT_LIMIT)}
+              value={f.limit}
+              onChange={(v) => setField(i, { limit: typeof v === 'number' ? v : '' })}
+            />
+          ) : null,
+          f.type === 'Boolean' ? (
+            <Select
+              key="default"
+              aria-label={`Field ${i + 1} default`}
+              data={[
+                { value: 'true', label: 'Yes' },
+                { value: 'false', label: 'No' },
+              ]}
+              clearable
+              value={f.default || null}
+              onChange={(v) => setField(i, { default: v ?? '' })}
+            />
+          ) : (
+            <TextInput
+              key="default"
+              aria-label={`Field ${i + 1} default`}
+              value={f.default}
+              onChange={(e) => setField(i, { default: e.currentTarget.value })}
+            />
+          ),
+          <Checkbox
+            key="blank"
+            aria-label={`Field ${i + 1} may be blank`}
+            checked={f.blank}
+            onChange={(e) => setField(i, { blank: e.currentTarget.checked })}
+          />,
+        ]}
+      />
+      <EditableRows
+        title="Relations"
+        minWidth={600}
+        headers={[['Name'], ['Model'], ['Alias']]}
+        rows={draft.related}
+        removeLabel={(r, i) => `Remove relation ${r.name || i + 1}`}
+        onRemove={(i) => onChange({ ...draft, related: draft.related.filter((_, j) => j !== i) })}
+        addLabel="Add Relation"
+        onAdd={() => onChange({ ...draft, related: [...draft.related, { name: '', model: '', alias: '' }] })}
+        cells={(r, i) => [
+          <TextInput
+            key="name"
+            aria-label={`Relation ${i + 1} name`}
+            value={r.name}
+            placeholder="provider"
+            onChange={(e) => setRelation(i, { name: e.currentTarget.value })}
+          />,
+          <Select
+            key="model"
+            aria-label={`Relation ${i + 1} model`}
+            data={props.relationModels}
+            value={r.model || null}
+            searchable
+            onChange={(v) => setRelation(i, { model: v ?? '' })}
+          />,
+          <TextInput
+            key="alias"
+            aria-label={`Relation ${i + 1} alias`}
+            value={r.alias}
+            onChange={(e) => setRelation(i, { alias: e.currentTarget.value })}
+          />,
+        ]}
+      />
       <Text size="xs" c="dimmed">
         {MSG.noDuplicateNames}: every field and relation needs a name of its own, and so does every model.
       </Text>
