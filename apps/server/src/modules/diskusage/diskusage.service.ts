@@ -1,4 +1,4 @@
-import { readdir, stat, statfs } from 'node:fs/promises';
+import { opendir, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import type { DiskUsage } from '@dd/shared';
 import { desc, sql } from 'drizzle-orm';
@@ -19,10 +19,12 @@ export interface DiskPaths {
 const DAILY_LOCK = 0x6469736b; // 'disk'
 const DAY_MS = 86_400_000;
 
+/** Walks the directory as a stream, so a store of a million files is measured in constant memory. */
 async function directorySize(dir: string): Promise<number> {
   let total = 0;
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
-  for (const entry of entries) {
+  const entries = await opendir(dir, { recursive: true }).catch(() => null);
+  if (!entries) return 0;
+  for await (const entry of entries) {
     if (!entry.isFile()) continue;
     const info = await stat(path.join(entry.parentPath, entry.name)).catch(() => null);
     total += info?.size ?? 0;
