@@ -1,6 +1,13 @@
 import { BACK_TO_REPORT } from '@dd/shared';
 import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
-import { IconListCheck, IconMail, IconNotes, IconReportAnalytics, IconShieldLock } from '@tabler/icons-react';
+import {
+  IconListCheck,
+  IconMail,
+  IconNotes,
+  IconReportAnalytics,
+  IconShieldLock,
+  IconTools,
+} from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth';
@@ -101,6 +108,11 @@ function StaffHome(props: { timezone: string; manageRoles: boolean; staff: boole
         {manageRoles && (
           <Button component={Link} to="/roles/" variant="default" leftSection={<IconShieldLock size={18} />}>
             Roles and Permissions
+          </Button>
+        )}
+        {staff && (
+          <Button component={Link} to="/admin/" variant="default" leftSection={<IconTools size={18} />}>
+            Administration
           </Button>
         )}
       </Group>
