@@ -82,18 +82,18 @@ export async function takeSnapshot(db: Db, paths: DiskPaths): Promise<DiskUsage>
   return present(row);
 }
 
-/** The daily snapshot: taken unless one was taken in the last day (by this instance or another). */
-export async function takeDailySnapshot(db: Db, paths: DiskPaths): Promise<boolean> {
+/** The daily snapshot: taken unless one was taken in the day before `now` (by this instance or another). */
+export async function takeDailySnapshot(db: Db, paths: DiskPaths, now = new Date()): Promise<boolean> {
   const values = await measure(db, paths);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DAILY_LOCK})`);
-    const since = new Date(Date.now() - DAY_MS + 60_000);
+    const since = new Date(now.getTime() - DAY_MS + 60_000);
     const [recent] = await queryRows<{ id: number }>(
       tx,
-      sql`select id from disk_usage where created_at > ${since.toISOString()} limit 1`,
+      sql`select id from disk_usage where created_at > ${since.toISOString()} and created_at <= ${now.toISOString()} limit 1`,
     );
     if (recent) return false;
-    await tx.insert(diskUsage).values(values);
+    await tx.insert(diskUsage).values({ ...values, createdAt: now });
     return true;
   });
 }

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatGb } from '@dd/shared';
+import { lt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { INTERNAL_ADMIN, signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
@@ -25,7 +26,7 @@ describe('disk usage', () => {
     const staff = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
     const list = await app.inject({ url: '/api/home/diskusage/', headers: staff.headers });
     expect(list.statusCode).toBe(200);
-    expect(list.json()[0]).toEqual(snap);
+    expect(list.json()).toContainEqual(snap);
     const firm = await signedIn(deps, { isStaff: true });
     expect((await app.inject({ url: '/api/home/diskusage/', headers: firm.headers })).statusCode).toBe(403);
     expect(formatGb(1_234_567_890)).toBe('1.23');
@@ -33,11 +34,19 @@ describe('disk usage', () => {
 
   it('takes at most one daily snapshot a day, whichever instance asks', async () => {
     const { deps } = await getContext();
-    await deps.db.delete(diskUsage);
+    // A day of its own, long past, so snapshots other test files take now do not count.
+    const day = new Date(Date.UTC(1990, 0, 1 + Math.floor(Math.random() * 3000) * 3));
     const paths = { dataDir: tmpdir(), filesDir: null };
-    const taken = await Promise.all([takeDailySnapshot(deps.db, paths), takeDailySnapshot(deps.db, paths)]);
+    const taken = await Promise.all([
+      takeDailySnapshot(deps.db, paths, day),
+      takeDailySnapshot(deps.db, paths, day),
+    ]);
     expect(taken.filter(Boolean)).toHaveLength(1);
-    expect(await takeDailySnapshot(deps.db, paths)).toBe(false);
+    const later = new Date(day.getTime() + 6 * 3_600_000);
+    expect(await takeDailySnapshot(deps.db, paths, later)).toBe(false);
+    const nextDay = new Date(day.getTime() + 25 * 3_600_000);
+    expect(await takeDailySnapshot(deps.db, paths, nextDay)).toBe(true);
+    await deps.db.delete(diskUsage).where(lt(diskUsage.createdAt, new Date(Date.UTC(2000, 0, 1))));
   });
 
   it('takes a snapshot on demand for an administrator', async () => {
