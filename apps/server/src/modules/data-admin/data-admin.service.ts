@@ -86,7 +86,7 @@ export function checkValues(m: AdminModelDef, body: Record<string, unknown>, cre
   }
   if (creating) {
     for (const column of m.columns) {
-      if (column.readOnly || key(values, column.name) || errors[column.name]) continue;
+      if (column.readOnly || hasValue(values, column.name) || errors[column.name]) continue;
       const fallback = column.default === undefined ? undefined : readValue(column, column.default);
       if (fallback?.ok) values[column.name] = fallback.value;
       else if (column.required) errors[column.name] = ADMIN_MSG.required(fieldLabel(column.name));
@@ -95,7 +95,7 @@ export function checkValues(m: AdminModelDef, body: Record<string, unknown>, cre
   return { values, errors };
 }
 
-const key = (values: Values, name: string) => name in values && values[name] !== null;
+const hasValue = (values: Values, name: string) => name in values && values[name] !== null;
 
 /** Relation values must name records that exist: the message says which field is wrong. */
 export async function checkRelations(db: DbOrTx, index: ModelsIndex, m: AdminModelDef, rows: Values[]) {
