@@ -15,6 +15,7 @@ if (!existsSync(chromium)) {
 }
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
+const GEO_PORT = Number(process.env.E2E_GEO_PORT ?? 3190);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'dd-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
@@ -45,21 +46,31 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'npm run start -w apps/server',
-    cwd: '..',
-    url: `http://127.0.0.1:${PORT}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-      OUTBOX_POLL_MS: '250',
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '50',
+  webServer: [
+    {
+      // The address search's geocoder, standing in for a Nominatim server.
+      command: 'node stand-ins/geocoder.mjs',
+      url: `http://127.0.0.1:${GEO_PORT}/healthz`,
+      reuseExistingServer: false,
+      env: { GEO_PORT: String(GEO_PORT) },
     },
-  },
+    {
+      command: 'npm run start -w apps/server',
+      cwd: '..',
+      url: `http://127.0.0.1:${PORT}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        OUTBOX_POLL_MS: '250',
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT: '50',
+        GEOCODER_URL: `http://127.0.0.1:${GEO_PORT}/`,
+      },
+    },
+  ],
 });

@@ -24,6 +24,7 @@ import { dataDashboardRoutes } from './modules/datadashboard/datadashboard.route
 import { diskUsageRoutes } from './modules/diskusage/diskusage.routes';
 import { emailRoutes } from './modules/email/email.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { geocoderRoutes } from './modules/geocoder/geocoder.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { noteTemplatesRoutes } from './modules/notetemplates/notetemplates.routes';
@@ -73,6 +74,7 @@ const modules = [
   diskUsageRoutes,
   modelMakerRoutes,
   apiDocsRoutes,
+  geocoderRoutes,
   // Last: its /api/{app}/{model}/ routes answer only paths no product route has.
   dataAdminRoutes,
 ];

@@ -89,6 +89,8 @@ const ConfigSchema = z.object({
   HELP_VIDEO_URL: z.url().optional(),
   REQUEST_VIDEO_URL: z.url().optional(),
   PDF_FORM_VIDEO_URL: z.url().optional(),
+  /** A Nominatim-compatible geocoder (its /search answers format=jsonv2) for the address search. */
+  GEOCODER_URL: z.url().optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };

@@ -101,5 +101,7 @@ export const SiteSettingsSchema = z.object({
   help_video_url: z.string().nullable(),
   request_video_url: z.string().nullable(),
   pdf_form_video_url: z.string().nullable(),
+  /** An address search (GEOCODER_URL) is set up; without one, addresses are typed in. */
+  geocoder: z.boolean(),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;

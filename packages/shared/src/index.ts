@@ -9,6 +9,7 @@ export * from './demo';
 export * from './email-address';
 export * from './files';
 export * from './format';
+export * from './geocoder';
 export * from './ids';
 export * from './links';
 export * from './messages';

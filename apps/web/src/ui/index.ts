@@ -1,5 +1,6 @@
 /** The interface kit: forms, fields, layout and data display over Mantine (DESIGN.md section 6). */
 export * from './accordion';
+export * from './address-search';
 export * from './back-button';
 export * from './card';
 export * from './card-validation';

@@ -120,6 +120,7 @@ export const dashboardRoutes: Module = (app, { db, config }) => {
       help_video_url: config.HELP_VIDEO_URL ?? TUTORIAL_VIDEOS.dashboard,
       request_video_url: config.REQUEST_VIDEO_URL ?? TUTORIAL_VIDEOS.request,
       pdf_form_video_url: config.PDF_FORM_VIDEO_URL ?? TUTORIAL_VIDEOS.pdfForm,
+      geocoder: Boolean(config.GEOCODER_URL),
     }),
   );
 };

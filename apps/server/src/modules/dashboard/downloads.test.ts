@@ -191,6 +191,7 @@ describe('GET /api/settings/', () => {
       help_video_url: TUTORIAL_VIDEOS.dashboard,
       request_video_url: TUTORIAL_VIDEOS.request,
       pdf_form_video_url: TUTORIAL_VIDEOS.pdfForm,
+      geocoder: false,
     });
     for (const name of ['dashboard', 'request', 'pdf-form'])
       for (const ext of ['webm', 'vtt'])
@@ -212,6 +213,7 @@ describe('GET /api/settings/', () => {
       help_video_url: 'https://www.youtube-nocookie.com/embed/help',
       request_video_url: 'https://player.vimeo.com/video/42',
       pdf_form_video_url: 'https://player.vimeo.com/video/43',
+      geocoder: false,
     });
     await app.close();
   });

@@ -1,7 +1,8 @@
 import { INVALID_EMAIL_MESSAGE, isPlainEmail, PROVIDER_NAME_REQUIRED, type ProviderExists } from '@dd/shared';
 import { Alert, Anchor, SimpleGrid } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { TextAreaField, TextField } from '../../ui';
+import { useSiteSettings } from '../../api/settings';
+import { AddressSearch, TextAreaField, TextField } from '../../ui';
 
 /** The provider's fields (spec section 3), shared by the add-provider modal and /editProvider/. */
 const nameRequired = (value: string | undefined) =>
@@ -11,6 +12,7 @@ const plainEmail = (value: string | undefined) =>
   value?.trim() && !isPlainEmail(value.trim()) ? INVALID_EMAIL_MESSAGE : undefined;
 
 export function ProviderFields({ autoFocus }: { autoFocus?: boolean }) {
+  const settings = useSiteSettings();
   return (
     <>
       <TextField
@@ -33,6 +35,7 @@ export function ProviderFields({ autoFocus }: { autoFocus?: boolean }) {
         <TextField name="phone" label="Phone" type="tel" autoComplete="off" maxLength={50} />
         <TextField name="fax" label="Fax" type="tel" autoComplete="off" maxLength={50} />
       </SimpleGrid>
+      {settings.data?.geocoder && <AddressSearch />}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextField name="address_1" label="Address 1" maxLength={200} />
         <TextField name="address_2" label="Address 2" maxLength={200} />
