@@ -12,6 +12,7 @@ const PLACE = {
     road: 'North Cascade Avenue',
     city: 'Colorado Springs',
     state: 'Colorado',
+    'ISO3166-2-lvl4': 'US-CO',
     postcode: '80903',
   },
 };

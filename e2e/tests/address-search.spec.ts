@@ -25,6 +25,7 @@ test('staff find a new provider’s address with the address search', async ({ p
   await page.getByRole('listitem').filter({ hasText: 'North Cascade Avenue' }).click();
   await expect(page.getByRole('textbox', { name: 'Address 1' })).toHaveValue('102 North Cascade Avenue');
   await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Colorado Springs');
+  await expect(page.getByRole('textbox', { name: 'State' })).toHaveValue('CO');
   await expect(page.getByRole('textbox', { name: 'Zip Code' })).toHaveValue('80903');
   await expect(page.getByText(/Pinned at 38\.83630, -104\.82370/)).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'provider address search');

@@ -29,7 +29,10 @@ function placeOf(place: NominatimPlace): GeocodeResult | null {
     lon,
     address_1: street || null,
     city: text(a.city) ?? text(a.town) ?? text(a.village) ?? text(a.hamlet),
-    state: text(a.state),
+    // US places carry their state's code ('US-CO'), which is how addresses here write the state.
+    state: /^US-[A-Z]{2}$/.test(String(a['ISO3166-2-lvl4']))
+      ? String(a['ISO3166-2-lvl4']).slice(3)
+      : text(a.state),
     zip_code: text(a.postcode),
   };
 }

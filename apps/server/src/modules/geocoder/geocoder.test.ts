@@ -37,6 +37,7 @@ function answer(req: IncomingMessage) {
           road: 'North Cascade Avenue',
           city: 'Colorado Springs',
           state: 'Colorado',
+          'ISO3166-2-lvl4': 'US-CO',
           postcode: '80903',
         },
       },
@@ -66,7 +67,7 @@ describe('address search', () => {
         lon: -104.8237,
         address_1: '102 North Cascade Avenue',
         city: 'Colorado Springs',
-        state: 'Colorado',
+        state: 'CO',
         zip_code: '80903',
       },
     ]);
