@@ -16,7 +16,7 @@ import { recordAudit } from '../../lib/audit';
 import { pgErrorCode } from '../../lib/constraint-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { dropTableStatement, type Plan, planTable, quoteIdentifier } from './model-maker.ddl';
-import { modelsIndex, relationTarget } from './models';
+import { latestMigrations, modelsIndex, relationTarget } from './models';
 import type { AdminModelDef } from './registry';
 
 /**
@@ -46,9 +46,8 @@ async function appliedDefinition(db: DbOrTx, table: string) {
 const sameDefinition = (a: ModelConfigData | null, b: ModelConfigData) =>
   JSON.stringify(a) === JSON.stringify(b);
 
-async function present(db: DbOrTx, row: ConfigRow): Promise<ModelConfig> {
+function present(row: ConfigRow, applied: ModelConfigData | null): ModelConfig {
   const table = customTableName(row.name);
-  const applied = await appliedDefinition(db, table);
   return {
     id: row.id,
     name: row.name,
@@ -62,8 +61,12 @@ async function present(db: DbOrTx, row: ConfigRow): Promise<ModelConfig> {
 }
 
 export async function listModelConfigs(db: DbOrTx): Promise<ModelConfig[]> {
-  const rows = await db.select().from(modelConfigs).orderBy(asc(modelConfigs.order), asc(modelConfigs.name));
-  return Promise.all(rows.map((row) => present(db, row)));
+  const [rows, migrations] = await Promise.all([
+    db.select().from(modelConfigs).orderBy(asc(modelConfigs.order), asc(modelConfigs.name)),
+    latestMigrations(db),
+  ]);
+  const applied = new Map(migrations.map((m) => [m.tableName, m.definition]));
+  return rows.map((row) => present(row, applied.get(customTableName(row.name)) ?? null));
 }
 
 async function configRow(db: DbOrTx, id: number): Promise<ConfigRow> {
@@ -120,7 +123,7 @@ export async function saveModelConfig(db: Db, auth: Auth, body: Body, id = body.
     action: 'model_config.save',
     details: { id: row.id, ...values },
   });
-  return present(db, row);
+  return present(row, await appliedDefinition(db, customTableName(row.name)));
 }
 
 async function planFor(db: DbOrTx, row: ConfigRow): Promise<Plan & { table: string }> {

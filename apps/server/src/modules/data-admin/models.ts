@@ -55,11 +55,16 @@ export function customModel(table: string, label: string, data: ModelConfigData)
   };
 }
 
-export async function customModels(db: DbOrTx): Promise<AdminModelDef[]> {
-  const rows = await db
+/** The newest migration of every custom table, in one query. */
+export function latestMigrations(db: DbOrTx) {
+  return db
     .selectDistinctOn([customModelMigrations.tableName])
     .from(customModelMigrations)
     .orderBy(customModelMigrations.tableName, desc(customModelMigrations.id));
+}
+
+export async function customModels(db: DbOrTx): Promise<AdminModelDef[]> {
+  const rows = await latestMigrations(db);
   return rows.flatMap((r) => (r.definition ? [customModel(r.tableName, r.modelName, r.definition)] : []));
 }
 

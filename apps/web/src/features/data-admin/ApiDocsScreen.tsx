@@ -1,10 +1,11 @@
 import type { AdminModel } from '@dd/shared';
 import { Accordion, Anchor, Badge, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Loading } from '../../ui';
-import { adminKeys, listApps, listFields, listModels } from './api';
+import { adminKeys, listFields } from './api';
 import classes from './data-admin.module.css';
+import { useAllModels } from './use-model';
 
 function ModelFields({ model }: { model: AdminModel }) {
   const fields = useQuery({
@@ -49,15 +50,8 @@ function ModelFields({ model }: { model: AdminModel }) {
  * this server from /api/docs/, built from the routes' own schemas).
  */
 export default function ApiDocsScreen() {
-  const apps = useQuery({ queryKey: adminKeys.apps, queryFn: ({ signal }) => listApps(signal) });
-  const models = useQueries({
-    queries: (apps.data ?? []).map((app) => ({
-      queryKey: adminKeys.models(app.name),
-      queryFn: ({ signal }: { signal: AbortSignal }) => listModels(app.name, signal),
-    })),
-  });
+  const { models: all, loading } = useAllModels();
   const [open, setOpen] = useState<string | null>(null);
-  const all = models.flatMap((q) => q.data ?? []);
 
   return (
     <Stack gap="lg">
@@ -78,7 +72,7 @@ export default function ApiDocsScreen() {
           <Tabs.Tab value="http">HTTP API</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="models" pt="md">
-          {apps.isPending ? (
+          {loading ? (
             <Loading />
           ) : (
             <Accordion variant="separated" value={open} onChange={setOpen}>

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card, ConfirmDeleteButton, Loading } from '../../ui';
@@ -23,9 +23,7 @@ import {
   adminKeys,
   applyModelConfig,
   deleteModelConfig,
-  listApps,
   listModelConfigs,
-  listModels,
   planModelConfig,
   saveModelConfig,
 } from './api';
@@ -37,6 +35,7 @@ import {
   hasDuplicateNames,
   ModelConfigEditor,
 } from './ModelConfigEditor';
+import { useAllModels } from './use-model';
 
 function status(config: ModelConfig) {
   if (!config.applied) return <Badge color="gray">Not applied</Badge>;
@@ -46,16 +45,7 @@ function status(config: ModelConfig) {
 
 /** The models a relation may point at: every administrable model, as 'app/model'. */
 function useRelationModels() {
-  const apps = useQuery({ queryKey: adminKeys.apps, queryFn: ({ signal }) => listApps(signal) });
-  const models = useQueries({
-    queries: (apps.data ?? []).map((app) => ({
-      queryKey: adminKeys.models(app.name),
-      queryFn: ({ signal }: { signal: AbortSignal }) => listModels(app.name, signal),
-    })),
-  });
-  return models.flatMap((q) =>
-    (q.data ?? []).map((m) => ({ value: `${m.app}/${m.name}`, label: `${m.label} (${m.app})` })),
-  );
+  return useAllModels().models.map((m) => ({ value: `${m.app}/${m.name}`, label: `${m.label} (${m.app})` }));
 }
 
 /**
