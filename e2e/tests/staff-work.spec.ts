@@ -100,12 +100,15 @@ test('staff split a request into three providers', async ({ page, loginAs, reque
   await expectNoSeriousA11yViolations(page, 'split request, errors');
 
   const types = ['Medical Records', 'Billing Records', 'Radiology Images'];
+  const providers = ['Arizona Behavioral Health', 'Colorado Behavioral Health', 'Aurora Valley Hospital'];
   for (const [i, type] of types.entries()) {
     const split = page.getByRole('group', { name: `Split ${i + 1}` });
     const provider = split.getByRole('combobox').first();
     await provider.click();
-    await provider.fill('Health');
-    await page.getByRole('option').nth(i).click();
+    await provider.fill(providers[i]);
+    // The search answers after a debounce: pick from its results, not the list shown before it.
+    await page.getByRole('option', { name: new RegExp(`^${providers[i]}`) }).click();
+    await expect(provider).toHaveValue(new RegExp(`^${providers[i]}`));
     for (const other of types) {
       const box = split.getByRole('checkbox', { name: other, exact: true });
       if ((other === type) !== (await box.isChecked())) await box.click();

@@ -55,6 +55,8 @@ export function SearchSelect({ value, onChange, kind, search, lookup, ...props }
       size="sm"
       searchable
       clearable
+      // Picking the chosen option again keeps it (the clear button clears); Mantine's default would deselect.
+      allowDeselect={false}
       {...props}
       data={data}
       value={value === undefined ? null : String(value)}
