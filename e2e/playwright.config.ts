@@ -16,6 +16,14 @@ if (!existsSync(chromium)) {
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 const GEO_PORT = Number(process.env.E2E_GEO_PORT ?? 3190);
+const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? 3191);
+/** Test keys shared by the server and the card payment provider's stand-in. */
+const STRIPE = {
+  STRIPE_SECRET_KEY: 'sk_test_e2e',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+  STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+  STRIPE_LISTING_PLAN_ID: 'price_listing',
+};
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'dd-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
@@ -55,6 +63,17 @@ export default defineConfig({
       env: { GEO_PORT: String(GEO_PORT) },
     },
     {
+      // The card payment provider's stand-in: Stripe.js, its API, and signed webhooks to the server.
+      command: 'node ../apps/server/test/stand-ins/stripe.mjs',
+      url: `http://127.0.0.1:${STRIPE_PORT}/healthz`,
+      reuseExistingServer: false,
+      env: {
+        ...STRIPE,
+        STRIPE_STAND_IN_PORT: String(STRIPE_PORT),
+        STRIPE_WEBHOOK_URL: `http://127.0.0.1:${PORT}/api/stripe/webhook/`,
+      },
+    },
+    {
       command: 'npm run start -w apps/server',
       cwd: '..',
       url: `http://127.0.0.1:${PORT}/readyz`,
@@ -70,6 +89,9 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         LOGIN_RATE_LIMIT: '50',
         GEOCODER_URL: `http://127.0.0.1:${GEO_PORT}/`,
+        ...STRIPE,
+        STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}`,
+        STRIPE_JS_URL: `http://127.0.0.1:${STRIPE_PORT}/v3/`,
       },
     },
   ],

@@ -29,6 +29,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { noteTemplatesRoutes } from './modules/notetemplates/notetemplates.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { paymentOrigins } from './modules/payments/stripe-client';
 import { pdfFormsRoutes } from './modules/pdfforms/pdfforms.routes';
 import { providersRoutes } from './modules/providers/providers.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -75,6 +77,7 @@ const modules = [
   modelMakerRoutes,
   apiDocsRoutes,
   geocoderRoutes,
+  paymentsRoutes,
   // Last: its /api/{app}/{model}/ routes answer only paths no product route has.
   dataAdminRoutes,
 ];
@@ -130,16 +133,22 @@ export async function buildApp(
   requireAccessRules(app);
 
   const overHttps = config.PUBLIC_URL?.startsWith('https:') ?? false;
+  const stripeOrigins = paymentOrigins(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeOrigins.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        connectSrc: ["'self'", ...stripeOrigins.connect],
+        frameSrc: [
+          "'self'",
+          'https://www.youtube-nocookie.com',
+          'https://player.vimeo.com',
+          ...stripeOrigins.frame,
+        ],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

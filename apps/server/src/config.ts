@@ -91,6 +91,15 @@ const ConfigSchema = z.object({
   PDF_FORM_VIDEO_URL: z.url().optional(),
   /** A Nominatim-compatible geocoder (its /search answers format=jsonv2) for the address search. */
   GEOCODER_URL: z.url().optional(),
+  /** Card payments (Stripe): on when the secret, publishable and webhook signing keys are all set. */
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  /** The plan (Stripe price id) whose subscription publishes a host listing. */
+  STRIPE_LISTING_PLAN_ID: z.string().min(1).optional(),
+  /** Where the server reaches the provider's API and the browser loads Stripe.js (tests use a stand-in). */
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/'),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };

@@ -6,6 +6,7 @@ import type { AppDeps } from '../src/app-types';
 import { issueTokens } from '../src/auth/tokens';
 import {
   billings,
+  crashpads,
   invoices,
   modelConfigs,
   notes,
@@ -199,6 +200,9 @@ export async function accessFixtures(deps: AppDeps) {
           .values({ title: `${company.name} ${randomUUID().slice(0, 8)}`, companyId: company.id })
           .returning()
       )[0],
+    /** A host listing of the target firm's member (listings are their owner's alone). */
+    freshCrashpad: async () =>
+      (await db.insert(crashpads).values({ title: 'Access listing', userId: member.user.id }).returning())[0],
     /** A firm with no users or records, for the company delete route. */
     freshCompany: () => createCompany(db),
     freshNoteTemplate: async () =>

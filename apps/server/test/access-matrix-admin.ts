@@ -7,6 +7,8 @@ import { id, type MatrixRow } from './access-matrix-kit';
 const ADMIN = '401 403 403 403 403 403 403 200';
 const STAFF = '401 403 403 403 403 403 200 200';
 const EVERYONE = '200 200 200 200 200 200 200 200';
+/** A host listing is its owner's alone (the firm member owns the fixture's). */
+const OWNER = '401 200 404 404 404 404 404 404';
 const provider = { app: 'home', model: 'provider' };
 const template = { app: 'home', model: 'notetemplate' };
 const freshConfig = async (fx: AccessFixtures) => ({ params: id((await fx.freshModelConfig()).id) });
@@ -131,6 +133,39 @@ export const ADMIN_ROWS: Record<string, MatrixRow> = {
   'GET /api/modelConfig/:id/plan/': { access: 'internalAdmin', expect: ADMIN, input: freshConfig },
   'POST /api/modelConfig/:id/apply/': { access: 'internalAdmin', expect: ADMIN, input: freshConfig },
   'POST /api/modelConfig/:id/delete/': { access: 'internalAdmin', expect: ADMIN, input: freshConfig },
+  'POST /stripe/': {
+    access: 'authenticated',
+    expect: '401 404 403 403 403 403 403 403',
+    note: 'a subscription is for the caller only (user_id is the firm member here); no payment keys in this suite',
+    input: (fx) => ({ body: { token: 'tok_access', user_id: fx.member.id, plan_id: 'price_listing' } }),
+  },
+  'POST /api/stripe/webhook/': {
+    access: 'public',
+    expect: '404 404 404 404 404 404 404 404',
+    note: 'signed by the payment provider (payments.test.ts); without payment keys it answers 404',
+    input: () => ({ body: { id: 'evt_access', type: 'payment_intent.succeeded' } }),
+  },
+  'GET /api/home/crashpad/': { access: 'authenticated', expect: '401 200 200 200 200 200 200 200' },
+  'GET /api/home/crashpad/:id/': {
+    access: 'authenticated',
+    expect: OWNER,
+    input: async (fx) => ({ params: id((await fx.freshCrashpad()).id) }),
+  },
+  'POST /api/home/crashpad/': {
+    access: 'authenticated',
+    expect: '401 201 201 201 201 201 201 201',
+    input: () => ({ body: { title: 'Access listing' } }),
+  },
+  'POST /api/home/crashpad/:id/': {
+    access: 'authenticated',
+    expect: OWNER,
+    input: async (fx) => ({ params: id((await fx.freshCrashpad()).id), body: { title: 'Renamed' } }),
+  },
+  'POST /api/home/crashpad/:id/delete/': {
+    access: 'authenticated',
+    expect: OWNER,
+    input: async (fx) => ({ params: id((await fx.freshCrashpad()).id), body: {} }),
+  },
   'GET /api/geocode/': {
     access: 'authenticated',
     expect: '401 404 404 404 404 404 404 404',

@@ -88,4 +88,15 @@ export const BILLING_ROWS: Record<string, MatrixRow> = {
     expect: ADMIN,
     input: async (fx) => ({ params: id((await fx.freshBilling()).id), body: { is_paid: true } }),
   },
+  'POST /api/home/billing/:id/pay/': {
+    access: 'companyStaff',
+    expect: '401 403 404 403 404 403 403 403',
+    note: 'the firm’s own staff only; no payment keys are set in this suite, so they hear “Card payments are not configured.” (payments.test.ts pays against the provider’s stand-in)',
+    input: async (fx) => ({ params: id((await fx.freshBilling()).id), body: { token: 'tok_access' } }),
+  },
+  'GET /api/home/billing/:id/payments/': {
+    access: 'companyStaff',
+    expect: READ,
+    input: async (fx) => ({ params: id((await fx.freshBilling()).id) }),
+  },
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaymentSettingsSchema } from './payments';
 
 /**
  * The law-firm dashboard's contract (law-firm spec sections 2, 7 and 9): sort keys, and the shapes of
@@ -103,5 +104,6 @@ export const SiteSettingsSchema = z.object({
   pdf_form_video_url: z.string().nullable(),
   /** An address search (GEOCODER_URL) is set up; without one, addresses are typed in. */
   geocoder: z.boolean(),
+  payments: PaymentSettingsSchema,
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;

@@ -19,6 +19,7 @@ export * from './name-rules';
 export * from './names';
 export * from './password-rule';
 export * from './patients';
+export * from './payments';
 export * from './pdf-forms';
 export * from './permissions';
 export * from './pricing';

@@ -57,6 +57,8 @@ export const SCREENS = [
   'apidocs',
   'test',
   'loggedin',
+  /** The signed-in user's host listings (law-firm spec section 4, 'Payment'). */
+  'mycrashpads',
   'emailoutbox',
   /** Roles and permissions (issue 8 §3): internal administrators. */
   'roles',
@@ -77,6 +79,7 @@ export const SERVER_SEGMENTS = new Set([
   'readyz',
   'convertpdftojpg',
   'writedatatopdf',
+  'stripe',
   'favicon.svg',
   'sw.js',
   'manifest.webmanifest',

@@ -96,6 +96,17 @@ const CASES: Record<string, Case> = {
     deniedWith: { firmUser: 404, firmStaff: 404 },
   },
   'change invoice amounts, fees and billings': { ability: 'billing.manage', allowed: ['internalAdmin'] },
+  "pay their own firm's billing by card": {
+    ability: 'billing.payByCard',
+    record: { companyId: FIRM },
+    allowed: ['firmStaff'],
+  },
+  "pay another firm's billing by card": {
+    ability: 'billing.payByCard',
+    record: { companyId: OTHER_FIRM },
+    allowed: [],
+    deniedWith: { firmUser: 404, firmStaff: 404 },
+  },
   'reach their own firm': { ability: 'company.reach', record: { companyId: FIRM }, allowed: [...KINDS] },
   "reach another firm's data": {
     ability: 'company.reach',

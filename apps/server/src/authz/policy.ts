@@ -53,6 +53,8 @@ interface AbilityRecords {
   'invoice.view': { companyId: number };
   /** Change invoice amounts, set fees, create billings and mark them paid: internal administrators. */
   'billing.manage': undefined;
+  /** Pay a billing by card: the firm's own staff (Direct Docs marks payments by hand instead). */
+  'billing.payByCard': { companyId: number };
   /** Internal users reach every company; others only their own. */
   'company.reach': { companyId: number };
   'company.editPricing': undefined;
@@ -120,6 +122,8 @@ const RULES: { [A in Ability]: (auth: Auth, record: AbilityRecords[A]) => Verdic
   'invoice.seePrice': (auth) => (auth.isInternal || auth.isStaff ? undefined : refuse()),
   'invoice.view': (auth, r) => RULES['company.reach'](auth, r) ?? (auth.isStaff ? undefined : refuse()),
   'billing.manage': (auth) => (isInternalAdmin(auth) ? undefined : refuse()),
+  'billing.payByCard': (auth, r) =>
+    RULES['invoice.view'](auth, r) ?? (auth.isInternal ? refuse() : undefined),
   'company.reach': (auth, r) => (canReachCompany(auth, r.companyId) ? undefined : hidden),
   'company.editPricing': (auth) => staffOnly(auth, COMPANY_MSG.priceStaffOnly),
   'company.manage': (auth, r) => RULES['company.reach'](auth, r) ?? (auth.isStaff ? undefined : refuse()),

@@ -80,6 +80,9 @@ const ModelMakerScreen = lazy(() => dataAdmin().then((m) => ({ default: m.ModelM
 const ApiDocsScreen = lazy(() => dataAdmin().then((m) => ({ default: m.ApiDocsScreen })));
 const DiskUsageScreen = lazy(() => dataAdmin().then((m) => ({ default: m.DiskUsageScreen })));
 const LoggedInScreen = lazy(() => dataAdmin().then((m) => ({ default: m.LoggedInScreen })));
+const MyCrashpadsScreen = lazy(() =>
+  import('../features/listings').then((m) => ({ default: m.MyCrashpadsScreen })),
+);
 const TestScreen = lazy(() => dataAdmin().then((m) => ({ default: m.TestScreen })));
 const RecordCards = (props: ScreenProps) => <InstancesScreen {...props} view="cards" />;
 const RecordTable = (props: ScreenProps) => <InstancesScreen {...props} view="table" />;
@@ -135,4 +138,5 @@ export const SCREEN_REGISTRY: Record<ScreenKey, Entry> = {
   diskusage: { component: DiskUsageScreen, internalOnly: true },
   test: { component: TestScreen, internalOnly: true },
   loggedin: { component: LoggedInScreen },
+  mycrashpads: { component: MyCrashpadsScreen },
 };

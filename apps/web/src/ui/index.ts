@@ -3,7 +3,6 @@ export * from './accordion';
 export * from './address-search';
 export * from './back-button';
 export * from './card';
-export * from './card-validation';
 export * from './choice-fields';
 export * from './color-field';
 export * from './confirm-delete-button';

@@ -1,107 +1,140 @@
 /**
- * Card-payment form. Details are checked locally (Luhn, expiry in the future, CVC) and then exchanged
- * for an opaque token by the injected `tokenize` function: no card payment provider is reachable from
- * this app, so the caller supplies the provider's tokenizer (or a fake in tests). The token goes to onToken.
+ * The kit's card-payment form: the payment provider's own card element (Stripe Elements, in the
+ * provider's frame, so card numbers never pass through this app) and a pay button. The provider turns
+ * the card into a single-use token, which goes to onToken. Stripe.js is loaded from settings.js_url
+ * (js.stripe.com in production; the provider's stand-in in tests); without payment settings the form
+ * says card payments are not configured.
  */
-import { Group } from '@mantine/core';
-import {
-  CARD_MESSAGES,
-  digitsOnly,
-  formatCardNumber,
-  formatExpiry,
-  isExpiryInFuture,
-  isValidCardNumber,
-  isValidCvc,
-  parseExpiry,
-} from './card-validation';
-import { Form } from './form';
-import { TextField } from './text-fields';
+import { PAYMENT_MSG, type PaymentSettings } from '@dd/shared';
+import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 
-export interface CardDetails {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-  name: string;
+interface CardElement {
+  mount(target: HTMLElement): void;
+  destroy(): void;
+}
+interface StripeJs {
+  elements(): { create(type: 'card', options?: Record<string, unknown>): CardElement };
+  createToken(card: CardElement): Promise<{ token?: { id: string }; error?: { message?: string } }>;
+}
+type StripeFactory = (publishableKey: string) => StripeJs;
+
+declare global {
+  interface Window {
+    Stripe?: StripeFactory;
+  }
+}
+
+const LOAD_FAILED = 'The card form could not be loaded. Check your connection and try again.';
+const scripts = new Map<string, Promise<StripeFactory>>();
+
+/** Adds Stripe.js to the page once (as the provider requires: from its own address, never bundled). */
+export function loadStripeJs(url: string): Promise<StripeFactory> {
+  if (window.Stripe) return Promise.resolve(window.Stripe);
+  let loading = scripts.get(url);
+  if (!loading) {
+    loading = new Promise<StripeFactory>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = url;
+      script.async = true;
+      script.onload = () => (window.Stripe ? resolve(window.Stripe) : reject(new Error(LOAD_FAILED)));
+      script.onerror = () => {
+        scripts.delete(url);
+        script.remove();
+        reject(new Error(LOAD_FAILED));
+      };
+      document.head.appendChild(script);
+    });
+    scripts.set(url, loading);
+  }
+  return loading;
 }
 
 export interface PaymentFormProps {
-  /** Exchanges card details for an opaque payment token (injected; see the module comment). */
-  tokenize: (card: CardDetails) => Promise<string>;
-  /** Receives the token, e.g. to create the subscription; a thrown error is shown above the button. */
+  settings: PaymentSettings;
+  /** Receives the card token, e.g. to create the subscription; a thrown error is shown above the button. */
   onToken: (token: string) => unknown | Promise<unknown>;
   /** @default 'Submit Payment' */
   submitLabel?: string;
 }
 
-interface CardValues {
-  name?: string;
-  number?: string;
-  expiry?: string;
-  cvc?: string;
-}
+export function PaymentForm({ settings, onToken, submitLabel = 'Submit Payment' }: PaymentFormProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const labelId = useId();
+  const [stripe, setStripe] = useState<{ js: StripeJs; card: CardElement } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const jsUrl = settings?.js_url;
+  const key = settings?.publishable_key;
 
-const checkNumber = (value: string | undefined) =>
-  value && !isValidCardNumber(value) ? CARD_MESSAGES.number : undefined;
+  useEffect(() => {
+    if (!jsUrl || !key) return;
+    let card: CardElement | undefined;
+    let cancelled = false;
+    loadStripeJs(jsUrl)
+      .then((Stripe) => {
+        if (cancelled || !box.current) return;
+        const js = Stripe(key);
+        card = js.elements().create('card', { hidePostalCode: true });
+        card.mount(box.current);
+        setStripe({ js, card });
+      })
+      .catch((e: Error) => setError(e.message));
+    return () => {
+      cancelled = true;
+      card?.destroy();
+    };
+  }, [jsUrl, key]);
 
-function checkExpiry(value: string | undefined) {
-  if (!value) return undefined;
-  const expiry = parseExpiry(value);
-  if (!expiry) return CARD_MESSAGES.expiryFormat;
-  return isExpiryInFuture(expiry) ? undefined : CARD_MESSAGES.expired;
-}
+  if (!settings) {
+    return (
+      <Alert color="yellow" variant="light" title={PAYMENT_MSG.notConfigured}>
+        Please contact Direct Docs to pay another way.
+      </Alert>
+    );
+  }
 
-const checkCvc = (value: string | undefined) => (value && !isValidCvc(value) ? CARD_MESSAGES.cvc : undefined);
-
-export function PaymentForm({ tokenize, onToken, submitLabel = 'Submit Payment' }: PaymentFormProps) {
-  const submit = async (values: CardValues) => {
-    const expiry = parseExpiry(values.expiry ?? '');
-    if (!expiry) throw new Error(CARD_MESSAGES.expiryFormat);
-    const token = await tokenize({
-      number: digitsOnly(values.number ?? ''),
-      expMonth: expiry.month,
-      expYear: expiry.year,
-      cvc: (values.cvc ?? '').trim(),
-      name: (values.name ?? '').trim(),
-    });
-    await onToken(token);
-    return { token };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await stripe.js.createToken(stripe.card);
+      if (!result.token) throw new Error(result.error?.message ?? PAYMENT_MSG.cardFailed);
+      await onToken(result.token.id);
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
-    <Form<CardValues> onSubmit={submit} submitLabel={submitLabel} aria-label="Card payment">
-      <TextField name="name" label="Name on Card" required autoComplete="cc-name" />
-      <TextField
-        name="number"
-        label="Card Number"
-        required
-        autoComplete="cc-number"
-        inputMode="numeric"
-        placeholder="1234 5678 9012 3456"
-        formatInput={formatCardNumber}
-        validate={checkNumber}
-      />
-      <Group grow align="flex-start">
-        <TextField
-          name="expiry"
-          label="Expiry (MM/YY)"
-          required
-          autoComplete="cc-exp"
-          inputMode="numeric"
-          placeholder="MM/YY"
-          formatInput={formatExpiry}
-          validate={checkExpiry}
-        />
-        <TextField
-          name="cvc"
-          label="CVC"
-          required
-          autoComplete="cc-csc"
-          inputMode="numeric"
-          maxLength={4}
-          validate={checkCvc}
-        />
-      </Group>
-    </Form>
+    <form onSubmit={submit} aria-label="Card payment" noValidate>
+      <Stack gap="sm">
+        <div role="group" aria-labelledby={labelId}>
+          <Text id={labelId} size="sm" fw={500} mb={4}>
+            Card details
+          </Text>
+          <Paper withBorder radius="sm" px="sm" py={9} mih={38}>
+            <div ref={box} />
+          </Paper>
+          <Text size="xs" c="dimmed" mt={4}>
+            <IconLock size={12} style={{ verticalAlign: -1 }} /> Your card is sent straight to our payment
+            provider; Direct Docs never sees its number.
+          </Text>
+        </div>
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Button type="submit" loading={busy} disabled={!stripe}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
   );
 }

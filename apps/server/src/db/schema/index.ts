@@ -5,6 +5,7 @@ export * from './files';
 export * from './messaging';
 export * from './notes';
 export * from './patients';
+export * from './payments';
 export * from './pdf-forms';
 export * from './providers';
 export * from './relations';

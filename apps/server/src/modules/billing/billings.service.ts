@@ -4,7 +4,7 @@ import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
 import type { Db, DbOrTx } from '../../db/client';
 import { billings, companies, invoices, requests } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
+import { type AuditEvent, recordAudit } from '../../lib/audit';
 import { renderEmail } from '../../lib/email-layout';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mail } from '../../lib/outbox';
@@ -250,14 +250,42 @@ export async function setBillingPaid(
       .for('update');
     if (!billing) throw notFound();
     if (billing.isPaid === body.is_paid) return;
-    const paidAt = body.is_paid ? new Date() : null;
-    await tx.update(billings).set({ isPaid: body.is_paid, paidAt }).where(eq(billings.id, billingId));
-    await tx.update(invoices).set({ isPaid: body.is_paid, paidAt }).where(eq(invoices.billId, billingId));
-    await recordAudit(tx, {
+    await writePaid(tx, billingId, body.is_paid, {
       actorId: auth.userId,
       action: body.is_paid ? 'billing.paid' : 'billing.unpaid',
       details: { billing_id: billingId, ...(body.reason ? { reason: body.reason } : {}) },
     });
   });
   return billingById(db, auth, billingId);
+}
+
+/** Sets a billing and its lines paid (or unpaid) with the date, and logs it: the one writer of paid. */
+async function writePaid(tx: DbOrTx, billingId: number, isPaid: boolean, audit: AuditEvent) {
+  const paidAt = isPaid ? new Date() : null;
+  await tx.update(billings).set({ isPaid, paidAt }).where(eq(billings.id, billingId));
+  await tx.update(invoices).set({ isPaid, paidAt }).where(eq(invoices.billId, billingId));
+  await recordAudit(tx, audit);
+}
+
+/** The payment provider confirmed a card payment (its signed webhook): the billing is paid. */
+export async function markPaidByCard(tx: DbOrTx, billingId: number, payerId: number, intentId: string) {
+  const [billing] = await tx
+    .select({ isPaid: billings.isPaid })
+    .from(billings)
+    .where(eq(billings.id, billingId))
+    .for('update');
+  if (!billing || billing.isPaid) return;
+  await writePaid(tx, billingId, true, {
+    actorId: payerId,
+    action: 'billing.paid_by_card',
+    details: { billing_id: billingId, payment_intent: intentId },
+  });
+}
+
+/** What a card payment of the billing needs: its firm, whether it is paid, and its total. */
+export async function billingToPay(db: DbOrTx, billingId: number) {
+  const [row] = await selectBillings(db).where(eq(billings.id, billingId));
+  return row
+    ? { companyId: row.companyId, title: row.title, isPaid: row.isPaid, total: Number(row.total) }
+    : null;
 }

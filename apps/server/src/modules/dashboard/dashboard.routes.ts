@@ -2,6 +2,7 @@ import { DashboardInfoSchema, SiteSettingsSchema, TUTORIAL_VIDEOS } from '@dd/sh
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
 import { pageOf } from '../../lib/pagination';
+import { paymentsConfigured } from '../payments/stripe-client';
 import { listCompanyClients } from './clients-panel.queries';
 import {
   CompanyParams,
@@ -121,6 +122,13 @@ export const dashboardRoutes: Module = (app, { db, config }) => {
       request_video_url: config.REQUEST_VIDEO_URL ?? TUTORIAL_VIDEOS.request,
       pdf_form_video_url: config.PDF_FORM_VIDEO_URL ?? TUTORIAL_VIDEOS.pdfForm,
       geocoder: Boolean(config.GEOCODER_URL),
+      payments: paymentsConfigured(config)
+        ? {
+            publishable_key: config.STRIPE_PUBLISHABLE_KEY as string,
+            js_url: config.STRIPE_JS_URL,
+            listing_plan_id: config.STRIPE_LISTING_PLAN_ID ?? null,
+          }
+        : null,
     }),
   );
 };

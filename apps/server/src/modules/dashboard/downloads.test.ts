@@ -192,6 +192,7 @@ describe('GET /api/settings/', () => {
       request_video_url: TUTORIAL_VIDEOS.request,
       pdf_form_video_url: TUTORIAL_VIDEOS.pdfForm,
       geocoder: false,
+      payments: null,
     });
     for (const name of ['dashboard', 'request', 'pdf-form'])
       for (const ext of ['webm', 'vtt'])
@@ -214,6 +215,7 @@ describe('GET /api/settings/', () => {
       request_video_url: 'https://player.vimeo.com/video/42',
       pdf_form_video_url: 'https://player.vimeo.com/video/43',
       geocoder: false,
+      payments: null,
     });
     await app.close();
   });

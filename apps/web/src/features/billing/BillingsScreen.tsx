@@ -22,6 +22,7 @@ import { useAuth } from '../../auth';
 import { DataTable, SearchSelect, usePaging } from '../../ui';
 import { type BillingFilters, billingKeys, downloadBillingPdf, listBillings } from './api';
 import { PaidButton } from './PaidButton';
+import { PayByCardButton } from './PayByCardButton';
 
 /**
  * /billings/: billings newest first, filtered by title, law firm (Direct Docs staff only) and paid
@@ -164,6 +165,7 @@ export default function BillingsScreen() {
                       PDF
                     </Button>
                     {isAdmin && <PaidButton billing={b} size="compact-sm" />}
+                    {!user?.is_internal && !b.is_paid && b.total > 0 && <PayByCardButton billing={b} />}
                   </Group>
                 ),
               },

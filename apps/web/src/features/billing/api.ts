@@ -2,6 +2,7 @@ import type {
   Billing,
   BillingCreateBody,
   BillingPaidBody,
+  CardPayment,
   FeeSettings,
   FeeSettingsBody,
   InvoiceCompany,
@@ -101,3 +102,7 @@ export const getBilling = (id: number, signal?: AbortSignal) =>
 export const setPaid = (id: number, body: BillingPaidBody) => post<Billing>(`/api/home/billing/${id}/`, body);
 
 export const downloadBillingPdf = (id: number) => download(`/api/home/billing/${id}/pdf/`);
+
+/** Pay an open billing by card: 202 while the provider confirms it (the billing then shows Paid). */
+export const payBillingByCard = (id: number, token: string) =>
+  post<CardPayment>(`/api/home/billing/${id}/pay/`, { token });

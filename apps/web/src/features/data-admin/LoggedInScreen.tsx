@@ -36,6 +36,9 @@ export default function LoggedInScreen() {
         <Button component={Link} to="/dashboard/">
           Go to the dashboard
         </Button>
+        <Button component={Link} to="/myCrashpads/" variant="default">
+          My listings
+        </Button>
         <Button component={Link} to="/logOut/" variant="default">
           Sign out
         </Button>

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { billings } from './billing';
+import { companies } from './companies';
+import { users } from './users';
+
+/**
+ * Card payments (decision 033). A billing paid by card has one row per attempt; at most one attempt per
+ * billing is pending or succeeded, so a double click or two tabs never charge twice. Webhook events are
+ * kept by the provider's event id, so a replayed event is recognised and changes nothing.
+ */
+export const cardPayments = pgTable(
+  'card_payments',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    billingId: integer('billing_id')
+      .notNull()
+      .references(() => billings.id, { onDelete: 'restrict' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    intentId: text('intent_id'),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').notNull().default('pending'),
+    failureMessage: text('failure_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('card_payments_status_ck', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('card_payments_amount_ck', sql`${t.amountCents} > 0`),
+    uniqueIndex('card_payments_intent_idx').on(t.intentId),
+    uniqueIndex('card_payments_one_live_idx').on(t.billingId).where(sql`${t.status} <> 'failed'`),
+  ],
+);
+
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Subscriptions created through POST /stripe/, so a listing is only published with its owner's own. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull(),
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId)],
+);
+
+/** Host listings ('crashpads'), each owned by the user who made it. */
+export const crashpads = pgTable(
+  'crashpads',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    address1: text('address_1').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    zipCode: text('zip_code').notNull().default(''),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    published: boolean('published').notNull().default(false),
+    stripeSubscriptionId: text('stripe_subscription_id').references(() => subscriptions.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('crashpads_user_created_idx').on(t.userId, t.createdAt.desc())],
+);

@@ -1,0 +1,155 @@
+import { type CardPayment, PAYMENT_MSG, toCents } from '@dd/shared';
+import { and, desc, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { Auth } from '../../authz';
+import { authorize } from '../../authz/policy';
+import type { Db, DbOrTx } from '../../db/client';
+import { cardPayments, paymentEvents } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { billingToPay, markPaidByCard } from '../billing/billings.service';
+import { countCardAttempt, type PaymentProvider, providerRefusal, requireProvider } from './stripe-client';
+
+/**
+ * A law firm pays an open billing by card (decision 033). The attempt is written first (one live
+ * attempt per billing, so two clicks never charge twice), the provider is asked to charge with the
+ * attempt's idempotency key, and the billing turns paid only when the provider's signed webhook says
+ * the payment succeeded: a replayed event is recognised by its id and changes nothing.
+ */
+
+type PaymentRow = typeof cardPayments.$inferSelect;
+
+const toCardPayment = (r: PaymentRow): CardPayment => ({
+  id: r.id,
+  billing_id: r.billingId,
+  status: r.status as CardPayment['status'],
+  amount: r.amountCents / 100,
+  failure_message: r.failureMessage,
+  created_at: r.createdAt.toISOString(),
+});
+
+export async function payBillingByCard(
+  db: Db,
+  configured: PaymentProvider | null,
+  auth: Auth,
+  billingId: number,
+  token: string,
+): Promise<CardPayment> {
+  const billing = await billingToPay(db, billingId);
+  if (!billing) throw notFound();
+  authorize(auth, 'billing.payByCard', { companyId: billing.companyId });
+  const provider = requireProvider(configured);
+  if (billing.isPaid) throw conflict(PAYMENT_MSG.alreadyPaid);
+  const amountCents = toCents(billing.total);
+  if (amountCents <= 0) throw badRequest(PAYMENT_MSG.nothingToPay);
+  await countCardAttempt(db, auth.userId);
+
+  const [attempt] = await db
+    .insert(cardPayments)
+    .values({ billingId, companyId: billing.companyId, userId: auth.userId, amountCents })
+    .onConflictDoNothing()
+    .returning();
+  if (!attempt) throw conflict(PAYMENT_MSG.inProgress);
+
+  try {
+    const method = await provider.stripe.paymentMethods.create(
+      { type: 'card', card: { token } },
+      { idempotencyKey: `card-payment-${attempt.id}-method` },
+    );
+    const intent = await provider.stripe.paymentIntents.create(
+      {
+        amount: amountCents,
+        currency: 'usd',
+        confirm: true,
+        payment_method: method.id,
+        // Confirmed here, with no page to return to: card payments that need no redirect only.
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        description: `Direct Docs invoice ${billingId}: ${billing.title}`.slice(0, 200),
+        metadata: { billing_id: String(billingId), card_payment_id: String(attempt.id) },
+      },
+      { idempotencyKey: `card-payment-${attempt.id}` },
+    );
+    const [row] = await db
+      .update(cardPayments)
+      .set({ intentId: intent.id, updatedAt: new Date() })
+      .where(eq(cardPayments.id, attempt.id))
+      .returning();
+    return toCardPayment(row);
+  } catch (error) {
+    const refusal = providerRefusal(error);
+    const intentId = error instanceof Stripe.errors.StripeCardError ? error.payment_intent?.id : undefined;
+    // A webhook may have settled the attempt meanwhile (the provider answers, then notifies).
+    await db
+      .update(cardPayments)
+      .set({
+        status: 'failed',
+        failureMessage: refusal.message,
+        intentId: intentId ?? null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(cardPayments.id, attempt.id), eq(cardPayments.status, 'pending')));
+    throw refusal;
+  }
+}
+
+/** The card payments of a billing, newest first (what the firm sees while one is being confirmed). */
+export async function listCardPayments(db: Db, auth: Auth, billingId: number): Promise<CardPayment[]> {
+  const billing = await billingToPay(db, billingId);
+  if (!billing) throw notFound();
+  authorize(auth, 'invoice.view', { companyId: billing.companyId });
+  const rows = await db
+    .select()
+    .from(cardPayments)
+    .where(eq(cardPayments.billingId, billingId))
+    .orderBy(desc(cardPayments.id))
+    .limit(20);
+  return rows.map(toCardPayment);
+}
+
+interface IntentObject {
+  id: string;
+  metadata?: Record<string, string>;
+  last_payment_error?: { message?: string } | null;
+}
+
+/**
+ * One verified webhook event, applied once: its id is stored in the same transaction as its effect,
+ * so a replay (the provider retries until it hears 2xx) finds it and does nothing.
+ */
+export async function applyPaymentEvent(db: Db, event: Stripe.Event): Promise<{ duplicate: boolean }> {
+  return db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(paymentEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!fresh) return { duplicate: true };
+    if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
+      await settleAttempt(tx, event.data.object as IntentObject, event.type === 'payment_intent.succeeded');
+    }
+    return { duplicate: false };
+  });
+}
+
+async function settleAttempt(tx: DbOrTx, intent: IntentObject, succeeded: boolean) {
+  const attemptId = Number(intent.metadata?.card_payment_id);
+  if (!Number.isInteger(attemptId)) return;
+  const [attempt] = await tx.select().from(cardPayments).where(eq(cardPayments.id, attemptId)).for('update');
+  if (!attempt || attempt.status === 'succeeded') return;
+  if (succeeded) {
+    await tx
+      .update(cardPayments)
+      .set({ status: 'succeeded', intentId: intent.id, failureMessage: null, updatedAt: new Date() })
+      .where(eq(cardPayments.id, attempt.id));
+    await markPaidByCard(tx, attempt.billingId, attempt.userId, intent.id);
+  } else if (attempt.status === 'pending') {
+    await tx
+      .update(cardPayments)
+      .set({
+        status: 'failed',
+        intentId: intent.id,
+        failureMessage: intent.last_payment_error?.message ?? PAYMENT_MSG.cardFailed,
+        updatedAt: new Date(),
+      })
+      .where(eq(cardPayments.id, attempt.id));
+  }
+}

@@ -1,0 +1,379 @@
+import { PAYMENT_MSG, STATUS } from '@dd/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createCompany,
+  createPatient,
+  createProvider,
+  createRequest,
+  INTERNAL_ADMIN,
+  signedIn,
+} from '../../../test/factories';
+import { getContext, INTERNAL_COMPANY_ID, testEnv } from '../../../test/helpers';
+import {
+  DECLINED_CARD,
+  type StripeStandIn,
+  signWebhook,
+  startStripeStandIn,
+} from '../../../test/stand-ins/stripe.mjs';
+import { buildApp } from '../../app';
+import type { App, AppDeps } from '../../app-types';
+import { auditEvents, cardPayments } from '../../db/schema';
+import { createDeps } from '../../deps';
+
+/**
+ * Card payments against the provider's stand-in (it checks keys, parameters and idempotency keys the
+ * way the provider does). Webhooks are held and delivered by each test, so timing never decides.
+ */
+const KEYS = {
+  STRIPE_SECRET_KEY: 'sk_test_standin',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
+  STRIPE_WEBHOOK_SECRET: 'whsec_standin',
+  STRIPE_LISTING_PLAN_ID: 'price_listing',
+};
+let standIn: StripeStandIn;
+let app: App;
+let deps: AppDeps;
+const held: { body: string; signature: string }[] = [];
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn({
+    secretKey: KEYS.STRIPE_SECRET_KEY,
+    publishableKey: KEYS.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: KEYS.STRIPE_WEBHOOK_SECRET,
+    webhook: async (body, signature) => held.push({ body, signature }),
+  });
+  const base = await getContext();
+  deps = createDeps(
+    testEnv({ ...KEYS, STRIPE_API_URL: standIn.url, STRIPE_JS_URL: `${standIn.url}/v3/` }),
+    base.deps.db,
+  );
+  app = await buildApp(deps);
+});
+afterAll(async () => {
+  await app?.close();
+  await standIn?.close();
+});
+
+/** What Stripe.js does in the browser: card details to the provider, a token back. */
+async function cardToken(number = '4242424242424242') {
+  const res = await fetch(`${standIn.url}/v1/tokens`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${KEYS.STRIPE_PUBLISHABLE_KEY}` },
+    body: new URLSearchParams({
+      'card[number]': number,
+      'card[exp_month]': '12',
+      'card[exp_year]': '39',
+      'card[cvc]': '123',
+    }),
+  });
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** Waits for the provider's events, then delivers them (and returns the answers). */
+async function deliverWebhooks(count: number) {
+  await expect.poll(() => held.length, { timeout: 3000 }).toBeGreaterThanOrEqual(count);
+  const batch = held.splice(0, held.length);
+  const answers = [];
+  for (const { body, signature } of batch) answers.push(await webhook(body, signature));
+  return { batch, answers };
+}
+
+const webhook = (body: string, signature: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook/',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload: body,
+  });
+
+async function firmWithBilling() {
+  const company = await createCompany(deps.db, {
+    adminEmail: `pay-${Date.now()}-${Math.random()}@firm.example`,
+  });
+  const staff = await signedIn(deps, { companyId: company.id, isStaff: true });
+  const patient = await createPatient(deps.db, company.id, { firstName: 'Ada', lastName: 'Card' });
+  const provider = await createProvider(deps.db, { name: `Card Clinic ${company.id}` });
+  await createRequest(deps.db, {
+    patientId: patient.id,
+    companyId: company.id,
+    providerId: provider.id,
+    status: STATUS.closedArrived,
+    providerCost: 25,
+  });
+  const admin = await signedIn(deps, INTERNAL_ADMIN);
+  const billing = await app.inject({
+    method: 'POST',
+    url: '/api/home/billing/',
+    headers: admin.headers,
+    payload: { company: company.id, title: 'November 2026' },
+  });
+  expect(billing.statusCode).toBe(201);
+  return { company, staff, admin, billing: billing.json() as { id: number; total: number } };
+}
+
+const pay = (billingId: number, headers: Record<string, string>, token: string) =>
+  app.inject({ method: 'POST', url: `/api/home/billing/${billingId}/pay/`, headers, payload: { token } });
+const billingOf = async (id: number, headers: Record<string, string>) =>
+  (await app.inject({ url: `/api/home/billing/${id}/`, headers })).json() as {
+    is_paid: boolean;
+    paid_at: string | null;
+  };
+
+describe('a law firm pays a billing by card', () => {
+  it('charges the billing total once, and marks it paid only when the signed webhook confirms', async () => {
+    const f = await firmWithBilling();
+    const res = await pay(f.billing.id, f.staff.headers, await cardToken());
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ status: 'pending', amount: f.billing.total });
+    const intent = standIn.calls.filter((c) => c.route === 'POST /v1/payment_intents').at(-1);
+    expect(intent?.params).toMatchObject({
+      amount: String(Math.round(f.billing.total * 100)),
+      currency: 'usd',
+      'metadata[billing_id]': String(f.billing.id),
+    });
+    expect(intent?.idempotencyKey).toBe(`card-payment-${res.json().id}`);
+    expect((await billingOf(f.billing.id, f.staff.headers)).is_paid).toBe(false);
+
+    const { batch, answers } = await deliverWebhooks(1);
+    expect(answers.map((a) => a.json())).toEqual([{ received: true, duplicate: false }]);
+    const paid = await billingOf(f.billing.id, f.staff.headers);
+    expect(paid.is_paid).toBe(true);
+    expect(paid.paid_at).not.toBeNull();
+    const payments = await app.inject({
+      url: `/api/home/billing/${f.billing.id}/payments/`,
+      headers: f.staff.headers,
+    });
+    expect(payments.json()[0]).toMatchObject({ status: 'succeeded' });
+
+    // The provider retries a webhook until it hears 2xx: a replay is recognised and changes nothing.
+    const replay = await webhook(batch[0].body, batch[0].signature);
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+    const audits = await deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'billing.paid_by_card'), eq(auditEvents.actorId, f.staff.user.id)));
+    expect(audits).toHaveLength(1);
+
+    const again = await pay(f.billing.id, f.staff.headers, await cardToken());
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(PAYMENT_MSG.alreadyPaid);
+  });
+
+  it("shows a declined card in the provider's words, leaves the billing open, and lets the firm try another card", async () => {
+    const f = await firmWithBilling();
+    const declined = await pay(f.billing.id, f.staff.headers, await cardToken(DECLINED_CARD));
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().error).toBe('Your card was declined.');
+    await deliverWebhooks(1);
+    expect((await billingOf(f.billing.id, f.staff.headers)).is_paid).toBe(false);
+    const [attempt] = await deps.db
+      .select()
+      .from(cardPayments)
+      .where(eq(cardPayments.billingId, f.billing.id));
+    expect(attempt).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.' });
+
+    const retry = await pay(f.billing.id, f.staff.headers, await cardToken());
+    expect(retry.statusCode).toBe(202);
+    // While the first good payment waits for its confirmation, a second is refused: no double charge.
+    const double = await pay(f.billing.id, f.staff.headers, await cardToken());
+    expect(double.statusCode).toBe(409);
+    expect(double.json().error).toBe(PAYMENT_MSG.inProgress);
+    await deliverWebhooks(1);
+    expect((await billingOf(f.billing.id, f.staff.headers)).is_paid).toBe(true);
+  });
+
+  it('refuses webhooks that are unsigned, signed with another secret, or altered', async () => {
+    const f = await firmWithBilling();
+    await pay(f.billing.id, f.staff.headers, await cardToken());
+    const { body } = (await (async () => {
+      await expect.poll(() => held.length, { timeout: 3000 }).toBeGreaterThanOrEqual(1);
+      return held.splice(0, held.length)[0];
+    })()) as { body: string };
+    const forged = [
+      await webhook(body, ''),
+      await webhook(body, signWebhook(body, 'whsec_someone_else')),
+      await webhook(
+        body.replace('"succeeded"', '"succeeded" '),
+        signWebhook(body, KEYS.STRIPE_WEBHOOK_SECRET),
+      ),
+      await webhook(
+        body,
+        signWebhook(body, KEYS.STRIPE_WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600),
+      ),
+    ];
+    for (const res of forged) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(PAYMENT_MSG.badSignature);
+    }
+    expect((await billingOf(f.billing.id, f.staff.headers)).is_paid).toBe(false);
+    expect((await webhook(body, signWebhook(body, KEYS.STRIPE_WEBHOOK_SECRET))).json().duplicate).toBe(false);
+    expect((await billingOf(f.billing.id, f.staff.headers)).is_paid).toBe(true);
+  });
+
+  it("is for the firm's own staff only", async () => {
+    const f = await firmWithBilling();
+    const token = await cardToken();
+    const other = await signedIn(deps, { isStaff: true });
+    const paralegal = await signedIn(deps, { companyId: f.company.id });
+    const internal = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
+    expect((await pay(f.billing.id, other.headers, token)).statusCode).toBe(404);
+    expect((await pay(f.billing.id, paralegal.headers, token)).statusCode).toBe(403);
+    expect((await pay(f.billing.id, f.admin.headers, token)).statusCode).toBe(403);
+    expect((await pay(f.billing.id, internal.headers, token)).statusCode).toBe(403);
+    expect((await pay(f.billing.id, {}, token)).statusCode).toBe(401);
+    expect(
+      (await app.inject({ url: `/api/home/billing/${f.billing.id}/payments/`, headers: other.headers }))
+        .statusCode,
+    ).toBe(404);
+    expect(standIn.calls.filter((c) => c.params['card[token]'] === token)).toHaveLength(0);
+  });
+});
+
+describe('subscription and host listings (POST /stripe/, /api/home/crashpad/)', () => {
+  it('creates a subscription for the caller and publishes their listing with it', async () => {
+    const user = await signedIn(deps);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/home/crashpad/',
+      headers: user.headers,
+      payload: { title: 'Crew room near DEN', city: 'Denver', state: 'CO' },
+    });
+    expect(created.statusCode).toBe(201);
+    const listing = created.json();
+    expect(listing).toMatchObject({ published: false, stripe_subscription_id: null, user: user.user.id });
+
+    const early = await app.inject({
+      method: 'POST',
+      url: `/api/home/crashpad/${listing.id}/`,
+      headers: user.headers,
+      payload: { published: true },
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().error).toBe(PAYMENT_MSG.subscriptionRequired);
+
+    const sub = await app.inject({
+      method: 'POST',
+      url: '/stripe/',
+      headers: user.headers,
+      payload: { token: await cardToken(), user_id: user.user.id, plan_id: 'price_listing' },
+    });
+    expect(sub.statusCode).toBe(200);
+    const { subscription } = sub.json();
+    expect(subscription).toMatchObject({ status: 'active', plan_id: 'price_listing' });
+    const published = await app.inject({
+      method: 'POST',
+      url: `/api/home/crashpad/${listing.id}/`,
+      headers: user.headers,
+      payload: { stripe_subscription_id: subscription.id, published: true },
+    });
+    // Publishing changes only what it names: the listing keeps its place.
+    expect(published.json()).toMatchObject({
+      published: true,
+      stripe_subscription_id: subscription.id,
+      city: 'Denver',
+      state: 'CO',
+    });
+    const mine = await app.inject({ url: '/api/home/crashpad/', headers: user.headers });
+    expect(mine.json().map((c: { id: number }) => c.id)).toEqual([listing.id]);
+
+    // Someone else can neither see the listing nor publish theirs with this subscription.
+    const other = await signedIn(deps);
+    expect(
+      (await app.inject({ url: `/api/home/crashpad/${listing.id}/`, headers: other.headers })).statusCode,
+    ).toBe(404);
+    expect((await app.inject({ url: '/api/home/crashpad/', headers: other.headers })).json()).toEqual([]);
+    const theirs = await app.inject({
+      method: 'POST',
+      url: '/api/home/crashpad/',
+      headers: other.headers,
+      payload: { title: 'Mine' },
+    });
+    const borrowed = await app.inject({
+      method: 'POST',
+      url: `/api/home/crashpad/${theirs.json().id}/`,
+      headers: other.headers,
+      payload: { stripe_subscription_id: subscription.id, published: true },
+    });
+    expect(borrowed.statusCode).toBe(400);
+    const removed = await app.inject({
+      method: 'POST',
+      url: `/api/home/crashpad/${listing.id}/delete/`,
+      headers: other.headers,
+      payload: {},
+    });
+    expect(removed.statusCode).toBe(404);
+  });
+
+  it('refuses another user, an unknown plan and a declined card', async () => {
+    const user = await signedIn(deps);
+    const subscribe = async (payload: object) =>
+      app.inject({ method: 'POST', url: '/stripe/', headers: user.headers, payload });
+    const forOther = await subscribe({
+      token: await cardToken(),
+      user_id: user.user.id + 1,
+      plan_id: 'price_listing',
+    });
+    expect(forOther.statusCode).toBe(403);
+    expect(forOther.json().error).toBe(PAYMENT_MSG.otherUser);
+    const unknown = await subscribe({
+      token: await cardToken(),
+      user_id: user.user.id,
+      plan_id: 'price_gold',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toBe(PAYMENT_MSG.unknownPlan);
+    const declined = await subscribe({
+      token: await cardToken(DECLINED_CARD),
+      user_id: user.user.id,
+      plan_id: 'price_listing',
+    });
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().error).toBe('Your card was declined.');
+  });
+});
+
+describe('card testing', () => {
+  it('allows ten card attempts per user an hour, then answers 429 without asking the provider', async () => {
+    const user = await signedIn(deps);
+    const subscribe = async () =>
+      app.inject({
+        method: 'POST',
+        url: '/stripe/',
+        headers: user.headers,
+        payload: { token: await cardToken(DECLINED_CARD), user_id: user.user.id, plan_id: 'price_listing' },
+      });
+    for (let i = 0; i < 10; i++) expect((await subscribe()).statusCode).toBe(402);
+    const calls = standIn.calls.length;
+    const limited = await subscribe();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toBe(PAYMENT_MSG.tooManyAttempts);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(standIn.calls.length).toBe(calls + 1); // only the browser's token call
+  });
+});
+
+describe('without payment keys', () => {
+  it('says card payments are not configured, and the settings carry no payment keys', async () => {
+    const { app: plain, deps: plainDeps } = await getContext();
+    const user = await signedIn(plainDeps);
+    const res = await plain.inject({
+      method: 'POST',
+      url: '/stripe/',
+      headers: user.headers,
+      payload: { token: 'tok_abc', user_id: user.user.id, plan_id: 'price_listing' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe(PAYMENT_MSG.notConfigured);
+    expect((await plain.inject({ url: '/api/settings/' })).json().payments).toBeNull();
+    const settings = (await app.inject({ url: '/api/settings/' })).json().payments;
+    expect(settings).toEqual({
+      publishable_key: KEYS.STRIPE_PUBLISHABLE_KEY,
+      js_url: `${standIn.url}/v3/`,
+      listing_plan_id: 'price_listing',
+    });
+    expect((await app.inject({ url: '/api/settings/' })).headers['content-security-policy']).toContain(
+      standIn.url,
+    );
+  });
+});
