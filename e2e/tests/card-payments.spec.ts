@@ -74,6 +74,10 @@ test('a user publishes a host listing with a card subscription', async ({ page, 
   await publish.getByRole('button', { name: 'Subscribe and Publish' }).click();
   await expect(publish).toBeHidden();
   await expect(card.getByText('Published')).toBeVisible();
+  await expect(card.getByRole('link', { name: `Show ${title} on the map` })).toHaveAttribute(
+    'href',
+    /mlat=38\.8363/,
+  );
   await expect(card.getByRole('button', { name: `Publish ${title}` })).toHaveCount(0);
   await shot(page, 'listing-published');
 });

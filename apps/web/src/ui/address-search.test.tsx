@@ -17,11 +17,11 @@ const place = {
   zip_code: '80903',
 };
 
-function renderForm() {
+function renderForm(keepPin = false) {
   const submitted = vi.fn();
   renderWithProviders(
     <Form onSubmit={submitted} submitLabel="Save">
-      <AddressSearch />
+      <AddressSearch keepPin={keepPin} />
       <TextField name="address_1" label="Address 1" />
       <TextField name="city" label="City" />
       <TextField name="zip_code" label="Zip Code" />
@@ -48,6 +48,19 @@ describe('AddressSearch', () => {
     await waitFor(() =>
       expect(submitted).toHaveBeenCalledWith(
         expect.objectContaining({ address_1: '102 North Cascade Avenue', zip_code: '80903' }),
+      ),
+    );
+  });
+
+  it('keeps the pin as latitude and longitude when asked (host listings)', async () => {
+    stubApi((call) => (call.path === '/api/geocode/' ? json([place]) : undefined));
+    const submitted = renderForm(true);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Find the address' }), '102 N Cascade{Enter}');
+    await userEvent.click(await screen.findByRole('listitem'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(submitted).toHaveBeenCalledWith(
+        expect.objectContaining({ latitude: 38.8363, longitude: -104.8237, city: 'Colorado Springs' }),
       ),
     );
   });

@@ -13,7 +13,12 @@ import { useFormContext } from './form-context';
 /** Which form fields a chosen place fills. */
 const FILLS = ['address_1', 'city', 'state', 'zip_code'] as const;
 
-export function AddressSearch() {
+export interface AddressSearchProps {
+  /** Also keep the pin: the chosen place's latitude and longitude fill fields of those names. */
+  keepPin?: boolean;
+}
+
+export function AddressSearch({ keepPin = false }: AddressSearchProps) {
   const form = useFormContext();
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<GeocodeResult[] | null>(null);
@@ -38,6 +43,10 @@ export function AddressSearch() {
     setPin(place);
     setResults(null);
     for (const name of FILLS) if (place[name]) form?.setValue(name, place[name]);
+    if (keepPin) {
+      form?.setValue('latitude', place.lat);
+      form?.setValue('longitude', place.lon);
+    }
   };
 
   return (

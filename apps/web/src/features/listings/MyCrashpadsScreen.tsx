@@ -1,6 +1,6 @@
-import type { Crashpad, CrashpadCreate } from '@dd/shared';
-import { Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconHome, IconPlus, IconWorldUpload } from '@tabler/icons-react';
+import { type Crashpad, type CrashpadCreate, mapLink } from '@dd/shared';
+import { Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconHome, IconMapPin, IconPlus, IconWorldUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSiteSettings } from '../../api/settings';
@@ -89,7 +89,7 @@ function ListingAddress() {
   const settings = useSiteSettings();
   return (
     <>
-      {settings.data?.geocoder && <AddressSearch />}
+      {settings.data?.geocoder && <AddressSearch keepPin />}
       <TextField name="address_1" label="Address" maxLength={200} />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <TextField name="city" label="City" maxLength={100} />
@@ -127,6 +127,16 @@ function ListingCard({
           </Badge>
         </Group>
         {place && <Text size="sm">{place}</Text>}
+        {listing.latitude !== null && listing.longitude !== null && (
+          <Anchor
+            href={mapLink({ lat: listing.latitude, lon: listing.longitude })}
+            target="_blank"
+            rel="noreferrer"
+            size="sm"
+          >
+            <IconMapPin size={14} style={{ verticalAlign: -2 }} aria-hidden /> Show {listing.title} on the map
+          </Anchor>
+        )}
         {listing.description && (
           <Text size="sm" c="dimmed" lineClamp={3}>
             {listing.description}
