@@ -26,6 +26,7 @@ import { emailRoutes } from './modules/email/email.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { geocoderRoutes } from './modules/geocoder/geocoder.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { registerMetrics } from './modules/metrics/metrics.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { noteTemplatesRoutes } from './modules/notetemplates/notetemplates.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
@@ -170,6 +171,7 @@ export async function buildApp(
     internalCompanyId: deps.config.INTERNAL_COMPANY_ID,
   });
 
+  registerMetrics(app, deps);
   for (const register of modules) await register(app, deps);
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -17,4 +17,15 @@ describe('loadConfig', () => {
       /PORT[\s\S]*DATA_KEY|DATA_KEY[\s\S]*PORT/,
     );
   });
+
+  it('refuses to start in production with generated keys or without its public address', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /production needs JWT_SECRET, DATA_KEY, PUBLIC_URL/,
+    );
+    const keys = { JWT_SECRET: 'j'.repeat(32), DATA_KEY: 'a'.repeat(64) };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...keys })).toThrow(/needs PUBLIC_URL/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', ...keys, PUBLIC_URL: 'https://records.example' }).NODE_ENV,
+    ).toBe('production');
+  });
 });

@@ -91,6 +91,8 @@ const ConfigSchema = z.object({
   PDF_FORM_VIDEO_URL: z.url().optional(),
   /** A Nominatim-compatible geocoder (its /search answers format=jsonv2) for the address search. */
   GEOCODER_URL: z.url().optional(),
+  /** Bearer token a Prometheus scraper sends to GET /metrics; without it /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Card payments (Stripe): on when the secret, publishable and webhook signing keys are all set. */
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
@@ -109,6 +111,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.NODE_ENV === 'production') {
+    const missing = (['JWT_SECRET', 'DATA_KEY', 'PUBLIC_URL'] as const).filter((k) => !parsed.data[k]);
+    if (missing.length > 0) {
+      throw new Error(
+        `Invalid configuration:\n  production needs ${missing.join(', ')} set (generated keys are for trying the product, not for health information; docs/deploy.md)`,
+      );
+    }
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }

@@ -166,6 +166,11 @@ export const ADMIN_ROWS: Record<string, MatrixRow> = {
     expect: OWNER,
     input: async (fx) => ({ params: id((await fx.freshCrashpad()).id), body: {} }),
   },
+  'GET /metrics': {
+    access: 'public',
+    expect: '404 404 404 404 404 404 404 404',
+    note: 'for a Prometheus scraper with METRICS_TOKEN (metrics.test.ts); unset in this suite, so it answers 404',
+  },
   'GET /api/geocode/': {
     access: 'authenticated',
     expect: '401 404 404 404 404 404 404 404',
