@@ -34,7 +34,8 @@ export const accountsRoutes: Module = (app, deps) => {
   app.post(
     '/users/token/',
     { config: { access: 'public' }, schema: { body: LoginSchema, response: { 200: Tokens } } },
-    async (request) => signIn(deps, { ...request.body, ip: clientIpKey(request) }),
+    async (request) =>
+      signIn(deps, { ...request.body, ip: clientIpKey(request), auditIp: clientIp(request) }),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import { beginLoginAttempt } from '../../auth/login-limits';
 import { dummyHash, verifyPassword } from '../../auth/passwords';
 import { issueTokens, type TokenPair } from '../../auth/tokens';
 import { users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
 import { findUserByEmail } from './accounts.service';
 
@@ -14,7 +15,7 @@ import { findUserByEmail } from './accounts.service';
  */
 export async function signIn(
   deps: Pick<AppDeps, 'db' | 'tokens' | 'config'>,
-  input: { email: string; password: string; ip: string; timezone?: string },
+  input: { email: string; password: string; ip: string; auditIp?: string | null; timezone?: string },
 ): Promise<TokenPair> {
   const { db } = deps;
   const attempt = await beginLoginAttempt(db, deps.config.LOGIN_RATE_LIMIT, {
@@ -23,8 +24,15 @@ export async function signIn(
   });
   const user = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
-  if (!user || !ok || !user.isActive) throw badRequest(MSG.wrongCredentials);
+  const ip = input.auditIp ?? null;
+  if (!user || !ok || !user.isActive) {
+    // A failed sign-in to a real account is audited against it (unknown addresses are only rate limited).
+    if (user)
+      await recordAudit(db, { actorId: null, action: 'auth.signin_failed', targetUserId: user.id, ip });
+    throw badRequest(MSG.wrongCredentials);
+  }
   await attempt.succeeded();
+  await recordAudit(db, { actorId: user.id, action: 'auth.signin', targetUserId: user.id, ip });
   // The browser's zone (already checked by LoginSchema); without one the stored zone stays.
   await db
     .update(users)

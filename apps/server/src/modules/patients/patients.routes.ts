@@ -13,6 +13,7 @@ import {
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
+import { clientIp } from '../../lib/client-ip';
 import {
   createClient,
   getClient,
@@ -83,7 +84,8 @@ export const patientsRoutes: Module = (app, { db, cipher }) => {
       config: { access: 'authenticated' },
       schema: { body: RelatedInfoRequestSchema, response: { 200: RelatedInfoSchema } },
     },
-    async (request) => getRelatedInfo(db, cipher, requireAuth(request), request.body.patient_id),
+    async (request) =>
+      getRelatedInfo(db, cipher, requireAuth(request), request.body.patient_id, clientIp(request)),
   );
 
   app.post(

@@ -20,6 +20,7 @@ import type { Auth } from '../../authz';
 import { authorize, can } from '../../authz/policy';
 import type { Db, DbOrTx } from '../../db/client';
 import { companies, patients } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
 import type { DataCipher } from '../../lib/crypto';
 import { badRequest, notFound } from '../../lib/errors';
 import { checkUploadRef } from '../files/files.refs';
@@ -212,10 +213,23 @@ function assertMaySeeSsn(auth: Auth) {
   authorize(auth, 'client.seeSsn');
 }
 
-export async function getRelatedInfo(db: DbOrTx, cipher: DataCipher, auth: Auth, patientId: number) {
+export async function getRelatedInfo(
+  db: DbOrTx,
+  cipher: DataCipher,
+  auth: Auth,
+  patientId: number,
+  ip: string | null = null,
+) {
   assertMaySeeSsn(auth);
   const row = await findEncryptedSsn(db, auth, patientId);
   if (!row) throw notFound();
+  // Who read which client's SSN, and from where (HIPAA audit controls, docs/hipaa.md).
+  await recordAudit(db, {
+    actorId: auth.userId,
+    action: 'patient.ssn_read',
+    details: { patient_id: patientId },
+    ip,
+  });
   return { related_info: { ssn: row.ssnEncrypted ? cipher.decrypt(row.ssnEncrypted) : null } };
 }
 
