@@ -50,7 +50,11 @@ export async function openDatabase(options: {
   template?: Blob;
 }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // A connection that cannot be opened within 5 s fails the query instead of waiting forever (a network
+    // partition). An idle connection the server drops (a restart) is only removed from the pool: without
+    // this listener its 'error' event would end the process; the next query opens a fresh one.
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5000 });
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

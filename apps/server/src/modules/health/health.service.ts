@@ -1,12 +1,22 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 
-/** Readiness: whether the database answers a trivial query. */
+/** A database that does not answer within this is unreachable, whatever the network does meanwhile. */
+const READINESS_TIMEOUT_MS = 2000;
+
+/** Readiness: whether the database answers a trivial query in time. */
 export async function isDatabaseReachable(db: DbOrTx): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), READINESS_TIMEOUT_MS);
+  });
+  const query = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
   try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
