@@ -16,6 +16,7 @@ export const PAYMENT_MSG = {
   otherUser: 'You can only subscribe for yourself.',
   subscriptionRequired: 'Publishing a listing needs your active subscription.',
   badSignature: 'Invalid webhook signature.',
+  superseded: 'Superseded: an earlier attempt for this billing was charged.',
   tooManyAttempts: 'Too many card attempts. Please try again later.',
   confirming: 'Payment sent. The billing shows Paid as soon as the card payment is confirmed.',
 } as const;

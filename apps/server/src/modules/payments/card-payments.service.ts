@@ -1,10 +1,11 @@
 import { type CardPayment, PAYMENT_MSG, toCents } from '@dd/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
 import type { Db, DbOrTx } from '../../db/client';
 import { cardPayments, paymentEvents } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { billingToPay, markPaidByCard } from '../billing/billings.service';
 import { countCardAttempt, type PaymentProvider, providerRefusal, requireProvider } from './stripe-client';
@@ -136,6 +137,33 @@ async function settleAttempt(tx: DbOrTx, intent: IntentObject, succeeded: boolea
   const [attempt] = await tx.select().from(cardPayments).where(eq(cardPayments.id, attemptId)).for('update');
   if (!attempt || attempt.status === 'succeeded') return;
   if (succeeded) {
+    // An attempt we had marked failed (its API answer was lost) may still have been charged while a newer
+    // attempt is live: the newer one is superseded, or, if it was charged too, the double charge is logged
+    // for a refund. One live attempt per billing holds either way.
+    const [other] = await tx
+      .select({ id: cardPayments.id, status: cardPayments.status })
+      .from(cardPayments)
+      .where(
+        and(
+          eq(cardPayments.billingId, attempt.billingId),
+          ne(cardPayments.status, 'failed'),
+          ne(cardPayments.id, attempt.id),
+        ),
+      );
+    if (other?.status === 'succeeded') {
+      await recordAudit(tx, {
+        actorId: null,
+        action: 'card_payment.charged_twice',
+        details: { billing_id: attempt.billingId, payment_intent: intent.id, card_payment_id: attempt.id },
+      });
+      return;
+    }
+    if (other) {
+      await tx
+        .update(cardPayments)
+        .set({ status: 'failed', failureMessage: PAYMENT_MSG.superseded, updatedAt: new Date() })
+        .where(eq(cardPayments.id, other.id));
+    }
     await tx
       .update(cardPayments)
       .set({ status: 'succeeded', intentId: intent.id, failureMessage: null, updatedAt: new Date() })

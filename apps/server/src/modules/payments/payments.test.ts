@@ -211,6 +211,59 @@ describe('a law firm pays a billing by card', () => {
     expect((await billingOf(f.billing.id, f.staff.headers)).is_paid).toBe(true);
   });
 
+  it('settles an attempt whose answer was lost when its charge is confirmed, without a second live payment', async () => {
+    const f = await firmWithBilling();
+    const cents = Math.round(f.billing.total * 100);
+    // Attempt A reached the provider but its answer was lost: we marked it failed.
+    const [lost] = await deps.db
+      .insert(cardPayments)
+      .values({
+        billingId: f.billing.id,
+        companyId: f.company.id,
+        userId: f.staff.user.id,
+        amountCents: cents,
+        status: 'failed',
+      })
+      .returning();
+    // The firm tried again: attempt B is live, its confirmation not yet delivered.
+    expect((await pay(f.billing.id, f.staff.headers, await cardToken())).statusCode).toBe(202);
+    const event = (id: string, attempt: number) =>
+      JSON.stringify({
+        id,
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: {
+          object: {
+            id: `pi_lost_${attempt}`,
+            object: 'payment_intent',
+            metadata: { card_payment_id: String(attempt) },
+          },
+        },
+      });
+    const body = event(`evt_lost_${lost.id}`, lost.id);
+    const settled = await webhook(body, signWebhook(body, KEYS.STRIPE_WEBHOOK_SECRET));
+    expect(settled.statusCode).toBe(200);
+    expect((await billingOf(f.billing.id, f.staff.headers)).is_paid).toBe(true);
+    const attempts = await deps.db
+      .select()
+      .from(cardPayments)
+      .where(eq(cardPayments.billingId, f.billing.id));
+    expect(attempts.find((a) => a.id === lost.id)?.status).toBe('succeeded');
+    expect(attempts.find((a) => a.id !== lost.id)).toMatchObject({
+      status: 'failed',
+      failureMessage: PAYMENT_MSG.superseded,
+    });
+
+    // B was charged as well: its confirmation is logged for a refund and changes nothing else.
+    const { answers } = await deliverWebhooks(1);
+    expect(answers[0].statusCode).toBe(200);
+    const twice = await deps.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'card_payment.charged_twice'));
+    expect(twice.some((e) => (e.details as { billing_id?: number }).billing_id === f.billing.id)).toBe(true);
+  });
+
   it("is for the firm's own staff only", async () => {
     const f = await firmWithBilling();
     const token = await cardToken();
