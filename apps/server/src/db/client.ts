@@ -59,13 +59,18 @@ export async function openDatabase(options: {
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
-  const client = new PGlite({
-    dataDir: options.dir,
-    extensions: { pg_trgm },
-    loadDataDir: options.template,
-    postgresqlconf: PGLITE_SETTINGS,
-  });
+  const client = openPglite(options.dir, options.template);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/** The embedded database itself (no migrations): for the app above, and for backup and restore. */
+export function openPglite(dir?: string, template?: Blob): PGlite {
+  return new PGlite({
+    dataDir: dir,
+    extensions: { pg_trgm },
+    loadDataDir: template,
+    postgresqlconf: PGLITE_SETTINGS,
+  });
 }
