@@ -164,22 +164,24 @@ beforeAll(async () => {
 }, 60_000);
 
 /** One checksum per business table: a refused call must leave every one as it was. */
+let checksumQuery: string | undefined;
+
 async function fingerprint(): Promise<Record<string, string>> {
-  const tables = await queryRows<{ name: string }>(
-    ctx.deps.db,
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  );
-  const parts = tables
-    .map((t) => t.name)
-    .filter((name) => !BOOKKEEPING.has(name))
-    .map(
-      (name) =>
-        `select '${name}' as name, coalesce(md5(string_agg(md5(t::text), '' order by md5(t::text))), '') as sum from "${name}" t`,
+  if (!checksumQuery) {
+    const tables = await queryRows<{ name: string }>(
+      ctx.deps.db,
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
     );
-  const rows = await queryRows<{ name: string; sum: string }>(
-    ctx.deps.db,
-    sql.raw(parts.join(' union all ')),
-  );
+    checksumQuery = tables
+      .map((t) => t.name)
+      .filter((name) => !BOOKKEEPING.has(name))
+      .map(
+        (name) =>
+          `select '${name}' as name, coalesce(md5(string_agg(md5(t::text), '' order by md5(t::text))), '') as sum from "${name}" t`,
+      )
+      .join(' union all ');
+  }
+  const rows = await queryRows<{ name: string; sum: string }>(ctx.deps.db, sql.raw(checksumQuery));
   return Object.fromEntries(rows.map((r) => [r.name, r.sum]));
 }
 

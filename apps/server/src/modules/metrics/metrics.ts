@@ -28,12 +28,20 @@ export function createMetrics(db: Db) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  // Both outbox gauges are collected together on each scrape: one query serves them.
+  let outboxRead: ReturnType<typeof outboxState> | undefined;
+  const readOutbox = () => {
+    outboxRead ??= outboxState(db).finally(() => {
+      outboxRead = undefined;
+    });
+    return outboxRead;
+  };
   new Gauge({
     name: 'outbox_pending_messages',
     help: 'E-mails waiting in the outbox (pending or being retried)',
     registers: [registry],
     async collect() {
-      this.set((await outboxState(db)).pending);
+      this.set((await readOutbox()).pending);
     },
   });
   new Gauge({
@@ -41,7 +49,7 @@ export function createMetrics(db: Db) {
     help: 'Age of the oldest e-mail still waiting in the outbox (0 when none)',
     registers: [registry],
     async collect() {
-      this.set((await outboxState(db)).oldestAge);
+      this.set((await readOutbox()).oldestAge);
     },
   });
   const pool = (db as unknown as { $client?: unknown }).$client;
