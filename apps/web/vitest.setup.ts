@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// findBy/waitFor answer as soon as the screen is right; the longer limit only matters on a loaded
+// machine, where rendering a 100-row page can take over the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads these browser APIs, which happy-dom does not provide.
 if (!window.matchMedia) {

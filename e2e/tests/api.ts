@@ -40,14 +40,25 @@ export async function orderRequest(request: APIRequestContext, types = 'Medical 
 
 /** A real one-page letter-size PDF with a title line, built by hand (with its cross-reference table). */
 export function onePagePdf(title: string): Buffer {
-  const text = `BT /F1 18 Tf 72 720 Td (${title.replace(/[()\\]/g, '')}) Tj ET`;
+  return pdfOfPages(title, 1);
+}
+
+/** A letter-size PDF of `count` pages, each titled with the page number. */
+export function pdfOfPages(title: string, count: number): Buffer {
+  const pageIds = Array.from({ length: count }, (_, i) => 4 + 2 * i);
   const objects = [
     '<</Type/Catalog/Pages 2 0 R>>',
-    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
-    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Resources<</Font<</F1 4 0 R>>>>/Contents 5 0 R>>',
+    `<</Type/Pages/Kids[${pageIds.map((id) => `${id} 0 R`).join(' ')}]/Count ${count}>>`,
     '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
-    `<</Length ${text.length}>>\nstream\n${text}\nendstream`,
   ];
+  pageIds.forEach((id, i) => {
+    const line = count === 1 ? title : `${title} - page ${i + 1}`;
+    const text = `BT /F1 18 Tf 72 720 Td (${line.replace(/[()\\]/g, '')}) Tj ET`;
+    objects.push(
+      `<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Resources<</Font<</F1 3 0 R>>>>/Contents ${id + 1} 0 R>>`,
+      `<</Length ${text.length}>>\nstream\n${text}\nendstream`,
+    );
+  });
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((object, i) => {

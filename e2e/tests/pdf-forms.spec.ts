@@ -1,4 +1,4 @@
-import { apiLogin, onePagePdf, orderRequest } from './api';
+import { apiLogin, onePagePdf, orderRequest, pdfOfPages } from './api';
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
@@ -65,4 +65,42 @@ test('staff map a provider form and open it filled for a new request', async ({ 
   await filled.waitForURL(/\/files\//);
   expect(decodeURIComponent(filled.url())).toContain(`${formName} - ${order.client.full_name}.pdf`);
   await shot(page, 'first-send-filled-forms');
+});
+
+test('a long form is rendered in the background, its progress shown until its pages are in', async ({
+  page,
+  loginAs,
+}) => {
+  const pageCount = 12;
+  await loginAs('staff@directdocs.example');
+  await page.goto('/editform/company/');
+  const formName = `Long authorization ${Date.now()}`;
+  await page.getByRole('textbox', { name: 'Form name' }).fill(formName);
+  const owner = page.getByRole('combobox', { name: 'Law Firm' });
+  await owner.click();
+  await owner.fill('Smith');
+  await page.getByRole('option', { name: /Smith/ }).first().click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByText('Drag a file here or click to choose').click();
+  await (await chooser).setFiles({
+    name: 'long-authorization.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdfOfPages('Authorization', pageCount),
+  });
+  await expect(page.getByText('long-authorization.pdf')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Form' }).click();
+  await expect(page).toHaveURL(/\/editform\/company\/\d+\/$/);
+
+  const progress = page.getByRole('status').filter({ hasText: 'rendered in the background' });
+  await expect(progress).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Render Pages Again' })).toBeDisabled();
+  await shot(page, 'pdf-form-rendering');
+  await expectNoSeriousA11yViolations(page, 'form editor while rendering');
+
+  await expect(page.getByRole('img', { name: `Page ${pageCount} of ${formName}` })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(progress).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Render Pages Again' })).toBeEnabled();
+  await expect(page.getByText('This form has no page images yet.')).toHaveCount(0);
 });

@@ -76,6 +76,8 @@ const ConfigSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  /** How often an idle server looks for background jobs (PDF rendering, summaries, snapshots). */
+  JOB_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** Object storage: S3 (or any S3-compatible server) when S3_BUCKET is set, else DATA_DIR/files. */
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(3).optional(),

@@ -3,16 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '@dd/shared';
 import { buildApp } from './app';
+import { createBackgroundJobs } from './background-jobs';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { createDeps } from './deps';
 import { createOutboxWorker } from './lib/outbox-worker';
-import { compactTallies } from './modules/datadashboard/tallies';
-import { diskPaths } from './modules/diskusage/diskusage.routes';
-import { startDiskUsageRecorder } from './modules/diskusage/diskusage.service';
 
-/** Starts one server process: database, migrations, demo data, HTTP, and the e-mail worker. */
+/** Starts one server process: database, migrations, demo data, HTTP, the e-mail worker and the job queue. */
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -44,17 +42,8 @@ async function main() {
       })
     : undefined;
   worker?.start();
-  // The dashboard's running tallies only ever gain rows; fold them together now and then.
-  const compactEvery = 60_000;
-  const compact = () =>
-    compactTallies(database.db).catch((error) =>
-      app.log.error(error, 'compacting the dashboard tallies failed'),
-    );
-  void compact();
-  const compactor = setInterval(compact, compactEvery).unref();
-  const stopDiskUsage = startDiskUsageRecorder(database.db, diskPaths(config), (error) =>
-    app.log.error(error, 'recording disk usage failed'),
-  );
+  const jobs = createBackgroundJobs(deps, app.log);
+  jobs.start();
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = `http://localhost:${config.PORT}`;
@@ -77,10 +66,8 @@ async function main() {
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
     const force = setTimeout(() => process.exit(1), 10_000).unref();
-    clearInterval(compactor);
-    stopDiskUsage();
     await app.close();
-    await worker?.stop();
+    await Promise.all([worker?.stop(), jobs.stop()]);
     await database.close();
     clearTimeout(force);
     process.exit(0);

@@ -105,9 +105,29 @@ export const PdfFormSchema = z.object({
 });
 export type PdfForm = z.infer<typeof PdfFormSchema>;
 
+/**
+ * A form of more than this many pages is rendered by the background job queue, its progress shown in
+ * the editor; a shorter one is rendered before the call answers.
+ */
+export const PDF_FORM_INLINE_PAGES = 5;
+
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+
+/** The newest background rendering of a form's pages, while it runs or when it failed. */
+export const PdfFormRenderJobSchema = z.object({
+  id: z.number(),
+  status: z.enum(JOB_STATUSES),
+  pages_done: z.number(),
+  /** Null until the job has opened the PDF. */
+  pages_total: z.number().nullable(),
+  error: z.string().nullable(),
+});
+export type PdfFormRenderJob = z.infer<typeof PdfFormRenderJobSchema>;
+
 export const PdfFormDetailSchema = PdfFormSchema.extend({
   pages: z.array(PdfFormPageSchema),
   mapping: z.array(PdfFormMappingSchema),
+  render_job: PdfFormRenderJobSchema.nullable(),
 });
 export type PdfFormDetail = z.infer<typeof PdfFormDetailSchema>;
 

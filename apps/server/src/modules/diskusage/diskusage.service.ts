@@ -106,10 +106,3 @@ export async function listDiskUsage(db: DbOrTx, limit: number): Promise<DiskUsag
     .limit(limit);
   return rows.map(present);
 }
-
-/** Starts the recorder: one snapshot now, then a daily one checked every hour. */
-export function startDiskUsageRecorder(db: Db, paths: DiskPaths, onError: (error: unknown) => void) {
-  void takeSnapshot(db, paths).catch(onError);
-  const timer = setInterval(() => void takeDailySnapshot(db, paths).catch(onError), DAY_MS / 24).unref();
-  return () => clearInterval(timer);
-}

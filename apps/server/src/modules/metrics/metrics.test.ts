@@ -36,6 +36,9 @@ describe('GET /metrics', () => {
     expect(text).toContain('http_request_duration_seconds_bucket');
     expect(text).toMatch(/outbox_pending_messages \d+/);
     expect(text).toMatch(/outbox_oldest_pending_age_seconds [\d.e+-]+/);
+    expect(text).toMatch(/job_queue_due_jobs \d+/);
+    expect(text).toMatch(/job_queue_oldest_due_age_seconds [\d.e+-]+/);
+    expect(text).toMatch(/job_queue_failed_last_day \d+/);
     expect(text).toContain('process_resident_memory_bytes');
     expect(text).not.toContain('987654321');
   });

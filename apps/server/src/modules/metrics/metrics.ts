@@ -4,11 +4,12 @@ import pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { emailOutbox } from '../../db/schema';
+import { emailOutbox, jobs } from '../../db/schema';
 
 /**
  * Prometheus metrics (issue 15 §6): calls per route and status with their latency, the e-mail outbox's
- * depth and the age of its oldest waiting message, the database pool, and the process's own figures.
+ * depth and the age of its oldest waiting message, the job queue's, the database pool, and the process's
+ * own figures.
  * Labels are route patterns (`/api/home/request/:id/`), never filled-in paths or query strings, so no
  * identifier or health information ever reaches the metrics.
  */
@@ -28,14 +29,9 @@ export function createMetrics(db: Db) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  // Both outbox gauges are collected together on each scrape: one query serves them.
-  let outboxRead: ReturnType<typeof outboxState> | undefined;
-  const readOutbox = () => {
-    outboxRead ??= outboxState(db).finally(() => {
-      outboxRead = undefined;
-    });
-    return outboxRead;
-  };
+  // The gauges of one table are collected together on each scrape: one query serves them.
+  const readOutbox = oncePerScrape(() => outboxState(db));
+  const readJobs = oncePerScrape(() => jobQueueState(db));
   new Gauge({
     name: 'outbox_pending_messages',
     help: 'E-mails waiting in the outbox (pending or being retried)',
@@ -50,6 +46,30 @@ export function createMetrics(db: Db) {
     registers: [registry],
     async collect() {
       this.set((await readOutbox()).oldestAge);
+    },
+  });
+  new Gauge({
+    name: 'job_queue_due_jobs',
+    help: 'Background jobs due now or running (PDF rendering, summaries, snapshots)',
+    registers: [registry],
+    async collect() {
+      this.set((await readJobs()).due);
+    },
+  });
+  new Gauge({
+    name: 'job_queue_oldest_due_age_seconds',
+    help: 'How long the longest-waiting due job has waited (0 when none)',
+    registers: [registry],
+    async collect() {
+      this.set((await readJobs()).oldestAge);
+    },
+  });
+  new Gauge({
+    name: 'job_queue_failed_last_day',
+    help: 'Background jobs that failed for good in the last 24 hours',
+    registers: [registry],
+    async collect() {
+      this.set((await readJobs()).failed);
     },
   });
   const pool = (db as unknown as { $client?: unknown }).$client;
@@ -74,6 +94,29 @@ export function createMetrics(db: Db) {
       latency.observe({ method, route }, seconds);
     },
   };
+}
+
+/** Shares one read between the gauges collected in the same scrape. */
+function oncePerScrape<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => {
+    pending ??= read().finally(() => {
+      pending = undefined;
+    });
+    return pending;
+  };
+}
+
+async function jobQueueState(db: Db) {
+  const [row] = await queryRows<{ due: number; oldest_age: number | null; failed: number }>(
+    db,
+    sql`select count(*) filter (where status in ('queued', 'running') and run_at <= now())::int as due,
+          extract(epoch from now() - min(run_at) filter (where status in ('queued', 'running')
+            and run_at <= now()))::float8 as oldest_age,
+          count(*) filter (where status = 'failed' and finished_at > now() - interval '1 day')::int as failed
+        from ${jobs}`,
+  );
+  return { due: row?.due ?? 0, oldestAge: Math.max(0, row?.oldest_age ?? 0), failed: row?.failed ?? 0 };
 }
 
 async function outboxState(db: Db) {

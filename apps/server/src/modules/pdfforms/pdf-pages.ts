@@ -48,11 +48,12 @@ export async function openPdf(bytes: Uint8Array) {
 
 export async function renderPages(
   bytes: Uint8Array,
-  onPage?: (done: number, total: number) => void,
+  onPage?: (done: number, total: number) => Promise<void> | void,
 ): Promise<RenderedPage[]> {
   const pdf = await openPdf(bytes);
   try {
     const pages: RenderedPage[] = [];
+    await onPage?.(0, pdf.numPages);
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
       const size = page.getViewport({ scale: 1 });
@@ -72,9 +73,19 @@ export async function renderPages(
         jpeg: canvas.toBuffer('image/jpeg', 85),
       });
       page.cleanup();
-      onPage?.(n, pdf.numPages);
+      await onPage?.(n, pdf.numPages);
     }
     return pages;
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+/** The number of pages, or the same refusal as rendering for a PDF that cannot be read. */
+export async function pdfPageCount(bytes: Uint8Array): Promise<number> {
+  const pdf = await openPdf(bytes);
+  try {
+    return pdf.numPages;
   } finally {
     await pdf.destroy();
   }

@@ -10,7 +10,7 @@ import { signedFileUrl } from '../files/files.download';
 import { sanitizeFileName } from '../files/files.upload';
 import { fillPdf } from './pdf-fill';
 import { formMappings, formPages, newestFormOf } from './pdfforms.queries';
-import { readStored } from './pdfforms.service';
+import { readStored } from './pdfforms.render';
 
 /**
  * GET /writeDataToPDF/{request_id}/company/ and /provider/ (issue 12): the law firm's or the provider's

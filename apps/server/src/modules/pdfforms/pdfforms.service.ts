@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
 import {
   FORM_FIELDS,
   type FormFieldModel,
@@ -12,7 +9,7 @@ import {
   type PdfFormMapping,
   SSN_FIELD,
 } from '@dd/shared';
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
 import type { DbOrTx } from '../../db/client';
@@ -20,18 +17,13 @@ import { pdfFormMappings, pdfFormPages, pdfForms } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { signedFileUrl } from '../files/files.download';
 import { checkUploadRef } from '../files/files.refs';
-import { type RenderedPage, renderPages } from './pdf-pages';
 import { type FormRow, findForm, formMappings, formPages } from './pdfforms.queries';
+import { applyPlan, BUCKET, plannedKeys, planPages, removeObjects, renderJobOf } from './pdfforms.render';
 
 /**
  * PDF form templates (issue 12): create, edit and delete a law firm's or a provider's form, render its
  * pages to images, and place, move and remove its field mappings. Internal staff only (the routes' rule).
  */
-
-const BUCKET: Record<PdfFormKind, 'company-forms' | 'provider-forms'> = {
-  company: 'company-forms',
-  provider: 'provider-forms',
-};
 
 export function toPdfForm(row: NonNullable<FormRow>): PdfForm {
   return {
@@ -67,7 +59,11 @@ async function formOr404(db: DbOrTx, id: number) {
 /** GET /api/home/pdfform/{id}/?related=mapping,pages: the form, its page images (signed links) and mappings. */
 export async function formDetail(deps: AppDeps, auth: Auth, id: number): Promise<PdfFormDetail> {
   const row = await formOr404(deps.db, id);
-  const [pages, mapping] = await Promise.all([formPages(deps.db, id), formMappings(deps.db, id)]);
+  const [pages, mapping, renderJob] = await Promise.all([
+    formPages(deps.db, id),
+    formMappings(deps.db, id),
+    renderJobOf(deps.db, id),
+  ]);
   return {
     ...toPdfForm(row),
     pages: pages.map((p) => ({
@@ -78,6 +74,7 @@ export async function formDetail(deps: AppDeps, auth: Auth, id: number): Promise
       height: p.height,
     })),
     mapping: mapping.map(toMapping),
+    render_job: renderJob,
   };
 }
 
@@ -94,22 +91,19 @@ function checkPdfLink(auth: Auth, input: PdfFormInput, current?: string) {
 export async function createForm(deps: AppDeps, auth: Auth, input: PdfFormInput): Promise<PdfFormDetail> {
   checkPdfLink(auth, input);
   const owner = ownerOf(input);
-  // Rendered first: a PDF that cannot be read is refused before anything is written.
-  const pages = await renderStored(deps, owner.kind, input.url);
+  // Planned first: a PDF that cannot be read is refused before anything is written.
+  const plan = await planPages(deps, owner.kind, input.url);
   const id = await deps.db
     .transaction(async (tx) => {
       const [created] = await tx
         .insert(pdfForms)
         .values({ name: input.name, url: input.url, includeSsn: input.include_ssn, ...owner })
         .returning({ id: pdfForms.id });
-      await replacePages(tx, created.id, pages);
+      await applyPlan(tx, created.id, plan);
       return created.id;
     })
     .catch(async (error) => {
-      await removeObjects(
-        deps,
-        pages.map((p) => p.key),
-      );
+      await removeObjects(deps, plannedKeys(plan));
       throw error;
     });
   return formDetail(deps, auth, id);
@@ -122,7 +116,7 @@ export async function updateForm(deps: AppDeps, auth: Auth, id: number, input: P
   const owner = ownerOf(input);
   const newPdf = input.url !== current.url;
   const oldImages = newPdf ? (await formPages(deps.db, id)).map((p) => p.imageUrl) : [];
-  const pages = newPdf ? await renderStored(deps, owner.kind, input.url) : [];
+  const plan = newPdf ? await planPages(deps, owner.kind, input.url) : undefined;
   await deps.db
     .transaction(async (tx) => {
       await tx
@@ -134,16 +128,13 @@ export async function updateForm(deps: AppDeps, auth: Auth, id: number, input: P
           .delete(pdfFormMappings)
           .where(and(eq(pdfFormMappings.formId, id), eq(pdfFormMappings.name, SSN_FIELD)));
       }
-      if (newPdf) {
+      if (plan) {
         await tx.delete(pdfFormPages).where(eq(pdfFormPages.formId, id));
-        await replacePages(tx, id, pages);
+        await applyPlan(tx, id, plan);
       }
     })
     .catch(async (error) => {
-      await removeObjects(
-        deps,
-        pages.map((p) => p.key),
-      );
+      if (plan) await removeObjects(deps, plannedKeys(plan));
       throw error;
     });
   await removeObjects(deps, oldImages);
@@ -158,60 +149,17 @@ export async function deleteForm(deps: AppDeps, id: number) {
   return { success: 'Deleted' };
 }
 
-/** Stored objects no row points at any more; a failure leaves an orphan object, never a broken row. */
-async function removeObjects(deps: AppDeps, keys: string[]) {
-  await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
-}
-
-export async function readStored(deps: AppDeps, key: string): Promise<Uint8Array> {
-  return new Uint8Array(await buffer(await deps.storage.get(key)));
-}
-
-type StoredPage = Omit<RenderedPage, 'jpeg'> & { key: string };
-
-/** Renders the stored PDF and stores each page's image beside the forms of its kind. */
-async function renderStored(deps: AppDeps, kind: PdfFormKind, pdfKey: string): Promise<StoredPage[]> {
-  const rendered = await renderPages(await readStored(deps, pdfKey));
-  return Promise.all(
-    rendered.map(async ({ jpeg, ...page }) => {
-      const key = `${BUCKET[kind]}/pages/${randomUUID()}-page-${page.pageNumber}.jpg`;
-      await deps.storage.put(key, Readable.from([jpeg]), { contentType: 'image/jpeg' });
-      return { ...page, key };
-    }),
-  );
-}
-
-/** Pages matched by number (mappings on a page stay with it); pages beyond the new count go. */
-async function replacePages(tx: DbOrTx, formId: number, pages: StoredPage[]) {
-  for (const page of pages) {
-    const values = { imageUrl: page.key, width: page.width, height: page.height };
-    await tx
-      .insert(pdfFormPages)
-      .values({ formId, pageNumber: page.pageNumber, ...values })
-      .onConflictDoUpdate({ target: [pdfFormPages.formId, pdfFormPages.pageNumber], set: values });
-  }
-  const numbers = pages.map((p) => p.pageNumber);
-  await tx
-    .delete(pdfFormPages)
-    .where(
-      and(
-        eq(pdfFormPages.formId, formId),
-        numbers.length ? notInArray(pdfFormPages.pageNumber, numbers) : undefined,
-      ),
-    );
-}
-
 /**
- * POST /convertPDFToJPG/{id}/: renders every page again and stores the images beside the form. Pages are
- * matched by number, so the mappings placed on them stay; an unreadable or password-protected PDF is
- * refused before anything changes.
+ * POST /convertPDFToJPG/{id}/: renders every page again and stores the images beside the form (a long
+ * PDF in the background). Pages are matched by number, so the mappings placed on them stay; an
+ * unreadable or password-protected PDF is refused before anything changes.
  */
 export async function renderFormPages(deps: AppDeps, auth: Auth, id: number): Promise<PdfFormDetail> {
   const form = await formOr404(deps.db, id);
   const before = (await formPages(deps.db, id)).map((p) => p.imageUrl);
-  const pages = await renderStored(deps, form.kind, form.url);
-  await deps.db.transaction((tx) => replacePages(tx, id, pages));
-  await removeObjects(deps, before);
+  const plan = await planPages(deps, form.kind, form.url);
+  await deps.db.transaction((tx) => applyPlan(tx, id, plan));
+  if ('inline' in plan) await removeObjects(deps, before);
   return formDetail(deps, auth, id);
 }
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { PDF_FORM_MSG, type PdfFormDetail, STATUS } from '@dd/shared';
-import { count } from 'drizzle-orm';
+import { PDF_FORM_INLINE_PAGES, PDF_FORM_MSG, type PdfFormDetail, STATUS } from '@dd/shared';
+import { count, eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,8 +12,10 @@ import {
   signedIn,
 } from '../../../test/factories';
 import { getContext } from '../../../test/helpers';
-import { pdfForms } from '../../db/schema';
+import { jobs, pdfFormPages, pdfForms } from '../../db/schema';
+import { createJobRunner } from '../../lib/jobs';
 import { get, internalStaff, post } from '../requests/requests.staff-fixtures';
+import { RENDER_JOB, renderJobHandler } from './pdfforms.render';
 import { encryptedPdf, formPdf, uploadedFormPdf } from './pdfforms.test-utils';
 
 /**
@@ -115,6 +117,77 @@ describe('a PDF form', () => {
 
     expect((await post(`/api/home/pdfform/${form.id}/delete/`, s.staff.headers, {})).statusCode).toBe(200);
     expect((await get(`/api/home/pdfform/${form.id}/`, s.staff.headers)).statusCode).toBe(404);
+  });
+
+  it('renders a long PDF in the background with its progress shown, keeping mappings on a re-render', async () => {
+    const s = await staffWithProvider();
+    const pageCount = PDF_FORM_INLINE_PAGES + 2;
+    const created = await s.create(await formPdf(pageCount), 'Mercy long release');
+    expect(created.statusCode, created.body).toBe(200);
+    const form = created.json() as PdfFormDetail;
+    expect(form).toMatchObject({ page_count: 0, pages: [] });
+    expect(form.render_job).toMatchObject({ status: 'queued', pages_done: 0, error: null });
+
+    const seen: string[] = [];
+    const renderer = createJobRunner({
+      db: s.deps.db,
+      pollMs: 50,
+      handlers: {
+        [RENDER_JOB]: async (payload, context) =>
+          renderJobHandler(s.deps)(payload, {
+            async progress(done, total) {
+              await context.progress(done, total);
+              // What the editor polls while the job runs.
+              const midway = (await get(`/api/home/pdfform/${form.id}/`, s.staff.headers)).json();
+              seen.push(
+                `${midway.render_job?.status} ${midway.render_job?.pages_done}/${midway.render_job?.pages_total}`,
+              );
+            },
+          }),
+      },
+    });
+    await renderer.runOnce();
+    expect(seen).toEqual(Array.from({ length: pageCount + 1 }, (_, n) => `running ${n}/${pageCount}`));
+    const rendered = (await get(`/api/home/pdfform/${form.id}/`, s.staff.headers)).json() as PdfFormDetail;
+    expect(rendered).toMatchObject({ page_count: pageCount, render_job: null });
+    const image = await get(rendered.pages[pageCount - 1].image_url, {});
+    expect(image.headers['content-type']).toBe('image/jpeg');
+
+    const placed = await post('/api/home/pdfformmapping/', s.staff.headers, {
+      name: 'Patient.full_name',
+      form: form.id,
+      page: rendered.pages[6].id,
+      position_x: 0.5,
+      position_y: 0.5,
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const again = (await post(`/convertPDFToJPG/${form.id}/`, s.staff.headers, {})).json() as PdfFormDetail;
+    expect(again.render_job?.status).toBe('queued');
+    expect(again.pages).toHaveLength(pageCount);
+    await renderer.runOnce();
+    const after = (await get(`/api/home/pdfform/${form.id}/`, s.staff.headers)).json() as PdfFormDetail;
+    expect(after.mapping).toHaveLength(1);
+    expect(after.pages[6].image_url).not.toBe(rendered.pages[6].image_url);
+  });
+
+  it('queues a long PDF once however often asked, and a deleted form’s job leaves nothing', async () => {
+    const s = await staffWithProvider();
+    const form = (await s.create(await formPdf(PDF_FORM_INLINE_PAGES + 1))).json() as PdfFormDetail;
+    const again = (await post(`/convertPDFToJPG/${form.id}/`, s.staff.headers, {})).json() as PdfFormDetail;
+    expect(again.render_job?.id).toBe(form.render_job?.id);
+    expect((await post(`/api/home/pdfform/${form.id}/delete/`, s.staff.headers, {})).statusCode).toBe(200);
+    const renderer = createJobRunner({
+      db: s.deps.db,
+      pollMs: 50,
+      handlers: { [RENDER_JOB]: renderJobHandler(s.deps) },
+    });
+    await renderer.runOnce();
+    const [job] = await s.deps.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, Number(form.render_job?.id)));
+    expect(job.status).toBe('done');
+    expect(await s.deps.db.select().from(pdfFormPages).where(eq(pdfFormPages.formId, form.id))).toEqual([]);
   });
 
   it('offers the SSN only on a form marked to carry it', async () => {

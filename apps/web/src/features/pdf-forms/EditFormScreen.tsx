@@ -21,6 +21,7 @@ import {
 } from '../../ui';
 import { deleteForm, getForm, pdfFormKeys, saveForm } from './api';
 import { MappingEditor } from './MappingEditor';
+import { isRendering } from './RenderProgress';
 
 /**
  * /editform/{company|provider}/ (add) and /editform/{company|provider}/{id}/ (edit): the form's name,
@@ -62,7 +63,12 @@ export default function EditFormScreen({ params }: ScreenProps) {
 
 function ExistingForm({ kind, id }: { kind: PdfFormKind; id: number }) {
   const navigate = useNavigate();
-  const form = useQuery({ queryKey: pdfFormKeys.one(id), queryFn: ({ signal }) => getForm(id, signal) });
+  const form = useQuery({
+    queryKey: pdfFormKeys.one(id),
+    queryFn: ({ signal }) => getForm(id, signal),
+    // A long PDF's pages come from the background queue: poll until they are in.
+    refetchInterval: (query) => (isRendering(query.state.data) ? 1500 : false),
+  });
   useEffect(() => {
     if (!form.isError) return;
     notifications.show({ color: 'red', title: 'The form could not be opened', message: form.error.message });
@@ -165,7 +171,7 @@ function FormDetails({ kind, form }: { kind: PdfFormKind; form?: PdfFormDetail }
         />
         <CheckboxField name="include_ssn" label="This form asks for the client's Social Security number" />
       </Form>
-      {form && form.pages.length === 0 && (
+      {form && form.pages.length === 0 && !form.render_job && (
         <Alert color="yellow" mt="md">
           This form has no page images yet. Render them below.
         </Alert>

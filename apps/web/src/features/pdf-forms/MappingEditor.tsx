@@ -17,6 +17,7 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { addMapping, deleteMapping, getFields, moveMapping, pdfFormKeys, renderPages } from './api';
 import classes from './pdf-forms.module.css';
+import { isRendering, RenderProgress } from './RenderProgress';
 
 /**
  * The mapping editor (issue 12): choose a field, click a page where its text should start on the line,
@@ -130,11 +131,13 @@ export function MappingEditor({ form }: { form: PdfFormDetail }) {
             variant="default"
             leftSection={<IconRefresh size={16} />}
             loading={rendering}
+            disabled={isRendering(form)}
             onClick={rerender}
           >
             Render Pages Again
           </Button>
         </Group>
+        <RenderProgress form={form} />
         <Group align="flex-end" wrap="wrap" className={classes.toolbar}>
           <Select
             label="Field to place"
@@ -157,23 +160,25 @@ export function MappingEditor({ form }: { form: PdfFormDetail }) {
             />
           </div>
         </Group>
-        <div className={classes.pages}>
-          {form.pages.map((page) => (
-            <PageCanvas
-              key={page.id}
-              page={page}
-              formName={form.name}
-              scale={Number(zoom) / 100}
-              mappings={mappings.filter((m) => m.page === page.id)}
-              selected={selected}
-              onSelect={setSelected}
-              onPlace={(x, y) => place(page, x, y)}
-              onMove={move}
-              onMoved={save}
-              onRemove={remove}
-            />
-          ))}
-        </div>
+        {form.pages.length > 0 && (
+          <div className={classes.pages}>
+            {form.pages.map((page) => (
+              <PageCanvas
+                key={page.id}
+                page={page}
+                formName={form.name}
+                scale={Number(zoom) / 100}
+                mappings={mappings.filter((m) => m.page === page.id)}
+                selected={selected}
+                onSelect={setSelected}
+                onPlace={(x, y) => place(page, x, y)}
+                onMove={move}
+                onMoved={save}
+                onRemove={remove}
+              />
+            ))}
+          </div>
+        )}
         {mappings.length > 0 && (
           <Table.ScrollContainer minWidth={420}>
             <Table striped aria-label="Placed fields">

@@ -29,6 +29,7 @@ const form: PdfFormDetail = {
     { id: 71, page_number: 2, image_url: '/files/t2/p2.jpg', width: 612, height: 792 },
   ],
   mapping: [{ id: 500, name: 'Patient.full_name', form: 7, page: 70, position_x: 0.2, position_y: 0.3 }],
+  render_job: null,
 };
 
 const fieldsApi = (extra?: (call: { method: string; path: string; body: unknown }) => Response | undefined) =>
@@ -146,5 +147,49 @@ describe('the form screens', () => {
       path: '/editform/provider/99/',
     });
     expect(await screen.findByText('The form could not be opened')).toBeInTheDocument();
+  });
+
+  it('shows a long form’s background rendering page by page, then its pages once rendered', async () => {
+    const rendering = {
+      ...form,
+      page_count: 0,
+      pages: [],
+      mapping: [],
+      render_job: { id: 9, status: 'running' as const, pages_done: 2, pages_total: 8, error: null },
+    };
+    let polls = 0;
+    fieldsApi((call) => {
+      if (call.path === '/api/settings/')
+        return json({ help_video_url: null, request_video_url: null, pdf_form_video_url: null });
+      if (call.path === '/api/home/pdfform/7/') return json(++polls === 1 ? rendering : form);
+      return undefined;
+    });
+    renderWithProviders(<EditFormScreen params={['provider', '7']} path="editform/provider/7" />, {
+      path: '/editform/provider/7/',
+    });
+    expect(await screen.findByText(/Rendering page 3 of 8/)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Pages rendered: 2 of 8' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Render Pages Again' })).toBeDisabled();
+    expect(
+      await screen.findByRole('button', { name: 'Patient · full name on page 1' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Rendering page/)).not.toBeInTheDocument();
+  });
+
+  it('says why the background rendering failed', async () => {
+    const failed = {
+      ...form,
+      render_job: {
+        id: 9,
+        status: 'failed' as const,
+        pages_done: 0,
+        pages_total: null,
+        error: 'Out of memory.',
+      },
+    };
+    renderWithProviders(<MappingEditor form={failed} />);
+    expect(screen.getByText('The pages could not be rendered')).toBeInTheDocument();
+    expect(screen.getByText(/Out of memory\./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Render Pages Again' })).toBeEnabled();
   });
 });

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from './app-types';
+import { jobs } from './db/schema';
+import { createJobRunner, type JobRunner } from './lib/jobs';
+import { compactTallies } from './modules/datadashboard/tallies';
+import { diskPaths } from './modules/diskusage/diskusage.routes';
+import { takeDailySnapshot } from './modules/diskusage/diskusage.service';
+import { RENDER_JOB, renderJobHandler } from './modules/pdfforms/pdfforms.render';
+
+/**
+ * Every kind of background work, run through the one job queue (decision 034) by whichever server
+ * instance claims it: rendering long PDF forms, folding the dashboard's running tallies together, the
+ * daily disk-usage snapshot, and clearing out finished jobs.
+ */
+export function createBackgroundJobs(
+  deps: AppDeps,
+  log?: { error(obj: unknown, msg?: string): void },
+): JobRunner {
+  const db = deps.db;
+  return createJobRunner({
+    db,
+    pollMs: deps.config.JOB_POLL_MS,
+    log,
+    handlers: {
+      [RENDER_JOB]: renderJobHandler(deps),
+      'dashboard.compact': () => compactTallies(db),
+      'disk.snapshot': async () => {
+        await takeDailySnapshot(db, diskPaths(deps.config));
+      },
+      'jobs.prune': async () => {
+        await db.execute(
+          sql`delete from ${jobs} where (status = 'done' and finished_at < now() - interval '1 day')
+                or (status = 'failed' and finished_at < now() - interval '30 days')`,
+        );
+      },
+    },
+    recurring: [
+      // The running tallies only ever gain rows; folded together every minute they stay a few thousand.
+      { kind: 'dashboard.compact', everySeconds: 60 },
+      { kind: 'disk.snapshot', everySeconds: 3600 },
+      { kind: 'jobs.prune', everySeconds: 3600 },
+    ],
+  });
+}

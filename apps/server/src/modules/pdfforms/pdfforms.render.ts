@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { PDF_FORM_INLINE_PAGES, type PdfFormKind, type PdfFormRenderJob } from '@dd/shared';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-types';
+import type { DbOrTx } from '../../db/client';
+import { jobs, pdfFormPages, pdfForms } from '../../db/schema';
+import { enqueueJob, type JobContext } from '../../lib/jobs';
+import { pdfPageCount, type RenderedPage, renderPages } from './pdf-pages';
+import { formPages } from './pdfforms.queries';
+
+/**
+ * Turning a form's PDF into page images (decision 029): a short PDF before the call answers, a long one
+ * by the background job queue (decision 034), whose progress the form's detail carries. Either way an
+ * unreadable or password-protected PDF is refused before anything changes.
+ */
+export const RENDER_JOB = 'pdfform.render';
+const renderKey = (formId: number) => `${RENDER_JOB}:${formId}`;
+
+export const BUCKET: Record<PdfFormKind, 'company-forms' | 'provider-forms'> = {
+  company: 'company-forms',
+  provider: 'provider-forms',
+};
+
+export async function readStored(deps: AppDeps, key: string): Promise<Uint8Array> {
+  return new Uint8Array(await buffer(await deps.storage.get(key)));
+}
+
+/** Stored objects no row points at any more; a failure leaves an orphan object, never a broken row. */
+export async function removeObjects(deps: AppDeps, keys: string[]) {
+  await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
+}
+
+type StoredPage = Omit<RenderedPage, 'jpeg'> & { key: string };
+
+async function storeRendered(
+  deps: AppDeps,
+  kind: PdfFormKind,
+  rendered: RenderedPage[],
+): Promise<StoredPage[]> {
+  return Promise.all(
+    rendered.map(async ({ jpeg, ...page }) => {
+      const key = `${BUCKET[kind]}/pages/${randomUUID()}-page-${page.pageNumber}.jpg`;
+      await deps.storage.put(key, Readable.from([jpeg]), { contentType: 'image/jpeg' });
+      return { ...page, key };
+    }),
+  );
+}
+
+/** Pages matched by number (mappings on a page stay with it); pages beyond the new count go. */
+async function replacePages(tx: DbOrTx, formId: number, pages: StoredPage[]) {
+  for (const page of pages) {
+    const values = { imageUrl: page.key, width: page.width, height: page.height };
+    await tx
+      .insert(pdfFormPages)
+      .values({ formId, pageNumber: page.pageNumber, ...values })
+      .onConflictDoUpdate({ target: [pdfFormPages.formId, pdfFormPages.pageNumber], set: values });
+  }
+  const numbers = pages.map((p) => p.pageNumber);
+  await tx
+    .delete(pdfFormPages)
+    .where(
+      and(
+        eq(pdfFormPages.formId, formId),
+        numbers.length ? notInArray(pdfFormPages.pageNumber, numbers) : undefined,
+      ),
+    );
+}
+
+/**
+ * What a save does with a PDF's pages: the stored images of a short PDF, or a note that the queue will
+ * render it. Throws the PDF's refusal before anything is written.
+ */
+export type PagePlan = { inline: StoredPage[] } | { background: true };
+
+export async function planPages(deps: AppDeps, kind: PdfFormKind, pdfKey: string): Promise<PagePlan> {
+  const bytes = await readStored(deps, pdfKey);
+  if ((await pdfPageCount(bytes)) > PDF_FORM_INLINE_PAGES) return { background: true };
+  return { inline: await storeRendered(deps, kind, await renderPages(bytes)) };
+}
+
+/** Writes a plan in the caller's transaction: the pages themselves, or the queued job. */
+export async function applyPlan(tx: DbOrTx, formId: number, plan: PagePlan) {
+  // An earlier rendering's outcome no longer describes the form's pages.
+  await tx.delete(jobs).where(and(eq(jobs.key, renderKey(formId)), inArray(jobs.status, ['done', 'failed'])));
+  if ('inline' in plan) await replacePages(tx, formId, plan.inline);
+  else await enqueueJob(tx, { kind: RENDER_JOB, key: renderKey(formId), payload: { formId } });
+}
+
+/** The images a plan stored, removed when its transaction did not commit. */
+export const plannedKeys = (plan: PagePlan) => ('inline' in plan ? plan.inline.map((p) => p.key) : []);
+
+/**
+ * The queue's handler: renders the form's current PDF with progress, then swaps the pages in. A PDF
+ * replaced while it rendered is rendered again; a form deleted meanwhile leaves nothing behind.
+ */
+export function renderJobHandler(deps: AppDeps) {
+  return async (payload: Record<string, unknown>, context: JobContext) => {
+    const formId = Number(payload.formId);
+    for (;;) {
+      const [form] = await deps.db.select().from(pdfForms).where(eq(pdfForms.id, formId));
+      if (!form) return;
+      const rendered = await renderPages(await readStored(deps, form.url), context.progress);
+      const pages = await storeRendered(deps, form.kind, rendered);
+      const before = (await formPages(deps.db, formId)).map((p) => p.imageUrl);
+      const swapped = await deps.db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ url: pdfForms.url })
+          .from(pdfForms)
+          .where(eq(pdfForms.id, formId))
+          .for('update');
+        if (current?.url !== form.url) return false;
+        await replacePages(tx, formId, pages);
+        return true;
+      });
+      if (swapped) {
+        await removeObjects(deps, before);
+        return;
+      }
+      await removeObjects(
+        deps,
+        pages.map((p) => p.key),
+      );
+    }
+  };
+}
+
+/** The form's newest rendering job, shown while it is queued or running, or when it failed. */
+export async function renderJobOf(db: DbOrTx, formId: number): Promise<PdfFormRenderJob | null> {
+  const [job] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.key, renderKey(formId)), sql`${jobs.status} <> 'done'`))
+    .orderBy(desc(jobs.id))
+    .limit(1);
+  if (!job) return null;
+  return {
+    id: job.id,
+    status: job.status as PdfFormRenderJob['status'],
+    pages_done: job.progressDone,
+    pages_total: job.progressTotal,
+    error: job.lastError,
+  };
+}
