@@ -26,6 +26,7 @@ export async function startBenchApp(url: string): Promise<BenchApp> {
     DATA_DIR: path.join(os.tmpdir(), 'dd-bench'),
     JWT_SECRET: randomBytes(32).toString('hex'),
     DATA_KEY: randomBytes(32).toString('hex'),
+    PUBLIC_URL: 'http://localhost:3000',
     INTERNAL_COMPANY_ID: String(INTERNAL_COMPANY_ID),
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
