@@ -56,13 +56,30 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5000 });
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    await migrateAlone(pool, () => migratePg(db, { migrationsFolder }));
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const client = openPglite(options.dir, options.template);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Several instances started at once (a rolling deploy) would each apply the same migrations and all but
+ * one would fail. One connection holds an advisory lock while this instance migrates; the others wait
+ * for it, then find nothing left to apply.
+ */
+const MIGRATION_LOCK = 7_264_001;
+async function migrateAlone(pool: pg.Pool, migrate: () => Promise<void>) {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    lock.release();
+  }
 }
 
 /** The embedded database itself (no migrations): for the app above, and for backup and restore. */
