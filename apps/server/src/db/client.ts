@@ -38,7 +38,7 @@ const PGLITE_SETTINGS = [
   'wal_buffers=1MB',
 ];
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
  * `template`: a PGlite data directory dump (`dumpDataDir`) to start from, so each test file copies one

@@ -1,0 +1,137 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEMO_PASSWORD } from '@dd/shared';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testEnv } from '../../test/helpers';
+import { buildApp } from '../app';
+import { createDeps } from '../deps';
+import { type Db, migrationsFolder, queryRows } from './client';
+import * as schema from './schema';
+import { seedDemoData } from './seed';
+
+/**
+ * Upgrades (issue 15 §5): a database at the previous release's schema, holding the demo data, takes
+ * this release's migrations at start-up without losing a row, and the app serves that data after.
+ * PREVIOUS_RELEASE is the number of migrations the last landed release had: raise it when a release
+ * lands, so the test always upgrades across the newest migrations.
+ */
+const PREVIOUS_RELEASE = 18;
+
+/** The migrations folder as the previous release shipped it: its journal cut at that release. */
+function previousMigrations(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dd-previous-migrations-'));
+  cpSync(migrationsFolder, dir, { recursive: true });
+  const journalFile = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
+  expect(journal.entries.length).toBeGreaterThan(PREVIOUS_RELEASE);
+  journal.entries = journal.entries.filter((e) => e.idx < PREVIOUS_RELEASE);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return dir;
+}
+
+async function rowCounts(db: Db): Promise<Record<string, number>> {
+  const tables = await queryRows<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${sql.identifier(name)}`,
+    );
+    counts[name] = row.n;
+  }
+  return counts;
+}
+
+async function upgradeAndCheck(db: Db, migrateTo: (folder: string) => Promise<void>) {
+  await migrateTo(previousMigrations());
+  const config = testEnv({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'dd-upgrade-')) });
+  const deps = createDeps(config, db);
+  const { seeded } = await seedDemoData(db, {
+    cipher: deps.cipher,
+    internalCompanyId: config.INTERNAL_COMPANY_ID,
+    filesDir: path.join(config.dataDir, 'files'),
+  });
+  expect(seeded).toBe(true);
+  const before = await rowCounts(db);
+  expect(before.requests).toBeGreaterThan(10);
+
+  await migrateTo(migrationsFolder);
+  const after = await rowCounts(db);
+  for (const [table, count] of Object.entries(before))
+    expect({ table, count: after[table] }).toEqual({ table, count });
+
+  const app = await buildApp(deps);
+  try {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/users/token/',
+      payload: { email: 'paralegal@smithlaw.example', password: DEMO_PASSWORD },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const headers = { authorization: `Bearer ${login.json().access}` };
+    const list = await app.inject({ url: '/api/home/request/?limit=5', headers });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().count).toBeGreaterThan(0);
+    const staff = await app.inject({
+      method: 'POST',
+      url: '/users/token/',
+      payload: { email: 'staff@directdocs.example', password: DEMO_PASSWORD },
+    });
+    const forms = await app.inject({
+      url: '/api/pdfform/?provider=True',
+      headers: { authorization: `Bearer ${staff.json().access}` },
+    });
+    expect(forms.statusCode, forms.body).toBe(200);
+    expect(forms.json().count).toBeGreaterThan(0);
+  } finally {
+    await app.close();
+  }
+}
+
+const url = process.env.DATABASE_URL;
+const cleanup: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const step of cleanup) await step();
+});
+
+describe('an upgrade from the previous release with data in it', () => {
+  it.skipIf(Boolean(url))('keeps every row and serves it (embedded database)', async () => {
+    const client = new PGlite({ extensions: { pg_trgm } });
+    cleanup.push(() => client.close());
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await upgradeAndCheck(db, (folder) => migratePglite(db as never, { migrationsFolder: folder }));
+  });
+
+  it.skipIf(!url)('keeps every row and serves it (PostgreSQL)', async () => {
+    const name = `dd_upgrade_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const pool = new pg.Pool({
+      connectionString: Object.assign(new URL(url as string), { pathname: `/${name}` }).toString(),
+    });
+    cleanup.push(async () => {
+      await pool.end();
+      const drop = new pg.Client({ connectionString: url });
+      await drop.connect();
+      await drop.query(`drop database if exists ${name} with (force)`);
+      await drop.end();
+    });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await upgradeAndCheck(db, (folder) => migratePg(db as never, { migrationsFolder: folder }));
+  });
+});
