@@ -247,6 +247,7 @@ export const BILLING_MSG = {
   lineBilled: 'This invoice line is on a billing and can no longer be changed.',
   lineNotBillable: 'Only unbilled lines of closed or completed requests of this company can be billed.',
   reasonRequired: 'Say why this billing is no longer paid.',
+  linesLocked: 'This billing is paid, or a card payment of it is under way: its lines can no longer change.',
   confirmPaid: 'Mark this billing as paid? The payment date is recorded.',
   saved: 'Saved',
 } as const;

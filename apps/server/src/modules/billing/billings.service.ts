@@ -1,9 +1,9 @@
-import { BILLING_MSG, type Billing, formatMoney } from '@dd/shared';
+import { BILLING_MSG, type Billing, formatMoney, toCents } from '@dd/shared';
 import { and, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
 import type { Db, DbOrTx } from '../../db/client';
-import { billings, companies, invoices, requests } from '../../db/schema';
+import { billings, cardPayments, companies, invoices, requests } from '../../db/schema';
 import { type AuditEvent, recordAudit } from '../../lib/audit';
 import { renderEmail } from '../../lib/email-layout';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -210,10 +210,20 @@ export async function attachLines(
   authorize(auth, 'billing.manage');
   await db.transaction(async (tx) => {
     const [billing] = await tx
-      .select({ companyId: billings.companyId })
+      .select({ companyId: billings.companyId, isPaid: billings.isPaid })
       .from(billings)
-      .where(eq(billings.id, billingId));
+      .where(eq(billings.id, billingId))
+      .for('update');
     if (!billing) throw notFound();
+    // The total a card is being (or was) charged for must stay the billing's total.
+    const [charge] = await tx
+      .select({ id: cardPayments.id })
+      .from(cardPayments)
+      .where(
+        and(eq(cardPayments.billingId, billingId), inArray(cardPayments.status, ['pending', 'succeeded'])),
+      )
+      .limit(1);
+    if (billing.isPaid || charge) throw conflict(BILLING_MSG.linesLocked);
     await lockCompany(tx, billing.companyId);
     const eligible = await billableLines(tx, billing.companyId);
     const onThis = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.billId, billingId));
@@ -268,6 +278,11 @@ async function writePaid(tx: DbOrTx, billingId: number, isPaid: boolean, audit: 
 }
 
 /** The payment provider confirmed a card payment (its signed webhook): the billing is paid. */
+/**
+ * A confirmed card charge settles the billing when the billing's card charges cover its total now. Its
+ * lines may have changed while the charge was being confirmed: a shortfall leaves it open, with the
+ * charges counted towards the next payment, and an overpayment is logged for a refund.
+ */
 export async function markPaidByCard(tx: DbOrTx, billingId: number, payerId: number, intentId: string) {
   const [billing] = await tx
     .select({ isPaid: billings.isPaid })
@@ -275,11 +290,34 @@ export async function markPaidByCard(tx: DbOrTx, billingId: number, payerId: num
     .where(eq(billings.id, billingId))
     .for('update');
   if (!billing || billing.isPaid) return;
+  const totalCents = toCents((await billingToPay(tx, billingId))?.total ?? 0);
+  const chargedCents = await cardChargedCents(tx, billingId);
+  const details = {
+    billing_id: billingId,
+    payment_intent: intentId,
+    charged_cents: chargedCents,
+    total_cents: totalCents,
+  };
+  if (chargedCents < totalCents) {
+    await recordAudit(tx, { actorId: payerId, action: 'card_payment.short', details });
+    return;
+  }
+  if (chargedCents > totalCents)
+    await recordAudit(tx, { actorId: payerId, action: 'card_payment.overpaid', details });
   await writePaid(tx, billingId, true, {
     actorId: payerId,
     action: 'billing.paid_by_card',
     details: { billing_id: billingId, payment_intent: intentId },
   });
+}
+
+/** What the billing's confirmed card charges add up to. */
+export async function cardChargedCents(db: DbOrTx, billingId: number): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<number>`coalesce(sum(${cardPayments.amountCents}), 0)::int` })
+    .from(cardPayments)
+    .where(and(eq(cardPayments.billingId, billingId), eq(cardPayments.status, 'succeeded')));
+  return Number(row?.cents ?? 0);
 }
 
 /** What a card payment of the billing needs: its firm, whether it is paid, and its total. */

@@ -1,4 +1,4 @@
-import { PAYMENT_MSG, STATUS } from '@dd/shared';
+import { BILLING_MSG, PAYMENT_MSG, STATUS } from '@dd/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,7 +18,7 @@ import {
 } from '../../../test/stand-ins/stripe.mjs';
 import { buildApp } from '../../app';
 import type { App, AppDeps } from '../../app-types';
-import { auditEvents, cardPayments } from '../../db/schema';
+import { auditEvents, cardPayments, invoices } from '../../db/schema';
 import { createDeps } from '../../deps';
 
 /**
@@ -158,6 +158,50 @@ describe('a law firm pays a billing by card', () => {
     const again = await pay(f.billing.id, f.staff.headers, await cardToken());
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe(PAYMENT_MSG.alreadyPaid);
+  });
+
+  it('keeps the charged total the billing total: no lines added while a charge is under way, a shortfall left open', async () => {
+    const f = await firmWithBilling();
+    const res = await pay(f.billing.id, f.staff.headers, await cardToken());
+    expect(res.statusCode).toBe(202);
+    // Another finished request of the firm, ready to bill: it may not join the billing being charged.
+    const patient = await createPatient(deps.db, f.company.id);
+    const provider = await createProvider(deps.db, { name: `Second Clinic ${f.company.id}` });
+    const late = await createRequest(deps.db, {
+      patientId: patient.id,
+      companyId: f.company.id,
+      providerId: provider.id,
+      status: STATUS.closedArrived,
+      providerCost: 40,
+    });
+    const line = await app.inject({
+      method: 'POST',
+      url: '/api/home/invoice/',
+      headers: f.admin.headers,
+      payload: { request: late.id, provider_cost: 40, auto_added_surcharge: 0 },
+    });
+    expect(line.statusCode, line.body).toBe(200);
+    const attach = await app.inject({
+      method: 'PUT',
+      url: `/api/home/billing/${f.billing.id}/`,
+      headers: f.admin.headers,
+      payload: { invoices: `${line.json().id}` },
+    });
+    expect(attach.statusCode, attach.body).toBe(409);
+    expect(attach.json().error).toBe(BILLING_MSG.linesLocked);
+
+    // Should the total still move (a correction made in the database), the charge no longer covers it.
+    await deps.db.update(invoices).set({ providerCost: 500 }).where(eq(invoices.billId, f.billing.id));
+    await deliverWebhooks(1);
+    expect((await billingOf(f.billing.id, f.staff.headers)).is_paid).toBe(false);
+    const [short] = await deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'card_payment.short'), eq(auditEvents.actorId, f.staff.user.id)));
+    expect(short.details).toMatchObject({
+      billing_id: f.billing.id,
+      charged_cents: Math.round(f.billing.total * 100),
+    });
   });
 
   it("shows a declined card in the provider's words, leaves the billing open, and lets the firm try another card", async () => {
