@@ -10,13 +10,19 @@ export interface Statement {
 export interface Timing {
   p50: number;
   p95: number;
+  p99: number;
   mean: number;
 }
 
 export function percentiles(samples: number[]): Timing {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-  return { p50: at(0.5), p95: at(0.95), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length };
+  return {
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
+  };
 }
 
 /** Runs `fn` `warmup` times untimed, then `runs` times one after another, timing each. */
