@@ -13,6 +13,8 @@ import { deliverableBody, leaseDueEmails } from './outbox';
 export const MAX_ATTEMPTS = 8;
 const LEASE_SECONDS = 120;
 
+const messageIdDomain = (from: string) => /@([^>\s]+)/.exec(from)?.[1] ?? 'directdocs.local';
+
 export function backoffSeconds(attempts: number): number {
   return Math.min(30 * 2 ** (attempts - 1), 3600);
 }
@@ -45,6 +47,9 @@ export function createOutboxWorker(options: {
           to: message.toEmail,
           replyTo: message.replyTo ?? undefined,
           subject: message.subject,
+          // Stable per outbox row: a message sent again after a crash (before it was marked sent) carries
+          // the same Message-ID, so mail systems can recognise the repeat.
+          messageId: `<outbox-${message.id}-${message.createdAt.getTime()}@${messageIdDomain(message.fromEmail)}>`,
           ...deliverableBody(message, options.cipher),
         });
         await options.db

@@ -86,6 +86,9 @@ describe('POST /api/email/', () => {
     expect(delivered?.to).toEqual([deps.config.SUPPORT_EMAIL]);
     expect(delivered?.raw).toMatch(new RegExp(`Reply-To: ${email}`, 'i'));
     expect(delivered?.raw).toContain('Call me');
+    // One Message-ID per outbox row, so a repeat after a crash is recognisable as the same message.
+    const [row] = await deps.db.select().from(emailOutbox).where(eq(emailOutbox.replyTo, email));
+    expect(delivered?.raw).toMatch(new RegExp(`Message-ID: <outbox-${row.id}-\\d+@`, 'i'));
   });
 
   it('requires the e-mail with the exact message', async () => {
