@@ -10,20 +10,15 @@
  *
  * It creates (and afterwards drops) a database of its own beside the one the URL names.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '@dd/shared';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
+import { captureSmtp } from '../apps/server/test/smtp-capture';
+import { scratchInstallation, startServer, stopServer, waitForServer } from './server-process';
 
 const CRASHES = Number(process.env.CRASHES ?? 100);
 const PORT = Number(process.env.CRASH_PORT ?? 3480);
-const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
 const base = `http://127.0.0.1:${PORT}`;
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n'), Buffer.alloc(20_000, 32)]);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -58,72 +53,21 @@ async function call(
 }
 
 async function main() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('Set BENCH_DATABASE_URL to a PostgreSQL server (any database on it).');
-  const name = `dd_crash_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dd-crash-'));
-
-  const received: string[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => {
-        raw += c.toString();
-      });
-      stream.on('end', () => {
-        received.push(/^Message-ID: (.+)$/im.exec(raw)?.[1].trim() ?? '');
-        callback();
-      });
-    },
-  });
-  // A server killed in the middle of a delivery drops its connection: that is the point, not a failure.
-  smtp.on('error', () => undefined);
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    DATA_KEY: randomBytes(32).toString('hex'),
-    PUBLIC_URL: base,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
+  const smtp = await captureSmtp();
+  const scratch = await scratchInstallation('dd_crash', PORT, {
     LOG_LEVEL: 'fatal',
-    SEED_DEMO: 'true',
-    ACCESS_TOKEN_MINUTES: '60',
     CONTACT_RATE_LIMIT: '100000',
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`,
+    SMTP_URL: smtp.url,
     OUTBOX_POLL_MS: '100',
     JOB_POLL_MS: '200',
-  };
-
-  let server: ChildProcess | undefined;
+  });
+  const { databaseUrl, dataDir } = scratch;
+  let server: ReturnType<typeof startServer> | undefined;
   const start = async () => {
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverDir,
-      env,
-      stdio: 'ignore',
-    });
-    const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline) {
-      if ((await call('GET', '/readyz')).status === 200) return;
-      await sleep(100);
-    }
-    throw new Error('the server did not come back');
+    server = startServer(scratch.env);
+    await waitForServer(server, async () => (await call('GET', '/readyz')).status === 200);
   };
-  const kill = async () => {
-    const child = server as ChildProcess;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  };
+  const kill = () => stopServer((server as ReturnType<typeof startServer>).child, 'SIGKILL');
 
   try {
     await start();
@@ -279,7 +223,10 @@ async function main() {
       created_at: Date;
     }[];
     const deliveries = new Map<string, number>();
-    for (const id of received) deliveries.set(id, (deliveries.get(id) ?? 0) + 1);
+    for (const { raw } of smtp.received) {
+      const id = /^Message-ID: (.+)$/im.exec(raw)?.[1].trim() ?? '';
+      deliveries.set(id, (deliveries.get(id) ?? 0) + 1);
+    }
     const timesSent = (row: { id: number; created_at: Date }) =>
       [...deliveries]
         .filter(([messageId]) => messageId.startsWith(`<outbox-${row.id}-${row.created_at.getTime()}@`))
@@ -319,11 +266,9 @@ async function main() {
     await db.end();
     await kill();
   } finally {
-    if (server && server.exitCode === null) server.kill('SIGKILL');
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    await rm(dataDir, { recursive: true, force: true });
+    if (server) await stopServer(server.child, 'SIGKILL');
+    await smtp.close();
+    await scratch.remove();
   }
 }
 

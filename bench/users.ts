@@ -10,23 +10,18 @@
  *
  * It creates (and afterwards drops) a database of its own beside the one the URL names.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '@dd/shared';
-import pg from 'pg';
 import { percentiles } from './measure';
+import { scratchInstallation, startServer, stopServer, waitForServer } from './server-process';
 
 const USERS = Number(process.env.USERS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const PORT = Number(process.env.LOAD_PORT ?? 3470);
-const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
 const base = `http://127.0.0.1:${PORT}`;
 const agent = new http.Agent({ keepAlive: true, maxSockets: USERS });
 
@@ -207,56 +202,16 @@ function rssMb(child: ChildProcess): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-async function waitReady(child: ChildProcess, output: string[]) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server stopped:\n${output.join('')}`);
-    if ((await send('GET', '/readyz')).status === 200) {
-      // The demo data is seeded after the migrations; wait for its accounts.
-      const login = await send(
-        'POST',
-        '/users/token/',
-        undefined,
-        json({ email: 'staff@directdocs.example', password: DEMO_PASSWORD }),
-      );
-      if (login.status === 200) return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`the server did not become ready:\n${output.join('')}`);
-}
-
 async function main() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('Set BENCH_DATABASE_URL to a PostgreSQL server (any database on it).');
-  const name = `dd_load_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dd-load-'));
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString(),
-      DATA_DIR: dataDir,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      DATA_KEY: randomBytes(32).toString('hex'),
-      PUBLIC_URL: base,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      ACCESS_TOKEN_MINUTES: '60',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
+  const scratch = await scratchInstallation('dd_load', PORT, { LOG_LEVEL: 'warn' });
+  const server = startServer(scratch.env);
+  const { child } = server;
   try {
-    await waitReady(child, output);
+    // Ready once the demo data (seeded after the migrations) can sign in.
+    await waitForServer(server, async () => {
+      const login = json({ email: 'staff@directdocs.example', password: DEMO_PASSWORD });
+      return (await send('POST', '/users/token/', undefined, login)).status === 200;
+    });
     const accounts = [
       ...Array(3).fill('paralegal@smithlaw.example'),
       'attorney@smithlaw.example',
@@ -308,12 +263,9 @@ async function main() {
     for (const [name, list] of errors) console.log(`errors of ${name}:`, list.slice(0, 3));
     if (failed > 0) process.exitCode = 1;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stopServer(child);
     agent.destroy();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    await rm(dataDir, { recursive: true, force: true });
+    await scratch.remove();
   }
 }
 

@@ -8,10 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import S3rver from 's3rver';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Client } from '../src/lib/storage';
 import { PDF } from '../src/modules/files/files.test-utils';
+import { captureSmtp, type SmtpCapture } from './smtp-capture';
 
 /**
  * Two server processes on one PostgreSQL database, one S3-compatible store and one mail server (issue 15
@@ -39,8 +39,7 @@ interface Instance {
 }
 
 const instances: Instance[] = [];
-const mail: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpCapture;
 let s3: S3rver;
 let dataRoot: string;
 let databaseUrl: string;
@@ -143,22 +142,7 @@ describe.skipIf(!url)('two server instances on one database and one store', () =
       forcePathStyle: true,
     }).send(new CreateBucketCommand({ Bucket: s3Env.S3_BUCKET }));
 
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => {
-          raw += chunk.toString('utf8');
-        });
-        stream.on('end', () => {
-          mail.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const smtpPort = (smtp.server.address() as { port: number }).port;
+    smtp = await captureSmtp();
 
     const shared = {
       NODE_ENV: 'production',
@@ -168,7 +152,7 @@ describe.skipIf(!url)('two server instances on one database and one store', () =
       PUBLIC_URL: 'http://docs.test',
       INTERNAL_COMPANY_ID: '1',
       LOGIN_RATE_LIMIT: String(LOGIN_LIMIT),
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
       OUTBOX_POLL_MS: '100',
       JOB_POLL_MS: '100',
       LOG_LEVEL: 'warn',
@@ -208,7 +192,7 @@ describe.skipIf(!url)('two server instances on one database and one store', () =
           }),
       ),
     );
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await smtp?.close();
     await s3?.close();
     if (dataRoot) await rm(dataRoot, { recursive: true, force: true });
     const admin = new pg.Client({ connectionString: url });
@@ -330,7 +314,8 @@ describe.skipIf(!url)('two server instances on one database and one store', () =
     );
     expect(answers.map((r) => r.status)).toEqual(Array(count).fill(200));
     const deadline = Date.now() + 20_000;
-    const delivered = () => addresses.map((email) => mail.filter((m) => m.raw.includes(email)).length);
+    const delivered = () =>
+      addresses.map((email) => smtp.received.filter((m) => m.raw.includes(email)).length);
     while (delivered().some((n) => n === 0) && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 200));
     // A little longer, so a second delivery of any of them would have arrived too.

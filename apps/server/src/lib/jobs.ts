@@ -2,6 +2,7 @@ import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../db/client';
 import { jobs } from '../db/schema';
 import { HttpError } from './errors';
+import { createPoller, type Poller } from './poller';
 
 /**
  * The background job queue (issue 15 §4, decision 034): every server instance runs a runner that claims
@@ -116,12 +117,8 @@ async function fail(db: DbOrTx, job: JobRow, error: unknown) {
   );
 }
 
-export interface JobRunner {
-  /** Runs what is due now, one job at a time; resolves with the number of jobs run. */
-  runOnce(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
-}
+/** runOnce runs what is due now, one job at a time, and resolves with the number of jobs run. */
+export type JobRunner = Poller;
 
 export function createJobRunner(options: {
   db: DbOrTx;
@@ -133,9 +130,6 @@ export function createJobRunner(options: {
   const { db, handlers } = options;
   const kinds = Object.keys(handlers);
   const recurring = new Map((options.recurring ?? []).map((r) => [r.kind, r]));
-  let running: Promise<number> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
   let recurringCheckedAt = 0;
 
   /** Each recurring chore has one live row; this puts back one that is missing (first start, or failed). */
@@ -168,7 +162,7 @@ export function createJobRunner(options: {
     await ensureRecurring();
     await failAbandoned(db);
     let count = 0;
-    while (!stopped) {
+    while (!poller.stopped) {
       const [job] = await claimJobs(db, 1, kinds);
       if (!job) break;
       await run(job);
@@ -177,30 +171,10 @@ export function createJobRunner(options: {
     return count;
   }
 
-  function runOnce(): Promise<number> {
-    running ??= drain().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  return {
-    runOnce,
-    start() {
-      const tick = async () => {
-        try {
-          await runOnce();
-        } catch (error) {
-          options.log?.error({ err: error }, 'job queue poll failed');
-        }
-        if (!stopped) timer = setTimeout(tick, options.pollMs);
-      };
-      timer = setTimeout(tick, 0);
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  const poller = createPoller(drain, {
+    pollMs: options.pollMs,
+    firstDelayMs: 0,
+    onError: (error) => options.log?.error({ err: error }, 'job queue poll failed'),
+  });
+  return poller;
 }

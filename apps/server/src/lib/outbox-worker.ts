@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import type { DataCipher } from './crypto';
 import { deliverableBody, leaseDueEmails } from './outbox';
+import { createPoller } from './poller';
 
 /**
  * Delivers outbox rows over SMTP with retries and exponential backoff. A one-time link is decrypted
@@ -34,9 +35,6 @@ export function createOutboxWorker(options: {
   log?: { error(obj: unknown, msg?: string): void };
 }): OutboxWorker {
   const transport = nodemailer.createTransport(options.smtpUrl);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = false;
 
   async function deliver(): Promise<number> {
     const due = await leaseDueEmails(options.db, 20, LEASE_SECONDS);
@@ -82,30 +80,15 @@ export function createOutboxWorker(options: {
     return due.length;
   }
 
-  function runOnce(): Promise<number> {
-    running ??= deliver().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
+  const poller = createPoller(deliver, {
+    pollMs: options.pollMs,
+    onError: (error) => options.log?.error({ err: error }, 'outbox poll failed'),
+  });
   return {
-    runOnce,
-    start() {
-      const tick = async () => {
-        try {
-          await runOnce();
-        } catch (error) {
-          options.log?.error({ err: error }, 'outbox poll failed');
-        }
-        if (!stopped) timer = setTimeout(tick, options.pollMs);
-      };
-      timer = setTimeout(tick, options.pollMs);
-    },
+    runOnce: poller.runOnce,
+    start: poller.start,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await poller.stop();
       transport.close();
     },
   };

@@ -1,44 +1,20 @@
 import { MSG } from '@dd/shared';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callers, createUser } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID, randomIp } from '../../../test/helpers';
 import { decodeQuotedPrintable, latestEmailTo, linkParts } from '../../../test/mail';
+import { captureSmtp, type SmtpCapture } from '../../../test/smtp-capture';
 import { contactMessages, emailOutbox, users } from '../../db/schema';
 import { ONE_TIME_LINK_NOTE, SECRET_LINK_PLACEHOLDER } from '../../lib/outbox';
 import { createOutboxWorker, MAX_ATTEMPTS } from '../../lib/outbox-worker';
 
 /** The contact form and staff e-mail, delivered through the outbox to a real SMTP listener. */
-interface Received {
-  to: string[];
-  raw: string;
-}
-const received: Received[] = [];
-let smtp: SMTPServer;
-let smtpPort = 0;
-let reject = false;
-
+let smtp: SmtpCapture;
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        if (reject) return callback(new Error('mailbox unavailable'));
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as { port: number }).port;
+  smtp = await captureSmtp();
 });
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+afterAll(() => smtp.close());
 
 /**
  * On PostgreSQL every test file shares one database, so other files' e-mails are pending too:
@@ -52,7 +28,7 @@ async function worker() {
   const { deps } = await getContext();
   return createOutboxWorker({
     db: deps.db,
-    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    smtpUrl: smtp.url,
     pollMs: 50,
     cipher: deps.cipher,
   });
@@ -82,7 +58,7 @@ describe('POST /api/email/', () => {
     const w = await worker();
     await drain(w);
     await w.stop();
-    const delivered = received.find((m) => m.raw.includes(email));
+    const delivered = smtp.received.find((m) => m.raw.includes(email));
     expect(delivered?.to).toEqual([deps.config.SUPPORT_EMAIL]);
     expect(delivered?.raw).toMatch(new RegExp(`Reply-To: ${email}`, 'i'));
     expect(delivered?.raw).toContain('Call me');
@@ -139,9 +115,9 @@ describe('outbox worker', () => {
       payload: { to_email: to, subject: 'Retry me', text: 'body' },
       headers: who.internalStaff.headers,
     });
-    reject = true;
+    smtp.refusing = true;
     await w.runOnce();
-    reject = false;
+    smtp.refusing = false;
     let [row] = await deps.db.select().from(emailOutbox).where(eq(emailOutbox.toEmail, to));
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row.lastError).toMatch(/mailbox unavailable/);
@@ -152,7 +128,7 @@ describe('outbox worker', () => {
     await w.stop();
     [row] = await deps.db.select().from(emailOutbox).where(eq(emailOutbox.toEmail, to));
     expect(row.status).toBe('sent');
-    expect(received.some((m) => m.to.includes(to))).toBe(true);
+    expect(smtp.received.some((m) => m.to.includes(to))).toBe(true);
   });
 
   it('lists the outbox to internal staff only', async () => {
@@ -226,7 +202,7 @@ describe('one-time links never sit readable in the outbox', () => {
     await drain(w);
     await w.stop();
 
-    const delivered = received.find((m) => m.to.includes(admin.email));
+    const delivered = smtp.received.find((m) => m.to.includes(admin.email));
     const raw = decodeQuotedPrintable(delivered?.raw ?? '');
     const link = /http:\/\/app\.test\/passwordReset\/\d+\/\?token=[\w%-]+/.exec(raw)?.[0];
     expect(link).toBeDefined();
@@ -266,7 +242,7 @@ describe('one-time links never sit readable in the outbox', () => {
     await drain(w);
     await w.stop();
 
-    const raw = decodeQuotedPrintable(received.find((m) => m.to.includes(email))?.raw ?? '');
+    const raw = decodeQuotedPrintable(smtp.received.find((m) => m.to.includes(email))?.raw ?? '');
     const link = /http:\/\/app\.test\/passwordReset\/\d+\/\?invite=1&token=[\w%-]+/.exec(raw)?.[0];
     expect(link).toBeDefined();
     const { userId, token } = linkParts(link!);
@@ -296,11 +272,11 @@ describe('one-time links never sit readable in the outbox', () => {
       .update(emailOutbox)
       .set({ attempts: MAX_ATTEMPTS - 1 })
       .where(eq(emailOutbox.id, queued.id));
-    reject = true;
+    smtp.refusing = true;
     try {
       await drain(w);
     } finally {
-      reject = false;
+      smtp.refusing = false;
       await w.stop();
     }
     expect(await rowById(queued.id)).toMatchObject({ status: 'failed', secretLink: null });
