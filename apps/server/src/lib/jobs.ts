@@ -52,7 +52,8 @@ export async function enqueueJob(
     db,
     sql`select id from ${jobs} where key = ${job.key ?? null} and status in ('queued', 'running')`,
   );
-  return Number(live.id);
+  // The live job may have finished in between: then this one is queued after all.
+  return live ? Number(live.id) : enqueueJob(db, job);
 }
 
 export function backoffSeconds(attempts: number): number {
@@ -88,11 +89,14 @@ async function failAbandoned(db: DbOrTx) {
   );
 }
 
+/** This attempt's row: once its lease ran out and another instance took the job, no longer ours to update. */
+const ownAttempt = (job: JobRow) => sql`id = ${job.id} and status = 'running' and attempts = ${job.attempts}`;
+
 async function finish(db: DbOrTx, job: JobRow, recurring?: RecurringJob) {
   await db.transaction(async (tx) => {
     await tx.execute(
       sql`update ${jobs} set status = 'done', finished_at = now(), locked_until = null, last_error = null
-          where id = ${job.id} and status = 'running'`,
+          where ${ownAttempt(job)}`,
     );
     if (recurring)
       await enqueueJob(tx, {
@@ -113,7 +117,7 @@ async function fail(db: DbOrTx, job: JobRow, error: unknown) {
           status = ${final ? 'failed' : 'queued'},
           finished_at = ${final ? sql`now()` : null},
           run_at = ${final ? sql`run_at` : sql`now() + make_interval(secs => ${backoffSeconds(job.attempts)})`}
-        where id = ${job.id} and status = 'running'`,
+        where ${ownAttempt(job)}`,
   );
 }
 
@@ -145,7 +149,7 @@ export function createJobRunner(options: {
         await db.execute(
           sql`update ${jobs} set progress_done = ${done}, progress_total = ${total},
                 locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
-              where id = ${job.id} and status = 'running'`,
+              where ${ownAttempt(job)}`,
         );
       },
     };
