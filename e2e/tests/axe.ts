@@ -17,6 +17,14 @@ export async function expectNoSeriousA11yViolations(page: Page, screen: string) 
   test.setTimeout(test.info().timeout + CHECK_BUDGET_MS);
   // A screen is checked once its data is in: no 'Loading' spinner (the kit's <Loading>) is left.
   await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+  // ...and once a dialog or menu has finished appearing: mid-fade its colours fail the contrast rule.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   // Only violations are reported in full: collecting every passing node doubles the time on long pages.
   const results = await new AxeBuilder({ page })
     .withTags(WCAG_TAGS)
