@@ -71,23 +71,18 @@ async function main() {
 
   try {
     await start();
-    let login = await call('POST', '/users/token/', undefined, {
-      email: 'staff@directdocs.example',
-      password: DEMO_PASSWORD,
-    });
-    while (login.status !== 200) {
-      await sleep(300);
-      login = await call('POST', '/users/token/', undefined, {
-        email: 'staff@directdocs.example',
-        password: DEMO_PASSWORD,
-      });
-    }
     const signIn = async (email: string) =>
-      (await call('POST', '/users/token/', undefined, { email, password: DEMO_PASSWORD })).json
-        .access as string;
-    const [firm, staff, adminToken] = [
+      (await call('POST', '/users/token/', undefined, { email, password: DEMO_PASSWORD })).json.access as
+        | string
+        | undefined;
+    // The demo data is seeded after the migrations: ready once its accounts can sign in.
+    let staff: string | undefined;
+    await waitForServer(server as ReturnType<typeof startServer>, async () => {
+      staff = await signIn('staff@directdocs.example');
+      return Boolean(staff);
+    });
+    const [firm, adminToken] = [
       await signIn('paralegal@smithlaw.example'),
-      login.json.access as string,
       await signIn('admin@directdocs.example'),
     ];
     const me = (await call('GET', '/users/user/', firm)).json;

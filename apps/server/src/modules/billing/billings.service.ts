@@ -312,7 +312,7 @@ export async function markPaidByCard(tx: DbOrTx, billingId: number, payerId: num
 }
 
 /** What the billing's confirmed card charges add up to. */
-export async function cardChargedCents(db: DbOrTx, billingId: number): Promise<number> {
+async function cardChargedCents(db: DbOrTx, billingId: number): Promise<number> {
   const [row] = await db
     .select({ cents: sql<number>`coalesce(sum(${cardPayments.amountCents}), 0)::int` })
     .from(cardPayments)
