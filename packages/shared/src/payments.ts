@@ -19,6 +19,7 @@ export const PAYMENT_MSG = {
   superseded: 'Superseded: an earlier attempt for this billing was charged.',
   tooManyAttempts: 'Too many card attempts. Please try again later.',
   confirming: 'Payment sent. The billing shows Paid as soon as the card payment is confirmed.',
+  paidOnceConfirmed: 'The billing shows Paid as soon as the card payment is confirmed.',
 } as const;
 
 /** What the browser needs to show the card element; null when the server has no payment keys. */

@@ -1,5 +1,6 @@
 import { type Billing, formatMoney, PAYMENT_MSG } from '@dd/shared';
 import { Button, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -69,11 +70,12 @@ export function PayByCardButton({ billing }: { billing: Billing }) {
                 await payBillingByCard(billing.id, token);
                 setOpened(false);
                 setSent(true);
+                notifications.show({ color: 'green', message: PAYMENT_MSG.confirming });
               }}
             />
           )}
           <Text size="xs" c="dimmed">
-            {PAYMENT_MSG.confirming}
+            {PAYMENT_MSG.paidOnceConfirmed}
           </Text>
         </Stack>
       </Modal>
