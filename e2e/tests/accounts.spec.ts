@@ -147,7 +147,10 @@ test('forgot password: the e-mailed link sets a new password', async ({ page, re
     await page.getByLabel('Confirm Password').fill('FreshStart2026!');
     await expectNoSeriousA11yViolations(page, 'password reset');
     await page.getByRole('button', { name: 'Save New Password' }).click();
-    await expect(page).toHaveURL(/\/login\/$/);
+    await expect(page).toHaveURL(/\/login\/\?reason=password-changed$/);
+    await expect(page.getByRole('status')).toContainText(
+      'Your password has been changed. You can now log in.',
+    );
 
     await page.getByLabel('Email').fill(email);
     await page.getByLabel(/^Password/).fill('FreshStart2026!');

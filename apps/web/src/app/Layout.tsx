@@ -1,4 +1,4 @@
-import { AppShell, Box, Burger, Container, Group, Text, UnstyledButton } from '@mantine/core';
+import { Box, Burger, Container, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -60,11 +60,13 @@ export function Layout({ children, bare = false }: { children: ReactNode; bare?:
     });
 
   return (
-    <AppShell header={{ height: 64 }} padding={0}>
+    // A sticky header and a main landmark, without Mantine's AppShell: its navbar, aside and resizing code
+    // would all load with every first page (issue 9 §3). `app-header`/`app-main` are for print styles.
+    <>
       <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink} onClick={skipToMain}>
         Skip to main content
       </a>
-      <AppShell.Header className={classes.header}>
+      <header className={`${classes.header} app-header`}>
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Link to={user ? '/dashboard/' : '/'} className={classes.brand} aria-label="Direct Docs home">
@@ -79,7 +81,7 @@ export function Layout({ children, bare = false }: { children: ReactNode; bare?:
             <Burger opened={opened} onClick={toggle} hiddenFrom="lg" aria-label="Open navigation" />
           </Group>
         </Container>
-      </AppShell.Header>
+      </header>
       {user && (
         <Suspense fallback={null}>
           <NotificationsHost />
@@ -92,7 +94,7 @@ export function Layout({ children, bare = false }: { children: ReactNode; bare?:
           </NavDrawer>
         </Suspense>
       )}
-      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className={`${classes.main} app-main`}>
         <ConnectionNotice />
         {bare ? (
           children
@@ -102,7 +104,7 @@ export function Layout({ children, bare = false }: { children: ReactNode; bare?:
           </Container>
         )}
         <Box h={1} />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </>
   );
 }

@@ -10,11 +10,17 @@ import { AuthCard } from './AuthCard';
 export function LoginScreen() {
   const { signIn } = useAuth();
   const [search] = useSearchParams();
+  const reason = search.get('reason');
   return (
     <AuthCard title="Log In" subtitle="Sign in to order and track medical-records requests.">
-      {search.get('reason') === 'inactive' && (
+      {reason === 'inactive' && (
         <Alert color="yellow" mb="md" title="Signed out">
           You were signed out after a period of inactivity to protect health information.
+        </Alert>
+      )}
+      {reason === 'password-changed' && (
+        <Alert color="green" mb="md" title="New password saved" role="status">
+          Your password has been changed. You can now log in.
         </Alert>
       )}
       <Form

@@ -1,8 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '../../auth';
+import { json, renderWithProviders, stubApi } from '../../test';
 import { theme } from '../../theme';
+import { LoginScreen } from './LoginScreen';
 import { PasswordResetScreen } from './PasswordResetScreen';
 
 function renderAt(url: string) {
@@ -16,6 +20,8 @@ function renderAt(url: string) {
 }
 
 describe('PasswordResetScreen', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('welcomes an invited user with "Choose Your Password"', () => {
     renderAt('/passwordReset/5/?invite=1&token=abc');
     expect(screen.getByRole('heading', { name: 'Choose Your Password' })).toBeInTheDocument();
@@ -30,5 +36,33 @@ describe('PasswordResetScreen', () => {
   it('explains an incomplete link', () => {
     renderAt('/passwordReset/5/');
     expect(screen.getByText('This link is incomplete')).toBeInTheDocument();
+  });
+
+  it('says on the sign-in page that the password was changed (a signed-out visitor has no toasts)', async () => {
+    const calls = stubApi((call) => (call.path === '/users/resetPassword/5/' ? json({}) : undefined));
+    renderWithProviders(
+      <AuthProvider>
+        <Routes>
+          <Route
+            path="/passwordReset/5/"
+            element={<PasswordResetScreen params={['5']} path="passwordReset/5" />}
+          />
+          <Route path="/login/" element={<LoginScreen />} />
+        </Routes>
+      </AuthProvider>,
+      { path: '/passwordReset/5/?token=abc' },
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^New Password|^Password/), 'Sunrise2026!');
+    await user.type(screen.getByLabelText(/^Confirm/), 'Sunrise2026!');
+    await user.click(screen.getByRole('button', { name: 'Save New Password' }));
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your password has been changed. You can now log in.',
+    );
+    expect(calls.find((c) => c.path === '/users/resetPassword/5/')?.body).toMatchObject({
+      password: 'Sunrise2026!',
+      token: 'abc',
+    });
   });
 });

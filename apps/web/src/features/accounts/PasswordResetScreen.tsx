@@ -1,5 +1,4 @@
 import { Alert, Anchor } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { post } from '../../api/client';
 import type { ScreenProps } from '../../ui';
@@ -42,11 +41,8 @@ export function PasswordResetScreen({ params }: ScreenProps) {
         submitLabel="Save New Password"
         onSubmit={async (values: { password?: string }) => {
           await post(`/users/resetPassword/${userId}/`, { password: values.password, token });
-          notifications.show({
-            color: 'green',
-            message: 'Your password has been changed. You can now log in.',
-          });
-          navigate('/login/', { replace: true });
+          // A signed-out visitor has no toasts: the sign-in page says it.
+          navigate('/login/?reason=password-changed', { replace: true });
         }}
       >
         <PasswordConfirmFields name="password" confirmName="password_confirmation" required />

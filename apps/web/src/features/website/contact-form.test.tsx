@@ -24,7 +24,7 @@ const emailCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
   fetchMock.mock.calls.filter(([url]) => String(url) === '/api/email/');
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>, email: string) {
-  await user.type(screen.getByLabelText('Name'), 'Jane Counsel');
+  await user.type(await screen.findByLabelText('Name'), 'Jane Counsel');
   await user.type(screen.getByLabelText('Phone number'), '303-555-0100');
   if (email) await user.type(screen.getByLabelText(/^Email/), email);
   await user.selectOptions(screen.getByLabelText('Industry'), 'Law firm');

@@ -1,5 +1,5 @@
 import { ABOUT_PAGE, CONTACT_PAGE, LANDING_PAGE } from '@dd/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test';
 import { SECTION_NAMES, SECTION_TYPES } from './sections/registry';
@@ -51,10 +51,11 @@ describe('about page', () => {
 });
 
 describe('section registry', () => {
-  it('holds every component type the page builder offers, each rendering from its defaults', () => {
+  it('holds every component type the page builder offers, each rendering from its defaults', async () => {
     expect(Object.keys(SECTION_TYPES).sort()).toEqual([...SECTION_NAMES].sort());
     renderWithProviders(<RenderSections components={SECTION_NAMES} componentProps={[]} />);
-    expect(screen.getByRole('button', { name: 'Send Message' })).toBeInTheDocument();
+    // The contact form's code loads with the first page that shows one.
+    expect(await screen.findByRole('button', { name: 'Send Message' })).toBeInTheDocument();
   });
 
   it('lists editable fields that exist in each section defaults', () => {
@@ -66,7 +67,7 @@ describe('section registry', () => {
     }
   });
 
-  it('renders every component with script-like text as plain text', () => {
+  it('renders every component with script-like text as plain text', async () => {
     const payload = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
     for (const name of SECTION_NAMES) {
       const props = Object.fromEntries(
@@ -77,6 +78,7 @@ describe('section registry', () => {
       const { container, unmount } = renderWithProviders(
         <RenderSections components={[name]} componentProps={[props]} />,
       );
+      await waitFor(() => expect(screen.queryByLabelText(/^Loading/)).toBeNull());
       expect(container.querySelector('script, img[onerror], [onerror]'), name).toBeNull();
       unmount();
     }
