@@ -31,15 +31,14 @@ export function withQuery(path: string, query?: Query): string {
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
-let csrfToken: string | null = null;
+/** Kept in localStorage only (no copy in memory), so every tab and a cleared storage agree. */
 async function csrf(): Promise<string> {
-  csrfToken ??= localStorage.getItem(STORAGE.csrf);
-  if (csrfToken) return csrfToken;
+  const stored = localStorage.getItem(STORAGE.csrf);
+  if (stored) return stored;
   const res = await fetch('/api/csrfmiddlewaretoken/');
   const body = (await res.json()) as { csrfmiddlewaretoken: string };
-  csrfToken = body.csrfmiddlewaretoken;
-  localStorage.setItem(STORAGE.csrf, csrfToken);
-  return csrfToken;
+  localStorage.setItem(STORAGE.csrf, body.csrfmiddlewaretoken);
+  return body.csrfmiddlewaretoken;
 }
 
 /** Runs `fn` holding a lock shared by every tab of the app (Web Locks), or directly where unsupported. */

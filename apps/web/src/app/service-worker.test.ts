@@ -1,3 +1,4 @@
+// @own-modules: a waiting update stays for the page's life, so this file must not share its modules.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { updateWaiting, watch } from './service-worker';
 
