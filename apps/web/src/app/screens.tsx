@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { prefetchPage } from '../features/website/api';
 import type { ScreenProps } from '../ui';
 import type { ScreenKey } from './route-table';
 
@@ -20,10 +21,16 @@ const ResetRequestScreen = lazy(() => accounts().then((m) => ({ default: m.Passw
 const ResetScreen = lazy(() => accounts().then((m) => ({ default: m.PasswordResetScreen })));
 const ConfirmEmailScreen = lazy(() => accounts().then((m) => ({ default: m.ConfirmEmailScreen })));
 const LogoutScreen = lazy(() => accounts().then((m) => ({ default: m.LogoutScreen })));
-const LandingScreen = lazy(() => website().then((m) => ({ default: m.LandingScreen })));
-const AboutScreen = lazy(() => website().then((m) => ({ default: m.AboutScreen })));
-const ContactScreen = lazy(() => website().then((m) => ({ default: m.ContactScreen })));
-const WebsitePageScreen = lazy(() => website().then((m) => ({ default: m.WebsitePageScreen })));
+/** A website screen whose page content starts loading with its code, not after it (the first paint). */
+const websiteScreen = (name: 'LandingScreen' | 'AboutScreen' | 'ContactScreen' | 'WebsitePageScreen') =>
+  lazy(() => {
+    prefetchPage(window.location.pathname);
+    return website().then((m) => ({ default: m[name] }));
+  });
+const LandingScreen = websiteScreen('LandingScreen');
+const AboutScreen = websiteScreen('AboutScreen');
+const ContactScreen = websiteScreen('ContactScreen');
+const WebsitePageScreen = websiteScreen('WebsitePageScreen');
 const DashboardScreen = lazy(() => import('../features/dashboard/DashboardScreen'));
 const OldDashboardScreen = lazy(() => import('../features/dashboard/OldDashboardScreen'));
 const OutboxScreen = lazy(() => import('../features/outbox/OutboxScreen'));

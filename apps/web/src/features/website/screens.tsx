@@ -5,10 +5,10 @@
 import { CONNECTION_MSG, MSG } from '@dd/shared';
 import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
-import { get } from '../../api/client';
 import { useAuth } from '../../auth';
-import { websiteKeys } from './api';
+import { loadPage, pageUrl, websiteKeys } from './api';
 import type { PageContent } from './sections/render-sections';
 import { RenderSections } from './sections/render-sections';
 import { SiteFooter } from './site-footer';
@@ -67,13 +67,16 @@ function firstPage(body: unknown): SavedPage | null {
 export function WebsitePageScreen({ path = '' }: { path?: string }) {
   const { user } = useAuth();
   const canCreate = Boolean(user?.abilities.is_internal_staff);
-  const url = `/${path.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
+  const url = pageUrl(path);
   const query = useQuery({
     queryKey: websiteKeys.page(url),
-    queryFn: async () => firstPage(await get<unknown>('/api/modelWebsite/page/', { url })),
+    queryFn: async () => firstPage(await loadPage(url)),
     retry: false,
   });
-  if (query.isPending) {
+  // The sections render in a transition, which React splits into short tasks: a long page never holds up
+  // the browser in one block (issue 9 §3: total blocking time).
+  const page = useDeferredValue(query.data);
+  if (query.isPending || (page === undefined && query.data !== undefined)) {
     return (
       <Center py={96}>
         <Loader aria-label="Loading page" />
@@ -89,7 +92,7 @@ export function WebsitePageScreen({ path = '' }: { path?: string }) {
       </Center>
     );
   }
-  if (!query.data) {
+  if (!page) {
     return (
       <>
         <Center py={120} px="md">
@@ -112,7 +115,7 @@ export function WebsitePageScreen({ path = '' }: { path?: string }) {
   }
   return (
     <>
-      <RenderSections {...toContent(query.data)} />
+      <RenderSections {...toContent(page)} />
       <SiteFooter />
     </>
   );
