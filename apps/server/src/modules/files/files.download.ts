@@ -39,14 +39,21 @@ export async function issueFileUrl(deps: AppDeps, auth: Auth, key: string, fileI
   return signedFileUrl(deps, auth, key, readable);
 }
 
-/** A download link for an object the caller has already been found allowed to read. */
+/**
+ * A download link for an object the caller has already been found allowed to read. `stable`: the same
+ * link for the same object over a short while (its lifetime counted from the start of a window of a fifth
+ * of it, at most a minute), so a screen that polls keeps its images instead of loading them again.
+ */
 export function signedFileUrl(
   deps: AppDeps,
   auth: Auth,
   key: string,
   object: ReadableObject,
-  options: { inline?: boolean } = {},
+  options: { inline?: boolean; stable?: boolean } = {},
 ): string {
+  const minutes = deps.config.FILE_URL_MINUTES;
+  const windowMs = Math.min(60_000, (minutes * 60_000) / 5);
+  const now = options.stable ? Math.floor(Date.now() / windowMs) * windowMs : Date.now();
   const token = signDownloadToken(
     {
       p: 'f',
@@ -57,7 +64,8 @@ export function signedFileUrl(
       ...(options.inline ? { i: 1 as const } : {}),
     },
     deps.tokens.jwtSecret,
-    deps.config.FILE_URL_MINUTES,
+    minutes,
+    now,
   );
   return `/files/${token}/${urlFileName(object.name)}`;
 }

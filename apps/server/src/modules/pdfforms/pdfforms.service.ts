@@ -69,7 +69,14 @@ export async function formDetail(deps: AppDeps, auth: Auth, id: number): Promise
     pages: pages.map((p) => ({
       id: p.id,
       page_number: p.pageNumber,
-      image_url: signedFileUrl(deps, auth, p.imageUrl, { name: `${row.name} page ${p.pageNumber}.jpg` }),
+      // Stable while the editor polls a rendering form: the pages already shown do not load again.
+      image_url: signedFileUrl(
+        deps,
+        auth,
+        p.imageUrl,
+        { name: `${row.name} page ${p.pageNumber}.jpg` },
+        { stable: true },
+      ),
       width: p.width,
       height: p.height,
     })),

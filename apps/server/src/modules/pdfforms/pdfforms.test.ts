@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { PDF_FORM_INLINE_PAGES, PDF_FORM_MSG, type PdfFormDetail, STATUS } from '@dd/shared';
 import { count, eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createCompany,
   createPatient,
@@ -62,6 +62,24 @@ describe('a PDF form', () => {
     const image = await get(form.pages[1].image_url, {});
     expect(image.statusCode).toBe(200);
     expect(image.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+
+    // The editor polls a rendering form: the same page links within the minute, so shown pages stay put.
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const detail = () => get(`/api/home/pdfform/${form.id}/?related=mapping,pages`, s.staff.headers);
+      vi.setSystemTime(minute + 5_000);
+      const first = (await detail()).json() as PdfFormDetail;
+      vi.setSystemTime(minute + 50_000);
+      const second = (await detail()).json() as PdfFormDetail;
+      expect(second.pages.map((p) => p.image_url)).toEqual(first.pages.map((p) => p.image_url));
+      vi.setSystemTime(minute + 65_000);
+      const later = (await detail()).json() as PdfFormDetail;
+      expect(later.pages[0].image_url).not.toBe(first.pages[0].image_url);
+      expect((await get(later.pages[0].image_url, {})).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
 
     const listed = await get(
       `/api/pdfform/?provider=True&name=${encodeURIComponent('mercy RELEASE')}`,
