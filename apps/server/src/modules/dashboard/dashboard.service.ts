@@ -34,7 +34,7 @@ export async function dashboardScope(
       .where(eq(companies.id, companyId));
     if (!company) throw notFound();
   }
-  return { companyId, visible: visibleRequests(auth), userId: viewAsUserId };
+  return { auth, companyId, visible: visibleRequests(auth), userId: viewAsUserId };
 }
 
 /** A client named in a query must belong to the dashboard's company. */

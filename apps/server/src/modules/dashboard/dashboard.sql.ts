@@ -1,6 +1,7 @@
 import { STATUS } from '@dd/shared';
 import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Auth } from '../../authz';
 import { files, requests } from '../../db/schema';
 
 /**
@@ -10,6 +11,8 @@ import { files, requests } from '../../db/schema';
 
 /** Which requests a dashboard call covers. Built by the service from the caller; never optional. */
 export interface DashboardScope {
+  /** The caller: the requests list prepares its statements per kind of caller. */
+  auth: Auth;
   companyId: number;
   /** visibleRequests(auth) of the caller. */
   visible: SQL;

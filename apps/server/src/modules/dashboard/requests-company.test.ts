@@ -217,6 +217,17 @@ describe('GET /api/requests-company/{company_id}/ — who sees what', () => {
     expect(await ids('?open_request=No', firm.other.headers)).toEqual([r2.id]);
   });
 
+  it('the same call by another firm’s staff lists that firm’s requests only (statements are reused per shape)', async () => {
+    const second = await dashboardFirm(ctx.deps);
+    const mine = await ids('?open_request=No&page_size=10', firm.staff.headers);
+    const res = await list(second.staff.headers, '?open_request=No&page_size=10', second.company.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const theirs = res.json().results.map((r: { request: DashboardRequest }) => r.request.id);
+    expect(theirs).toEqual([second.r3.id, second.r2.id, second.r1.id]);
+    expect(theirs.some((id: number) => mine.includes(id))).toBe(false);
+    expect(res.json().count).toBe(3);
+  });
+
   it('firm staff see the whole firm; another firm gets 404', async () => {
     expect(await ids('?open_request=No', firm.staff.headers)).toHaveLength(3);
     const stranger = await signedIn(ctx.deps, { isStaff: true });
