@@ -57,7 +57,8 @@ export function filterConditions(scope: DashboardScope, filters: RequestFilters,
     filters.clientId === undefined ? undefined : eq(requests.patientId, filters.clientId),
     filters.providerId === undefined ? undefined : eq(requests.providerId, filters.providerId),
     statusCondition(filters.status),
-    filters.daysOld > 0
+    // 0 means any age (the schema allows no less); a prepared shape passes a placeholder here.
+    filters.daysOld !== 0
       ? lte(requests.createdAt, sql`now() - make_interval(days => ${filters.daysOld})`)
       : undefined,
   )!;
@@ -193,7 +194,7 @@ let statementNumber = 0;
 
 /**
  * The list's two statements for this shape of call (the kind of caller, which filters are set, the status,
- * age, order and page size), built and prepared once, with placeholders for the ids and the offset:
+ * order and page size), built and prepared once, with placeholders for the ids, the age and the offset:
  * building the SQL with Drizzle took longer than PostgreSQL took to run it for a page of rows (issue 9 §2).
  * The access rule is the same `visibleRequests`, given placeholders for the caller's ids.
  */
@@ -204,6 +205,11 @@ function preparedList(
   order: DashboardOrder,
   window: PageWindow,
 ): PreparedList {
+  // Aliases of one status share a shape: only known statuses pass the schema, in any spelling.
+  const status =
+    filters.status === undefined || filters.status === 'Open' || filters.status === 'Closed'
+      ? filters.status
+      : normalizeStatus(filters.status);
   const shape = JSON.stringify([
     scope.auth.isInternal,
     scope.auth.isStaff,
@@ -212,8 +218,8 @@ function preparedList(
     filters.paralegalId !== undefined,
     filters.clientId !== undefined,
     filters.providerId !== undefined,
-    filters.status ?? null,
-    filters.daysOld,
+    status,
+    filters.daysOld > 0,
     order,
     window.pageSize,
   ]);
@@ -241,6 +247,8 @@ function preparedList(
   };
   const templateFilters: RequestFilters = {
     ...filters,
+    status,
+    daysOld: filters.daysOld > 0 ? placeholder('daysOld') : 0,
     paralegalId: filters.paralegalId === undefined ? undefined : placeholder('paralegalId'),
     clientId: filters.clientId === undefined ? undefined : placeholder('clientId'),
     providerId: filters.providerId === undefined ? undefined : placeholder('providerId'),
@@ -273,6 +281,7 @@ export async function listCompanyRequests(
     paralegalId: filters.paralegalId,
     clientId: filters.clientId,
     providerId: filters.providerId,
+    daysOld: filters.daysOld,
     offset: (window.page - 1) * window.pageSize,
   };
   const [rows, [total]] = await Promise.all([list.page.execute(values), list.count.execute(values)]);
