@@ -1,9 +1,6 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { BILLING_MSG, type Billing, STATUS } from '@dd/shared';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import Papa from 'papaparse';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import {
   createCompany,
@@ -15,10 +12,9 @@ import {
 } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { auditEvents, emailOutbox, invoices } from '../../db/schema';
+import { openPdf } from '../pdfforms/pdf-pages';
 import { get, post } from '../requests/requests.staff-fixtures';
 import { linesCsv } from './billing.exports';
-
-const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 /** Billings (issue 10): creation in one transaction, paid state, who sees them, the CSV and the PDF. */
 
@@ -235,7 +231,7 @@ describe('exports', () => {
     const res = await get(`/api/home/billing/${billing.id}/pdf/`, f.staff.headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    const doc = await getDocument({ data: new Uint8Array(res.rawPayload), standardFontDataUrl }).promise;
+    const doc = await openPdf(new Uint8Array(res.rawPayload));
     const page = await doc.getPage(1);
     const text = (await page.getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ');
     expect(text).toContain('Spring invoice');

@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PDF_FORM_MSG } from '@dd/shared';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { badRequest } from '../../lib/errors';
 
 /**
@@ -31,7 +30,35 @@ export interface RenderedPage {
   jpeg: Buffer;
 }
 
+type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+let pdfjs: Promise<Pdfjs> | undefined;
+
+/**
+ * pdfjs-dist's legacy build (the one that runs on Node 20) installs core-js polyfills over `JSON.parse`,
+ * `JSON.stringify` and `Array.prototype.push`: correct, but the stringify is ten times slower, and every
+ * API answer goes through it (issue 9 §2: 3 ms for a page of 100 staff-list rows). Node's own are complete,
+ * so they are put back once pdfjs has loaded; the functions it only adds (Promise.withResolvers, …) stay.
+ */
+function loadPdfjs(): Promise<Pdfjs> {
+  pdfjs ??= (async () => {
+    const natives = { parse: JSON.parse, stringify: JSON.stringify, push: Array.prototype.push };
+    // The worker half carries the same polyfills: loaded here (pdfjs looks for it on `globalThis.pdfjsWorker`)
+    // rather than by pdfjs on the first document, so both are in before the natives go back.
+    const [lib, worker] = await Promise.all([
+      import('pdfjs-dist/legacy/build/pdf.mjs'),
+      import('pdfjs-dist/legacy/build/pdf.worker.mjs'),
+    ]);
+    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+    JSON.parse = natives.parse;
+    JSON.stringify = natives.stringify;
+    Array.prototype.push = natives.push;
+    return lib;
+  })();
+  return pdfjs;
+}
+
 export async function openPdf(bytes: Uint8Array) {
+  const { getDocument } = await loadPdfjs();
   try {
     // A copy: pdfjs takes over (detaches) the buffer it is given, and the caller may still need the bytes.
     return await getDocument({

@@ -1,8 +1,5 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { PDF_FORM_INLINE_PAGES, PDF_FORM_MSG, type PdfFormDetail, STATUS } from '@dd/shared';
 import { count, eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it, vi } from 'vitest';
 import {
   createCompany,
@@ -15,6 +12,7 @@ import { getContext } from '../../../test/helpers';
 import { jobs, pdfFormPages, pdfForms } from '../../db/schema';
 import { createJobRunner } from '../../lib/jobs';
 import { get, internalStaff, post } from '../requests/requests.staff-fixtures';
+import { openPdf } from './pdf-pages';
 import { RENDER_JOB, renderJobHandler } from './pdfforms.render';
 import { encryptedPdf, formPdf, uploadedFormPdf } from './pdfforms.test-utils';
 
@@ -22,7 +20,6 @@ import { encryptedPdf, formPdf, uploadedFormPdf } from './pdfforms.test-utils';
  * PDF form templates (issue 12): pages rendered to images, mappings placed as fractions of the page,
  * and the filled form with each value where it was mapped; refusals that change nothing.
  */
-const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 async function staffWithProvider() {
   const { deps } = await getContext();
@@ -42,7 +39,18 @@ const formCount = async () => {
   return (await deps.db.select({ n: count() }).from(pdfForms))[0].n;
 };
 
+// Taken before this file loads pdfjs (it loads only through pdf-pages, which puts these back).
+const nodeOwn = { stringify: JSON.stringify, parse: JSON.parse, push: Array.prototype.push };
+
 describe('a PDF form', () => {
+  it('leaves JSON and Array.prototype.push as Node’s own once pdfjs has loaded (its polyfills are ten times slower)', async () => {
+    await openPdf(await formPdf(1));
+    expect(JSON.stringify).toBe(nodeOwn.stringify);
+    expect(JSON.parse).toBe(nodeOwn.parse);
+    expect(Array.prototype.push).toBe(nodeOwn.push);
+    expect('withResolvers' in Promise).toBe(true);
+  });
+
   it('renders each page of a three-page PDF to an image the editor can show', async () => {
     const s = await staffWithProvider();
     const res = await s.create(await formPdf(3));
@@ -289,7 +297,7 @@ describe('a filled form', () => {
     );
     const pdfBytes = download.rawPayload;
 
-    const pdf = await getDocument({ data: new Uint8Array(pdfBytes), standardFontDataUrl }).promise;
+    const pdf = await openPdf(new Uint8Array(pdfBytes));
     const expected: Record<string, string> = {
       'Patient.full_name': 'Rosa Delgado',
       'Patient.date_of_birth': '03/09/1975',
