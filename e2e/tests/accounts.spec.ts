@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD } from '@dd/shared';
-import { SMTPServer } from 'smtp-server';
+import { captureSmtp } from '../../apps/server/test/smtp-capture';
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
@@ -52,35 +52,21 @@ test('log out clears the session and returns to log in', async ({ page, loginAs 
 
 /** A local SMTP listener standing in for the mailboxes (the server delivers to SMTP_URL). */
 async function mailbox() {
-  const mails: string[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => {
-        raw += c.toString('utf8');
-      });
-      stream.on('end', () => {
-        mails.push(raw);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', resolve));
+  const smtp = await captureSmtp(SMTP_PORT);
   return {
     /** The link to `path` in the first message to `to` that has one (quoted-printable undone). */
     async linkTo(to: string, path: string): Promise<string> {
       const pattern = new RegExp(`http://127\\.0\\.0\\.1:\\d+${path}\\d+/\\?token=[A-Za-z0-9_%-]+`);
       const find = () =>
-        mails
+        smtp.received
+          .map((m) => m.raw)
           .filter((m) => m.includes(to))
           .map((m) => pattern.exec(m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[0])
           .find(Boolean);
       await expect.poll(find, { timeout: 15_000, message: `a ${path} link e-mailed to ${to}` }).toBeTruthy();
       return find()!;
     },
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+    close: smtp.close,
   };
 }
 

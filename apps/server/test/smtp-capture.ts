@@ -1,6 +1,9 @@
 import { SMTPServer } from 'smtp-server';
 
-/** A real SMTP listener on a free port that keeps what it receives (or refuses it while `refusing`). */
+/**
+ * A real SMTP listener (on a free port unless one is named) that keeps what it receives, or refuses it while
+ * `refusing`. The server tests, the crash script and the Playwright journeys use it.
+ */
 export interface SmtpCapture {
   port: number;
   url: string;
@@ -9,7 +12,7 @@ export interface SmtpCapture {
   close(): Promise<void>;
 }
 
-export async function captureSmtp(): Promise<SmtpCapture> {
+export async function captureSmtp(port = 0): Promise<SmtpCapture> {
   const capture = { received: [], refusing: false } as unknown as SmtpCapture;
   const server = new SMTPServer({
     authOptional: true,
@@ -28,7 +31,7 @@ export async function captureSmtp(): Promise<SmtpCapture> {
   });
   // A sender that disconnects mid-message (a server killed on purpose) is not the listener's failure.
   server.on('error', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   capture.port = (server.server.address() as { port: number }).port;
   capture.url = `smtp://127.0.0.1:${capture.port}`;
   capture.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
