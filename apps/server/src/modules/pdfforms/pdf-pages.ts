@@ -43,17 +43,23 @@ let pdfjs: Promise<Pdfjs> | undefined;
 function loadPdfjs(): Promise<Pdfjs> {
   pdfjs ??= (async () => {
     const natives = { parse: JSON.parse, stringify: JSON.stringify, push: Array.prototype.push };
-    // The worker half carries the same polyfills: loaded here (pdfjs looks for it on `globalThis.pdfjsWorker`)
-    // rather than by pdfjs on the first document, so both are in before the natives go back.
-    const [lib, worker] = await Promise.all([
-      import('pdfjs-dist/legacy/build/pdf.mjs'),
-      import('pdfjs-dist/legacy/build/pdf.worker.mjs'),
-    ]);
-    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
-    JSON.parse = natives.parse;
-    JSON.stringify = natives.stringify;
-    Array.prototype.push = natives.push;
-    return lib;
+    try {
+      // The worker half carries the same polyfills: loaded here (pdfjs looks for it on `globalThis.pdfjsWorker`)
+      // rather than by pdfjs on the first document, so both are in before the natives go back.
+      const [lib, worker] = await Promise.all([
+        import('pdfjs-dist/legacy/build/pdf.mjs'),
+        import('pdfjs-dist/legacy/build/pdf.worker.mjs'),
+      ]);
+      (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+      return lib;
+    } catch (error) {
+      pdfjs = undefined; // the next PDF tries again
+      throw error;
+    } finally {
+      JSON.parse = natives.parse;
+      JSON.stringify = natives.stringify;
+      Array.prototype.push = natives.push;
+    }
   })();
   return pdfjs;
 }
