@@ -132,8 +132,17 @@ export const requests = pgTable(
       .where(sql`${t.active}`),
     // The staff list (GET /api/home/request/ for Direct Docs staff): active, unarchived requests across
     // every firm, each ordering and common filter walking an index in order (bench/staff-list.ts).
+    // The trailing ids (after the unique id, so they never change the order) let a page filtered by
+    // provider, paralegal or client name find its rows in the index alone (requestPageQuery's first step).
     index('requests_staff_created_idx')
-      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.providerId,
+        t.userId,
+        t.requesterId,
+        t.patientId,
+      )
       .where(sql`${t.active} and not ${t.archived}`),
     index('requests_staff_todo_idx')
       .on(t.rush.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())

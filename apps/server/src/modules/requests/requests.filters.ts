@@ -100,15 +100,20 @@ const RECORD_HISTORY = ['patient', 'provider', 'user'] as const;
  * The conditions of the filters present in the query, in table order. Archived requests leave internal
  * callers' working lists unless `archived` is given, but stay in a record's history (so a provider merge
  * written from the spec moves them too); a firm's own lists are not changed by staff housekeeping.
+ * `looked`: conditions already worked out for some filters (listedNameMatches).
  */
-export function filterConditions(query: Record<string, unknown>, auth: Auth): SQL[] {
+export function filterConditions(
+  query: Record<string, unknown>,
+  auth: Auth,
+  looked: Partial<Record<string, SQL>> = {},
+): SQL[] {
   const out: SQL[] = [];
   const history = RECORD_HISTORY.some((key) => query[key] !== undefined);
   if (query.archived === undefined && auth.isInternal && !history) out.push(notArchived);
   for (const [key, entry] of Object.entries(REQUEST_FILTERS) as [string, RequestFilter][]) {
     const value = query[key];
     if (value === undefined) continue;
-    const condition = entry.where(value, auth);
+    const condition = looked[key] ?? entry.where(value, auth);
     if (condition) out.push(condition);
   }
   return out;

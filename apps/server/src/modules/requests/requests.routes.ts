@@ -23,6 +23,7 @@ import { pageLinks } from './requests.cursor';
 import { deleteRequest } from './requests.delete';
 import { getRequestDetail } from './requests.detail';
 import { filterConditions, RequestListQuery, relatedParam } from './requests.filters';
+import { listedNameMatches } from './requests.name-filters';
 import { countVisibleRequests, listVisibleRequests, withRelated } from './requests.queries';
 import { saveRequisition } from './requests.requisition';
 import { splitRequest } from './requests.split';
@@ -71,7 +72,7 @@ export const requestsRoutes: Module = (app, { db, mail, config }) => {
     async (request) => {
       const auth = requireAuth(request);
       const query = request.query;
-      const conditions = filterConditions(query, auth);
+      const conditions = filterConditions(query, auth, await listedNameMatches(db, query));
       if (query.count !== undefined) return { count: await countVisibleRequests(db, auth, conditions) };
       const { limit, offset } = query;
       const { cursor } = query;

@@ -1,29 +1,19 @@
 import { CLOSED_STATUSES, OPEN_STATUSES, REQUEST_STATUSES } from '@dd/shared';
 import { asc, desc, eq, ilike, inArray, isNull, lt, not, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { patients, providers, requests, users } from '../../db/schema';
 import { boolParam, containsPattern, dateParam, filter, idParam, textParam } from './requests.filter-kit';
+import { nameMatches } from './requests.name-filters';
 
 /**
  * The staff list's filters and orderings (staff spec section 7) as allow-list entries of
- * GET /api/home/request/. Names of related rows are matched with EXISTS sub-queries, so the list query
- * itself never joins; every value is a bound parameter.
+ * GET /api/home/request/. Names of related rows are matched with EXISTS sub-queries (or, in the list, with
+ * their matches looked up first: requests.name-filters.ts), so the list query itself never joins; every
+ * value is a bound parameter.
  */
 const contains = (column: SQL | AnyPgColumn, text: string) =>
   text ? ilike(column, containsPattern(text)) : undefined;
-
-/** EXISTS (the related row whose id is `foreignKey` has a name containing `text`). */
-const nameMatches = (
-  table: PgTable,
-  idColumn: AnyPgColumn,
-  nameColumn: AnyPgColumn,
-  foreignKey: AnyPgColumn,
-  text: string,
-) =>
-  text
-    ? sql`exists (select 1 from ${table} where ${idColumn} = ${foreignKey} and ${nameColumn} ilike ${containsPattern(text)})`
-    : undefined;
 
 /** Statuses whose name starts with 'Completed' (documents sent to the firm or none available). */
 const COMPLETED_STATUSES = REQUEST_STATUSES.filter((s) => s.startsWith('Completed'));
@@ -38,16 +28,12 @@ export const STAFF_FILTERS = {
   /** The law firm: requests carry their client's company. */
   patient__company: filter(idParam, (id) => eq(requests.companyId, id)),
   patient__full_name__icontains: filter(textParam, (text) =>
-    nameMatches(patients, patients.id, patients.fullName, requests.patientId, text),
+    nameMatches('patient__full_name__icontains', text),
   ),
-  provider__name__icontains: filter(textParam, (text) =>
-    nameMatches(providers, providers.id, providers.name, requests.providerId, text),
-  ),
-  user__full_name__icontains: filter(textParam, (text) =>
-    nameMatches(users, users.id, users.fullName, requests.userId, text),
-  ),
+  provider__name__icontains: filter(textParam, (text) => nameMatches('provider__name__icontains', text)),
+  user__full_name__icontains: filter(textParam, (text) => nameMatches('user__full_name__icontains', text)),
   requester__full_name__icontains: filter(textParam, (text) =>
-    nameMatches(users, users.id, users.fullName, requests.requesterId, text),
+    nameMatches('requester__full_name__icontains', text),
   ),
   /** Statuses come from a fixed list: the ones containing the text, matched exactly (an index walk). */
   status__icontains: filter(textParam, (text) => {

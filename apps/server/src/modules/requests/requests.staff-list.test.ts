@@ -1,8 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createRequest, signedIn } from '../../../test/factories';
+import { authOf, createRequest, signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { requests } from '../../db/schema';
+import { filterConditions } from './requests.filters';
+import { listedNameMatches } from './requests.name-filters';
+import { listVisibleRequests } from './requests.queries';
 import { get, internalStaff, staffFirm } from './requests.staff-fixtures';
 
 /** GET /api/home/request/ with the staff list's filters (staff spec section 7). */
@@ -38,6 +41,62 @@ describe('GET /api/home/request/ for the staff list', () => {
     // LIKE wildcards in the text are taken literally.
     expect(await list('&patient__full_name__icontains=%25')).toEqual([]);
     expect(await list('&patient__full_name__icontains=')).toHaveLength(3);
+  });
+
+  it('finds the same requests by name whether the matching names are listed first or too many to list', async () => {
+    const { deps } = await getContext();
+    const firm = await staffFirm();
+    const [r1, r2, r3] = firm.requests;
+    const staff = await internalStaff();
+    const auth = authOf(staff.user, { isInternal: true });
+    const matching = async (query: Record<string, string>, cap?: number) => {
+      const full = { ...query, patient__company: firm.company.id };
+      const conditions = filterConditions(full, auth, await listedNameMatches(deps.db, full, cap));
+      const { rows } = await listVisibleRequests(deps.db, auth, {
+        conditions,
+        orderBy: '-created_at',
+        limit: 20,
+        offset: 0,
+      });
+      return rows.map((row) => row.id);
+    };
+    // 'Hospital' and 'Lab' name two providers of this firm: over a cap of 1, the EXISTS form answers.
+    for (const cap of [undefined, 1]) {
+      expect(await matching({ provider__name__icontains: `${firm.company.id}` }, cap)).toEqual([
+        r3.id,
+        r2.id,
+        r1.id,
+      ]);
+      expect(await matching({ provider__name__icontains: 'mercy hosp' }, cap)).toEqual([r3.id, r1.id]);
+      expect(await matching({ patient__full_name__icontains: 'zimmer' }, cap)).toEqual([r1.id]);
+      expect(await matching({ user__full_name__icontains: firm.paralegal.user.lastName }, cap)).toEqual([
+        r3.id,
+        r2.id,
+        r1.id,
+      ]);
+      expect(await matching({ provider__name__icontains: 'no such provider' }, cap)).toEqual([]);
+    }
+  });
+
+  it("a firm's name search never reaches another firm's requests, even for a name both firms share", async () => {
+    const mine = await staffFirm();
+    const theirs = await staffFirm();
+    for (const query of [
+      '?patient__full_name__icontains=alice%20zimmer',
+      '?provider__name__icontains=hospital',
+    ]) {
+      const own = await staffList(query, mine.paralegal.headers);
+      expect(
+        own.results.every((r) => mine.requests.some((m) => m.id === r.id)),
+        query,
+      ).toBe(true);
+      expect(own.count, query).toBeGreaterThan(0);
+      const staff = await staffList(`${query}&patient__company=${theirs.company.id}`);
+      expect(
+        staff.results.every((r) => theirs.requests.some((t) => t.id === r.id)),
+        query,
+      ).toBe(true);
+    }
   });
 
   it('filters open, completed, to-do and date ranges', async () => {

@@ -1,0 +1,2 @@
+DROP INDEX "requests_staff_created_idx";--> statement-breakpoint
+CREATE INDEX "requests_staff_created_idx" ON "requests" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"provider_id","user_id","requester_id","patient_id") WHERE "requests"."active" and not "requests"."archived";
