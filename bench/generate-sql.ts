@@ -181,6 +181,28 @@ export function requestsSql(s: BenchSizes, internalCompanyId: number): string {
     order by created_at;`;
 }
 
+/** A client whose name the random lists never produce, with the same number of requests at every size. */
+export const ONE_CLIENT = { firstName: 'Marisol', lastName: 'Okonkwo', requests: 12 };
+
+/**
+ * Gives the big firm's client ONE_CLIENT exactly ONE_CLIENT.requests active requests spread over the
+ * years, so a search for one client compares the same answer at 10k and at 1M requests.
+ */
+export function oneClientSql(): string {
+  return `
+    with client as (
+      insert into patients (first_name, last_name, date_of_birth, company_id, city, state)
+      select '${ONE_CLIENT.firstName}', '${ONE_CLIENT.lastName}', date '1979-04-12', company_id, 'Denver', 'CO'
+      from bench_firm where n = 1
+      returning id, company_id),
+    chosen as materialized (
+      select r.id from requests r join client on r.company_id = client.company_id
+      where r.active and not r.archived order by random() limit ${ONE_CLIENT.requests})
+    update requests r set patient_id = client.id
+    from client, chosen
+    where r.id = chosen.id;`;
+}
+
 /** Records files for received requests (one or two, verified), supporting files, and their audit rows. */
 export function filesSql(internalCompanyId: number): string {
   const staff = `(select min(id) from users where company_id = ${internalCompanyId} and is_staff)`;

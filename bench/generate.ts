@@ -19,6 +19,7 @@ import {
   firmsSql,
   lastNoteSql,
   notesSql,
+  oneClientSql,
   patientsSql,
   providersSql,
   requestsSql,
@@ -92,6 +93,7 @@ export async function generate(
     await step(client, 'patients', patientsSql());
     await step(client, 'request types', requestTypesSql());
     await step(client, 'requests', requestsSql(sizes, INTERNAL_COMPANY_ID));
+    await step(client, 'one client', oneClientSql());
     await step(client, 'request type choices', requestTypeChoicesSql());
     await step(client, 'files and file accesses', filesSql(INTERNAL_COMPANY_ID));
     if (sizes.notesPerRequest > 0) {
