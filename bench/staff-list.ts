@@ -204,10 +204,13 @@ What makes these fast (migration 0007_staff_list_indexes):
 - \`next\` and \`previous\` links of the date and To Do orderings carry a cursor (the last or first row's
   key), so a page deep in the list reads from the index where the previous page ended instead of
   skipping an offset (the "90% deep" call; the same page by \`offset=900000\` alone runs 140 ms in PostgreSQL);
+- a name search first looks up the matching clients, providers or users (up to 1,000; past that, an
+  EXISTS sub-query) and filters requests by their ids, which PostgreSQL checks against a hash instead of
+  looking each request's provider up (requests.name-filters.ts);
 - a page is read in two steps in one statement: its ids, then their rows. The newest-first index also
   holds each request's provider, paralegal, requester and client ids (migration 0019), so a page
-  filtered by one of their names finds its ids in the index alone: "mercy imag" at 1M reads 6,386 index
-  entries instead of 6,386 table rows.
+  filtered by one of them finds its ids in the index alone: "mercy imag" at 1M reads 6,386 index
+  entries, no table rows and no providers (it read both before: 10 to 20 ms, now about 1 ms).
 `,
   );
 }

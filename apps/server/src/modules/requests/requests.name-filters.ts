@@ -53,8 +53,12 @@ export function nameMatches(key: NameFilterKey, text: string): SQL | undefined {
     : undefined;
 }
 
-/** Past this many matching names the request query keeps the EXISTS form: a broad name matches early. */
-export const LISTED_MATCHES_CAP = 10_000;
+/**
+ * Past this many matching names the request query keeps the EXISTS form: a broad name finds its page early
+ * in the newest-first walk, and the look-up stops after this many rows (a longer list of ids would cost
+ * more to find and to plan with than it saves).
+ */
+export const LISTED_MATCHES_CAP = 1_000;
 
 /**
  * The list's name filters with their matches looked up first, as `foreign key = any(ids)`. PostgreSQL
