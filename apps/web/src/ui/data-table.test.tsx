@@ -85,6 +85,17 @@ describe('DataTable', () => {
     expect(screen.getByText('No Requests Found')).toBeInTheDocument();
   });
 
+  it('stops the loading image when a query failed, without claiming the list is empty', () => {
+    const { rerender } = renderWithProviders(
+      <DataTable columns={columns} rows={undefined} loading objectName="Billing" />,
+    );
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    rerender(<DataTable columns={columns} rows={undefined} loading={false} objectName="Billing" />);
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+    expect(screen.queryByText('No Billings Found')).not.toBeInTheDocument();
+    expect(screen.getByText('Nothing to show.')).toBeInTheDocument();
+  });
+
   it('pages on the server with a page size choice', async () => {
     const onPageChange = vi.fn();
     const onPageSizeChange = vi.fn();

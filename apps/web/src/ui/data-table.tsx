@@ -35,6 +35,11 @@ export interface DataTableProps<T> {
   columns: DataTableColumn<T>[];
   /** Undefined until the data arrives. */
   rows: readonly T[] | undefined;
+  /**
+   * Whether the rows are still coming. Without it, undefined rows mean loading. With it (a query's
+   * isPending), undefined rows after loading mean the call failed: the caller shows why, the table no
+   * longer spins.
+   */
   loading?: boolean;
   /** Singular name for the empty text ('Request' -> 'No Requests Found'). */
   objectName?: string;
@@ -79,7 +84,7 @@ function cellText(row: unknown, key: string): ReactNode {
 
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, sort, rowKey = defaultRowKey, pageSize = 10, page = 1 } = props;
-  const waiting = props.loading || rows === undefined;
+  const waiting = props.loading ?? rows === undefined;
   const phone = usePhoneLayout();
 
   const header = columns.map((column) => {
@@ -112,11 +117,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
   });
 
   let body: ReactNode;
-  if (waiting || rows.length === 0) {
+  if (waiting || rows === undefined || rows.length === 0) {
     body = (
       <Table.Tr>
         <Table.Td colSpan={columns.length}>
-          {waiting ? <Loading /> : <EmptyState objectName={props.objectName} text={props.emptyText} />}
+          {waiting ? (
+            <Loading />
+          ) : rows === undefined ? (
+            <Text c="dimmed" ta="center" py="md" size="sm">
+              Nothing to show.
+            </Text>
+          ) : (
+            <EmptyState objectName={props.objectName} text={props.emptyText} />
+          )}
         </Table.Td>
       </Table.Tr>
     );
@@ -152,7 +165,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <Stack gap="sm">
-      {phone && !waiting && rows.length > 0 ? (
+      {phone && rows !== undefined && !waiting && rows.length > 0 ? (
         <RowCards
           columns={columns.map((c) => ({
             ...c,

@@ -16,7 +16,12 @@ import { z } from 'zod';
  * allow-list: an unknown parameter is a 400 naming it.
  */
 const Id = IdSchema;
-const YesNo = z.enum(['Yes', 'No']);
+/** Yes or No as the screen sends them; a client may also say true/false or 1/0 (any case). */
+const YesNo = z
+  .string()
+  .transform((value) => value.trim().toLowerCase())
+  .pipe(z.enum(['yes', 'no', 'true', 'false', '1', '0'], { error: 'Use Yes or No.' }))
+  .transform((value): 'Yes' | 'No' => (value === 'yes' || value === 'true' || value === '1' ? 'Yes' : 'No'));
 
 const PAGE_SIZE_TEXT = DASHBOARD_PAGE_SIZES.join(', ');
 const PageSize = z.coerce

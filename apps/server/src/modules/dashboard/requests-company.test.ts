@@ -38,8 +38,10 @@ describe('GET /api/requests-company/{company_id}/ — lists and filters', () => 
     ]);
   });
 
-  it('open_request=No lists every request; unknown values are refused', async () => {
+  it('open_request=No lists every request; true/false also work; unknown values are refused', async () => {
     expect(await ids('?open_request=No')).toEqual([firm.r3.id, firm.r2.id, firm.r1.id]);
+    expect(await ids('?open_request=false')).toEqual([firm.r3.id, firm.r2.id, firm.r1.id]);
+    expect(await ids('?open_request=True')).toEqual(await ids('?open_request=Yes'));
     const bad = await list(firm.staff.headers, '?open_request=maybe');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/open_request/);

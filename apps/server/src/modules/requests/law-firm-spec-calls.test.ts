@@ -50,9 +50,20 @@ describe("the law-firm spec's calls, replayed", () => {
     const types = await call('GET', '/api/home/requesttype/?order_by=name');
     expect(types.status).toBe(200);
 
-    const client = await call('POST', '/api/home/patient/', clientBody({ user: paralegal }));
+    // The spec creates a client without its SSN, then saves the SSN on its own.
+    const { ssn, ...withoutSsn } = clientBody({ user: paralegal });
+    const client = await call('POST', '/api/home/patient/', withoutSsn);
     expect(client.status, client.body).toBe(200);
     const patientId = client.json().id as number;
+    const related = { patient_id: patientId };
+    expect((await call('POST', '/get_related_info/', related)).json()).toMatchObject({
+      related_info: { ssn: 'None' },
+    });
+    const saved = await call('POST', '/save_related_info/', { ...related, ssn });
+    expect(saved.status, saved.body).toBe(200);
+    expect((await call('POST', '/get_related_info/', related)).json()).toMatchObject({
+      related_info: { ssn },
+    });
     const clients = await call(
       'GET',
       `/api/home/patient/?order_by=last_name,first_name&company=${company.id}`,

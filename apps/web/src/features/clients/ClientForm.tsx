@@ -8,10 +8,12 @@ import {
   type ClientSummary,
   clientFieldErrors,
   isUnknownValue,
+  MSG,
   normalizeSsn,
   requiredClientFieldMessage,
 } from '@dd/shared';
 import { Button, Checkbox, Divider, SimpleGrid, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   DateField,
@@ -119,7 +121,10 @@ export function ClientForm({
       aria-label={existing ? 'Edit client' : 'Add new client'}
       initialValues={initialValues}
       onSubmit={save}
-      onSuccess={(client) => onSaved(client as Client)}
+      onSuccess={(client) => {
+        notifications.show({ color: 'green', message: MSG.saved });
+        onSaved(client as Client);
+      }}
       submitLabel="Save Client"
       actions={
         <Button variant="default" onClick={onCancel}>

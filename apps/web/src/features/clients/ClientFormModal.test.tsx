@@ -225,6 +225,7 @@ describe('ClientFormModal', { timeout: 20_000 }, () => {
     await user.tab();
     await user.click(screen.getByRole('button', { name: 'Save Client' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ ...client, city: 'Aurora' }));
+    expect(await screen.findByText(MSG.saved)).toBeInTheDocument();
 
     const update = calls.find((c) => c.method === 'POST' && c.path === '/api/home/patient/41/')!;
     expect(update.body).toMatchObject({ city: 'Aurora' });

@@ -1,8 +1,8 @@
 /**
  * Download button for one file. For a law-firm user it turns into a red 'Downloaded' once the file has
- * been downloaded (spec section 3), which still downloads it again (every download is logged): records
- * get lost on laptops. Internal staff see a plain Download button, except on a firm's dashboard
- * (FirmView), which shows staff exactly what the firm sees.
+ * been downloaded (spec section 4), which still downloads it again (every download is logged): records
+ * get lost on laptops (decision 036). Internal staff see a plain Download button, except on a firm's
+ * dashboard (FirmView), which shows staff exactly what the firm sees.
  */
 import { FILE_MSG } from '@dd/shared';
 import { Button, type ButtonProps } from '@mantine/core';
