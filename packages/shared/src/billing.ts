@@ -169,12 +169,16 @@ export const InvoicePageSchema = z.object({
 });
 export type InvoicePage = z.infer<typeof InvoicePageSchema>;
 
-/* One line's amounts: PUT /api/home/invoice/{id}/ or POST /api/home/invoice/ (with request). */
+/*
+ * One line's amounts: PUT /api/home/invoice/{id}/ (both amounts) or POST /api/home/invoice/ (with request).
+ * The spec's POST with the request alone opens a new line once the last one is billed; a POST without the
+ * surcharge gets the firm's automatic one.
+ */
 
 export const InvoiceLineBodySchema = z
   .object({
-    provider_cost: MoneyInputSchema,
-    auto_added_surcharge: MoneyInputSchema,
+    provider_cost: MoneyInputSchema.optional(),
+    auto_added_surcharge: MoneyInputSchema.optional(),
     request: IdSchema.optional(),
     csrfmiddlewaretoken: z.string().optional(),
   })

@@ -16,11 +16,25 @@ export function containsNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item, depth + 1));
 }
 
+/**
+ * The spec's clients put a CSRF field in every POST body (`csrfmiddlewaretoken`, from
+ * GET /api/csrfmiddlewaretoken/). Sessions are bearer tokens, never cookies, so the field proves nothing;
+ * it is taken out of object bodies here, once, so that no route's strict schema refuses it.
+ */
+export const CSRF_FIELD = 'csrfmiddlewaretoken';
+
+function withoutCsrfField(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || !(CSRF_FIELD in body)) return body;
+  const { [CSRF_FIELD]: _field, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
+
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (NUL_IN_URL.test(request.url)) throw badRequest(MSG.nulCharacter);
   });
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.body)) throw badRequest(MSG.nulCharacter);
+    request.body = withoutCsrfField(request.body);
   });
 }

@@ -36,6 +36,7 @@ import {
   invoicePage,
   linesOfRequest,
   listInvoiceCompanies,
+  openRequestLine,
   saveFeeSettings,
   saveRequestLine,
   updateLine,
@@ -187,7 +188,18 @@ export const billingRoutes: Module = (app, { db, mail, config }) => {
       config: { access: 'internalAdmin' },
       schema: { params: IdParams, body: InvoiceLineBodySchema, response: { 200: InvoiceLineSchema } },
     },
-    async (request) => updateLine(db, requireAuth(request), request.params.id, request.body),
+    async (request) => {
+      const { provider_cost, auto_added_surcharge } = request.body;
+      if (provider_cost === undefined || auto_added_surcharge === undefined) {
+        const fields = Object.fromEntries(
+          Object.entries({ provider_cost, auto_added_surcharge })
+            .filter(([, value]) => value === undefined)
+            .map(([key]) => [key, 'Required']),
+        );
+        throw badRequest(`${Object.keys(fields).join(', ')}: Required`, fields);
+      }
+      return updateLine(db, requireAuth(request), request.params.id, { provider_cost, auto_added_surcharge });
+    },
   );
 
   app.post(
@@ -197,9 +209,15 @@ export const billingRoutes: Module = (app, { db, mail, config }) => {
       schema: { body: InvoiceLineBodySchema, response: { 200: InvoiceLineSchema } },
     },
     async (request) => {
-      const { request: requestId, ...amounts } = request.body;
+      const { request: requestId, provider_cost, auto_added_surcharge } = request.body;
       if (!requestId) throw badRequest('Say which request the line is for.', { request: 'Required' });
-      return saveRequestLine(db, requireAuth(request), requestId, amounts);
+      if (provider_cost === undefined) {
+        if (auto_added_surcharge !== undefined) {
+          throw badRequest('provider_cost: Required', { provider_cost: 'Required' });
+        }
+        return openRequestLine(db, requireAuth(request), requestId);
+      }
+      return saveRequestLine(db, requireAuth(request), requestId, { provider_cost, auto_added_surcharge });
     },
   );
 

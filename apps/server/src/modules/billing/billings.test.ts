@@ -145,6 +145,30 @@ describe('creating a billing', () => {
   });
 });
 
+describe("the spec's POST /api/home/invoice/ with the request id alone", () => {
+  it('keeps the open line as it is, and opens a new one once that line is billed', async () => {
+    const f = await firmWithWork();
+    const who = await admin();
+    const first = await post('/api/home/invoice/', who.headers, { request: f.done.id });
+    expect(first.statusCode, first.body).toBe(200);
+    const line = first.json() as { id: number; bill_id: number | null; provider_cost: number };
+    expect(line.bill_id).toBeNull();
+    const again = await post('/api/home/invoice/', who.headers, { request: f.done.id });
+    expect(again.json()).toMatchObject({ id: line.id, provider_cost: line.provider_cost });
+
+    expect((await createBilling(who.headers, f.company.id)).statusCode).toBe(201);
+    const next = await post('/api/home/invoice/', who.headers, { request: f.done.id });
+    expect(next.statusCode, next.body).toBe(200);
+    expect(next.json()).toMatchObject({ bill_id: null, provider_cost: 0 });
+    expect(next.json().id).not.toBe(line.id);
+
+    // PUT changes both amounts of a line, so it needs both.
+    const partial = await put(`/api/home/invoice/${next.json().id}/`, who.headers, { provider_cost: 5 });
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json().fields).toEqual({ auto_added_surcharge: 'Required' });
+  });
+});
+
 describe('paid', () => {
   it('is set by an administrator with its date, and undone only with a logged reason', async () => {
     const { deps } = await getContext();

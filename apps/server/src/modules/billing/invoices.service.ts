@@ -199,7 +199,7 @@ export async function saveRequestLine(
   db: Db,
   auth: Auth,
   requestId: number,
-  amounts: { provider_cost: number; auto_added_surcharge: number },
+  amounts: { provider_cost: number; auto_added_surcharge?: number },
 ): Promise<InvoiceLine> {
   authorize(auth, 'billing.manage');
   const lineId = await db.transaction(async (tx) => {
@@ -209,6 +209,29 @@ export async function saveRequestLine(
       surcharge: amounts.auto_added_surcharge,
     });
     await auditLine(tx, auth, id, requestId, amounts);
+    return id;
+  });
+  return currentLine(db, auth, requestId, lineId);
+}
+
+/**
+ * The request's line that staff can still change: the last one while it is not billed, otherwise a new
+ * one (no provider cost yet, so nothing is charged twice), as the spec's POST /api/home/invoice/ with the
+ * request id alone asks.
+ */
+export async function openRequestLine(db: Db, auth: Auth, requestId: number): Promise<InvoiceLine> {
+  authorize(auth, 'billing.manage');
+  const lineId = await db.transaction(async (tx) => {
+    await lockRequest(tx, requestId);
+    const [last] = await tx
+      .select({ id: invoices.id, billId: invoices.billId })
+      .from(invoices)
+      .where(eq(invoices.requestId, requestId))
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(1);
+    if (last && last.billId === null) return last.id;
+    const id = await writeCurrentLine(tx, requestId, { providerCost: 0 });
+    await auditLine(tx, auth, id, requestId, { provider_cost: 0 });
     return id;
   });
   return currentLine(db, auth, requestId, lineId);

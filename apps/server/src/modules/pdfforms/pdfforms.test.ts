@@ -51,6 +51,35 @@ describe('a PDF form', () => {
     expect('withResolvers' in Promise).toBe(true);
   });
 
+  it("takes the spec's calls with their CSRF field: create, rename, and place a mapping", async () => {
+    const s = await staffWithProvider();
+    const csrfmiddlewaretoken = 'from-GET-/api/csrfmiddlewaretoken/';
+    const body = {
+      name: 'Mercy release',
+      url: await uploadedFormPdf(s.deps, s.staff.user.id, await formPdf(1)),
+      provider: s.provider.id,
+      csrfmiddlewaretoken,
+    };
+    const created = await post('/api/home/pdfform/', s.staff.headers, body);
+    expect(created.statusCode, created.body).toBe(200);
+    const form = created.json() as PdfFormDetail;
+    const renamed = await post(`/api/home/pdfform/${form.id}/`, s.staff.headers, {
+      ...body,
+      url: form.url,
+      name: 'Mercy release 2',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const mapping = await post('/api/home/pdfformmapping/', s.staff.headers, {
+      name: 'Patient.full_name',
+      form: form.id,
+      page: form.pages[0].id,
+      position_x: 0.25,
+      position_y: 0.5,
+      csrfmiddlewaretoken,
+    });
+    expect(mapping.statusCode, mapping.body).toBe(200);
+  });
+
   it('renders each page of a three-page PDF to an image the editor can show', async () => {
     const s = await staffWithProvider();
     const res = await s.create(await formPdf(3));
