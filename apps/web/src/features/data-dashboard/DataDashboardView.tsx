@@ -243,7 +243,15 @@ export function DataDashboardView({ heading = true }: { heading?: boolean }) {
             </Group>
           </Group>
         </div>
-        <Button variant="default" leftSection={<IconTable size={16} />} onClick={() => setTables((t) => !t)}>
+        <Button
+          variant="default"
+          leftSection={<IconTable size={16} />}
+          onClick={() => {
+            // The tables count completed requests and all-time totals: they need the closed requests too.
+            setClosedWanted(true);
+            setTables((t) => !t);
+          }}
+        >
           {tables ? 'Hide Tables' : 'Show Tables'}
         </Button>
       </Group>
@@ -253,7 +261,11 @@ export function DataDashboardView({ heading = true }: { heading?: boolean }) {
           <Loading label="Loading the data dashboard" />
         )
       ) : tables ? (
-        <DashboardTables data={data} />
+        closedLoaded ? (
+          <DashboardTables data={data} />
+        ) : (
+          <Loading label="Loading closed requests for the tables" />
+        )
       ) : (
         <>
           <section aria-labelledby="dd-totals">

@@ -107,4 +107,21 @@ describe('DataDashboardView', () => {
     expect(screen.getByRole('heading', { name: 'Direct Docs' })).toBeInTheDocument();
     expect(screen.getAllByRole('rowheader', { name: 'DD Fees' }).length).toBeGreaterThan(0);
   });
+
+  it('Show Tables loads the closed requests first, instead of counting open ones only', async () => {
+    const calls = stubApi((call) => {
+      if (call.path === '/api/home/dashboard/trends/') return json({ weeks: [], open_by_age: [] });
+      if (call.path === '/api/home/dashboard/')
+        return json(dashboard(call.query.get('status_open') === 'true'));
+      return undefined;
+    });
+    renderWithProviders(<DataDashboardView />);
+    expect(await screen.findByText('Loaded')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show Tables' }));
+    expect(await screen.findByRole('heading', { name: 'Direct Docs' })).toBeInTheDocument();
+    expect(screen.getAllByText('Loaded')).toHaveLength(2);
+    expect(
+      calls.filter((c) => c.path === '/api/home/dashboard/').map((c) => c.query.get('status_open')),
+    ).toEqual(['true', null]);
+  });
 });

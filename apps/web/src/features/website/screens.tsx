@@ -109,14 +109,14 @@ export function WebsitePageScreen({ path = '' }: { path?: string }) {
             )}
           </Stack>
         </Center>
-        <SiteFooter />
+        <SiteFooter signedIn={Boolean(user)} />
       </>
     );
   }
   return (
     <>
       <RenderSections {...toContent(page)} />
-      <SiteFooter />
+      <SiteFooter signedIn={Boolean(user)} />
     </>
   );
 }

@@ -5,12 +5,15 @@ import { CONTAINER_PX, SiteLink } from './sections/shared';
 const FOOTER_LINKS = [
   { label: 'About Us', href: '/about-us/' },
   { label: 'Contact Us', href: '/contact-us/' },
-  { label: 'Log In', href: '/login/' },
 ] as const;
 
-/** The public site's footer; the app layout decides where it goes. */
-export function SiteFooter() {
+/** The public site's footer; the app layout decides where it goes. Signed in, it leads to the dashboard. */
+export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
   const year = new Date().getFullYear();
+  const links = [
+    ...FOOTER_LINKS,
+    signedIn ? { label: 'Dashboard', href: '/dashboard/' } : { label: 'Log In', href: '/login/' },
+  ];
   return (
     <Box component="footer" bg="brand.9" c="white" py={{ base: 40, md: 56 }}>
       <Container size="lg" px={CONTAINER_PX}>
@@ -29,7 +32,7 @@ export function SiteFooter() {
               </Text>
             </Stack>
             <Group component="nav" aria-label="Footer" gap="xl">
-              {FOOTER_LINKS.map((link) => (
+              {links.map((link) => (
                 <SiteLink key={link.href} href={link.href} c="white" fw={500}>
                   {link.label}
                 </SiteLink>

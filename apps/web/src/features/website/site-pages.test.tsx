@@ -1,5 +1,5 @@
 import { ABOUT_PAGE, CONTACT_PAGE, LANDING_PAGE } from '@dd/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test';
 import { SECTION_NAMES, SECTION_TYPES } from './sections/registry';
@@ -110,6 +110,14 @@ describe('site footer', () => {
     expect(within(nav).getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/about-us/');
     expect(within(nav).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact-us/');
     expect(within(nav).getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login/');
+    cleanup();
+    renderWithProviders(<SiteFooter signedIn />);
+    const signedInNav = screen.getByRole('navigation', { name: 'Footer' });
+    expect(within(signedInNav).queryByRole('link', { name: 'Log In' })).toBeNull();
+    expect(within(signedInNav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard/',
+    );
     expect(screen.getByText(/© \d{4} Direct Docs · Colorado/)).toBeInTheDocument();
   });
 });
