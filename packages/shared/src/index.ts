@@ -5,6 +5,7 @@ export * from './constants';
 export * from './dashboard';
 export * from './data-admin';
 export * from './data-dashboard';
+export * from './data-dashboard-spec-names';
 export * from './demo';
 export * from './email-address';
 export * from './files';

@@ -1,4 +1,4 @@
-import { DashboardTrendsSchema, DataDashboardSchema } from '@dd/shared';
+import { DashboardTrendsSchema, DataDashboardResponseSchema, withSpecNames } from '@dd/shared';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
@@ -24,14 +24,16 @@ export const dataDashboardRoutes: Module = (app, { db, config }) => {
     '/api/home/dashboard/',
     {
       config: { access: 'internal' },
-      schema: { querystring: Query, response: { 200: DataDashboardSchema } },
+      schema: { querystring: Query, response: { 200: DataDashboardResponseSchema } },
     },
     async (request) =>
-      dataDashboard(db, requireAuth(request), {
-        openOnly:
-          request.query.status_open !== undefined && request.query.status_open.toLowerCase() !== 'false',
-        internalCompanyId: config.INTERNAL_COMPANY_ID,
-      }),
+      withSpecNames(
+        await dataDashboard(db, requireAuth(request), {
+          openOnly:
+            request.query.status_open !== undefined && request.query.status_open.toLowerCase() !== 'false',
+          internalCompanyId: config.INTERNAL_COMPANY_ID,
+        }),
+      ),
   );
 
   app.get(

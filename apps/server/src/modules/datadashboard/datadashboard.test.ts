@@ -1,4 +1,10 @@
-import { type DataDashboard, STATUS } from '@dd/shared';
+import {
+  DASHBOARD_PERIODS,
+  DATA_DASHBOARD_CARDS,
+  type DataDashboard,
+  type DataDashboardResponse,
+  STATUS,
+} from '@dd/shared';
 import { describe, expect, it } from 'vitest';
 import {
   authOf,
@@ -207,5 +213,26 @@ describe('GET /api/home/dashboard/', () => {
     });
     const firmStaff = await signedIn(deps, { isStaff: true });
     expect((await get('/api/home/dashboard/', firmStaff.headers)).statusCode).toBe(403);
+  });
+
+  it("also names every figure as the spec's section 3 does, flat beside the grouped ones", async () => {
+    const { deps } = await getContext();
+    const admin = await signedIn(deps, INTERNAL_ADMIN);
+    const res = await get('/api/home/dashboard/?related=working_on,patient,patient__company', admin.headers);
+    const body = res.json() as DataDashboardResponse;
+    for (const key of DATA_DASHBOARD_CARDS) expect(body[key], key).toBe(body.cards[key]);
+    for (const period of DASHBOARD_PERIODS) {
+      expect(body[`closed_requests_in_last_${period}`]).toBe(body.closed_requests_in_last[period]);
+      expect(body[`fees_in_last_${period}`]).toBe(body.fees_in_last[period]);
+      const employee = body.employees[String(admin.user.id)];
+      expect(employee[`fees_last_${period}`]).toBe(employee.fees_last[period]);
+      expect(employee[`notes_created_last_${period}`]).toBe(employee.notes_created_last?.[period]);
+      expect(body.unassigned_requests[`notes_created_last_${period}`]).toBeNull();
+      for (const firm of Object.values(body.law_firms)) {
+        expect(firm[`requests_in_last_${period}`]).toBe(firm.requests_in_last[period]);
+        expect(firm[`fees_last_${period}`]).toBe(firm.fees_last[period]);
+      }
+    }
+    expect(Object.keys(body.law_firms).length).toBeGreaterThan(0);
   });
 });
