@@ -3,16 +3,24 @@ import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { idParam, Loading, type ScreenProps } from '../../ui';
 import { RenderSections, SECTION_TYPES } from '../website';
 import { listComponents, pageBuilderKeys, saveComponent } from './api';
 import { PropertyEditor } from './PropertyEditor';
 
-/** /component/{id}/: a component type's default properties, edited with the page builder's inputs and previewed. */
+/**
+ * /component/{id}/: a component type's default properties, edited with the page builder's inputs and
+ * previewed. /component/ alone shows the list of components to choose from.
+ */
 export default function ComponentScreen({ params }: ScreenProps) {
   const id = idParam(params[0]);
+  if (id === null) return <Navigate to="/components/" replace />;
+  return <EditComponent id={id} />;
+}
+
+function EditComponent({ id }: { id: number }) {
   const queryClient = useQueryClient();
   const components = useQuery({
     queryKey: pageBuilderKeys.components,
@@ -24,7 +32,7 @@ export default function ComponentScreen({ params }: ScreenProps) {
     if (component) setProps({ ...SECTION_TYPES[component.name].defaults, ...component.props });
   }, [component]);
   const save = useMutation({
-    mutationFn: () => saveComponent(id!, props),
+    mutationFn: () => saveComponent(id, props),
     onSuccess: () => {
       notifications.show({ color: 'green', message: WEBSITE_MSG.componentSaved });
       void queryClient.invalidateQueries({ queryKey: pageBuilderKeys.components });

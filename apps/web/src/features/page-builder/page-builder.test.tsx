@@ -1,8 +1,10 @@
 import { WEBSITE_MSG, type WebsiteComponent } from '@dd/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders, stubApi } from '../../test';
+import ComponentScreen from './ComponentScreen';
 import PageBuilderScreen from './PageBuilderScreen';
 import PagesScreen from './PagesScreen';
 
@@ -100,5 +102,20 @@ describe('PageBuilderScreen', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Dash');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findAllByText(WEBSITE_MSG.urlReserved('dashboard'))).toHaveLength(2);
+  });
+});
+
+describe('ComponentScreen', () => {
+  it('/component/ without an id shows the list of components instead of an error', async () => {
+    stubApi(() => undefined);
+    renderWithProviders(
+      <Routes>
+        <Route path="/component/" element={<ComponentScreen params={[]} path="/component/" />} />
+        <Route path="/components/" element={<p>All components</p>} />
+      </Routes>,
+      { path: '/component/' },
+    );
+    expect(await screen.findByText('All components')).toBeInTheDocument();
+    expect(screen.queryByText('There is no such component.')).toBeNull();
   });
 });
