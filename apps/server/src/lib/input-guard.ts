@@ -21,7 +21,7 @@ export function containsNul(value: unknown, depth = 0): boolean {
  * GET /api/csrfmiddlewaretoken/). Sessions are bearer tokens, never cookies, so the field proves nothing;
  * it is taken out of object bodies here, once, so that no route's strict schema refuses it.
  */
-export const CSRF_FIELD = 'csrfmiddlewaretoken';
+const CSRF_FIELD = 'csrfmiddlewaretoken';
 
 function withoutCsrfField(body: unknown): unknown {
   if (body === null || typeof body !== 'object' || Array.isArray(body) || !(CSRF_FIELD in body)) return body;

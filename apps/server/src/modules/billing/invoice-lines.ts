@@ -12,6 +12,17 @@ export interface LineAmounts {
   pageFee?: number;
 }
 
+/** The request's newest invoice line, if it has one. */
+export async function lastLine(tx: DbOrTx, requestId: number) {
+  const [last] = await tx
+    .select({ id: invoices.id, billId: invoices.billId })
+    .from(invoices)
+    .where(eq(invoices.requestId, requestId))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(1);
+  return last;
+}
+
 /**
  * Writes the request's current line: the last line while it is not billed, else a new one (which
  * carries costs only: the fee was billed with the earlier line). The caller holds the request's row
@@ -29,12 +40,7 @@ export async function writeCurrentLine(tx: DbOrTx, requestId: number, amounts: L
     pageFee: amounts.pageFee ?? request.pageFee,
     autoAddedSurcharge: amounts.surcharge ?? (request.flagged ? automaticSurcharge(amounts.providerCost) : 0),
   };
-  const [last] = await tx
-    .select({ id: invoices.id, billId: invoices.billId })
-    .from(invoices)
-    .where(eq(invoices.requestId, requestId))
-    .orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .limit(1);
+  const last = await lastLine(tx, requestId);
   if (last && last.billId === null) {
     await tx.update(invoices).set(values).where(eq(invoices.id, last.id));
     return last.id;

@@ -20,7 +20,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { companies, invoices, priceSettings, requests } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { writeCurrentLine } from './invoice-lines';
+import { lastLine, writeCurrentLine } from './invoice-lines';
 import { allInvoiceLines, type LineQuery, pageInvoiceLines } from './invoices.queries';
 
 /** Invoices (issue 10): companies to invoice, a company's lines, fee settings and line amounts. */
@@ -223,12 +223,7 @@ export async function openRequestLine(db: Db, auth: Auth, requestId: number): Pr
   authorize(auth, 'billing.manage');
   const lineId = await db.transaction(async (tx) => {
     await lockRequest(tx, requestId);
-    const [last] = await tx
-      .select({ id: invoices.id, billId: invoices.billId })
-      .from(invoices)
-      .where(eq(invoices.requestId, requestId))
-      .orderBy(desc(invoices.createdAt), desc(invoices.id))
-      .limit(1);
+    const last = await lastLine(tx, requestId);
     if (last && last.billId === null) return last.id;
     const id = await writeCurrentLine(tx, requestId, { providerCost: 0 });
     await auditLine(tx, auth, id, requestId, { provider_cost: 0 });
