@@ -18,6 +18,7 @@ import { apiDocsRoutes } from './modules/apidocs/apidocs.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { adminOptionsUrl } from './modules/data-admin/data-admin.rewrite';
 import { dataAdminRoutes } from './modules/data-admin/data-admin.routes';
 import { modelMakerRoutes } from './modules/data-admin/model-maker.routes';
 import { dataDashboardRoutes } from './modules/datadashboard/datadashboard.routes';
@@ -125,6 +126,7 @@ export async function buildApp(
     requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
     connectionTimeout: config.IDLE_TIMEOUT_SECONDS * 1000,
     keepAliveTimeout: config.IDLE_TIMEOUT_SECONDS * 1000,
+    rewriteUrl: (req) => adminOptionsUrl(req.method, req.url) ?? req.url ?? '/',
   }).withTypeProvider<ZodTypeProvider>();
   app.server.headersTimeout = Math.min(HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_SECONDS * 1000);
   app.setValidatorCompiler(validatorCompiler);

@@ -86,6 +86,13 @@ describe('data administration: records', () => {
       `/api/admin/home/company/?values_list=id&search=${encodeURIComponent(firm.name)}`,
     );
     expect(options.json()).toEqual([{ id: firm.id, label: firm.name }]);
+    // The spec's path for it, where the product has its own company list, answers the same.
+    const specPath = await call(
+      'GET',
+      `/api/home/company/?values_list=id&search=${encodeURIComponent(firm.name)}`,
+    );
+    expect(specPath.statusCode, specPath.body).toBe(200);
+    expect(specPath.json()).toEqual([{ id: firm.id, label: firm.name }]);
   });
 
   it('creates, edits and deletes a record through the product service, and logs each change with before and after', async () => {
@@ -152,8 +159,10 @@ describe('data administration: records', () => {
     const staff = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
     const firmAdmin = await signedIn(deps, { isStaff: true, isAdminUser: true });
     for (const who of [staff, firmAdmin]) {
-      const res = await app.inject({ url: '/api/admin/home/provider/', headers: who.headers });
-      expect(res.statusCode).toBe(403);
+      for (const url of ['/api/admin/home/provider/', '/api/home/company/?values_list=id']) {
+        const res = await app.inject({ url, headers: who.headers });
+        expect(res.statusCode, url).toBe(403);
+      }
     }
     expect((await app.inject({ url: '/api/getApps/' })).statusCode).toBe(401);
   });
