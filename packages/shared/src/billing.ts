@@ -47,7 +47,6 @@ export const FeeSettingsBodySchema = z
   .object({
     ...feeShape(MoneyInputSchema),
     id: z.unknown().optional(),
-    csrfmiddlewaretoken: z.string().optional(),
   })
   .strict();
 export type FeeSettingsBody = z.input<typeof FeeSettingsBodySchema>;
@@ -180,7 +179,6 @@ export const InvoiceLineBodySchema = z
     provider_cost: MoneyInputSchema.optional(),
     auto_added_surcharge: MoneyInputSchema.optional(),
     request: IdSchema.optional(),
-    csrfmiddlewaretoken: z.string().optional(),
   })
   .strict();
 export type InvoiceLineBody = z.input<typeof InvoiceLineBodySchema>;
@@ -207,7 +205,6 @@ export const BillingCreateBodySchema = z
       .trim()
       .min(1, 'Invoice Title is required')
       .max(200, 'Keep the title under 200 characters.'),
-    csrfmiddlewaretoken: z.string().optional(),
   })
   .strict();
 export type BillingCreateBody = z.input<typeof BillingCreateBodySchema>;
@@ -223,7 +220,6 @@ export const BillingAttachBodySchema = z
         .transform((v) => v.split(',').map((id) => Number(id.trim()))),
       z.array(z.number().int().positive()),
     ]),
-    csrfmiddlewaretoken: z.string().optional(),
   })
   .strict();
 
@@ -232,7 +228,6 @@ export const BillingPaidBodySchema = z
     is_paid: z.boolean(),
     /** Required to mark a paid billing unpaid again: the change is logged with it. */
     reason: z.string().trim().max(500).optional(),
-    csrfmiddlewaretoken: z.string().optional(),
   })
   .strict();
 export type BillingPaidBody = z.input<typeof BillingPaidBodySchema>;

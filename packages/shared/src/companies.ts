@@ -170,7 +170,6 @@ export const CompanyBodySchema = z.object({
   request_price: z.union([z.number(), z.string().trim().max(20)]).nullish(),
   release_form_url: text(1000),
   auto_surcharge: z.boolean().nullish(),
-  csrfmiddlewaretoken: z.string().optional(),
 });
 export type CompanyBody = z.infer<typeof CompanyBodySchema>;
 
@@ -252,7 +251,6 @@ export const UserBodySchema = z.object({
   company_id: IdSchema.nullish(),
   is_staff: z.boolean().nullish(),
   is_active: z.boolean().nullish(),
-  csrfmiddlewaretoken: z.string().optional(),
 });
 export type UserBody = z.infer<typeof UserBodySchema>;
 export const UserSavedSchema = ManagedUserSchema.extend({ created: z.boolean() });
@@ -272,7 +270,6 @@ export const InviteBodySchema = z.object({
       }),
     )
     .max(INVITE_MAX_ROWS, { error: USER_MSG.tooManyRows }),
-  csrfmiddlewaretoken: z.string().optional(),
 });
 export type InviteBody = z.infer<typeof InviteBodySchema>;
 

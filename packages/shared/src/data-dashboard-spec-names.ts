@@ -17,27 +17,29 @@ import { DATA_DASHBOARD_CARDS } from './staff-reports';
  * GET /api/home/dashboard/ sends both, so a client written from the spec finds every figure by its name.
  */
 type Flat<P extends string> = Record<`${P}_${DashboardPeriod}`, z.ZodNullable<z.ZodNumber>>;
+type PerPeriod = Record<DashboardPeriod, number | null> | null;
 
-function flat<P extends string>(prefix: P): Flat<P> {
+/** The flat fields of some per-period figures: `fees_last` gives `fees_last_day`, `_week`, `_month`. */
+function flat<P extends string>(...prefixes: P[]): Flat<P> {
   return Object.fromEntries(
-    DASHBOARD_PERIODS.map((p) => [`${prefix}_${p}`, z.number().nullable()]),
+    prefixes.flatMap((prefix) => DASHBOARD_PERIODS.map((p) => [`${prefix}_${p}`, z.number().nullable()])),
   ) as Flat<P>;
 }
 
-function flatValues(prefix: string, values: Record<DashboardPeriod, number | null> | null) {
-  return Object.fromEntries(DASHBOARD_PERIODS.map((p) => [`${prefix}_${p}`, values ? values[p] : null]));
+/** `value` with those flat fields filled from its grouped ones. */
+function withFlat<T extends object>(value: T, prefixes: readonly (keyof T & string)[]) {
+  const fields = prefixes.flatMap((prefix) =>
+    DASHBOARD_PERIODS.map((p) => [`${prefix}_${p}`, (value[prefix] as PerPeriod)?.[p] ?? null]),
+  );
+  return { ...value, ...Object.fromEntries(fields) };
 }
 
-const EmployeeResponse = EmployeeStatsSchema.extend({
-  ...flat('closed_requests_in_last'),
-  ...flat('fees_last'),
-  ...flat('notes_created_last'),
-});
-const LawFirmResponse = LawFirmStatsSchema.extend({
-  ...flat('requests_in_last'),
-  ...flat('closed_requests_in_last'),
-  ...flat('fees_last'),
-});
+const EMPLOYEE_PERIODS = ['closed_requests_in_last', 'fees_last', 'notes_created_last'] as const;
+const LAW_FIRM_PERIODS = ['requests_in_last', 'closed_requests_in_last', 'fees_last'] as const;
+const TOTAL_PERIODS = ['closed_requests_in_last', 'fees_in_last'] as const;
+
+const EmployeeResponse = EmployeeStatsSchema.extend(flat(...EMPLOYEE_PERIODS));
+const LawFirmResponse = LawFirmStatsSchema.extend(flat(...LAW_FIRM_PERIODS));
 const cardFields = Object.fromEntries(DATA_DASHBOARD_CARDS.map((key) => [key, z.number()])) as Record<
   (typeof DATA_DASHBOARD_CARDS)[number],
   z.ZodNumber
@@ -45,43 +47,23 @@ const cardFields = Object.fromEntries(DATA_DASHBOARD_CARDS.map((key) => [key, z.
 
 export const DataDashboardResponseSchema = DataDashboardSchema.extend({
   ...cardFields,
-  ...flat('closed_requests_in_last'),
-  ...flat('fees_in_last'),
+  ...flat(...TOTAL_PERIODS),
   employees: z.record(z.string(), EmployeeResponse),
   unassigned_requests: EmployeeResponse,
   law_firms: z.record(z.string(), LawFirmResponse),
 });
 export type DataDashboardResponse = z.infer<typeof DataDashboardResponseSchema>;
 
-function employeeWithSpecNames(e: EmployeeStats) {
-  return {
-    ...e,
-    ...flatValues('closed_requests_in_last', e.closed_requests_in_last),
-    ...flatValues('fees_last', e.fees_last),
-    ...flatValues('notes_created_last', e.notes_created_last),
-  } as z.infer<typeof EmployeeResponse>;
-}
-
-function lawFirmWithSpecNames(f: LawFirmStats) {
-  return {
-    ...f,
-    ...flatValues('requests_in_last', f.requests_in_last),
-    ...flatValues('closed_requests_in_last', f.closed_requests_in_last),
-    ...flatValues('fees_last', f.fees_last),
-  } as z.infer<typeof LawFirmResponse>;
-}
-
+const employee = (e: EmployeeStats) => withFlat(e, EMPLOYEE_PERIODS);
 const mapValues = <T, U>(record: Record<string, T>, f: (value: T) => U) =>
   Object.fromEntries(Object.entries(record).map(([key, value]) => [key, f(value)]));
 
 export function withSpecNames(d: DataDashboard): DataDashboardResponse {
   return {
-    ...d,
+    ...withFlat(d, TOTAL_PERIODS),
     ...d.cards,
-    ...flatValues('closed_requests_in_last', d.closed_requests_in_last),
-    ...flatValues('fees_in_last', d.fees_in_last),
-    employees: mapValues(d.employees, employeeWithSpecNames),
-    unassigned_requests: employeeWithSpecNames(d.unassigned_requests),
-    law_firms: mapValues(d.law_firms, lawFirmWithSpecNames),
+    employees: mapValues(d.employees, employee),
+    unassigned_requests: employee(d.unassigned_requests),
+    law_firms: mapValues(d.law_firms, (f: LawFirmStats) => withFlat(f, LAW_FIRM_PERIODS)),
   } as DataDashboardResponse;
 }

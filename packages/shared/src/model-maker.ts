@@ -115,7 +115,6 @@ export const ModelConfigBodySchema = z
     name: z.string().trim().regex(MODEL_NAME, MODEL_MSG.modelName),
     order: z.coerce.number().int().min(0).max(100_000).default(0),
     data: ModelConfigDataSchema,
-    csrfmiddlewaretoken: z.string().optional(),
   })
   .strict();
 export type ModelConfigBody = z.input<typeof ModelConfigBodySchema>;
@@ -153,6 +152,4 @@ export const ModelPlanSchema = z.object({
 });
 export type ModelPlan = z.infer<typeof ModelPlanSchema>;
 
-export const ConfirmDropBodySchema = z
-  .object({ confirm_drop: z.boolean().default(false), csrfmiddlewaretoken: z.string().optional() })
-  .strict();
+export const ConfirmDropBodySchema = z.object({ confirm_drop: z.boolean().default(false) }).strict();

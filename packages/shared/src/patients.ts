@@ -116,7 +116,6 @@ export const ClientBodySchema = z.object({
   hipaa_consent_url: text(1000),
   company: IdSchema.nullish(),
   ssn: text(20),
-  csrfmiddlewaretoken: z.string().optional(),
 });
 export type ClientBody = z.infer<typeof ClientBodySchema>;
 
@@ -173,7 +172,6 @@ export const CLIENT_LIST_MAX_LIMIT = 500;
 
 export const RelatedInfoRequestSchema = z.object({
   patient_id: IdSchema,
-  csrfmiddlewaretoken: z.string().optional(),
 });
 export const SaveRelatedInfoSchema = RelatedInfoRequestSchema.extend({ ssn: z.string().max(20).nullish() });
 export const RelatedInfoSchema = z.object({ related_info: z.object({ ssn: z.string().nullable() }) });

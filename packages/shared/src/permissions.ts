@@ -40,13 +40,11 @@ export const ROLE_MSG = {
 export const RoleBodySchema = z.object({
   name: z.string().trim().min(1, 'Enter a name for the role.').max(100),
   permissions: z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length),
-  csrfmiddlewaretoken: z.string().optional(),
 });
 export type RoleBody = z.input<typeof RoleBodySchema>;
 
 export const RoleAssignmentSchema = z.object({
   role_id: z.number().int().positive().nullable(),
-  csrfmiddlewaretoken: z.string().optional(),
 });
 
 export const RoleSchema = z.object({

@@ -48,7 +48,6 @@ export const ProviderBodySchema = z.object({
   zip_code: text(20),
   notes: text(5000),
   medical_request_url: text(1000),
-  csrfmiddlewaretoken: z.string().optional(),
 });
 export type ProviderBody = z.infer<typeof ProviderBodySchema>;
 
@@ -86,7 +85,6 @@ export type ProviderExists = z.infer<typeof ProviderExistsSchema>;
 export const ProviderMergeSchema = z.object({
   /** A blank choice from a select arrives as '' and means no provider was chosen. */
   into: z.preprocess((v) => (v === '' ? null : v), IdSchema.nullish()),
-  csrfmiddlewaretoken: z.string().optional(),
 });
 export const ProviderMergeResultSchema = z.object({ success: z.string(), moved: z.number() });
 

@@ -16,22 +16,18 @@ export const ClaimBodySchema = z
   .object({
     /** Yourself to claim, another staff member to assign, null to release. */
     working_on: z.union([IdSchema, z.null()]),
-    csrfmiddlewaretoken: z.string().optional(),
   })
   .strict();
 export type ClaimBody = z.infer<typeof ClaimBodySchema>;
 
 /** Archive or make active again: POST /api/home/request/{id}/ with only `archived` (internal staff). */
-export const ArchiveBodySchema = z
-  .object({ archived: z.boolean(), csrfmiddlewaretoken: z.string().optional() })
-  .strict();
+export const ArchiveBodySchema = z.object({ archived: z.boolean() }).strict();
 export type ArchiveBody = z.infer<typeof ArchiveBodySchema>;
 
 /** POST /api/home/request/{id}/ with {status} (staff spec section 7): the spec's way of moving a request. */
 export const StatusChangeBodySchema = z
   .object({
     status: z.string().trim().min(1).max(200),
-    csrfmiddlewaretoken: z.string().optional(),
   })
   .strict();
 export type StatusChangeBody = z.infer<typeof StatusChangeBodySchema>;
@@ -75,7 +71,6 @@ export const RequisitionBodySchema = z
     provider_cost: MoneyInputSchema,
     /** Sent by old clients; the price is never taken from the client (it is dropped). */
     price: z.unknown().optional(),
-    csrfmiddlewaretoken: z.string().optional(),
   })
   .strict();
 export type RequisitionBody = z.input<typeof RequisitionBodySchema>;
@@ -101,7 +96,6 @@ export const SplitBodySchema = z
     splits: z.array(SplitRowSchema).min(1, 'Add at least one split.').max(50),
     /** Proceed although some split has no types or some type is in no split. */
     override: z.boolean().optional(),
-    csrfmiddlewaretoken: z.string().optional(),
   })
   .strict();
 export type SplitBody = z.infer<typeof SplitBodySchema>;
@@ -153,7 +147,6 @@ export const RequestTypeBodySchema = z.object({
     .trim()
     .min(1, requestTypeNameRequiredMessage)
     .max(200, 'Use at most 200 characters.'),
-  csrfmiddlewaretoken: z.string().optional(),
 });
 
 /* Note templates (notelist). */
@@ -177,7 +170,6 @@ export const NoteTemplateBodySchema = z.object({
     .trim()
     .min(1, noteTemplateTextRequiredMessage)
     .max(10_000),
-  csrfmiddlewaretoken: z.string().optional(),
 });
 export type NoteTemplateBody = z.input<typeof NoteTemplateBodySchema>;
 

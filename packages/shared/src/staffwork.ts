@@ -95,16 +95,9 @@ export const NoteReminderBodySchema = z
       .string()
       .nullable()
       .refine((v) => v === null || isRequestDate(v), MSG.dateFormat),
-    csrfmiddlewaretoken: z.string().optional(),
   })
   .strict();
 export type NoteReminderBody = z.input<typeof NoteReminderBodySchema>;
-
-/** Body of the staff action routes: nothing but the optional CSRF field. */
-export const StaffActionBodySchema = z
-  .object({ csrfmiddlewaretoken: z.string().optional() })
-  .strict()
-  .nullish();
 
 /** What an action route answers: the request's new status and the note it added. */
 export const StaffActionResultSchema = z.object({

@@ -38,7 +38,6 @@ export const TimeZoneSchema = z
 /** POST /users/timezone/: the signed-in user's own zone. */
 export const TimeZoneBodySchema = z.object({
   timezone: TimeZoneSchema,
-  csrfmiddlewaretoken: z.string().optional(),
 });
 export type TimeZoneBody = z.input<typeof TimeZoneBodySchema>;
 

@@ -45,7 +45,6 @@ export type LoginInput = z.infer<typeof LoginSchema>;
 export const TokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
 export const RefreshSchema = z.object({
   refresh: z.string().min(1),
-  csrfmiddlewaretoken: z.string().optional(),
 });
 
 /** Sign-out: the refresh token, or only the bearer access token of the session to end. */

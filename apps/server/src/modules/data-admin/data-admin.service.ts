@@ -57,8 +57,7 @@ export function fieldsOf(m: AdminModelDef): AdminField[] {
 }
 
 /** Keys a client may echo back from a record it read; they are not fields and are ignored. */
-const ECHOED = (key: string) =>
-  key === 'id' || key === 'label' || key === 'csrfmiddlewaretoken' || key.endsWith('__label');
+const ECHOED = (key: string) => key === 'id' || key === 'label' || key.endsWith('__label');
 
 export interface Checked {
   values: Values;

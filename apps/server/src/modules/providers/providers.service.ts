@@ -106,7 +106,7 @@ export async function updateProvider(db: Db, auth: Auth, id: number, body: Provi
   const current = await getProvider(db, id);
   const merged: ProviderBody = { ...current };
   for (const [key, value] of Object.entries(body) as [keyof ProviderBody, string | null | undefined][]) {
-    if (value !== undefined && key !== 'csrfmiddlewaretoken') merged[key] = value;
+    if (value !== undefined) merged[key] = value;
   }
   const name = validName(auth, merged, current.medical_request_url);
   await guardName(db, name, id, () =>

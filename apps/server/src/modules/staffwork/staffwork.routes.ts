@@ -1,7 +1,6 @@
 import {
   FirstSendSchema,
   IdSchema,
-  StaffActionBodySchema,
   StaffActionResultSchema,
   StaffRequestInfoSchema,
   TodoSummarySchema,
@@ -9,6 +8,7 @@ import {
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
+import { EmptyBodySchema } from '../../lib/empty-body';
 import { buildFirstSend } from './staffwork.first-send';
 import { getStaffInfo } from './staffwork.info';
 import { cancelRequest, markInitialSent, sendToLawyer } from './staffwork.service';
@@ -32,7 +32,7 @@ export const staffworkRoutes: Module = (app, { db, mail, config }) => {
         schema: {
           params: Params,
           querystring: NoQuery,
-          body: StaffActionBodySchema,
+          body: EmptyBodySchema,
           response: { 200: StaffActionResultSchema },
         },
       },
