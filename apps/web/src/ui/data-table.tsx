@@ -116,21 +116,22 @@ export function DataTable<T>(props: DataTableProps<T>) {
     );
   });
 
+  // Loading, failed or empty: one message in place of the rows.
+  let message: ReactNode = null;
+  if (waiting) message = <Loading />;
+  else if (rows === undefined)
+    message = (
+      <Text c="dimmed" ta="center" py="md" size="sm">
+        Nothing to show.
+      </Text>
+    );
+  else if (rows.length === 0) message = <EmptyState objectName={props.objectName} text={props.emptyText} />;
+
   let body: ReactNode;
-  if (waiting || rows === undefined || rows.length === 0) {
+  if (message || rows === undefined) {
     body = (
       <Table.Tr>
-        <Table.Td colSpan={columns.length}>
-          {waiting ? (
-            <Loading />
-          ) : rows === undefined ? (
-            <Text c="dimmed" ta="center" py="md" size="sm">
-              Nothing to show.
-            </Text>
-          ) : (
-            <EmptyState objectName={props.objectName} text={props.emptyText} />
-          )}
-        </Table.Td>
+        <Table.Td colSpan={columns.length}>{message}</Table.Td>
       </Table.Tr>
     );
   } else {
@@ -165,7 +166,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <Stack gap="sm">
-      {phone && rows !== undefined && !waiting && rows.length > 0 ? (
+      {phone && message ? (
+        // At phone width rows are cards, so there is no header row to scroll sideways to.
+        <div>{message}</div>
+      ) : phone && rows !== undefined ? (
         <RowCards
           columns={columns.map((c) => ({
             ...c,

@@ -1,5 +1,6 @@
 import { type DataDashboard, formatMoney, PERIOD_LABELS, type TableData } from '@dd/shared';
 import { Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { useId } from 'react';
 
 /** Show Tables: per period, new and completed requests and fees, for the company, each employee and firm. */
 type Tables = DataDashboard['table_data'];
@@ -16,12 +17,22 @@ const ROWS: [string, (t: TableData) => string][] = [
 ];
 
 function PeriodTable({ title, tables }: { title: string; tables: Tables }) {
+  const titleId = useId();
   return (
-    <Paper withBorder radius="md" p="sm">
-      <Title order={2} size="h5" mb="xs">
+    // On a phone the figures can be wider than the card: it scrolls sideways, and can be focused to do so.
+    <Paper
+      component="section"
+      aria-labelledby={titleId}
+      tabIndex={0}
+      withBorder
+      radius="md"
+      p="sm"
+      style={{ overflowX: 'auto' }}
+    >
+      <Title order={2} size="h5" mb="xs" id={titleId}>
         {title}
       </Title>
-      <Table fz="sm" striped>
+      <Table fz="sm" striped horizontalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th />
