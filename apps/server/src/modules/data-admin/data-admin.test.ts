@@ -110,7 +110,8 @@ describe('data administration: records', () => {
     const log = await deps.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.actorId, user.user.id), like(auditEvents.action, 'data_admin.%')));
+      .where(and(eq(auditEvents.actorId, user.user.id), like(auditEvents.action, 'data_admin.%')))
+      .orderBy(auditEvents.id);
     expect(log.map((e) => e.action)).toEqual(['data_admin.create', 'data_admin.update']);
     expect(log[1].details).toMatchObject({ before: { city: 'Austin' }, after: { city: 'Dallas' } });
     // Providers are removed by merging on their own screen.

@@ -43,7 +43,8 @@ describe('archiving a request', () => {
     const trail = await deps.db
       .select({ action: auditEvents.action, actorId: auditEvents.actorId })
       .from(auditEvents)
-      .where(eq(auditEvents.actorId, staff.user.id));
+      .where(eq(auditEvents.actorId, staff.user.id))
+      .orderBy(auditEvents.id);
     expect(trail.map((e) => e.action)).toEqual(['request.archive', 'request.unarchive']);
   });
 

@@ -30,7 +30,8 @@ async function audits(requestId: number) {
         sql`${auditEvents.action} like 'request.%'`,
         sql`${auditEvents.details}->>'request_id' = ${String(requestId)}`,
       ),
-    );
+    )
+    .orderBy(auditEvents.id);
 }
 
 describe('deleting a request keeps money and audit rows', () => {

@@ -18,7 +18,11 @@ const userRow = async (id: number) => {
 };
 const auditOf = async (targetUserId: number) => {
   const { deps } = await getContext();
-  return deps.db.select().from(auditEvents).where(eq(auditEvents.targetUserId, targetUserId));
+  return deps.db
+    .select()
+    .from(auditEvents)
+    .where(eq(auditEvents.targetUserId, targetUserId))
+    .orderBy(auditEvents.id);
 };
 
 describe('changing internal users', () => {
