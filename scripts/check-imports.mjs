@@ -1,4 +1,4 @@
-// Import boundaries of the web app (CONVENTIONS.md §2): imports flow one way, app/ -> features -> ui/, api/,
+// Import boundaries of the web app (docs/CONVENTIONS.md §2): imports flow one way, app/ -> features -> ui/, api/,
 // auth/, packages/shared. Biome's noRestrictedImports matches specifiers, not resolved paths, so it cannot tell
 // '../files' (a feature's public index) from '../files/api' (its internals); this script resolves each relative
 // import and checks where it lands. Usage: node scripts/check-imports.mjs [web src folder]; exit 1 on a violation.
@@ -58,7 +58,7 @@ for (const file of sourceFiles(root)) {
 }
 
 if (problems.length > 0) {
-  console.error(`Import boundary violations (see CONVENTIONS.md §2):\n${problems.join('\n')}`);
+  console.error(`Import boundary violations (see docs/CONVENTIONS.md §2):\n${problems.join('\n')}`);
   process.exit(1);
 }
 console.log(`Import boundaries hold in ${relative(process.cwd(), root) || '.'}`);

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Thin routes (CONVENTIONS.md §3, issue 16 §5): a route file validates, calls a service and shapes the
+ * Thin routes (docs/CONVENTIONS.md §3): a route file validates, calls a service and shapes the
  * reply; the SQL, its tenant scoping and its transactions live in the module's service or queries file.
  * This reads every `modules/**\/*.routes.ts` and fails on a query or a schema import.
  */
