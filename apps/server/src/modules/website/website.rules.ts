@@ -24,12 +24,23 @@ import { badRequest } from '../../lib/errors';
 
 const NO_MARKUP: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} };
 
-/** Plain text with all markup removed; the sanitizer's entity escaping is undone, as React escapes on render. */
+const stripOnce = (value: string) =>
+  sanitizeHtml(value, NO_MARKUP).replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+
+/**
+ * Plain text with all markup removed, stored unescaped as React escapes on render. The sanitizer decodes
+ * entities as it strips, so `&lt;img onerror…&gt;` comes out as a live tag; stripping again until nothing
+ * changes removes tags that were entity-encoded (even twice) or pieced together around a removed tag.
+ */
 export function plainText(value: string): string {
-  return sanitizeHtml(value, NO_MARKUP)
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&amp;', '&');
+  let text = value;
+  for (let pass = 0; pass < 5; pass++) {
+    const next = stripOnce(text);
+    if (next === text) return text;
+    text = next;
+  }
+  // Still changing after five passes: nothing in it is worth keeping as markup.
+  return text.replace(/[<>]/g, '');
 }
 
 const SITE_PATH = /^\/(?![/\\])[^\s]*$/;

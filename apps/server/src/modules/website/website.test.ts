@@ -142,6 +142,31 @@ describe('saving a page', () => {
     }
   });
 
+  it('decodes entity-encoded markup before removing it, so neither the save nor the page carries any', async () => {
+    const staff = await internalStaff();
+    const payloads = [
+      '&lt;img src=x onerror=alert(1)&gt;Team',
+      '&#60;svg onload=alert(1)&#x3E;Team',
+      '&amp;lt;script&amp;gt;alert(1)&amp;lt;/script&amp;gt;Team',
+      '<<b>img src=x onerror=alert(1)>Team',
+    ];
+    const page = {
+      ...teamPage(),
+      components: payloads.map(() => 'Paragraph'),
+      componentProps: payloads.map((p) => ({ title: p, text: `Tom &amp; Jerry ${p}` })),
+    };
+    const saved = await post('/api/modelWebsite/page/', staff.headers, page);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const served = await get(`/api/modelWebsite/page/?url=${page.url}`, {});
+    for (const body of [saved.body, served.body]) {
+      expect(body).not.toMatch(/<\s*(img|svg|script)|onerror|onload/i);
+    }
+    for (const props of (saved.json() as WebsitePage).componentProps) {
+      expect(props.title).toBe('Team');
+      expect(props.text).toBe('Tom & Jerry Team');
+    }
+  });
+
   it('refuses unsafe links, images and colours with the field named', async () => {
     const staff = await internalStaff();
     const cases: [string, Record<string, string>, string][] = [
