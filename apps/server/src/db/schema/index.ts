@@ -11,5 +11,6 @@ export * from './pdf-forms';
 export * from './providers';
 export * from './relations';
 export * from './requests';
+export * from './server';
 export * from './users';
 export * from './website';

@@ -1,0 +1,10 @@
+CREATE TABLE "checked_password_hashes" (
+	"digest" text PRIMARY KEY NOT NULL,
+	"checked_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "server_settings" (
+	"name" text PRIMARY KEY NOT NULL,
+	"value" text NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
