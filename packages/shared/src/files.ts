@@ -37,6 +37,34 @@ export const FileAbilitiesSchema = z.object({
 });
 export type FileAbilities = z.infer<typeof FileAbilitiesSchema>;
 
+/**
+ * One upload or download of a file (the spec's File access), newest first, on the request detail with
+ * `related=files__file_accesses`; `files__file_accesses__user` names the user instead of giving the id.
+ * Internal staff and the request's own firm see it (decision 040).
+ */
+export const FileAccessEntrySchema = z.object({
+  id: z.number(),
+  action: z.enum(['DOWNLOAD', 'UPLOAD']),
+  /** The address the transfer came from; null when unknown, or a Direct Docs address shown to a law firm. */
+  ip: z.string().nullable(),
+  user: z
+    .union([
+      z.number(),
+      z.object({
+        id: z.number(),
+        full_name: z.string(),
+        /** The user works for Direct Docs (the retrieval staff), not for the law firm. */
+        direct_docs: z.boolean(),
+      }),
+    ])
+    .nullable(),
+  created_at: z.string(),
+});
+export type FileAccessEntry = z.infer<typeof FileAccessEntrySchema>;
+
+/** The detail's `related` names that add the download history to each file. */
+export const FILE_ACCESS_RELATIONS = ['files__file_accesses', 'files__file_accesses__user'] as const;
+
 export const RequestFileSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -52,6 +80,8 @@ export const RequestFileSchema = z.object({
   content_type: z.string().nullable(),
   size_bytes: z.number().nullable(),
   abilities: FileAbilitiesSchema,
+  /** Only with `related=files__file_accesses` and only for those who may see the history. */
+  file_accesses: z.array(FileAccessEntrySchema).optional(),
 });
 export type RequestFile = z.infer<typeof RequestFileSchema>;
 

@@ -139,6 +139,16 @@ const CASES: Record<string, Case> = {
     ability: 'file.countAsFirmDownload',
     allowed: ['firmUser', 'firmStaff'],
   },
+  "see who downloaded their own firm's files": {
+    ability: 'file.seeAccessLog',
+    record: { companyId: FIRM },
+    allowed: ['firmUser', 'firmStaff', 'internalStaff', 'internalAdmin'],
+  },
+  "see who downloaded another firm's files": {
+    ability: 'file.seeAccessLog',
+    record: { companyId: OTHER_FIRM },
+    allowed: ['internalStaff', 'internalAdmin'],
+  },
   'set a staff status or a reminder with a note': {
     ability: 'note.staffNote',
     allowed: ['internalUser', 'internalStaff', 'internalAdmin'],

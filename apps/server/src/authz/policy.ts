@@ -71,6 +71,8 @@ interface AbilityRecords {
   'file.verify': { verifiedById: number | null };
   /** A firm user's download is the firm receiving its records; internal downloads are only logged. */
   'file.countAsFirmDownload': undefined;
+  /** A file's download history: internal staff, and the users of the firm the request belongs to. */
+  'file.seeAccessLog': { companyId: number };
   /** Internal users' notes set staff statuses and reminders; a firm's note always asks staff to respond. */
   'note.staffNote': undefined;
   /** Internal users who are not staff work on claimed requests; they do not open clients. */
@@ -136,6 +138,8 @@ const RULES: { [A in Ability]: (auth: Auth, record: AbilityRecords[A]) => Verdic
       ? undefined
       : staffOnly(auth, FILE_MSG.verifiedBySomeoneElse),
   'file.countAsFirmDownload': (auth) => (auth.isInternal ? refuse() : undefined),
+  'file.seeAccessLog': (auth, r) =>
+    isInternalStaff(auth) || (!auth.isInternal && auth.companyId === r.companyId) ? undefined : refuse(),
   'note.staffNote': internalOnly,
   'client.create': (auth) => (auth.isInternal && !auth.isStaff ? refuse() : undefined),
   'report.viewFees': (auth) => internalPermission(auth, 'view_fees'),

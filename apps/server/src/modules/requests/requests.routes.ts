@@ -1,4 +1,5 @@
 import {
+  FILE_ACCESS_RELATIONS,
   IdSchema,
   REQUEST_RELATIONS,
   RequestBodySchema,
@@ -16,6 +17,7 @@ import { requireAuth } from '../../authz';
 import { authorize } from '../../authz/policy';
 import { clientIp } from '../../lib/client-ip';
 import { EmptyBodySchema } from '../../lib/empty-body';
+import { withFileAccessLog } from '../files/files.access-log';
 import { setArchived } from './requests.archive';
 import { changeClaim } from './requests.claim';
 import { createRequests } from './requests.create';
@@ -39,14 +41,16 @@ import { isStaffOnlyUpdate, RequestUpdateBodySchema } from './requests.update-bo
  */
 const Params = z.object({ id: IdSchema });
 
-/** The detail always carries everything; these names are accepted because the spec's client sends them. */
+/**
+ * The detail always carries everything else; these names are accepted because the spec's client sends
+ * them. Only the files' download history is added on request (FILE_ACCESS_RELATIONS).
+ */
 const DETAIL_RELATIONS = [
   ...REQUEST_RELATIONS,
   'notes',
   'notes__user',
   'files',
-  'files__file_accesses',
-  'files__file_accesses__user',
+  ...FILE_ACCESS_RELATIONS,
   'files__verified_by',
   'invoices',
   'invoices__bill',
@@ -115,7 +119,11 @@ export const requestsRoutes: Module = (app, { db, mail, config }) => {
         response: { 200: RequestDetailSchema },
       },
     },
-    async (request) => getRequestDetail(db, requireAuth(request), request.params.id),
+    async (request) => {
+      const auth = requireAuth(request);
+      const detail = await getRequestDetail(db, auth, request.params.id);
+      return withFileAccessLog(db, auth, detail, request.query.related);
+    },
   );
 
   app.post(
