@@ -99,7 +99,9 @@ export async function renderPages(
       // White first: a page without a background would otherwise turn black in a JPEG.
       context.fillStyle = '#ffffff';
       context.fillRect(0, 0, viewport.width, viewport.height);
-      await page.render({ canvas: canvas as never, canvasContext: context, viewport }).promise;
+      // As printed: a fillable form's boxes as the filled form (flattened) will show them.
+      await page.render({ canvas: canvas as never, canvasContext: context, viewport, intent: 'print' })
+        .promise;
       pages.push({
         pageNumber: n,
         width: size.width,

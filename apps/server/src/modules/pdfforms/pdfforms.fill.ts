@@ -106,14 +106,19 @@ export async function writeDataToPdf(deps: AppDeps, auth: Auth, requestId: numbe
     if (name === SSN_FIELD) return form.includeSsn && data.ssn ? deps.cipher.decrypt(data.ssn) : '';
     return data.values[name] ?? '';
   };
+  const byName = Object.fromEntries(
+    [...Object.keys(data.values), SSN_FIELD].map((name) => [name, text(name)]),
+  );
   const filled = await fillPdf(
     await readStored(deps, form.url),
     mappings.map((m) => ({
+      name: m.name,
       pageNumber: pageNumber.get(m.pageId) ?? 0,
       x: m.positionX,
       y: m.positionY,
       text: text(m.name),
     })),
+    byName,
   );
   const name = `${form.name} - ${data.client}.pdf`;
   const key = `${kind === 'company' ? 'company-forms' : 'provider-forms'}/u${auth.userId}/${randomUUID()}-${sanitizeFileName(name)}`;

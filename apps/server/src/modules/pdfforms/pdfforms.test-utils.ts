@@ -54,3 +54,32 @@ export async function encryptedPdf(): Promise<Uint8Array> {
   );
   return new Uint8Array(Buffer.from(locked, 'latin1'));
 }
+
+/** A box of a fillable form, in PDF points from the bottom left of a letter page. */
+export interface FieldBox {
+  name: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * A fillable (AcroForm) release form as providers send them: labelled text boxes with white backgrounds
+ * and borders, and a checkbox already ticked.
+ */
+export async function fillablePdf(boxes: FieldBox[], checkbox: FieldBox): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  page.drawText('Authorization for release of records', { x: 72, y: 740, size: 16, font });
+  const form = doc.getForm();
+  for (const box of boxes) {
+    page.drawText(box.name, { x: box.x, y: box.y + box.height + 3, size: 7, font });
+    form.createTextField(box.name).addToPage(page, box);
+  }
+  const tick = form.createCheckBox(checkbox.name);
+  tick.addToPage(page, checkbox);
+  tick.check();
+  return doc.save();
+}
