@@ -50,7 +50,9 @@ export const dataQueries = {
   requestDetail: (id: number) =>
     queryOptions({
       queryKey: dataKeys.requestDetail(id),
-      queryFn: ({ signal }) => get<RequestDetail>(`/api/home/request/${id}/`, undefined, signal),
+      // The files' download history comes only when named (the detail carries everything else).
+      queryFn: ({ signal }) =>
+        get<RequestDetail>(`/api/home/request/${id}/`, { related: 'files__file_accesses__user' }, signal),
       enabled: Number.isInteger(id) && id > 0,
       retry: notMissing,
       meta: shows('requests'),

@@ -10,6 +10,7 @@ import { type ReactNode, useState } from 'react';
 import { useAuth } from '../../auth';
 import { ConfirmDeleteButton, DataTable } from '../../ui';
 import { updateFile } from './api';
+import { FileAccessHistoryButton } from './FileAccessHistory';
 import { errorText, FileDownloadButton } from './FileDownloadButton';
 
 export interface RequestFilesProps {
@@ -144,6 +145,7 @@ export function RequestFiles({ files, title, emptyText, onChanged }: RequestFile
             render: (f) => (
               <Group gap="xs" justify="flex-end" wrap="nowrap">
                 <FileDownloadButton file={f} onDownloaded={onChanged} />
+                <FileAccessHistoryButton file={f} />
                 {!f.archived && <VerifyButton file={f} onChanged={onChanged} />}
                 {f.abilities.can_archive && <ArchiveButton file={f} onChanged={onChanged} />}
               </Group>
