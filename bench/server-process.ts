@@ -39,7 +39,8 @@ export async function scratchInstallation(
     dataDir,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // Not 'production': production never creates demo data, nor starts while demo accounts exist.
+      NODE_ENV: 'development',
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       JWT_SECRET: randomBytes(32).toString('hex'),

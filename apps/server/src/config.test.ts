@@ -28,4 +28,24 @@ describe('loadConfig', () => {
       loadConfig({ NODE_ENV: 'production', ...keys, PUBLIC_URL: 'https://records.example' }).NODE_ENV,
     ).toBe('production');
   });
+
+  it('never creates demo data in production, and refuses to be told to', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'j'.repeat(32),
+      DATA_KEY: 'a'.repeat(64),
+      PUBLIC_URL: 'https://records.example',
+    };
+    expect(loadConfig(production).SEED_DEMO).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(
+      /SEED_DEMO: demo data is never created in production/,
+    );
+    expect(loadConfig({}).SEED_DEMO).toBe(true);
+  });
+
+  it('keeps the data of an npm script run from the repository root in its ./data folder', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/directdocs' }).dataDir).toBe('/srv/directdocs/data');
+    expect(loadConfig({ INIT_CWD: '/srv/directdocs', DATA_DIR: '/var/lib/dd' }).dataDir).toBe('/var/lib/dd');
+  });
 });

@@ -33,7 +33,8 @@ const ConfigSchema = z.object({
     .default(
       'Please pay within 30 days by check payable to Direct Docs, or by bank transfer.\nWrite the invoice number on your payment. Questions: support@directdocs.example',
     ),
-  SEED_DEMO: bool.default(true),
+  /** Demo data on an empty database: on by default, refused in production (its passwords are public). */
+  SEED_DEMO: bool.optional(),
   /** Business days after a staff note (or the first send) before the request is due again. */
   FOLLOW_UP_BUSINESS_DAYS: z.coerce.number().int().min(1).max(60).default(DEFAULT_FOLLOW_UP_BUSINESS_DAYS),
   SESSION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(720).default(DEFAULT_INACTIVITY_MINUTES),
@@ -106,7 +107,10 @@ const ConfigSchema = z.object({
   STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/'),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'SEED_DEMO'> & {
+  SEED_DEMO: boolean;
+  dataDir: string;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
@@ -114,7 +118,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  if (parsed.data.NODE_ENV === 'production') {
+  const production = parsed.data.NODE_ENV === 'production';
+  if (production && parsed.data.SEED_DEMO) {
+    throw new Error(
+      'Invalid configuration:\n  SEED_DEMO: demo data is never created in production (its passwords are public); unset it',
+    );
+  }
+  if (production) {
     const missing = (['JWT_SECRET', 'DATA_KEY', 'PUBLIC_URL'] as const).filter((k) => !parsed.data[k]);
     if (missing.length > 0) {
       throw new Error(
@@ -122,5 +132,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  // npm runs a workspace's script in the workspace's folder and says where it was typed in INIT_CWD:
+  // `npm start` and `npm run admin` from the repository root keep their data in the root's ./data.
+  const base = env.INIT_CWD ?? process.cwd();
+  return {
+    ...parsed.data,
+    SEED_DEMO: parsed.data.SEED_DEMO ?? !production,
+    dataDir: path.resolve(base, parsed.data.DATA_DIR),
+  };
 }

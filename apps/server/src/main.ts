@@ -9,6 +9,7 @@ import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { createDeps } from './deps';
 import { createOutboxWorker } from './lib/outbox-worker';
+import { checkBeforeStart } from './startup/start-checks';
 
 /** Starts one server process: database, migrations, demo data, HTTP, the e-mail worker and the job queue. */
 async function main() {
@@ -22,6 +23,12 @@ async function main() {
   mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ url: config.DATABASE_URL, dir: path.join(config.dataDir, 'db') });
   const deps = createDeps(config, database.db);
+  const refusal = await checkBeforeStart(config, database.db, deps.cipher);
+  if (refusal) {
+    console.error(refusal);
+    await database.close();
+    process.exit(1);
+  }
   if (config.SEED_DEMO) {
     const { seeded } = await seedDemoData(database.db, {
       cipher: deps.cipher,
@@ -54,9 +61,13 @@ async function main() {
       `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL'}`,
       `E-mail: ${config.SMTP_URL ? 'delivered over SMTP' : 'kept in the outbox (no SMTP_URL)'}`,
       '',
-      `Demo logins (password ${DEMO_PASSWORD}):`,
-      ...DEMO_LOGINS.map((l) => `  ${l.email.padEnd(32)} ${l.who}`),
-      '',
+      ...(config.SEED_DEMO
+        ? [
+            `Demo logins (password ${DEMO_PASSWORD}):`,
+            ...DEMO_LOGINS.map((l) => `  ${l.email.padEnd(32)} ${l.who}`),
+            '',
+          ]
+        : []),
     ].join('\n'),
   );
 

@@ -145,7 +145,8 @@ describe.skipIf(!url)('two server instances on one database and one store', () =
     smtp = await captureSmtp();
 
     const shared = {
-      NODE_ENV: 'production',
+      // Not 'production': production never creates demo data, nor starts while demo accounts exist.
+      NODE_ENV: 'development',
       DATABASE_URL: databaseUrl,
       JWT_SECRET: randomBytes(32).toString('hex'),
       DATA_KEY: randomBytes(32).toString('hex'),

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../app-types';
 import { recordAudit } from '../lib/audit';
 import { createResetLink, findUserByEmail } from '../modules/accounts/accounts.service';
+import { createAdmin, deactivateDemoAccounts } from './first-admin';
 
 /**
  * Operator commands (`npm run admin -- <command>`), for whoever has shell access to the server. Without
@@ -11,7 +12,11 @@ export const ADMIN_USAGE = [
   'Usage: npm run admin -- <command>',
   '',
   'Commands:',
-  '  reset-link EMAIL   Print a fresh single-use password-reset link for the active user with EMAIL.',
+  '  reset-link EMAIL          Print a fresh single-use password-reset link for the active user with EMAIL.',
+  '  create-admin EMAIL        Create an administrator of the internal company (the first one of a new',
+  '                            installation) and print a single-use link to choose the password.',
+  '  deactivate-demo-accounts  Deactivate every account a production start refuses: the demo addresses',
+  '                            and any account whose password is the published demo password.',
 ].join('\n');
 
 export interface CommandResult {
@@ -26,6 +31,8 @@ export async function runAdminCommand(
 ): Promise<CommandResult> {
   const [command, ...rest] = args;
   if (command === 'reset-link' && rest.length === 1) return resetLink(rest[0], deps);
+  if (command === 'create-admin' && rest.length === 1) return createAdmin(rest[0], deps);
+  if (command === 'deactivate-demo-accounts' && rest.length === 0) return deactivateDemoAccounts(deps);
   return { code: 2, output: ADMIN_USAGE };
 }
 
