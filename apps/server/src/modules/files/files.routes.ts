@@ -48,6 +48,7 @@ export const filesRoutes: Module = async (app, deps) => {
         uploaded_files: await receiveUpload(request, requireAuth(request), {
           storage,
           maxMb: deps.config.MAX_UPLOAD_MB,
+          dataDir: deps.config.dataDir,
           rate: { minKbps: deps.config.MIN_UPLOAD_KBPS, graceMs: deps.config.UPLOAD_GRACE_SECONDS * 1000 },
         }),
       }),

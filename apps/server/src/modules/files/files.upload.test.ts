@@ -1,16 +1,16 @@
-import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { existsSync, type ReadStream } from 'node:fs';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { FILE_MSG, uploadTooLargeMessage } from '@dd/shared';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createCompany, signedIn } from '../../../test/factories';
 import { getContext } from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { createDeps } from '../../deps';
 import { sniffFileType } from '../../lib/file-type';
 import { EXE, multipart, PDF, PNG, upload } from './files.test-utils';
-import { sanitizeFileName } from './files.upload';
+import { removeLeftoverUploads, sanitizeFileName, uploadStagingDir } from './files.upload';
 
 /** POST /api/photoUpload/: accepted types, size and type rejections, bucket and count validation. */
 async function leftInStorage(dataDir: string, bucket: string, userId: number): Promise<string[]> {
@@ -18,8 +18,9 @@ async function leftInStorage(dataDir: string, bucket: string, userId: number): P
   return existsSync(dir) ? readdir(dir) : [];
 }
 
-async function spoolFolders(): Promise<string[]> {
-  return (await readdir(os.tmpdir())).filter((n) => n.startsWith('dd-upload-'));
+async function spoolFolders(dataDir: string): Promise<string[]> {
+  const dir = uploadStagingDir(dataDir);
+  return existsSync(dir) ? readdir(dir) : [];
 }
 
 describe('POST /api/photoUpload/', () => {
@@ -37,6 +38,30 @@ describe('POST /api/photoUpload/', () => {
       new RegExp(`^supporting-documents/u${caller.user.id}/[0-9a-f-]{36}-HIPAA-form-signed-.pdf$`),
     );
     expect(await deps.storage.stat(file.url)).toEqual({ size: PDF.length });
+  });
+
+  it('stages the upload inside DATA_DIR (a medical record never waits in the system temp folder)', async () => {
+    const { app, deps } = await getContext();
+    const caller = await signedIn(deps);
+    const put = vi.spyOn(deps.storage, 'put');
+    try {
+      const res = await upload(app, caller.headers, { bucket: 'provider-records' });
+      expect(res.statusCode).toBe(200);
+      const staged = String((put.mock.calls.at(-1)![1] as ReadStream).path);
+      expect(staged.startsWith(uploadStagingDir(deps.config.dataDir) + path.sep)).toBe(true);
+    } finally {
+      put.mockRestore();
+    }
+  });
+
+  it('removes what a crash left in the staging folder', async () => {
+    const dataDir = path.join(os.tmpdir(), `dd-staging-${process.pid}`);
+    const left = path.join(uploadStagingDir(dataDir), 'dd-upload-crashed');
+    await mkdir(left, { recursive: true });
+    await writeFile(path.join(left, 'record.pdf'), PDF);
+    expect(await removeLeftoverUploads(dataDir)).toBe(1);
+    expect(await readdir(uploadStagingDir(dataDir))).toEqual([]);
+    expect(await removeLeftoverUploads(path.join(dataDir, 'never-made'))).toBe(0);
   });
 
   it('accepts several files in one request, numbered in order', async () => {
@@ -158,7 +183,7 @@ describe('upload size limit', () => {
     const app = await small;
     const company = await createCompany(deps.db);
     const caller = await signedIn(deps, { companyId: company.id });
-    const before = await spoolFolders();
+    const before = await spoolFolders(deps.config.dataDir);
     const exact = Buffer.concat([PDF, Buffer.alloc(1024 * 1024 - PDF.length, 32)]);
     expect(
       (await upload(app, caller.headers, { bucket: 'provider-records', content: exact })).statusCode,
@@ -170,7 +195,7 @@ describe('upload size limit', () => {
     expect(res.json().error).toBe(uploadTooLargeMessage(1));
     expect(res.json().error).toBe('This file is too large. The limit is 1 MB.');
     expect(await leftInStorage(deps.config.dataDir, 'provider-records', caller.user.id)).toHaveLength(1);
-    expect(await spoolFolders()).toEqual(before);
+    expect(await spoolFolders(deps.config.dataDir)).toEqual(before);
   });
 });
 

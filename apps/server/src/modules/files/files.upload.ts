@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -166,13 +165,31 @@ export interface StoredUpload {
   order: number;
 }
 
+/**
+ * Uploads are spooled inside DATA_DIR, on the volume the operator protects, never in the system temp
+ * folder, and what a crash left there is removed at the next start (removeLeftoverUploads).
+ */
+export function uploadStagingDir(dataDir: string): string {
+  return path.join(dataDir, 'uploads-in-progress');
+}
+
+/** Removes every folder a stopped server left in the staging folder; says how many it removed. */
+export async function removeLeftoverUploads(dataDir: string): Promise<number> {
+  const staging = uploadStagingDir(dataDir);
+  const left = await readdir(staging).catch(() => []);
+  await Promise.all(left.map((name) => rm(path.join(staging, name), { recursive: true, force: true })));
+  return left.length;
+}
+
 export async function receiveUpload(
   request: FastifyRequest,
   auth: Auth,
-  deps: { storage: Storage; maxMb: number; rate: UploadRate },
+  deps: { storage: Storage; maxMb: number; rate: UploadRate; dataDir: string },
 ): Promise<StoredUpload[]> {
   if (!request.isMultipart()) throw badRequest(FILE_MSG.notMultipart);
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'dd-upload-'));
+  const staging = uploadStagingDir(deps.dataDir);
+  await mkdir(staging, { recursive: true, mode: 0o700 });
+  const dir = await mkdtemp(path.join(staging, 'dd-upload-'));
   const stored: string[] = [];
   const spooling = spoolParts(request, dir, deps.maxMb);
   let cutOff = false;
