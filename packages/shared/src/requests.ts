@@ -300,5 +300,12 @@ export const RequestDetailSchema = RequestSchema.extend({
   files: z.array(RequestFileSchema),
   invoices: z.array(RequestInvoiceSchema),
   abilities: RequestAbilitiesSchema,
+  /** For internal staff only (never sent to law-firm users): the claim, to-do date and requisition. */
+  working_on: WorkingOnSchema.nullable().optional(),
+  next_todo_date: z.string().nullable().optional(),
+  requisition_id: z.string().nullable().optional(),
+  provider_cost: z.number().optional(),
+  /** For internal staff only: the first e-mail to the provider has not gone out yet (first-send view). */
+  first_send_due: z.boolean().optional(),
 });
 export type RequestDetail = z.infer<typeof RequestDetailSchema>;

@@ -60,3 +60,22 @@ export const CLOSED_STATUSES = REQUEST_STATUSES.filter((s) => !isOpenStatus(s));
 
 /** Statuses staff may set from a note: 'In Contact With Provider' down to the last closed status. */
 export const STAFF_NOTE_STATUSES = REQUEST_STATUSES.slice(REQUEST_STATUSES.indexOf(STATUS.inContact));
+
+/**
+ * Statuses a request only reaches once the provider was written to. A request waits for its first e-mail
+ * to the provider while it is 'Requested By Lawyer', or while it is held by a question ('Need Assistance',
+ * 'Waiting for Direct Docs Response') and no note since its last (re)submission records one of these.
+ */
+export const PROVIDER_REACHED_STATUSES: readonly RequestStatus[] = REQUEST_STATUSES.filter(
+  (s) =>
+    s !== STATUS.requestedByLawyer &&
+    s !== STATUS.needAssistance &&
+    s !== STATUS.waitingForDirectDocs &&
+    s !== STATUS.cancelled,
+);
+
+/** Statuses that can still be waiting for the first send, depending on what the notes record. */
+export const FIRST_SEND_HOLD_STATUSES: readonly RequestStatus[] = [
+  STATUS.needAssistance,
+  STATUS.waitingForDirectDocs,
+];

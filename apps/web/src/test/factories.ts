@@ -214,6 +214,7 @@ export function requestDetail(overrides: Partial<RequestDetail> = {}): RequestDe
       can_upload_supporting: true,
       is_internal_staff: true,
     },
+    first_send_due: (overrides.status ?? STATUS.requestedByLawyer) === STATUS.requestedByLawyer,
     ...overrides,
   };
 }

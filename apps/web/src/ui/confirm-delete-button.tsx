@@ -18,6 +18,8 @@ export interface ConfirmDeleteButtonProps {
   disabled?: boolean;
   /** For confirmations that are not deletions (restore). @default 'red' */
   color?: ButtonProps['color'];
+  /** The button that closes the dialog and changes nothing. @default 'Cancel' */
+  keepLabel?: string;
 }
 
 export function ConfirmDeleteButton({
@@ -30,6 +32,7 @@ export function ConfirmDeleteButton({
   leftSection,
   disabled,
   color = 'red',
+  keepLabel = 'Cancel',
 }: ConfirmDeleteButtonProps) {
   const [opened, setOpened] = useState(false);
   const [running, setRunning] = useState(false);
@@ -83,7 +86,7 @@ export function ConfirmDeleteButton({
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={running}>
-              Cancel
+              {keepLabel}
             </Button>
             <Button color={color} onClick={confirm} disabled={running} aria-busy={running || undefined}>
               {label}

@@ -7,6 +7,8 @@ import { invoices } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { listRequestFiles } from '../files/files.queries';
 import { listRequestNotes } from '../notes/notes.queries';
+import { isFirstSendDue } from '../staffwork/staffwork.first-send-due';
+import { getStaffInfo } from '../staffwork/staffwork.info';
 import { findVisibleRequest, withRelated } from './requests.queries';
 
 type InvoiceRow = {
@@ -29,11 +31,24 @@ function invoicesFor(auth: Auth, rows: InvoiceRow[]): RequestInvoice[] {
   return rows.map(({ id, price, is_paid }) => ({ id, price, is_paid }));
 }
 
+/** The staff-only facts the spec's detail call carries for internal staff (never for a law firm). */
+async function staffFacts(db: DbOrTx, auth: Auth, id: number, status: RequestDetail['status']) {
+  if (!can(auth, 'request.staffWork')) return {};
+  const [info, firstSendDue] = await Promise.all([getStaffInfo(db, id), isFirstSendDue(db, id, status)]);
+  return {
+    working_on: info.working_on,
+    next_todo_date: info.next_todo_date,
+    requisition_id: info.requisition_id,
+    provider_cost: info.provider_cost,
+    first_send_due: firstSendDue,
+  };
+}
+
 /** One request with its client (and firm), provider, people, notes, files, invoice lines and abilities. */
 export async function getRequestDetail(db: DbOrTx, auth: Auth, id: number): Promise<RequestDetail> {
   const row = await findVisibleRequest(db, auth, id);
   if (!row) throw notFound();
-  const [[base], noteList, fileList, invoiceRows] = await Promise.all([
+  const [[base], noteList, fileList, invoiceRows, staff] = await Promise.all([
     withRelated(db, [row], new Set(['patient__company', 'provider', 'user', 'requester'] as const)),
     listRequestNotes(db, id),
     listRequestFiles(db, auth, id),
@@ -50,11 +65,13 @@ export async function getRequestDetail(db: DbOrTx, auth: Auth, id: number): Prom
       .from(invoices)
       .where(eq(invoices.requestId, id))
       .orderBy(asc(invoices.id)),
+    staffFacts(db, auth, id, row.status),
   ]);
-  const { patient, provider } = base;
+  // The list row's claim and to-do date are staff facts: only staffFacts puts them back, for staff.
+  const { patient, provider, next_todo_date: _todo, working_on_id: _claim, ...fields } = base;
   if (!patient?.company || !provider) throw notFound();
   return {
-    ...base,
+    ...fields,
     patient: { ...patient, company: patient.company },
     provider,
     user: base.user ?? null,
@@ -72,5 +89,6 @@ export async function getRequestDetail(db: DbOrTx, auth: Auth, id: number): Prom
       })),
     ),
     abilities: requestAbilities(auth, row.status),
+    ...staff,
   };
 }

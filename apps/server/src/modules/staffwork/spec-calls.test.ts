@@ -135,4 +135,26 @@ describe("the staff spec's calls, replayed", () => {
     });
     expect(hidden.statusCode).toBe(404);
   });
+
+  it('GET /api/home/request/{id}/ carries the claim, to-do date and requisition for staff, never for the firm', async () => {
+    const c = await staffCase();
+    const url = `/api/home/request/${c.request.id}/`;
+    await call('POST', url, c.staff.headers, { working_on: c.staff.user.id });
+    await call('POST', url, c.staff.headers, { requisition_id: 'RQ-7', provider_cost: '12.50' });
+    const staffView = await call(
+      'GET',
+      `${url}?related=user,notes,notes__user,provider,patient`,
+      c.staff.headers,
+    );
+    expect(staffView.statusCode).toBe(200);
+    expect(staffView.json()).toMatchObject({
+      working_on: { id: c.staff.user.id, full_name: c.staff.user.fullName },
+      next_todo_date: null,
+      requisition_id: 'RQ-7',
+      provider_cost: 12.5,
+    });
+    const firmView = (await call('GET', url, c.contact.headers)).json();
+    for (const field of ['working_on', 'next_todo_date', 'requisition_id', 'provider_cost', 'first_send_due'])
+      expect(firmView).not.toHaveProperty(field);
+  });
 });

@@ -20,6 +20,7 @@ import {
 } from '../notes/notes.reminders';
 import { changeStatus } from '../notes/notes.status';
 import { cancelledEmail, recordsReadyEmail } from './staffwork.emails';
+import { isFirstSendDue } from './staffwork.first-send-due';
 
 /**
  * The staff actions on a request (staff spec section 4), each one transaction that locks the request:
@@ -59,7 +60,7 @@ export interface ActionNote {
   text?: string;
 }
 
-/** Allowed while the request waits for its first send: 'Requested By Lawyer', or no notes at all. */
+/** Allowed while the request waits for its first send (staffwork.first-send-due.ts). */
 export async function markInitialSent(
   { db, mail, followUpDays }: Deps,
   auth: Auth,
@@ -68,10 +69,7 @@ export async function markInitialSent(
 ): Promise<StaffActionResult> {
   return db.transaction(async (tx) => {
     const target = await unsafeLockOr404(tx, id);
-    if (target.status !== STATUS.requestedByLawyer) {
-      const [anyNote] = await tx.select({ id: notes.id }).from(notes).where(eq(notes.requestId, id)).limit(1);
-      if (anyNote) throw conflict(STAFF_MSG.alreadySent);
-    }
+    if (!(await isFirstSendDue(tx, id, target.status))) throw conflict(STAFF_MSG.alreadySent);
     const status = STATUS.initialRequestSent;
     const noteId = await actionNote(tx, auth, target, note.text ?? STAFF_NOTE_TEXT.initialSent, status);
     await changeStatus(tx, mail, target, status);

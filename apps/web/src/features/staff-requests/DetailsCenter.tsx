@@ -28,7 +28,7 @@ export function DetailsCenter({ request, onChanged }: { request: RequestDetail; 
       )}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
-          <ActionsCard request={request} info={info.data} onChanged={onChanged} />
+          <ActionsCard request={request} info={info.data} infoFailed={info.isError} onChanged={onChanged} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
           {info.data ? (
@@ -38,7 +38,7 @@ export function DetailsCenter({ request, onChanged }: { request: RequestDetail; 
           )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <FirmCard request={request} info={info.data} />
+          <FirmCard request={request} info={info.data} infoFailed={info.isError} />
         </Grid.Col>
       </Grid>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">

@@ -1,5 +1,5 @@
 /**
- * First-send view (staff spec: request detail with no notes yet): the e-mail to send to the provider with
+ * First-send view (staff spec: the request before its first send): the e-mail to send to the provider with
  * Copy buttons, the attachments to download, the provider's address, then 'I've sent the email' or
  * 'Cancel The Request'.
  */
@@ -129,13 +129,16 @@ export function FirstSendView({
               I've sent the email
             </Button>
             <ConfirmDeleteButton
-              label="Cancel The Request"
+              label="Cancel the request"
+              keepLabel="Keep the request"
               message={`Request #${request.internal_number} for ${request.patient.full_name} at ${request.provider.name} will be cancelled, and the requester will be told by e-mail.`}
               onConfirm={async () => {
                 await cancelRequest(request.id);
                 onChanged();
               }}
-            />
+            >
+              Cancel The Request
+            </ConfirmDeleteButton>
             <Button variant="subtle" onClick={onSkip}>
               Go To Request Details Center
             </Button>

@@ -1,9 +1,9 @@
 /**
  * /request/{id}/ for internal staff: today's reminders on top, then the first-send view while the request
- * waits for its first e-mail to the provider (no notes yet, or back at 'Requested By Lawyer'), otherwise
- * the Request Details Center.
+ * waits for its first e-mail to the provider (the server's `first_send_due`: a firm's question before the
+ * first send leaves it due), otherwise the Request Details Center.
  */
-import { type RequestDetail, STATUS } from '@dd/shared';
+import type { RequestDetail } from '@dd/shared';
 import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,8 +15,8 @@ import { FirstSendView } from './FirstSendView';
 import { NotFoundState } from './parts';
 import { ReminderBanner } from './ReminderBanner';
 
-export const needsFirstSend = (request: Pick<RequestDetail, 'notes' | 'status'>) =>
-  request.notes.length === 0 || request.status === STATUS.requestedByLawyer;
+export const needsFirstSend = (request: Pick<RequestDetail, 'first_send_due'>) =>
+  request.first_send_due === true;
 
 export function StaffRequestScreen({ id }: { id: number }) {
   const detail = useStaffRequest(id);

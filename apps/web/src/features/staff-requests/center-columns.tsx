@@ -7,16 +7,18 @@ import { Link, useNavigate } from 'react-router';
 import { dataKeys, refreshData } from '../../api/data';
 import { Card, ConfirmDeleteButton, DetailItem, EmailLink, PhoneLink, StatusBadge } from '../../ui';
 import { deleteRequest, staffRequestKeys } from './api';
-import { DocumentLink, localToday } from './parts';
+import { DocumentLink, localToday, StaffFactPending } from './parts';
 import { SendToLawyerButton } from './SendToLawyerButton';
 
 export function ActionsCard({
   request,
   info,
+  infoFailed,
   onChanged,
 }: {
   request: RequestDetail;
   info: StaffRequestInfo | undefined;
+  infoFailed: boolean;
   onChanged: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -59,7 +61,9 @@ export function ActionsCard({
         <Text size="sm" fw={500}>
           Law Firm Release
         </Text>
-        {release ? (
+        {!info ? (
+          <StaffFactPending failed={infoFailed} />
+        ) : release ? (
           <DocumentLink url={release} />
         ) : (
           <Text size="sm" c="dimmed">
@@ -84,7 +88,15 @@ export function ActionsCard({
   );
 }
 
-export function FirmCard({ request, info }: { request: RequestDetail; info: StaffRequestInfo | undefined }) {
+export function FirmCard({
+  request,
+  info,
+  infoFailed,
+}: {
+  request: RequestDetail;
+  info: StaffRequestInfo | undefined;
+  infoFailed: boolean;
+}) {
   const contact = info?.main_contact ?? null;
   const followUp = info?.next_todo_date ?? null;
   const overdue = followUp !== null && followUp < localToday();
@@ -101,6 +113,7 @@ export function FirmCard({ request, info }: { request: RequestDetail; info: Staf
           )}
         </DetailItem>
         <DetailItem label="Main Contact">
+          {!info && <StaffFactPending failed={infoFailed} />}
           {contact && (
             <Stack gap={0}>
               <Text size="sm">{contact.full_name}</Text>
@@ -113,7 +126,9 @@ export function FirmCard({ request, info }: { request: RequestDetail; info: Staf
           <StatusBadge status={request.status} size="md" />
         </DetailItem>
         <DetailItem label="Follow-up Date">
-          {followUp ? (
+          {!info ? (
+            <StaffFactPending failed={infoFailed} />
+          ) : followUp ? (
             <Text size="sm" c={overdue ? 'red.7' : undefined} fw={overdue ? 600 : undefined}>
               {formatDate(followUp)}
               {overdue ? ' (overdue)' : ''}
@@ -122,7 +137,9 @@ export function FirmCard({ request, info }: { request: RequestDetail; info: Staf
             'No reminder set'
           )}
         </DetailItem>
-        <DetailItem label="Claimed By">{info?.working_on?.full_name ?? 'Nobody'}</DetailItem>
+        <DetailItem label="Claimed By">
+          {info ? (info.working_on?.full_name ?? 'Nobody') : <StaffFactPending failed={infoFailed} />}
+        </DetailItem>
       </SimpleGrid>
     </Card>
   );

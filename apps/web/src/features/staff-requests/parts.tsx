@@ -1,6 +1,6 @@
 /** Small pieces of the staff request screens: labelled values, the status badge, End Reminder, not found. */
 import { type RequestNote, safeHttpUrl } from '@dd/shared';
-import { Button, type ButtonProps, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, type ButtonProps, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBellOff, IconExternalLink, IconFileSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -8,6 +8,20 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { FileDownloadButton } from '../files';
 import { setNoteReminder } from './api';
+
+/**
+ * Stands in for a staff-only fact (claim, reminder, contact) until it has loaded: a loader, or 'Not
+ * available' after the load failed, never a default that reads as a fact ('Nobody', 'No reminder set').
+ */
+export function StaffFactPending({ failed }: { failed: boolean }) {
+  if (failed)
+    return (
+      <Text size="sm" c="dimmed">
+        Not available
+      </Text>
+    );
+  return <Loader size="xs" aria-label="Loading the staff details" />;
+}
 
 /** Today in the browser's time zone, YYYY-MM-DD (reminders are calendar days). */
 export const localToday = () => dayjs().format('YYYY-MM-DD');

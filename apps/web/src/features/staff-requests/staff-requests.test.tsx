@@ -175,7 +175,7 @@ describe('staff request detail', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel The Request' }));
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
     expect(calls.some((c) => c.path.endsWith('/cancel/'))).toBe(false);
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel The Request' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the request' }));
     expect(await screen.findByRole('heading', { name: 'Request Details Center' })).toBeInTheDocument();
     expect(await screen.findByText('Archived')).toBeInTheDocument();
     expect(screen.getAllByText('Request is Cancelled').length).toBeGreaterThan(0);
