@@ -25,7 +25,7 @@ export type FeeField = (typeof FEE_FIELDS)[number];
 export type FeeSettings = Record<FeeField, number>;
 
 export const FEE_LABELS: Record<FeeField, string> = {
-  completed_documents_arrived: 'Completed - Documents Arrived',
+  completed_documents_arrived: 'Completed - Documents Arrived (the price a new law firm starts with)',
   completed_documents_unavailable: 'Completed - No Documents Available',
   closed_documents_arrived: 'Closed - Documents Arrived',
   closed_documents_unavailable: 'Closed - No Documents Available',
@@ -51,9 +51,18 @@ export const FeeSettingsBodySchema = z
   .strict();
 export type FeeSettingsBody = z.input<typeof FeeSettingsBodySchema>;
 
-/** Which fee a finished request is billed: one setting per closing status; open requests bill nothing yet. */
-export const FEE_BY_STATUS: Partial<Record<RequestStatus, Exclude<FeeField, 'rush'>>> = {
-  [STATUS.completedArrived]: 'completed_documents_arrived',
+/** The price quoted at order (the firm's own price with rush, or the certification's flat price). */
+export const QUOTED = 'quoted';
+
+/**
+ * What each finished outcome bills: a request completed with its documents bills the price it was quoted
+ * at order; every other outcome bills its fee setting (plus the rush setting for a rush request). Open
+ * requests bill nothing yet. The SQL in the server's invoice queries is built from this table.
+ */
+export const FEE_BY_STATUS: Partial<
+  Record<RequestStatus, typeof QUOTED | Exclude<FeeField, 'rush' | 'completed_documents_arrived'>>
+> = {
+  [STATUS.completedArrived]: QUOTED,
   [STATUS.completedUnavailable]: 'completed_documents_unavailable',
   [STATUS.closedArrived]: 'closed_documents_arrived',
   [STATUS.closedUnavailable]: 'closed_documents_unavailable',
@@ -64,17 +73,33 @@ export const FEE_BY_STATUS: Partial<Record<RequestStatus, Exclude<FeeField, 'rus
 /** Statuses whose lines go on a billing: completed or closed (the confirmation says so). */
 export const BILLABLE_STATUSES = REQUEST_STATUSES.filter((s) => FEE_BY_STATUS[s] !== undefined);
 
+/** The outcomes a request can bill, in the order the order screen lists them. */
+export const REQUEST_OUTCOMES: readonly RequestStatus[] = BILLABLE_STATUSES;
+
+/** A request's quote: the price stored when it was ordered (rush included) and whether it is a rush. */
+export interface Quote {
+  price: number;
+  rush: boolean;
+}
+
 /**
- * The fee of a request's line while it is not billed: the setting for its status, plus the rush setting
- * for a rush request; an open request shows its quoted price until it finishes. Once billed, the line
- * keeps the fee it was billed with. The SQL in the server's invoice queries is built from FEE_BY_STATUS,
- * and a test holds the two together.
+ * The one pricing rule of a request's fee, in dollars: what its status bills (see FEE_BY_STATUS), or its
+ * quote while it is open. A billed line keeps the fee it was billed with instead.
  */
-export function lineFee(settings: FeeSettings, status: RequestStatus, rush: boolean, quoted: number): number {
+export function outcomeFee(settings: FeeSettings, status: RequestStatus, quote: Quote): number {
   const field = FEE_BY_STATUS[status];
-  if (!field) return quoted;
+  if (!field || field === QUOTED) return quote.price;
   const fee = toCents(settings[field]);
-  return toDollars(rush ? addCents(fee, toCents(settings.rush)) : fee);
+  return toDollars(quote.rush ? addCents(fee, toCents(settings.rush)) : fee);
+}
+
+/** What the order screen shows: the fee of every outcome for this quote. */
+export function outcomeFees(settings: FeeSettings, quote: Quote) {
+  return REQUEST_OUTCOMES.map((status) => ({
+    status,
+    fee: outcomeFee(settings, status, quote),
+    quoted: FEE_BY_STATUS[status] === QUOTED,
+  }));
 }
 
 /** A line's total: fee, provider cost, page fee and surcharge, added in cents. */

@@ -233,6 +233,8 @@ export const requestTallies = pgTable(
     turnaround: bigint('turnaround', { mode: 'number' }).notNull(),
     billed: integer('billed').notNull(),
     billedSum: numeric('billed_sum', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    /** The quotes (price) of the requests not billed yet: what an outcome that bills the quote adds up. */
+    quotedSum: numeric('quoted_sum', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
   },
   (t) => [index('request_tallies_group_idx').on(t.byWorker, t.groupId, t.status, t.rush)],
 );

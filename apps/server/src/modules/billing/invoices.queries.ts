@@ -6,6 +6,7 @@ import {
   type InvoiceLine,
   type InvoiceTotals,
   lineTotal,
+  QUOTED,
   type RequestStatus,
 } from '@dd/shared';
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -21,7 +22,6 @@ import { billings, invoices, patients, priceSettings, providers, requests } from
  */
 
 const FEE_COLUMNS = {
-  completed_documents_arrived: priceSettings.completedDocumentsArrived,
   completed_documents_unavailable: priceSettings.completedDocumentsUnavailable,
   closed_documents_arrived: priceSettings.closedDocumentsArrived,
   closed_documents_unavailable: priceSettings.closedDocumentsUnavailable,
@@ -29,13 +29,24 @@ const FEE_COLUMNS = {
   cancelled: priceSettings.cancelled,
 } as const;
 
-/** The fee settings' amount for the request's status plus rush; null for an open status. */
-export const statusFee = (status: SQL = sql`${requests.status}`, rush: SQL = sql`${requests.rush}`): SQL => {
-  const cases = Object.entries(FEE_BY_STATUS).map(
-    ([name, field]) => sql`when ${name} then ${FEE_COLUMNS[field]}`,
+/**
+ * outcomeFee (packages/shared/billing.ts) in SQL: the quote for an outcome that bills it, else the fee
+ * setting of the status plus rush; null for an open status. `count` multiplies the setting's fee (the
+ * dashboard's tallies add up many requests of one status at once, their quotes already summed).
+ */
+export const statusFee = (
+  status: SQL = sql`${requests.status}`,
+  rush: SQL = sql`${requests.rush}`,
+  quoted: SQL = sql`${requests.price}`,
+  count: SQL = sql`1`,
+): SQL => {
+  const cases = Object.entries(FEE_BY_STATUS).map(([name, field]) =>
+    field === QUOTED
+      ? sql`when ${name} then ${quoted}`
+      : sql`when ${name} then (${FEE_COLUMNS[field]}
+          + case when ${rush} then ${priceSettings.rush} else 0 end) * ${count}`,
   );
-  return sql`(case ${status} ${sql.join(cases, sql` `)} end
-    + case when ${rush} then ${priceSettings.rush} else 0 end)`;
+  return sql`(case ${status} ${sql.join(cases, sql` `)} end)`;
 };
 
 const billedBefore = sql`exists (select 1 from ${invoices} b

@@ -21,7 +21,7 @@ import { companies, invoices, priceSettings, requests } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { lastLine, writeCurrentLine } from './invoice-lines';
-import { allInvoiceLines, type LineQuery, pageInvoiceLines } from './invoices.queries';
+import { allInvoiceLines, feeSql, type LineQuery, pageInvoiceLines } from './invoices.queries';
 
 /** Invoices (issue 10): companies to invoice, a company's lines, fee settings and line amounts. */
 
@@ -250,14 +250,27 @@ async function currentLine(db: DbOrTx, auth: Auth, requestId: number, lineId: nu
   return line;
 }
 
-/** GET /api/home/invoice/?request={id}: the request's lines, oldest first (the spec's order_by=created_at). */
+/**
+ * GET /api/home/invoice/?request={id}: the request's lines, oldest first (the spec's order_by=created_at),
+ * each with the fee the invoice shows for it (feeSql), not the amount stored when the line was written.
+ */
 export async function linesOfRequest(db: DbOrTx, requestId: number, newestFirst: boolean) {
   const order = newestFirst
     ? [desc(invoices.createdAt), desc(invoices.id)]
     : [asc(invoices.createdAt), asc(invoices.id)];
   const rows = await db
-    .select()
+    .select({
+      id: invoices.id,
+      price: feeSql,
+      isPaid: invoices.isPaid,
+      providerCost: invoices.providerCost,
+      pageFee: invoices.pageFee,
+      surcharge: invoices.autoAddedSurcharge,
+      billId: invoices.billId,
+    })
     .from(invoices)
+    .innerJoin(requests, eq(requests.id, invoices.requestId))
+    .innerJoin(priceSettings, eq(priceSettings.id, 1))
     .where(eq(invoices.requestId, requestId))
     .orderBy(...order);
   return rows.map((r) => ({
@@ -266,7 +279,7 @@ export async function linesOfRequest(db: DbOrTx, requestId: number, newestFirst:
     is_paid: r.isPaid,
     provider_cost: Number(r.providerCost),
     page_fee: Number(r.pageFee),
-    auto_added_surcharge: Number(r.autoAddedSurcharge),
+    auto_added_surcharge: Number(r.surcharge),
     bill_id: r.billId,
   }));
 }

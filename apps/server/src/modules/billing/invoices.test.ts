@@ -1,4 +1,11 @@
-import { BILLING_MSG, FEE_BY_STATUS, type InvoicePage, lineFee, REQUEST_STATUSES, STATUS } from '@dd/shared';
+import {
+  BILLING_MSG,
+  FEE_BY_STATUS,
+  type InvoicePage,
+  outcomeFee,
+  REQUEST_STATUSES,
+  STATUS,
+} from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -49,19 +56,19 @@ async function put(url: string, headers: Record<string, string>, payload: unknow
 }
 
 describe('the fee of a line', () => {
-  it('follows the status from the fee settings, plus rush; an open request shows its quoted price', async () => {
+  it('bills the quote when the documents arrive, else the fee setting plus rush; open shows the quote', async () => {
     const { deps } = await getContext();
     const fees = await feeSettings(deps.db);
     const f = await firm();
-    await f.request({ status: STATUS.completedArrived });
+    await f.request({ status: STATUS.completedArrived, price: 38 });
     await f.request({ status: STATUS.completedUnavailable, rush: true });
     await f.request({ status: STATUS.cancelled });
     await f.request({ status: STATUS.inContact, price: 42 });
     const page = await invoiceOf(f.company.id, (await admin()).headers);
     const byStatus = Object.fromEntries(page.results.map((l) => [l.request.status, l]));
-    expect(byStatus[STATUS.completedArrived].price).toBe(fees.completed_documents_arrived);
+    expect(byStatus[STATUS.completedArrived].price).toBe(38);
     expect(byStatus[STATUS.completedUnavailable].price).toBe(
-      lineFee(fees, STATUS.completedUnavailable, true, 0),
+      outcomeFee(fees, STATUS.completedUnavailable, { price: 35, rush: true }),
     );
     expect(byStatus[STATUS.cancelled].price).toBe(fees.cancelled);
     expect(byStatus[STATUS.inContact].price).toBe(42);

@@ -70,6 +70,10 @@ describe('the data dashboard tallies', () => {
       workingOnId: other.id,
       completedDate: new Date(),
     });
+    // Completed with documents: the quote is the fee, whatever it is and however it changes.
+    const quoted = await make({ status: STATUS.completedArrived, price: 38, completedDate: new Date() });
+    await expectSame();
+    await db.update(requests).set({ price: 9.95 }).where(eq(requests.id, quoted.id));
     await expectSame();
 
     // Claimed, reassigned, released; documents received; closed.

@@ -9,7 +9,8 @@ import type { AggregateRow } from './datadashboard.sql';
 /**
  * The all-time figures of the data dashboard from the running tallies (schema requestTallies,
  * migration 0013), per law firm, per claimant and in total. The fee of a billable request is what it
- * was billed or, unbilled, the fee of its status and rush at today's settings, as everywhere else.
+ * was billed or, unbilled, what its status bills at today's settings (its quote, summed in quoted_sum, for
+ * an outcome that bills the quote), as everywhere else.
  */
 export async function tallyTotals(db: DbOrTx): Promise<AggregateRow[]> {
   const t = requestTallies;
@@ -27,7 +28,7 @@ export async function tallyTotals(db: DbOrTx): Promise<AggregateRow[]> {
       sum(${t.n})::int as total,
       coalesce(sum(${t.n}) filter (where not ${oneOf(t.status, OPEN_STATUSES)}), 0)::int as closed_requests,
       coalesce(sum(case when ${oneOf(t.status, BILLABLE_STATUSES)}
-        then ${t.billedSum} + (${t.n} - ${t.billed}) * coalesce(${statusFee(sql`${t.status}`, sql`${t.rush}`)}, 0)
+        then ${t.billedSum} + coalesce(${statusFee(sql`${t.status}`, sql`${t.rush}`, sql`${t.quotedSum}`, sql`(${t.n} - ${t.billed})`)}, 0)
         else 0 end), 0)::float8 as total_price,
       sum(${t.received})::int as total_received,
       sum(${t.turnaround})::int as total_turnaround
@@ -58,7 +59,8 @@ export async function tallyTotals(db: DbOrTx): Promise<AggregateRow[]> {
 export async function compactTallies(db: DbOrTx): Promise<void> {
   const t = requestTallies;
   await db.execute(sql`with moved as (delete from ${t} returning *)
-    insert into ${t} (by_worker, group_id, status, rush, n, received, turnaround, billed, billed_sum)
-    select by_worker, group_id, status, rush, sum(n), sum(received), sum(turnaround), sum(billed), sum(billed_sum)
+    insert into ${t} (by_worker, group_id, status, rush, n, received, turnaround, billed, billed_sum, quoted_sum)
+    select by_worker, group_id, status, rush, sum(n), sum(received), sum(turnaround), sum(billed), sum(billed_sum),
+      sum(quoted_sum)
     from moved group by by_worker, group_id, status, rush having sum(n) <> 0`);
 }

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { type FeeSettings, outcomeFee, outcomeFees, REQUEST_OUTCOMES } from './billing';
+import { CERTIFICATION_REQUEST_TYPE } from './constants';
+import { requestPrice } from './pricing';
+import { STATUS } from './statuses';
+
+/** What a firm is quoted at order is what it is billed when its documents arrive. */
+
+const fees: FeeSettings = {
+  completed_documents_arrived: 35,
+  completed_documents_unavailable: 25,
+  closed_documents_arrived: 35,
+  closed_documents_unavailable: 25,
+  cancelled: 10,
+  rush: 7,
+  closed_originally_no_document: 30,
+};
+
+describe('the fee a request bills', () => {
+  it('bills the quoted price when the documents arrive: the certification flat price, rush or not', () => {
+    const quoted = requestPrice({ rush: true, requestTypes: [CERTIFICATION_REQUEST_TYPE] });
+    expect(quoted).toBe(9.95);
+    expect(outcomeFee(fees, STATUS.completedArrived, { price: quoted, rush: true })).toBe(9.95);
+  });
+
+  it("bills a firm's own price as quoted, not the fee setting", () => {
+    const quoted = requestPrice({ companyPrice: 38, rush: false, requestTypes: ['Medical Records'] });
+    expect(outcomeFee(fees, STATUS.completedArrived, { price: quoted, rush: false })).toBe(38);
+    const rushQuote = requestPrice({ companyPrice: 38, rush: true, requestTypes: ['Medical Records'] });
+    expect(outcomeFee(fees, STATUS.completedArrived, { price: rushQuote, rush: true })).toBe(45);
+  });
+
+  it('bills the fee setting, plus rush, for the other outcomes, and the quote while open', () => {
+    const quote = { price: 38, rush: true };
+    expect(outcomeFee(fees, STATUS.completedUnavailable, quote)).toBe(32);
+    expect(outcomeFee(fees, STATUS.cancelled, quote)).toBe(17);
+    expect(outcomeFee(fees, STATUS.closedOriginallyNone, { price: 38, rush: false })).toBe(30);
+    expect(outcomeFee(fees, STATUS.inContact, quote)).toBe(38);
+  });
+
+  it('lists what each outcome bills for the order screen, documents arrived first', () => {
+    const listed = outcomeFees(fees, { price: 38, rush: false });
+    expect(listed.map((o) => o.status)).toEqual(REQUEST_OUTCOMES);
+    expect(listed[0]).toEqual({ status: STATUS.completedArrived, fee: 38, quoted: true });
+    expect(listed.find((o) => o.status === STATUS.cancelled)).toEqual({
+      status: STATUS.cancelled,
+      fee: 10,
+      quoted: false,
+    });
+  });
+});
