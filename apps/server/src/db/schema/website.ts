@@ -11,12 +11,25 @@ export const websitePages = pgTable('website_pages', {
   components: jsonb('components').$type<string[]>().notNull().default([]),
   /** One property set per entry of components. */
   componentProps: jsonb('component_props').$type<ComponentProps[]>().notNull().default([]),
+  /** When the columns above went live; null while a new page has never been published. */
+  publishedAt: timestamp('published_at', { withTimezone: true }).defaultNow(),
+  /** Saved changes visitors do not see until they are published; null when there are none. */
+  draft: jsonb('draft').$type<WebsitePageDraft>(),
+  draftSavedAt: timestamp('draft_saved_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true })
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date()),
 });
+
+/** A page's unpublished name, url and components. */
+export interface WebsitePageDraft {
+  name: string;
+  url: string;
+  components: string[];
+  componentProps: ComponentProps[];
+}
 
 /** A page as it was before a save or a restore, so a bad edit can be undone. */
 export const websitePageVersions = pgTable(
