@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
@@ -16,6 +17,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { signupRoutes } from './modules/accounts/signup.routes';
 import { apiDocsRoutes } from './modules/apidocs/apidocs.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { quoteRoutes } from './modules/billing/quote.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { adminOptionsUrl } from './modules/data-admin/data-admin.rewrite';
@@ -71,6 +73,7 @@ const modules = [
   filesRoutes,
   staffworkRoutes,
   billingRoutes,
+  quoteRoutes,
   dataDashboardRoutes,
   reportsRoutes,
   pdfFormsRoutes,
@@ -163,6 +166,9 @@ export async function buildApp(
     strictTransportSecurity: overHttps,
     crossOriginEmbedderPolicy: false,
   });
+  // Answers over 1 kB travel brotli- or gzip-compressed; a route with `compress: false` (file downloads)
+  // streams its bytes as they are.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
     openapi: { info: { title: 'Direct Docs API', version: '1.0.0' } },
     transform: openApiTransform,

@@ -110,7 +110,13 @@ export const filesRoutes: Module = async (app, deps) => {
   app.get(
     '/files/*',
     // No automatic HEAD route: a HEAD must not count as a download.
-    { config: { access: 'public' }, exposeHeadRoute: false, schema: { params: DownloadParams, hide: true } },
+    // Stored bytes stream as they are: never run through the answer compression.
+    {
+      config: { access: 'public' },
+      exposeHeadRoute: false,
+      compress: false,
+      schema: { params: DownloadParams, hide: true },
+    },
     async (request, reply) => {
       const [first, second, third] = request.params['*'].split('/');
       if (first === 'zip' && second && third !== undefined)
