@@ -68,8 +68,52 @@ describe('POST /api/user/invite/', () => {
     expect(rows[1].firstName).toBe('Ann');
     expect(rows[3].phoneNumber).toBe('303-555-0111');
     expect(rows.slice(1).every((u) => u.passwordHash === null)).toBe(true);
-    for (const email of [a, b, c]) expect(await invitationsTo(email)).toHaveLength(1);
-    expect(await invitationsTo(staff.user.email)).toHaveLength(0);
+    for (const email of [a, c]) expect(await invitationsTo(email)).toHaveLength(1);
+    // A row created inactive cannot sign in: no invitation until it is activated.
+    for (const email of [b, staff.user.email]) expect(await invitationsTo(email)).toHaveLength(0);
+  });
+
+  it('invites a user created inactive once the grid activates them, and nobody who already set a password', async () => {
+    const { deps, company, staff } = await firm();
+    const later = uniqueEmail('later');
+    const member = await createUser(deps.db, { companyId: company.id, isActive: false });
+    const me = row(staff.user.email, { ...names(staff.user), admin_access: 'TRUE' });
+    const save = (active: string) =>
+      call('POST', '/api/user/invite/', staff.headers, {
+        company_id: company.id,
+        rows: [me, row(later, { active }), row(member.email, { ...names(member), active })],
+      });
+    expect((await save('FALSE')).statusCode).toBe(200);
+    expect(await invitationsTo(later)).toHaveLength(0);
+    expect((await save('TRUE')).json()).toMatchObject({ created: 0, updated: 2 });
+    expect(await invitationsTo(later)).toHaveLength(1);
+    // The existing member had signed in before (the factory sets a password): re-activating is not an invitation.
+    expect(await invitationsTo(member.email)).toHaveLength(0);
+  });
+
+  it('POST /api/user/user/ invites an active user but not one created inactive', async () => {
+    const { company, staff } = await firm();
+    const [active, inactive] = [uniqueEmail('on'), uniqueEmail('off')];
+    for (const [email, is_active] of [
+      [active, true],
+      [inactive, false],
+    ] as const) {
+      const res = await call('POST', '/api/user/user/', staff.headers, {
+        company_id: company.id,
+        email,
+        first_name: 'New',
+        last_name: 'Person',
+        is_active,
+      });
+      expect(res.json()).toMatchObject({ email, created: true });
+    }
+    expect(await invitationsTo(active)).toHaveLength(1);
+    expect(await invitationsTo(inactive)).toHaveLength(0);
+
+    const [created] = await companyUsers(company.id).then((rows) => rows.filter((u) => u.email === inactive));
+    const activate = await call('POST', `/api/user/user/${created.id}/`, staff.headers, { is_active: true });
+    expect(activate.statusCode, activate.body).toBe(200);
+    expect(await invitationsTo(inactive)).toHaveLength(1);
   });
 
   it("sends a working invitation: the link's token sets a password once, then the user logs in", async () => {

@@ -23,6 +23,17 @@ export const INVITATION_SUBJECT = 'Your invitation to Direct Docs';
 const plain = (name: string, limits: NameLimits) =>
   name.trim() && !nameProblem(name, 'Name', limits) ? name.trim() : null;
 
+/**
+ * An inactive user cannot sign in, so is not invited; one who is activated before ever choosing a
+ * password is invited then. Someone who already has a password is only re-activated.
+ */
+export function invitationDue(
+  before: { isActive: boolean } | undefined,
+  after: { isActive: boolean; passwordHash: string | null },
+): boolean {
+  return after.isActive && after.passwordHash === null && !(before?.isActive ?? false);
+}
+
 export async function sendInvitation(
   tx: DbOrTx,
   mail: Mail,

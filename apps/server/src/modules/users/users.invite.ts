@@ -15,7 +15,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import type { Mail } from '../../lib/outbox';
-import { sendInvitation } from './users.email';
+import { invitationDue, sendInvitation } from './users.email';
 import { auditPrivilegedChange, levelsOf, newUserLevel } from './users.ladder';
 import {
   ExistingEmailAnswer,
@@ -137,8 +137,9 @@ async function saveGrid(
     await auditPrivilegedChange(tx, auth, ctx, target, action);
   };
 
+  const context = { companyName: company.name, inviterName: await inviterName(tx, auth) };
   for (const { u, row } of plan.changed) {
-    await tx
+    const [saved] = await tx
       .update(users)
       .set({
         firstName: u.first_name,
@@ -147,8 +148,10 @@ async function saveGrid(
         isStaff: u.is_staff,
         isActive: u.is_active,
       })
-      .where(eq(users.id, row.id));
+      .where(eq(users.id, row.id))
+      .returning();
     if (row.isActive && !u.is_active) await endAccess(row, 'user.deactivated');
+    if (invitationDue(row, saved)) await sendInvitation(tx, mail, saved, context);
   }
 
   if (plan.fresh.length) {
@@ -166,8 +169,9 @@ async function saveGrid(
         })),
       )
       .returning();
-    const context = { companyName: company.name, inviterName: await inviterName(tx, auth) };
-    for (const user of created) await sendInvitation(tx, mail, user, context);
+    for (const user of created) {
+      if (invitationDue(undefined, user)) await sendInvitation(tx, mail, user, context);
+    }
   }
 
   const kept = await usersWithHistory(

@@ -108,6 +108,7 @@ export const usersRoutes: Module = (app, { db, mail, config }) => {
     async (request) => {
       const user = await updateUser(
         db,
+        mail,
         requireAuth(request),
         request.params.id,
         request.body,

@@ -17,7 +17,7 @@ import { companies, users } from '../../db/schema';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/constraint-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mail } from '../../lib/outbox';
-import { sendInvitation } from './users.email';
+import { invitationDue, sendInvitation } from './users.email';
 import { auditPrivilegedChange, levelOf, newUserLevel } from './users.ladder';
 import {
   assertExistingEmailAnswersLeft,
@@ -205,7 +205,11 @@ function createOrUpdate(
     if (existing && existing.companyId !== companyId) {
       throw new ExistingEmailAnswer(1, userAtAnotherFirmMessage(email));
     }
-    if (existing) return { user: await applyUpdate(tx, auth, ctx, existing, body), created: false };
+    if (existing) {
+      const user = await applyUpdate(tx, auth, ctx, existing, body);
+      await inviteOnActivation(tx, mail, auth, existing, user);
+      return { user, created: false };
+    }
     const [user] = await tx
       .insert(users)
       .values({
@@ -218,17 +222,33 @@ function createOrUpdate(
         isActive: body.is_active ?? true,
       })
       .returning();
-    await sendInvitation(tx, mail, user, {
-      companyName: company.name,
-      inviterName: await inviterName(tx, auth),
-    });
+    if (invitationDue(undefined, user)) {
+      await sendInvitation(tx, mail, user, {
+        companyName: company.name,
+        inviterName: await inviterName(tx, auth),
+      });
+    }
     return { user, created: true };
+  });
+}
+
+/** A user created inactive, never invited, is invited when activated (invitationDue). */
+async function inviteOnActivation(tx: DbOrTx, mail: Mail, auth: Auth, before: UserRow, after: UserRow) {
+  if (!invitationDue(before, after)) return;
+  const [company] = await tx
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, after.companyId));
+  await sendInvitation(tx, mail, after, {
+    companyName: company?.name ?? '',
+    inviterName: await inviterName(tx, auth),
   });
 }
 
 /** POST /api/user/user/{id}/: the user's fields and is_active; the company cannot change. */
 export async function updateUser(
   db: Db,
+  mail: Mail,
   auth: Auth,
   id: number,
   body: UserBody,
@@ -245,7 +265,9 @@ export async function updateUser(
         if (body.company_id && body.company_id !== current.companyId) {
           throw badRequest(USER_MSG.cannotMove, { company_id: USER_MSG.cannotMove });
         }
-        return applyUpdate(tx, auth, ctx, current, body);
+        const saved = await applyUpdate(tx, auth, ctx, current, body);
+        await inviteOnActivation(tx, mail, auth, current, saved);
+        return saved;
       }),
     ),
   );
