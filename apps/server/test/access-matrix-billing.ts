@@ -56,6 +56,11 @@ export const BILLING_ROWS: Record<string, MatrixRow> = {
       body: { request: (await fx.freshRequest()).id, provider_cost: 5, auto_added_surcharge: 0 },
     }),
   },
+  'GET /api/home/quote/': {
+    access: 'authenticated',
+    expect: '401 200 200 404 404 200 200 200',
+    input: (fx) => ({ query: `company=${fx.company.id}&rush=true&request_type=Medical%20Records` }),
+  },
   'GET /api/home/billing/': { access: 'companyStaff', expect: '401 403 200 403 200 403 200 200' },
   'GET /api/home/billing/:id/': {
     access: 'companyStaff',

@@ -275,3 +275,20 @@ export const BILLING_MSG = {
   confirmPaid: 'Mark this billing as paid? The payment date is recorded.',
   saved: 'Saved',
 } as const;
+
+/* What an order will be billed: GET /api/home/quote/?company&rush&request_type (the order screen). */
+
+export const QuoteQuerySchema = z.object({
+  company: IdSchema,
+  rush: z.enum(['true', 'false']).optional(),
+  /** The request types chosen, repeated or one alone. */
+  request_type: z.union([z.string().max(200), z.array(z.string().max(200)).max(50)]).optional(),
+});
+
+export const OrderQuoteSchema = z.object({
+  /** The price quoted per provider: what a request completed with its documents bills. */
+  price: z.number(),
+  rush: z.boolean(),
+  outcomes: z.array(z.object({ status: z.string(), fee: z.number(), quoted: z.boolean() })),
+});
+export type OrderQuote = z.infer<typeof OrderQuoteSchema>;

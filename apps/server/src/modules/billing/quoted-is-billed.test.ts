@@ -74,3 +74,27 @@ describe('a request bills the price it was quoted at order', () => {
     expect(seen.pdf).not.toContain('$35.00');
   });
 });
+
+describe('GET /api/home/quote/ (the order screen)', () => {
+  it("quotes the firm's price and says what every outcome bills, as the order and the invoice will", async () => {
+    const firm = await firmForRequests({ requestPrice: 38 });
+    const res = await get(
+      `/api/home/quote/?company=${firm.company.id}&rush=true&request_type=Medical%20Records`,
+      firm.paralegal.headers,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const quote = res.json();
+    expect(quote.price).toBe(45);
+    expect(quote.outcomes[0]).toEqual({ status: STATUS.completedArrived, fee: 45, quoted: true });
+    const cancelled = quote.outcomes.find((o: { status: string }) => o.status === STATUS.cancelled);
+    expect(cancelled.quoted).toBe(false);
+    const certification = await get(
+      `/api/home/quote/?company=${firm.company.id}&rush=true&request_type=${encodeURIComponent(CERTIFICATION_REQUEST_TYPE)}`,
+      firm.paralegal.headers,
+    );
+    expect(certification.json().price).toBe(9.95);
+    const other = await firmForRequests();
+    const hidden = await get(`/api/home/quote/?company=${firm.company.id}`, other.paralegal.headers);
+    expect(hidden.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,30 @@
+import { type OrderQuote, outcomeFees, requestPrice } from '@dd/shared';
+import { eq } from 'drizzle-orm';
+import type { Auth } from '../../authz';
+import { authorize } from '../../authz/policy';
+import type { DbOrTx } from '../../db/client';
+import { companies } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { feeSettings } from './invoices.service';
+
+/**
+ * What an order will be billed, before it is placed: the price quoted per provider (the same requestPrice
+ * the order stores) and the fee of every outcome (outcomeFee), so the order screen shows the firm exactly
+ * what each ending of the request costs.
+ */
+export async function orderQuote(
+  db: DbOrTx,
+  auth: Auth,
+  query: { company: number; rush?: 'true' | 'false'; request_type?: string | string[] },
+): Promise<OrderQuote> {
+  authorize(auth, 'company.reach', { companyId: query.company });
+  const [company] = await db
+    .select({ requestPrice: companies.requestPrice })
+    .from(companies)
+    .where(eq(companies.id, query.company));
+  if (!company) throw notFound();
+  const rush = query.rush === 'true';
+  const requestTypes = [query.request_type ?? []].flat();
+  const price = requestPrice({ companyPrice: company.requestPrice, rush, requestTypes });
+  return { price, rush, outcomes: outcomeFees(await feeSettings(db), { price, rush }) };
+}
