@@ -24,7 +24,11 @@ export async function orderQuote(
     .where(eq(companies.id, query.company));
   if (!company) throw notFound();
   const rush = query.rush === 'true';
-  const requestTypes = [query.request_type ?? []].flat();
+  const requestTypes = [query.request_type ?? []]
+    .flat()
+    .flatMap((t) => t.split(','))
+    .map((t) => t.trim())
+    .filter(Boolean);
   const price = requestPrice({ companyPrice: company.requestPrice, rush, requestTypes });
   return { price, rush, outcomes: outcomeFees(await feeSettings(db), { price, rush }) };
 }

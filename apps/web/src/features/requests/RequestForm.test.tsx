@@ -57,9 +57,19 @@ function api(requestResponses: Response[]) {
       ]);
     }
     if (call.method === 'POST' && call.path === '/api/home/request/') return requestResponses.shift();
+    if (call.path === '/api/home/quote/') return json(quoteFor(call.query.get('rush') === 'true'));
     return undefined;
   });
 }
+
+const quoteFor = (rush: boolean) => ({
+  price: rush ? 45 : 38,
+  rush,
+  outcomes: [
+    { status: 'Completed - Documents Arrived', fee: rush ? 45 : 38, quoted: true },
+    { status: 'Closed - Cancelled Request', fee: rush ? 17 : 10, quoted: false },
+  ],
+});
 
 async function fillRequiredFields() {
   const user = userEvent.setup();
@@ -76,6 +86,17 @@ afterEach(() => {
 });
 
 describe('request form', () => {
+  it('says what the order is billed per provider and for every other outcome, rush included', async () => {
+    const calls = api([]);
+    renderWithProviders(<RequestForm user={person()} companyId={5} onCreated={vi.fn()} onSaved={vi.fn()} />);
+    expect(await screen.findByText('$38.00 per provider')).toBeInTheDocument();
+    expect(screen.getByText('Closed - Cancelled Request: $10.00')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: /Rush/ }));
+    expect(await screen.findByText('$45.00 per provider')).toBeInTheDocument();
+    expect(screen.getByText('Closed - Cancelled Request: $17.00')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/home/quote/')?.query.get('company')).toBe('5');
+  });
+
   it('shows the spec messages for a missing client, provider, main contact and dates, and sends nothing', async () => {
     const calls = api([]);
     const internalStaff = person({

@@ -21,6 +21,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { CheckboxField, DateField, FileUploadField, Form, TextAreaField, TextField } from '../../ui';
 import { resubmitRequest, submitRequests } from './api';
+import { OrderQuote } from './OrderQuote';
 import { MainContactField, PatientField, ProvidersField, RequestTypesField } from './request-form-fields';
 
 export interface RequestFormValues {
@@ -164,6 +165,7 @@ export function RequestForm({ user, companyId, existing, onCreated, onSaved, act
         />
         <TextAreaField name="special_instructions" label="Special Instructions" minRows={3} />
         <TextField name="attorney_name" label="Attorney Name" autoComplete="off" />
+        <OrderQuote companyId={companyId} />
       </Section>
       <Section title="Forms">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -1,4 +1,4 @@
-import type { NoteBody, RequestBodyInput, RequestNote, RequestRecord } from '@dd/shared';
+import type { NoteBody, OrderQuote, RequestBodyInput, RequestNote, RequestRecord } from '@dd/shared';
 import { useQuery } from '@tanstack/react-query';
 import { get, post } from '../../api/client';
 import { shows } from '../../api/data';
@@ -9,7 +9,20 @@ import { shows } from '../../api/data';
  */
 export const requestKeys = {
   clientRequests: (patientId: number | null) => ['requests', 'client', patientId] as const,
+  quote: (companyId: number, rush: boolean, types: string[]) =>
+    ['requests', 'quote', companyId, rush, types] as const,
 };
+
+/** What the order will be billed per provider and for each outcome (the server's one pricing rule). */
+export function useOrderQuote(companyId: number, rush: boolean, types: string[]) {
+  return useQuery({
+    queryKey: requestKeys.quote(companyId, rush, types),
+    queryFn: ({ signal }) =>
+      get<OrderQuote>('/api/home/quote/', { company: companyId, rush, request_type: types }, signal),
+    enabled: companyId > 0,
+    placeholderData: (previous) => previous,
+  });
+}
 
 export { useCompanyUsers, useRequestDetail, useRequestTypes } from '../../api/data';
 
