@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AccessFixtures } from './access-fixtures';
 import { id, type MatrixRow } from './access-matrix-kit';
 
-/** Access matrix rows: website pages, their versions, component defaults and images (issue 13). */
+/** Access matrix rows: website pages, their drafts and versions, component defaults and images. */
 const STAFF = '401 403 403 403 403 403 200 200';
 const EVERYONE = '200 200 200 200 200 200 200 200';
 const page = () => ({
@@ -21,6 +21,14 @@ export const WEBSITE_ROWS: Record<string, MatrixRow> = {
     access: 'internalStaff',
     expect: STAFF,
     input: async (fx) => ({ ...(await freshPageId(fx)), body: page() }),
+  },
+  'GET /api/modelWebsite/page/all/': { access: 'internalStaff', expect: STAFF },
+  'GET /api/modelWebsite/page/:id/preview/': { access: 'internalStaff', expect: STAFF, input: freshPageId },
+  'POST /api/modelWebsite/page/:id/publish/': {
+    access: 'internalStaff',
+    expect: '401 403 403 403 403 403 400 400',
+    note: '400: the fresh page has no draft to publish',
+    input: freshPageId,
   },
   'POST /api/modelWebsite/page/:id/delete/': { access: 'internalStaff', expect: STAFF, input: freshPageId },
   'GET /api/modelWebsite/page/:id/versions/': { access: 'internalStaff', expect: STAFF, input: freshPageId },

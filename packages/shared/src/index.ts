@@ -35,6 +35,7 @@ export * from './staffwork';
 export * from './statuses';
 export * from './time-zones';
 export * from './website';
+export * from './website-builder';
 export * from './website-lists';
 export * from './website-pages';
 export * from './website-schemas';

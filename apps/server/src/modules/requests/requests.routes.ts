@@ -17,6 +17,7 @@ import { requireAuth } from '../../authz';
 import { authorize } from '../../authz/policy';
 import { clientIp } from '../../lib/client-ip';
 import { EmptyBodySchema } from '../../lib/empty-body';
+import { runWrite } from '../../lib/idempotency';
 import { withFileAccessLog } from '../files/files.access-log';
 import { setArchived } from './requests.archive';
 import { changeClaim } from './requests.claim';
@@ -104,8 +105,11 @@ export const requestsRoutes: Module = (app, { db, mail, config }) => {
       },
     },
     async (request, reply) => {
-      const result = await createRequests({ db, mail }, requireAuth(request), request.body);
-      return reply.status(201).send(result);
+      const auth = requireAuth(request);
+      const answer = await runWrite(db, request, 201, (inTx) =>
+        createRequests({ db: inTx, mail }, auth, request.body),
+      );
+      return reply.status(answer.status).send(answer.body);
     },
   );
 
@@ -169,8 +173,11 @@ export const requestsRoutes: Module = (app, { db, mail, config }) => {
       },
     },
     async (request, reply) => {
-      const result = await splitRequest(db, requireAuth(request), request.params.id, request.body);
-      return reply.status(201).send(result);
+      const auth = requireAuth(request);
+      const answer = await runWrite(db, request, 201, (inTx) =>
+        splitRequest(inTx, auth, request.params.id, request.body),
+      );
+      return reply.status(answer.status).send(answer.body);
     },
   );
 

@@ -9,24 +9,30 @@ import { badRequest, HttpError } from '../../lib/errors';
 import { sniffFileType } from '../../lib/file-type';
 import { StorageNotFoundError } from '../../lib/storage';
 import {
+  listEditorPages,
+  listPageVersions,
+  previewPage,
+  publishPage,
+  restorePageVersion,
+  saveDraft,
+} from './website.publishing';
+import {
   createWebsitePage,
   deleteWebsitePage,
   ensureBuiltInPages,
   getComponent,
   getWebsitePage,
   listComponents,
-  listPageVersions,
   listWebsitePages,
   newWebsiteImageName,
-  restorePageVersion,
   updateComponent,
-  updateWebsitePage,
   websiteImageKey,
 } from './website.service';
 
 /**
- * Website pages and the page builder (staff spec sections 2, 3 and 7). Pages and their images are public
- * marketing content; saving, restoring, deleting, images and component defaults are for internal staff.
+ * Website pages and the page builder (staff spec sections 2, 3 and 7). Published pages and their images
+ * are public marketing content; drafts, their preview, publishing, restoring, deleting, images and
+ * component defaults are for internal staff. A save (the spec's POST …/page/{id}/) stores a draft.
  */
 const Value = z.union([z.string(), z.number()]);
 const PageSchema = z.object({
@@ -36,6 +42,12 @@ const PageSchema = z.object({
   components: z.array(z.string()),
   componentProps: z.array(z.record(z.string(), Value.optional())),
   updated_at: z.string(),
+});
+const EditorPageSchema = PageSchema.extend({
+  has_draft: z.boolean(),
+  draft_saved_at: z.string().nullable(),
+  published_at: z.string().nullable(),
+  published_url: z.string().nullable(),
 });
 const VersionSchema = z.object({
   id: z.number(),
@@ -88,7 +100,7 @@ export const websiteRoutes: Module = async (app, { db, storage }) => {
 
   app.post(
     '/api/modelWebsite/page/',
-    { config: staffOnly, schema: { body: WebsitePageBodySchema, response: { 200: PageSchema } } },
+    { config: staffOnly, schema: { body: WebsitePageBodySchema, response: { 200: EditorPageSchema } } },
     async (request) => createWebsitePage(db, requireAuth(request), request.body),
   );
 
@@ -96,9 +108,27 @@ export const websiteRoutes: Module = async (app, { db, storage }) => {
     '/api/modelWebsite/page/:id/',
     {
       config: staffOnly,
-      schema: { params: IdParams, body: WebsitePageBodySchema, response: { 200: PageSchema } },
+      schema: { params: IdParams, body: WebsitePageBodySchema, response: { 200: EditorPageSchema } },
     },
-    async (request) => updateWebsitePage(db, requireAuth(request), request.params.id, request.body),
+    async (request) => saveDraft(db, requireAuth(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/modelWebsite/page/all/',
+    { config: staffOnly, schema: { response: { 200: z.array(EditorPageSchema) } } },
+    async () => listEditorPages(db),
+  );
+
+  app.get(
+    '/api/modelWebsite/page/:id/preview/',
+    { config: staffOnly, schema: { params: IdParams, response: { 200: EditorPageSchema } } },
+    async (request) => previewPage(db, request.params.id),
+  );
+
+  app.post(
+    '/api/modelWebsite/page/:id/publish/',
+    { config: staffOnly, schema: { params: IdParams, response: { 200: EditorPageSchema } } },
+    async (request) => publishPage(db, requireAuth(request), request.params.id),
   );
 
   app.post(
@@ -115,7 +145,7 @@ export const websiteRoutes: Module = async (app, { db, storage }) => {
 
   app.post(
     '/api/modelWebsite/page/:id/versions/:version/restore/',
-    { config: staffOnly, schema: { params: VersionParams, response: { 200: PageSchema } } },
+    { config: staffOnly, schema: { params: VersionParams, response: { 200: EditorPageSchema } } },
     async (request) =>
       restorePageVersion(db, requireAuth(request), request.params.id, request.params.version),
   );

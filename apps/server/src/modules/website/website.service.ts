@@ -8,18 +8,19 @@ import {
   type WebsiteComponentName,
   type WebsitePageBody,
 } from '@dd/shared';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import type { Db, DbOrTx } from '../../db/client';
-import { users, websiteComponents, websitePages, websitePageVersions } from '../../db/schema';
+import { websiteComponents, websitePages } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/constraint-errors';
 import { badRequest, notFound } from '../../lib/errors';
-import { cleanPage, cleanPageUrl, cleanProps, isBuiltInPage } from './website.rules';
+import { findPage, toEditorPage, withUrlCheck } from './website.publishing';
+import { cleanPage, cleanProps, isBuiltInPage } from './website.rules';
 
 /**
- * Website pages (staff spec sections 2, 3 and 7): public reading, and for internal staff saving with a
- * version kept for every change, restoring a version, deleting, and the component types' defaults.
+ * Website pages (staff spec sections 2, 3 and 7): public reading of published pages, and for internal
+ * staff creating (as an unpublished draft), deleting, and the component types' defaults. Drafts, preview,
+ * publishing and versions are in website.publishing.ts.
  */
 
 type PageRow = typeof websitePages.$inferSelect;
@@ -33,91 +34,52 @@ const toPage = (row: PageRow) => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-/** The page saved at `url`, or every page (at most 500) by name. */
+/** The published page at `url`, or every published page (at most 500) by name. */
 export async function listWebsitePages(db: DbOrTx, url: string | undefined) {
   const rows = await db
     .select()
     .from(websitePages)
-    .where(url === undefined ? undefined : eq(websitePages.url, normalizePageUrl(url)))
+    .where(
+      and(
+        isNotNull(websitePages.publishedAt),
+        url === undefined ? undefined : eq(websitePages.url, normalizePageUrl(url)),
+      ),
+    )
     .orderBy(asc(websitePages.name))
     .limit(500);
   return rows.map(toPage);
 }
 
-async function findPage(db: DbOrTx, id: number, lock = false): Promise<PageRow> {
-  const query = db.select().from(websitePages).where(eq(websitePages.id, id));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound();
-  return row;
-}
-
+/** A published page by id; a page never published is not there for visitors. */
 export async function getWebsitePage(db: DbOrTx, id: number) {
-  return toPage(await findPage(db, id));
+  const row = await findPage(db, id);
+  if (!row.publishedAt) throw notFound();
+  return toPage(row);
 }
 
-/** Unique-url violations become the builder's message on the url field. */
-async function withUrlCheck<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION)
-      throw badRequest(WEBSITE_MSG.urlTaken, { url: WEBSITE_MSG.urlTaken });
-    throw error;
-  }
-}
-
+/** A new page starts unpublished, its content a draft; its url is held for it from the start. */
 export async function createWebsitePage(db: Db, auth: Auth, body: WebsitePageBody) {
   const page = cleanPage(body);
   return withUrlCheck(() =>
     db.transaction(async (tx) => {
-      const [row] = await tx.insert(websitePages).values(page).returning();
+      const [row] = await tx
+        .insert(websitePages)
+        .values({
+          name: page.name,
+          url: page.url,
+          components: [],
+          componentProps: [],
+          publishedAt: null,
+          draft: page,
+          draftSavedAt: new Date(),
+        })
+        .returning();
       await recordAudit(tx, {
         actorId: auth.userId,
         action: 'website_page.create',
         details: { id: row.id, url: row.url },
       });
-      return toPage(row);
-    }),
-  );
-}
-
-/** Keeps the page as it is now in its history, then writes `next` over it. */
-async function replacePage(
-  tx: DbOrTx,
-  auth: Auth,
-  current: PageRow,
-  next: Omit<PageRow, 'id' | 'createdAt' | 'updatedAt'>,
-) {
-  await tx.insert(websitePageVersions).values({
-    pageId: current.id,
-    name: current.name,
-    url: current.url,
-    components: current.components,
-    componentProps: current.componentProps,
-    savedById: auth.userId,
-  });
-  const [row] = await tx
-    .update(websitePages)
-    .set({ ...next, updatedAt: new Date() })
-    .where(eq(websitePages.id, current.id))
-    .returning();
-  return row;
-}
-
-export async function updateWebsitePage(db: Db, auth: Auth, id: number, body: WebsitePageBody) {
-  const page = cleanPage(body);
-  return withUrlCheck(() =>
-    db.transaction(async (tx) => {
-      const current = await findPage(tx, id, true);
-      if (isBuiltInPage(current.url) && page.url !== current.url)
-        throw badRequest(WEBSITE_MSG.builtInUrl, { url: WEBSITE_MSG.builtInUrl });
-      const row = await replacePage(tx, auth, current, page);
-      await recordAudit(tx, {
-        actorId: auth.userId,
-        action: 'website_page.update',
-        details: { id, url: row.url },
-      });
-      return toPage(row);
+      return toEditorPage(row);
     }),
   );
 }
@@ -134,66 +96,6 @@ export async function deleteWebsitePage(db: Db, auth: Auth, id: number) {
     });
   });
   return { success: WEBSITE_MSG.deleted };
-}
-
-/** Earlier versions of a page, newest first (at most 100). */
-export async function listPageVersions(db: DbOrTx, pageId: number) {
-  await findPage(db, pageId);
-  const rows = await db
-    .select({
-      id: websitePageVersions.id,
-      name: websitePageVersions.name,
-      url: websitePageVersions.url,
-      components: sql<number>`jsonb_array_length(${websitePageVersions.components})`.mapWith(Number),
-      savedAt: websitePageVersions.savedAt,
-      savedBy: users.fullName,
-    })
-    .from(websitePageVersions)
-    .leftJoin(users, eq(users.id, websitePageVersions.savedById))
-    .where(eq(websitePageVersions.pageId, pageId))
-    .orderBy(desc(websitePageVersions.savedAt), desc(websitePageVersions.id))
-    .limit(100);
-  return rows.map(({ savedAt, savedBy, ...v }) => ({
-    ...v,
-    saved_at: savedAt.toISOString(),
-    saved_by: savedBy,
-  }));
-}
-
-/** Puts a version back; the page as it was becomes a version itself, so a restore can be undone too. */
-export async function restorePageVersion(db: Db, auth: Auth, pageId: number, versionId: number) {
-  return withUrlCheck(() =>
-    db.transaction(async (tx) => {
-      const current = await findPage(tx, pageId, true);
-      const [version] = await tx
-        .select()
-        .from(websitePageVersions)
-        .where(sql`${websitePageVersions.id} = ${versionId} and ${websitePageVersions.pageId} = ${pageId}`);
-      if (!version) throw notFound();
-      // An old version's url may since have been taken by a screen; the page keeps a url that works.
-      const url = isBuiltInPage(current.url) ? current.url : safeUrl(version.url, current.url);
-      const row = await replacePage(tx, auth, current, {
-        name: version.name,
-        url,
-        components: version.components,
-        componentProps: version.componentProps,
-      });
-      await recordAudit(tx, {
-        actorId: auth.userId,
-        action: 'website_page.restore',
-        details: { id: pageId, versionId },
-      });
-      return toPage(row);
-    }),
-  );
-}
-
-function safeUrl(url: string, fallback: string): string {
-  try {
-    return cleanPageUrl(url);
-  } catch {
-    return fallback;
-  }
 }
 
 /** Creates the landing, About Us and Contact Us pages where their url has no page (start-up, idempotent). */

@@ -7,8 +7,9 @@ import { multipart, PDF, PNG } from '../files/files.test-utils';
 import { get, internalStaff, post } from '../requests/requests.staff-fixtures';
 
 /**
- * Website pages and the page builder (issue 13): public reading, staff saving with versions, url rules,
- * sanitized properties, component defaults and website images; nobody else may change anything.
+ * Website pages and the page builder: public reading, staff saving, url rules, sanitized properties,
+ * component defaults and website images; nobody else may change anything. Drafts, publishing and versions
+ * are in website.publishing.test.ts.
  */
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const teamPage = (url = `/team-${unique()}/`) => ({
@@ -74,12 +75,15 @@ describe('reading website pages', () => {
 });
 
 describe('saving a page', () => {
-  it('lets internal staff create a page that anyone can then read by id', async () => {
+  it('lets internal staff create a page that anyone can read by id once published', async () => {
     const staff = await internalStaff();
     const res = await post('/api/modelWebsite/page/', staff.headers, teamPage());
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json() as WebsitePage;
     expect(page.componentProps[2]).toEqual({ height: 40 });
+    expect((await post(`/api/modelWebsite/page/${page.id}/publish/`, staff.headers, {})).statusCode).toBe(
+      200,
+    );
     const read = await get(`/api/modelWebsite/page/${page.id}/`, {});
     expect(read.json()).toMatchObject({
       name: 'Our team',
@@ -157,7 +161,9 @@ describe('saving a page', () => {
     };
     const saved = await post('/api/modelWebsite/page/', staff.headers, page);
     expect(saved.statusCode, saved.body).toBe(200);
+    await post(`/api/modelWebsite/page/${saved.json().id}/publish/`, staff.headers, {});
     const served = await get(`/api/modelWebsite/page/?url=${page.url}`, {});
+    expect(served.json()).toHaveLength(1);
     for (const body of [saved.body, served.body]) {
       expect(body).not.toMatch(/<\s*(img|svg|script)|onerror|onload/i);
     }
@@ -228,58 +234,12 @@ describe('saving a page', () => {
   });
 });
 
-describe('versions', () => {
-  it('keeps the page as it was at every save and restores any version', async () => {
-    const staff = await internalStaff();
-    const first = (await post('/api/modelWebsite/page/', staff.headers, teamPage())).json() as WebsitePage;
-    const edited = {
-      ...teamPage(first.url),
-      name: 'Our people',
-      components: ['Paragraph'],
-      componentProps: [{ text: 'Oops' }],
-    };
-    const saved = await post(`/api/modelWebsite/page/${first.id}/`, staff.headers, edited);
-    expect(saved.json()).toMatchObject({ name: 'Our people', components: ['Paragraph'] });
-
-    const versions = (await get(`/api/modelWebsite/page/${first.id}/versions/`, staff.headers)).json();
-    expect(versions).toEqual([
-      expect.objectContaining({ name: 'Our team', components: 3, saved_by: expect.any(String) }),
-    ]);
-
-    const restored = await post(
-      `/api/modelWebsite/page/${first.id}/versions/${versions[0].id}/restore/`,
-      staff.headers,
-      {},
-    );
-    expect(restored.json()).toMatchObject({
-      name: 'Our team',
-      components: ['Header', 'Paragraph', 'WhiteSpace'],
-    });
-    const after = (await get(`/api/modelWebsite/page/${first.id}/versions/`, staff.headers)).json();
-    expect(after.map((v: { name: string }) => v.name)).toEqual(['Our people', 'Our team']);
-  });
-
-  it("refuses another page's version and keeps firm users out of the history", async () => {
-    const staff = await internalStaff();
-    const a = (await post('/api/modelWebsite/page/', staff.headers, teamPage())).json() as WebsitePage;
-    const b = (await post('/api/modelWebsite/page/', staff.headers, teamPage())).json() as WebsitePage;
-    await post(`/api/modelWebsite/page/${a.id}/`, staff.headers, { ...teamPage(a.url), name: 'A2' });
-    const [version] = (await get(`/api/modelWebsite/page/${a.id}/versions/`, staff.headers)).json();
-    const wrong = await post(
-      `/api/modelWebsite/page/${b.id}/versions/${version.id}/restore/`,
-      staff.headers,
-      {},
-    );
-    expect(wrong.statusCode).toBe(404);
-    const firm = await firmCaller();
-    expect((await get(`/api/modelWebsite/page/${a.id}/versions/`, firm.headers)).statusCode).toBe(403);
-  });
-});
-
 describe('deleting and the built-in pages', () => {
   it('deletes a page so its url shows nothing', async () => {
     const staff = await internalStaff();
     const page = (await post('/api/modelWebsite/page/', staff.headers, teamPage())).json() as WebsitePage;
+    await post(`/api/modelWebsite/page/${page.id}/publish/`, staff.headers, {});
+    expect((await get(`/api/modelWebsite/page/?url=${page.url}`, {})).json()).toHaveLength(1);
     const firm = await firmCaller();
     expect((await post(`/api/modelWebsite/page/${page.id}/delete/`, firm.headers, {})).statusCode).toBe(403);
     const res = await post(`/api/modelWebsite/page/${page.id}/delete/`, staff.headers, {});
