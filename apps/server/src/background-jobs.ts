@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from './app-types';
 import { jobs } from './db/schema';
+import { pruneIdempotencyKeys } from './lib/idempotency';
 import { createJobRunner, type JobRunner } from './lib/jobs';
 import { compactTallies } from './modules/datadashboard/tallies';
 import { diskPaths } from './modules/diskusage/diskusage.routes';
@@ -10,7 +11,7 @@ import { RENDER_JOB, renderJobHandler } from './modules/pdfforms/pdfforms.render
 /**
  * Every kind of background work, run through the one job queue (decision 034) by whichever server
  * instance claims it: rendering long PDF forms, folding the dashboard's running tallies together, the
- * daily disk-usage snapshot, and clearing out finished jobs.
+ * daily disk-usage snapshot, and clearing out finished jobs and idempotency keys past their 24 hours.
  */
 export function createBackgroundJobs(
   deps: AppDeps,
@@ -32,6 +33,7 @@ export function createBackgroundJobs(
           sql`delete from ${jobs} where (status = 'done' and finished_at < now() - interval '1 day')
                 or (status = 'failed' and finished_at < now() - interval '30 days')`,
         );
+        await pruneIdempotencyKeys(db);
       },
     },
     recurring: [

@@ -32,6 +32,12 @@ export const MSG = {
   tooManyRequests: 'Too many requests. Please wait a while and try again.',
   nulCharacter: 'The request contains a NUL character (\\u0000 or %00), which is not allowed.',
   invalidValue: 'A value in the request is not valid or is out of range.',
+  /** The database connection broke during the call: nothing of it was kept, so sending it again is safe. */
+  connectionLost: 'The connection to the database was interrupted. Please try again.',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible characters.',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+  idempotencyKeyInUse: 'A request with this Idempotency-Key is still being processed. Please try again.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   emailTaken: 'A user with that email already exists.',
   notAllowed: 'You do not have permission to do that.',

@@ -51,10 +51,9 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.url) {
     // A connection that cannot be opened within 5 s fails the query instead of waiting forever (a network
-    // partition). An idle connection the server drops (a restart) is only removed from the pool: without
-    // this listener its 'error' event would end the process; the next query opens a fresh one.
+    // partition).
     const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5000 });
-    pool.on('error', () => undefined);
+    survivesLostConnections(pool);
     const db = drizzlePg(pool, { schema });
     await migrateAlone(pool, () => migratePg(db, { migrationsFolder }));
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
@@ -63,6 +62,22 @@ export async function openDatabase(options: {
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * A connection the server ends (a restart, a failover, an operator) emits 'error'; with no listener that
+ * ends the process. The pool listens only while a connection is idle, so one checked out for a transaction
+ * gets its own listener for life: the query in flight fails (answered 503), the transaction's release
+ * drops the broken connection, and the next query opens a fresh one.
+ */
+function survivesLostConnections(pool: pg.Pool) {
+  // The pool's own 'error' event repeats what the connection's listener below already logged.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', (error: Error & { code?: string }) => {
+      console.warn(`Database connection lost (${error.code ?? error.message}); the pool opens a new one.`);
+    });
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { MSG } from '@dd/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionLost } from './connection-errors';
 import { constraintViolationAnswer } from './constraint-errors';
 import { databaseErrorOf } from './redact';
 
@@ -76,6 +77,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({ error: error.message });
     }
     if (isBadInputForDatabase(error)) return reply.status(400).send({ error: MSG.invalidValue });
+    if (isConnectionLost(error)) {
+      // The pool has already dropped the broken connection; the next call gets a fresh one.
+      request.log.warn({ err: error }, 'Database connection lost during the request');
+      return reply.status(503).header('retry-after', 1).send({ error: MSG.connectionLost });
+    }
     const violation = constraintViolationAnswer(error);
     if (violation) {
       // Usually a race a service's own check could not see; logged so a missing check can be found.

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
 import { badRequest, notFound } from '../../lib/errors';
+import { runWrite } from '../../lib/idempotency';
 import { PageQuery, pageOf } from '../../lib/pagination';
 import { attachmentHeader } from '../files/files.download';
 import { offsetPage } from '../requests/offset-page';
@@ -266,8 +267,13 @@ export const billingRoutes: Module = (app, { db, mail, config }) => {
       config: { access: 'internalAdmin' },
       schema: { body: BillingCreateBodySchema, response: { 201: BillingSchema } },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createBilling(db, mail, requireAuth(request), request.body)),
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const answer = await runWrite(db, request, 201, (inTx) =>
+        createBilling(inTx, mail, auth, request.body),
+      );
+      return reply.status(answer.status).send(answer.body);
+    },
   );
 
   app.put(

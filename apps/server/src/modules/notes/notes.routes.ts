@@ -2,6 +2,7 @@ import { IdSchema, NoteBodySchema, NoteReminderBodySchema, NoteSchema } from '@d
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
+import { runWrite } from '../../lib/idempotency';
 import { offsetPage } from '../requests/offset-page';
 import { listVisibleNotes } from './notes.queries';
 import { addNote, setNoteReminder } from './notes.service';
@@ -34,8 +35,11 @@ export const notesRoutes: Module = (app, { db, mail, config }) => {
       schema: { body: NoteBodySchema, response: { 201: NoteSchema } },
     },
     async (request, reply) => {
-      const note = await addNote({ db, mail, followUpDays }, requireAuth(request), request.body);
-      return reply.status(201).send(note);
+      const auth = requireAuth(request);
+      const answer = await runWrite(db, request, 201, (inTx) =>
+        addNote({ db: inTx, mail, followUpDays }, auth, request.body),
+      );
+      return reply.status(answer.status).send(answer.body);
     },
   );
 
