@@ -70,6 +70,59 @@ describe('InviteUsersScreen', () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/api/user/invite/')).toBe(true));
   });
 
+  it('says what removing a row does: deleted without history, deactivated with it', async () => {
+    api(() => json(invited));
+    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    await screen.findByDisplayValue('user2@firm.test');
+    expect(screen.queryByText(/Removing a row deletes that user/)).toBeNull();
+    expect(
+      screen.getByText(/who have requests, notes or file history are deactivated instead/),
+    ).toBeVisible();
+  });
+
+  it('asks before deactivating anyone, naming admins and warning when no admin stays active', async () => {
+    const admin = managedUser(3, {
+      is_staff: true,
+      first_name: 'Ada',
+      last_name: 'Admin',
+      full_name: 'Ada Admin',
+    });
+    const staffCaller = stubApi((call) => {
+      if (call.path === '/api/home/company/5/') return json([{ company: firm }]);
+      if (call.path === '/api/user/user/') return json([managedUser(2), admin].map((User) => ({ User })));
+      if (call.path === '/api/user/invite/') return json({ ...invited, created: 0, updated: 2 });
+      return undefined;
+    });
+    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    await screen.findByDisplayValue('user3@firm.test');
+    // Internal staff editing a firm: every row of the firm set to FALSE, the admin's too.
+    for (const row of [1, 2]) {
+      await userEvent.clear(cell('Active', row));
+      await userEvent.type(cell('Active', row), 'FALSE');
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: MSG.areYouSure });
+    expect(within(dialog).getByText(/will be deactivated and can no longer sign in/)).toBeInTheDocument();
+    expect(within(dialog).getByText('First2 Last2 (user2@firm.test)')).toBeInTheDocument();
+    expect(within(dialog).getByText('Ada Admin (user3@firm.test), admin access')).toBeInTheDocument();
+    expect(within(dialog).getByText(/No active user with admin access will be left/)).toBeInTheDocument();
+    expect(staffCaller.some((c) => c.path === '/api/user/invite/')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate and Save' }));
+    await waitFor(() => expect(staffCaller.some((c) => c.path === '/api/user/invite/')).toBe(true));
+  });
+
+  it('reaches Clear row with the keyboard and clears the row with Enter', async () => {
+    api(() => json(invited));
+    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    await screen.findByDisplayValue('user2@firm.test');
+    cell('Active', 1).focus();
+    await userEvent.tab();
+    const clear = screen.getByRole('button', { name: 'Clear row 2' });
+    expect(clear).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(cell('Email', 2)).toHaveValue('');
+  });
+
   it('lists every error the server sends and saves nothing', async () => {
     const errors = [userAtAnotherFirmMessage('taken@other.test')];
     api(() => json({ error: errors.join('\n'), errors }, 400));

@@ -1,5 +1,5 @@
 import { type InviteResult, type ManagedUser, MSG } from '@dd/shared';
-import { Alert, Button, Group, List, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth';
 import { EmptyState, idParam, Loading, type ScreenProps } from '../../ui';
 import { companyKeys, getCompany, listCompanyUsers, saveInviteGrid } from './api';
+import { InviteConfirm, needsConfirmation } from './InviteConfirm';
 import { InviteGrid } from './InviteGrid';
 import { type Grid, gridToRows, previewSave, rowsWithErrors, usersToGrid } from './invite-grid';
 
@@ -128,7 +129,7 @@ function InviteEditor({ companyId, users, selfId, onSaved }: EditorProps) {
 
   const onSave = () => {
     if (preview.errors.length) setErrors(preview.errors);
-    else if (preview.removed.length) setConfirming(true);
+    else if (needsConfirmation(preview)) setConfirming(true);
     else void save();
   };
 
@@ -139,8 +140,11 @@ function InviteEditor({ companyId, users, selfId, onSaved }: EditorProps) {
           <Text size="sm" c="dimmed" maw={720}>
             Rows without an email are skipped. <b>Admin Access</b>: TRUE gives admin access, anything else
             does not. <b>Active</b>: FALSE deactivates the user, anything else keeps them active. Removing a
-            row deletes that user. New users get an e-mail inviting them to choose a password. You can paste
-            rows copied from a spreadsheet; arrow keys and Enter move between cells.
+            row removes that user: users who have requests, notes or file history are deactivated instead
+            (they can no longer sign in, and their history stays); the others are deleted. You are asked
+            before anyone loses access. New active users get an e-mail inviting them to choose a password;
+            inactive ones get it when they are activated. You can paste rows copied from a spreadsheet; arrow
+            keys and Enter move between cells.
           </Text>
           <Group gap="sm">
             <Text size="sm" aria-live="polite">
@@ -169,29 +173,12 @@ function InviteEditor({ companyId, users, selfId, onSaved }: EditorProps) {
         )}
         <InviteGrid grid={grid} onChange={setGrid} errorRows={errorRows} />
       </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={MSG.areYouSure} centered>
-        <Stack gap="md">
-          <Text size="sm">These users are no longer in the grid and will be removed:</Text>
-          <List size="sm">
-            {preview.removed.map((u) => (
-              <List.Item key={u.id}>
-                {u.full_name || u.email} ({u.email})
-              </List.Item>
-            ))}
-          </List>
-          <Text size="sm" c="dimmed">
-            Users who have requests, notes or file history are deactivated instead, so their history stays.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={() => void save()}>
-              Remove and Save
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <InviteConfirm
+        preview={preview}
+        opened={confirming}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void save()}
+      />
     </Paper>
   );
 }

@@ -86,18 +86,26 @@ export function gridToRows(grid: Grid): InviteRow[] {
     .map((cells) => Object.fromEntries(INVITE_COLUMNS.map((column, i) => [column.key, cells[i] ?? ''])));
 }
 
-/** What a save would do, by the spec's rules, before it is sent. */
+/**
+ * What a save would do, by the spec's rules, before it is sent: who is added, who is removed (deleted,
+ * or deactivated when they have history), who the Active column deactivates, and whether any active
+ * user with admin access is left.
+ */
 export function previewSave(grid: Grid, users: readonly ManagedUser[], selfId: number) {
   const { users: parsed, errors } = parseInviteRows(gridToRows(grid));
-  const inGrid = new Set(parsed.map((u) => u.email));
+  const inGrid = new Map(parsed.map((u) => [u.email, u]));
   const known = new Set(users.map((u) => u.email.toLowerCase()));
+  const hadAdmin = users.some((u) => u.is_active && u.is_staff);
   return {
     errors,
     count: parsed.length,
     added: parsed.filter((u) => !known.has(u.email)).length,
     removed: users.filter((u) => u.id !== selfId && !inGrid.has(u.email.toLowerCase())),
+    deactivated: users.filter((u) => u.is_active && inGrid.get(u.email.toLowerCase())?.is_active === false),
+    noAdminLeft: hadAdmin && !parsed.some((u) => u.is_active && u.is_staff),
   };
 }
+export type SavePreview = ReturnType<typeof previewSave>;
 
 /** The grid rows a server message is about: 'Row N: …', or the row holding the e-mail it names. */
 export function rowsWithErrors(grid: Grid, errors: readonly string[]): Set<number> {
