@@ -62,6 +62,12 @@ export const RequestBodySchema = z.object({
   special_instructions: optionalText(5000),
   /** Create even when the same client, main contact and dates already have a request with a chosen provider. */
   override_duplicates: z.boolean().optional(),
+  /**
+   * Internal staff creating the copies of a request they split (the staff spec's split: create the
+   * copies, then delete the original) send the original's number (or it plus '-N'): that request does
+   * not count as a duplicate of its own copies. The copies are numbered as any new request.
+   */
+  internal_number: optionalText(50),
 });
 export type RequestBodyInput = z.input<typeof RequestBodySchema>;
 export type RequestBody = z.output<typeof RequestBodySchema>;

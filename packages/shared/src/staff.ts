@@ -20,6 +20,13 @@ export const ClaimBodySchema = z
   .strict();
 export type ClaimBody = z.infer<typeof ClaimBodySchema>;
 
+/**
+ * Move to another provider: POST /api/home/request/{id}/ with only `provider` (internal staff). The
+ * spec's provider merge moves each request this way before deleting the old provider.
+ */
+export const ProviderMoveBodySchema = z.object({ provider: z.union([IdSchema, z.null()]) }).strict();
+export type ProviderMoveBody = z.infer<typeof ProviderMoveBodySchema>;
+
 /** Archive or make active again: POST /api/home/request/{id}/ with only `archived` (internal staff). */
 export const ArchiveBodySchema = z.object({ archived: z.boolean() }).strict();
 export type ArchiveBody = z.infer<typeof ArchiveBodySchema>;

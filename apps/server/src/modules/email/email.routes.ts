@@ -14,19 +14,45 @@ import { listOutbox, sendContactMessage, sendStaffEmail } from './email.service'
  * to internal staff, with one-time links shown only as a note (they exist only in the delivered e-mail),
  * and POST /api/email/outbox/{id}/resend/ sends one again (email.resend.ts).
  */
-const ContactBody = ContactSchema.extend({ template: z.literal('contact') });
-const EmailBody = z.union([ContactBody, EmailSendSchema.extend({ template: z.undefined().optional() })]);
+const ContactBody = ContactSchema.extend({ template: z.literal('contact').optional() });
+const StaffEmailBody = EmailSendSchema.extend({ template: z.undefined().optional() });
+const docSchema = (schema: z.ZodType) => {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return json;
+};
+/** A staff message names its recipient, subject or text; anything else is the contact form. */
+const isStaffEmail = (body: Record<string, unknown>) =>
+  body.template !== 'contact' && ('to_email' in body || 'subject' in body || 'text' in body);
+
+/**
+ * The body's shape says which it is (the spec's contact form sends no template), and only that shape
+ * is validated, so a missing field is named instead of a bare 'Invalid input'.
+ */
+const EmailBody = z
+  .looseObject({})
+  .meta({ anyOf: [docSchema(ContactBody), docSchema(StaffEmailBody)] })
+  .transform((body, ctx) => {
+    const staff = isStaffEmail(body);
+    const parsed = (staff ? StaffEmailBody : ContactBody).safeParse(body);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: issue.path } as never);
+      return z.NEVER;
+    }
+    return staff
+      ? { kind: 'staff' as const, body: parsed.data as z.output<typeof StaffEmailBody> }
+      : { kind: 'contact' as const, body: parsed.data as z.output<typeof ContactBody> };
+  });
 
 export const emailRoutes: Module = (app, deps) => {
   app.post('/api/email/', { config: { access: 'public' }, schema: { body: EmailBody } }, async (request) => {
-    const body = request.body;
-    if (body.template === 'contact') {
-      await sendContactMessage(deps, body, clientIpKey(request));
+    const email = request.body;
+    if (email.kind === 'contact') {
+      await sendContactMessage(deps, email.body, clientIpKey(request));
       return { success: MSG.messageSent };
     }
     // The free-text half is for internal staff: an anonymous caller is refused like any other.
     if (!request.auth) throw forbidden();
-    await sendStaffEmail(deps, request.auth, body);
+    await sendStaffEmail(deps, request.auth, email.body);
     return { success: MSG.emailSent };
   });
 

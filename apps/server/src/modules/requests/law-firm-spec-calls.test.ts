@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STATUS } from '@dd/shared';
+import { MSG, STATUS } from '@dd/shared';
 import { describe, expect, it } from 'vitest';
 import { createCompany, createUser, TEST_PASSWORD, uploadKey } from '../../../test/factories';
 import { getContext, randomIp } from '../../../test/helpers';
@@ -163,5 +163,31 @@ describe("the law-firm spec's calls, replayed", () => {
     const secondId = second.json().results[0].id as number;
     expect((await call('POST', `/api/home/request/${secondId}/delete/`)).json()).toEqual({ success: true });
     expect((await call('GET', `/api/home/request/${secondId}/`)).status).toBe(404);
+  });
+
+  it('sends the contact form as the spec does: from_email-less contact fields, with no template', async () => {
+    const { app } = await getContext();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/email/',
+      payload: {
+        name: 'Jane Counsel',
+        email: 'jane@counsel.test',
+        number: '',
+        industry: 'Law',
+        message: 'Hi',
+      },
+      remoteAddress: randomIp(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ success: MSG.messageSent });
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/email/',
+      payload: { name: 'Jane Counsel', message: 'Hi' },
+      remoteAddress: randomIp(),
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toContain(MSG.contactEmailRequired);
   });
 });

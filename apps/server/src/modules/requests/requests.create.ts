@@ -6,7 +6,7 @@ import { providers, requests, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { staffToday } from '../notes/notes.reminders';
 import { submittedEmail } from './requests.email';
-import { checkRequestInput } from './requests.input';
+import { checkRequestInput, requestBeingSplit } from './requests.input';
 import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
 import { addRequestTypes, requestTypeText, resolveRequestTypes } from './requests.types';
 
@@ -24,7 +24,8 @@ export async function createRequests(
   assertEmailConfirmed(auth);
   const ids = await db.transaction(async (tx) => {
     // Checked inside the transaction, under the client's lock, so identical submissions cannot both pass.
-    const input = await checkRequestInput(tx, auth, body);
+    const splitting = await requestBeingSplit(tx, auth, body);
+    const input = await checkRequestInput(tx, auth, body, { excludeRequestId: splitting });
     const types = await resolveRequestTypes(tx, body.request_type);
     const price = requestPrice({
       companyPrice: input.patient.requestPrice,

@@ -32,6 +32,28 @@ export interface CheckedRequestInput {
   patient: { id: number; fullName: string; companyId: number; companyName: string; requestPrice: number };
 }
 
+/**
+ * The request internal staff are splitting when they create its copies through the create call (the
+ * body names the original's number, or it plus '-N'); undefined for anyone else and any other order.
+ */
+export async function requestBeingSplit(tx: Tx, auth: Auth, body: RequestBody): Promise<number | undefined> {
+  if (!can(auth, 'request.staffWork') || !body.internal_number || !body.patient) return undefined;
+  const numbers = [...new Set([body.internal_number, body.internal_number.replace(/-\d+$/, '')])];
+  const [original] = await tx
+    .select({ id: requests.id })
+    .from(requests)
+    .where(
+      and(
+        inArray(requests.internalNumber, numbers),
+        eq(requests.patientId, body.patient),
+        eq(requests.active, true),
+      ),
+    )
+    .orderBy(asc(requests.id))
+    .limit(1);
+  return original?.id;
+}
+
 /** The client's own HIPAA consent may be reused on its requests, whoever uploaded it. */
 function checkFormLinks(
   auth: Auth,

@@ -26,6 +26,7 @@ import { pageLinks } from './requests.cursor';
 import { deleteRequest } from './requests.delete';
 import { getRequestDetail } from './requests.detail';
 import { filterConditions, RequestListQuery, relatedParam } from './requests.filters';
+import { moveToProvider } from './requests.move';
 import { listedNameMatches } from './requests.name-filters';
 import { countVisibleRequests, listVisibleRequests, withRelated } from './requests.queries';
 import { saveRequisition } from './requests.requisition';
@@ -153,6 +154,7 @@ export const requestsRoutes: Module = (app, { db, mail, config }) => {
       if (update.kind === 'requisition') return saveRequisition(db, auth, id, update.body);
       if (update.kind === 'archive')
         return setArchived(db, auth, id, update.body.archived, clientIp(request));
+      if (update.kind === 'move') return moveToProvider(db, auth, id, update.body);
       if (update.kind === 'status') {
         const deps = { db, mail, followUpDays: config.FOLLOW_UP_BUSINESS_DAYS };
         return changeStatusBySpecCall(deps, auth, id, update.body.status);

@@ -3,6 +3,8 @@ import {
   ArchiveBodySchema,
   type ClaimBody,
   ClaimBodySchema,
+  type ProviderMoveBody,
+  ProviderMoveBodySchema,
   type RequestBody,
   RequestBodySchema,
   RequisitionBodySchema,
@@ -12,10 +14,11 @@ import {
 import { z } from 'zod';
 
 /**
- * POST /api/home/request/{id}/ carries one of five bodies (staff spec section 7: "with status,
+ * POST /api/home/request/{id}/ carries one of six bodies (staff spec section 7: "with status,
  * working_on, or requisition fields"): a claim (`working_on` only), a status change (`status` only, run
  * as the matching staff action: staffwork.status.ts), the requisition and provider fee form
- * (`requisition_id`, `provider_cost`), archiving (`archived` only), or the law firm's edit. The shape is chosen by the keys
+ * (`requisition_id`, `provider_cost`), archiving (`archived` only), a move to another provider
+ * (`provider` only: the law-firm spec's provider merge), or the law firm's edit. The shape is chosen by the keys
  * present, then that shape alone is validated, so its error messages stay precise.
  */
 export type RequestUpdate =
@@ -23,6 +26,7 @@ export type RequestUpdate =
   | { kind: 'status'; body: StatusChangeBody }
   | { kind: 'requisition'; body: z.output<typeof RequisitionBodySchema> }
   | { kind: 'archive'; body: ArchiveBody }
+  | { kind: 'move'; body: ProviderMoveBody }
   | { kind: 'edit'; body: RequestBody };
 
 export function kindOf(body: Record<string, unknown>): RequestUpdate['kind'] {
@@ -31,10 +35,12 @@ export function kindOf(body: Record<string, unknown>): RequestUpdate['kind'] {
   if ('status' in body && !('patient' in body) && !('provider' in body)) return 'status';
   if ('requisition_id' in body || 'provider_cost' in body) return 'requisition';
   if ('archived' in body) return 'archive';
+  // The request form always names its client: a provider alone is the merge's move.
+  if ('provider' in body && Object.keys(body).length === 1) return 'move';
   return 'edit';
 }
 
-/** Claims, status changes, archiving and the requisition form are internal staff's; others get 403 before their body is even checked. */
+/** Claims, status changes, archiving, moves and the requisition form are internal staff's; others get 403 before their body is even checked. */
 export const isStaffOnlyUpdate = (body: unknown) =>
   typeof body === 'object' &&
   body !== null &&
@@ -46,6 +52,7 @@ const SCHEMAS = {
   status: StatusChangeBodySchema,
   requisition: RequisitionBodySchema,
   archive: ArchiveBodySchema,
+  move: ProviderMoveBodySchema,
   edit: RequestBodySchema,
 };
 
@@ -59,12 +66,13 @@ export const RequestUpdateBodySchema = z
   .looseObject({})
   .meta({
     description:
-      'One of: {working_on} (claim, assign or release), {status} (internal staff: the matching staff action), {requisition_id, provider_cost} (internal staff), {archived} (internal staff), or the request form (edit and resubmit).',
+      'One of: {working_on} (claim, assign or release), {status} (internal staff: the matching staff action), {requisition_id, provider_cost} (internal staff), {archived} (internal staff), {provider} (internal staff: move to another provider), or the request form (edit and resubmit).',
     anyOf: [
       docSchema(ClaimBodySchema),
       docSchema(StatusChangeBodySchema),
       docSchema(RequisitionBodySchema),
       docSchema(ArchiveBodySchema),
+      docSchema(ProviderMoveBodySchema),
       docSchema(RequestBodySchema),
     ],
   })

@@ -1,6 +1,6 @@
 import { addBusinessDays, DEFAULT_FOLLOW_UP_BUSINESS_DAYS, STATUS, todayIn } from '@dd/shared';
 import { describe, expect, it } from 'vitest';
-import { callers } from '../../../test/factories';
+import { callers, createProvider } from '../../../test/factories';
 import { getContext } from '../../../test/helpers';
 import { call, mailsTo, notesOf, requestRow, staffCase } from './staffwork.fixtures';
 
@@ -156,5 +156,76 @@ describe("the staff spec's calls, replayed", () => {
     const firmView = (await call('GET', url, c.contact.headers)).json();
     for (const field of ['working_on', 'next_todo_date', 'requisition_id', 'provider_cost', 'first_send_due'])
       expect(firmView).not.toHaveProperty(field);
+  });
+
+  it('moves a request to another provider with {provider} alone (the provider merge), then deletes the old one', async () => {
+    const { deps } = await getContext();
+    const c = await staffCase();
+    const into = await createProvider(deps.db, { verifiedAt: new Date() });
+    const listed = await call('GET', `/api/home/request/?provider=${c.provider.id}`, c.staff.headers);
+    expect(listed.json().results.map((r: { id: number }) => r.id)).toEqual([c.request.id]);
+    const url = `/api/home/request/${c.request.id}/`;
+    // Only internal staff move requests between providers.
+    expect((await call('POST', url, c.contact.headers, { provider: into.id })).statusCode).toBe(403);
+    const moved = await call('POST', url, c.staff.headers, { provider: into.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().provider_id).toBe(into.id);
+    expect((await requestRow(c.request.id)).providerId).toBe(into.id);
+    const unknown = await call('POST', url, c.staff.headers, { provider: 999_999_999 });
+    expect(unknown.statusCode).toBe(400);
+    const removed = await call('POST', `/api/home/provider/${c.provider.id}/delete/`, c.staff.headers, {});
+    expect(removed.statusCode, removed.body).toBe(200);
+  });
+
+  it('splits as the spec does: creates the copies (not refused as duplicates of the original), then deletes it', async () => {
+    const { deps } = await getContext();
+    const c = await staffCase();
+    const second = await createProvider(deps.db, { verifiedAt: new Date() });
+    const original = (await call('GET', `/api/home/request/${c.request.id}/`, c.staff.headers)).json();
+    const copy = (provider: number, internal_number: string) => ({
+      ...original,
+      patient: original.patient_id,
+      user: original.user_id,
+      provider: [provider],
+      request_type: original.request_types,
+      internal_number,
+    });
+    // An ordinary order with the same client, contact and dates is still a duplicate.
+    const { internal_number: _n, ...plain } = copy(c.provider.id, '');
+    expect((await call('POST', '/api/home/request/', c.staff.headers, plain)).statusCode).toBe(409);
+
+    const first = await call(
+      'POST',
+      '/api/home/request/',
+      c.staff.headers,
+      copy(c.provider.id, original.internal_number),
+    );
+    expect(first.statusCode, first.body).toBe(201);
+    const later = await call(
+      'POST',
+      '/api/home/request/',
+      c.staff.headers,
+      copy(second.id, `${original.internal_number}-1`),
+    );
+    expect(later.statusCode, later.body).toBe(201);
+    const deleted = await call('POST', `/api/home/request/${c.request.id}/delete/`, c.staff.headers, {});
+    expect(deleted.statusCode).toBe(200);
+    // The exemption is internal staff's: a law firm naming the number is still told it is a duplicate.
+    const firm = await call('POST', '/api/home/request/', c.contact.headers, {
+      ...copy(second.id, original.internal_number),
+      user: c.contact.user.id,
+    });
+    expect(firm.statusCode).toBe(409);
+  });
+
+  it('lists requests with get_user_date_data (the flag is accepted and the list answered)', async () => {
+    const c = await staffCase();
+    const res = await call(
+      'GET',
+      '/api/home/request/?get_user_date_data=true&limit=100&offset=0&related=working_on',
+      c.staff.headers,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().results.some((r: { id: number }) => r.id === c.request.id)).toBe(true);
   });
 });
