@@ -30,3 +30,11 @@ export function renderWithProviders(ui: ReactElement, { path = '/', address = fa
   );
   return render(ui, { wrapper });
 }
+
+type HappyDomWindow = { happyDOM?: { setViewport(size: { width: number; height: number }): void } };
+
+/** Renders at a phone's width (390 × 844) or back at happy-dom's default desktop size, for CSS media queries. */
+export function setViewport(size: 'phone' | 'desktop') {
+  const viewport = size === 'phone' ? { width: 390, height: 844 } : { width: 1024, height: 768 };
+  (window as unknown as HappyDomWindow).happyDOM?.setViewport(viewport);
+}

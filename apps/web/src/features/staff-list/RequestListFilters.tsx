@@ -1,13 +1,14 @@
 /**
  * The staff list's filters: Law Firm, Client, Provider, Paralegal, Requestor, Status (with the Open and
  * Closed groups), Claimed By (staff members and 'Unclaimed'), rush only, new providers only, and the archived
- * requests instead of the active ones. Text filters wait for a pause in typing.
+ * requests instead of the active ones. Text filters wait for a pause in typing. On a phone they would fill
+ * the first screen, so there they fold behind a 'Filters' button that counts the active ones.
  */
 import { REQUEST_STATUSES, STATUS_GROUPS, type UserBrief } from '@dd/shared';
-import { Button, Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Badge, Box, Button, Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconFilterOff } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconChevronDown, IconFilter, IconFilterOff } from '@tabler/icons-react';
+import { useEffect, useId, useState } from 'react';
 import { lookupFirm, searchFirms } from '../../api/choices';
 import { SearchSelect } from '../../ui';
 import { type ListState, TEXT_FILTERS, type TextFilter } from './list-params';
@@ -37,18 +38,49 @@ const TEXT_LABELS: Record<TextFilter, string> = {
 };
 
 export function RequestListFilters({ state, staff, onChange }: RequestListFiltersProps) {
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const active = [
+    state.firm !== undefined,
+    state.status !== '',
+    state.claimed !== '',
+    state.rush,
+    state.newProvider,
+    state.archived,
+    ...TEXT_FILTERS.map((k) => state[k] !== ''),
+  ].filter(Boolean).length;
+  return (
+    <Stack gap="xs">
+      <Button
+        hiddenFrom="sm"
+        variant="default"
+        leftSection={<IconFilter size={16} />}
+        rightSection={<IconChevronDown size={16} style={{ rotate: open ? '180deg' : undefined }} />}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={`Filters (${active} active)`}
+        onClick={() => setOpen((o) => !o)}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        Filters
+        {active > 0 && (
+          <Badge ml={8} size="sm" circle aria-hidden>
+            {active}
+          </Badge>
+        )}
+      </Button>
+      <Box id={panelId} visibleFrom={open ? undefined : 'sm'}>
+        <FilterFields state={state} staff={staff} onChange={onChange} active={active} />
+      </Box>
+    </Stack>
+  );
+}
+
+function FilterFields({ state, staff, onChange, active }: RequestListFiltersProps & { active: number }) {
   const claimedChoices = [
     { value: 'none', label: 'Unclaimed' },
     ...staff.map((u) => ({ value: String(u.id), label: u.full_name })),
   ];
-  const filtered =
-    state.firm !== undefined ||
-    state.status !== '' ||
-    state.claimed !== '' ||
-    state.rush ||
-    state.newProvider ||
-    state.archived ||
-    TEXT_FILTERS.some((k) => state[k]);
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
       <SearchSelect
@@ -113,7 +145,7 @@ export function RequestListFilters({ state, staff, onChange }: RequestListFilter
         size="sm"
         mt={{ base: 0, xs: 24 }}
         leftSection={<IconFilterOff size={16} />}
-        disabled={!filtered}
+        disabled={active === 0}
         onClick={() =>
           onChange({
             firm: undefined,

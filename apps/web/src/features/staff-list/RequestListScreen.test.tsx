@@ -2,7 +2,7 @@ import { nextDay, type RequestListItem, STATUS, todayIn } from '@dd/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, json, renderWithProviders, stubApi } from '../../test';
+import { type ApiCall, json, renderWithProviders, setViewport, stubApi } from '../../test';
 import { listQuery, readListState } from './list-params';
 import { RequestListScreen } from './RequestListScreen';
 
@@ -83,7 +83,10 @@ const atList = { path: '/requestlist/', address: true };
 beforeEach(() => {
   claimAnswer = () => json({ id: 1 });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setViewport('desktop');
+});
 
 describe('RequestListScreen', () => {
   it('shows the to-do list (due today or earlier, rush first) with what is due, and toggles to all requests', async () => {
@@ -184,6 +187,22 @@ describe('RequestListScreen', () => {
     await waitFor(() => expect(lastList(calls).query.get('new_provider')).toBe('true'));
     expect(lastList(calls).query.get('archived')).toBe('true');
     expect(lastList(calls).query.get('patient__full_name__icontains')).toBe('Ann');
+  });
+
+  it('folds the filters on a phone behind a Filters button that counts the active ones', async () => {
+    api();
+    setViewport('phone');
+    renderWithProviders(<RequestListScreen />, {
+      path: '/requestlist/?view=all&client=Ann&rush=true',
+      address: true,
+    });
+    const toggle = screen.getByRole('button', { name: 'Filters (2 active)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('checkbox', { name: 'Rush only' })).toBeNull();
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Rush only' }));
+    expect(await screen.findByRole('button', { name: 'Filters (1 active)' })).toBeInTheDocument();
   });
 
   it("pages with Prev and Next by the links' cursors and keeps filters in the address", async () => {
