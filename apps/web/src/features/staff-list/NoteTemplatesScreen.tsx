@@ -21,7 +21,7 @@ export function NoteTemplatesScreen() {
   const refresh = () => refreshData(queryClient, 'noteTemplates');
 
   return (
-    <Stack gap="lg" maw={960} mx="auto">
+    <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
           <Title order={1}>Note Templates</Title>

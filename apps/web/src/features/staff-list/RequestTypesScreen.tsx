@@ -19,7 +19,7 @@ export function RequestTypesScreen() {
   const refresh = () => refreshData(queryClient, 'requestTypes');
 
   return (
-    <Stack gap="lg" maw={1100} mx="auto">
+    <Stack gap="lg">
       <div>
         <Title order={1}>Request Types</Title>
         <Text c="dimmed">The kinds of records a law firm can ask for when it submits a request.</Text>

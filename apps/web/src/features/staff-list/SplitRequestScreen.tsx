@@ -105,7 +105,7 @@ export function SplitForm(props: SplitFormProps) {
 
   if (done) {
     return (
-      <Stack gap="lg" maw={760} mx="auto">
+      <Stack gap="lg">
         <Title order={1}>Split Request</Title>
         <Alert color="green" title={done.message}>
           <Stack gap="xs">
@@ -126,7 +126,7 @@ export function SplitForm(props: SplitFormProps) {
   }
 
   return (
-    <Stack gap="lg" maw={960} mx="auto">
+    <Stack gap="lg">
       <div>
         <Title order={1}>Split Request</Title>
         <Text c="dimmed">
