@@ -34,6 +34,8 @@ export const ROLE_MSG = {
   nameTaken: 'A role with that name already exists.',
   inUse: 'Move the people who hold this role to another role (or to none) before deleting it.',
   internalOnly: 'Only Direct Docs users can hold a role.',
+  staffOnly:
+    'Only Direct Docs staff can hold a role: people who are not staff cannot claim or be assigned requests. Make them staff first.',
   saved: 'Role saved.',
 } as const;
 

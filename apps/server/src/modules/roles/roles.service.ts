@@ -98,13 +98,21 @@ export async function deleteRole(db: Db, auth: Auth, id: number): Promise<void> 
   });
 }
 
-/** Gives an internal user a role (or none). Firm users hold no roles: their permissions would not count. */
+/**
+ * Gives an internal staff member a role (or takes it from anyone). Firm users hold no roles (their
+ * permissions would not count), nor do internal users who are not staff (decision 039).
+ */
 export async function assignRole(db: Db, auth: Auth, userId: number, roleId: number | null): Promise<Role[]> {
   authorize(auth, 'role.manage');
   await db.transaction(async (tx) => {
-    const [user] = await tx.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
+    const [user] = await tx
+      .select({ companyId: users.companyId, isStaff: users.isStaff })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!user) throw notFound();
     if (user.companyId !== auth.companyId) throw badRequest(ROLE_MSG.internalOnly);
+    // Only staff hold work (claims, assignments), so only staff hold a role; taking one away always works.
+    if (roleId !== null && !user.isStaff) throw badRequest(ROLE_MSG.staffOnly);
     if (roleId !== null) {
       const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
       if (!role) throw badRequest('That role does not exist.', { role_id: 'That role does not exist.' });

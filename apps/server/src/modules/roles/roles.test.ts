@@ -88,4 +88,29 @@ describe('roles and permissions', () => {
       expect(create.statusCode).toBe(403);
     }
   });
+
+  it('gives roles to staff only: a Direct Docs user who is not staff can hold no work, so no role', async () => {
+    const { deps } = await getContext();
+    const boss = await admin();
+    const who = await callers(deps);
+    const created = await post('/api/user/roles/', boss.headers, {
+      name: `Claims ${randomUUID().slice(0, 6)}`,
+      permissions: ['release_any_claim'],
+    });
+    const roleId = created.json().id;
+    const refused = await post(`/api/user/user/${who.internalUser.user.id}/role/`, boss.headers, {
+      role_id: roleId,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe(ROLE_MSG.staffOnly);
+    // Taking a role away is always allowed (someone made non-staff after holding one).
+    const cleared = await post(`/api/user/user/${who.internalUser.user.id}/role/`, boss.headers, {
+      role_id: null,
+    });
+    expect(cleared.statusCode).toBe(200);
+    const given = await post(`/api/user/user/${who.internalStaff.user.id}/role/`, boss.headers, {
+      role_id: roleId,
+    });
+    expect(given.statusCode).toBe(200);
+  });
 });

@@ -41,6 +41,7 @@ function api() {
       return json([
         { User: { id: 12, full_name: 'Jo Billing', is_staff: true, is_active: true } },
         { User: { id: 13, full_name: 'Sam Desk', is_staff: true, is_active: true } },
+        { User: { id: 14, full_name: 'Ola Reader', is_staff: false, is_active: true } },
       ]);
     }
     return undefined;
@@ -91,5 +92,18 @@ describe('RolesScreen', () => {
         permissions: [],
       }),
     );
+  });
+
+  it('offers roles to staff only, and says that only staff work requests', async () => {
+    api();
+    renderWithProviders(<RolesScreen />);
+    expect(
+      await screen.findByText(
+        /Only staff work requests: they claim them, are assigned them and hold roles\./,
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Give Billing lead to' }));
+    expect(await screen.findByRole('option', { name: 'Sam Desk' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Ola Reader' })).toBeNull();
   });
 });

@@ -34,6 +34,10 @@ export function RolesScreen() {
           Give Direct Docs people a role; each role carries the permissions ticked on it. Changes apply on
           their next click.
         </Text>
+        <Text c="dimmed">
+          Only staff work requests: they claim them, are assigned them and hold roles. Direct Docs users who
+          are not staff are not offered here; make them staff on the Direct Docs user list first.
+        </Text>
       </div>
       {roles.isError && <Alert color="red">{errorText(roles.error)}</Alert>}
       {roles.isPending ? (
@@ -129,7 +133,8 @@ function RoleCard({ role, companyId }: { role: Role; companyId: number }) {
   const memberIds = new Set(role.members.map((m) => m.id));
   const choices = (people.data ?? [])
     .map(({ User }) => User)
-    .filter((u) => u.is_active && !memberIds.has(u.id))
+    // Only staff hold work, so only staff hold a role (the server refuses anyone else).
+    .filter((u) => u.is_active && u.is_staff && !memberIds.has(u.id))
     .map((u) => ({ value: String(u.id), label: u.full_name }));
 
   return (
@@ -207,7 +212,7 @@ function RoleCard({ role, companyId }: { role: Role; companyId: number }) {
         ))}
         <Select
           label={`Give ${role.name} to`}
-          placeholder="Choose a Direct Docs user"
+          placeholder="Choose a staff member"
           data={choices}
           value={null}
           searchable
