@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ADMIN_USAGE, runAdminCommand } from './admin/commands';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { embeddedDatabaseOwner, embeddedInUseMessage } from './db/embedded-owner';
 import { createDeps } from './deps';
 
 /**
@@ -15,6 +16,11 @@ async function main(args: string[]): Promise<number> {
     return args.length ? 0 : 2;
   }
   const config = loadConfig();
+  const owner = config.DATABASE_URL ? null : embeddedDatabaseOwner(config.dataDir);
+  if (owner !== null) {
+    console.error(embeddedInUseMessage(config.dataDir, owner));
+    return 1;
+  }
   if (!config.DATABASE_URL && (await serverIsUp(config.PORT))) {
     console.error(
       `The server is running on port ${config.PORT} with the embedded database, which only one process may open. ` +

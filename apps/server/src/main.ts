@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { createBackgroundJobs } from './background-jobs';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { claimEmbeddedDatabase, embeddedDatabaseOwner, embeddedInUseMessage } from './db/embedded-owner';
 import { seedDemoData } from './db/seed';
 import { createDeps } from './deps';
 import { createOutboxWorker } from './lib/outbox-worker';
@@ -21,12 +22,19 @@ async function main() {
     process.exit(1);
   }
   mkdirSync(config.dataDir, { recursive: true });
+  const owner = config.DATABASE_URL ? null : embeddedDatabaseOwner(config.dataDir);
+  if (owner !== null) {
+    console.error(embeddedInUseMessage(config.dataDir, owner));
+    process.exit(1);
+  }
+  const releaseEmbedded = config.DATABASE_URL ? () => {} : claimEmbeddedDatabase(config.dataDir);
   const database = await openDatabase({ url: config.DATABASE_URL, dir: path.join(config.dataDir, 'db') });
   const deps = createDeps(config, database.db);
   const refusal = await checkBeforeStart(config, database.db, deps.cipher);
   if (refusal) {
     console.error(refusal);
     await database.close();
+    releaseEmbedded();
     process.exit(1);
   }
   if (config.SEED_DEMO) {
@@ -80,6 +88,7 @@ async function main() {
     await app.close();
     await Promise.all([worker?.stop(), jobs.stop()]);
     await database.close();
+    releaseEmbedded();
     clearTimeout(force);
     process.exit(0);
   };

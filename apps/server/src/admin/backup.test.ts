@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -10,6 +10,7 @@ import { createCompany, createPatient, signedIn } from '../../test/factories';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { claimEmbeddedDatabase, embeddedDatabaseOwner } from '../db/embedded-owner';
 import { createDeps } from '../deps';
 import { backup, restore } from './backup';
 
@@ -95,6 +96,26 @@ describe('npm run backup / npm run restore (embedded database)', () => {
   }, 60_000);
 });
 
+describe('the embedded database while a server has it open', () => {
+  it('refuses to back it up or restore into it, and forgets a server that stopped without a word', async () => {
+    const dataDir = tmp('running');
+    // The server: another process (this one's parent, which outlives the test).
+    writeFileSync(path.join(dataDir, 'server.pid'), String(process.ppid));
+    expect(embeddedDatabaseOwner(dataDir)).toBe(process.ppid);
+    const refusal = `A server (process ${process.ppid}) has the embedded database in ${dataDir} open: stop it first.`;
+    await expect(backup(embedded(dataDir), tmp('backups'))).rejects.toThrow(refusal);
+    await expect(restore(embedded(dataDir), tmp('no-backup'))).rejects.toThrow(refusal);
+    // This process's own id is a previous run's; a process id that no longer runs owns nothing either.
+    claimEmbeddedDatabase(dataDir)();
+    expect(embeddedDatabaseOwner(dataDir)).toBeNull();
+    writeFileSync(path.join(dataDir, 'server.pid'), String(process.pid));
+    expect(embeddedDatabaseOwner(dataDir)).toBeNull();
+    // A crash leaves the file behind: a process id that no longer runs owns nothing.
+    writeFileSync(path.join(dataDir, 'server.pid'), '2147483646');
+    expect(embeddedDatabaseOwner(dataDir)).toBeNull();
+  });
+});
+
 describe.skipIf(!process.env.DATABASE_URL)('npm run backup / npm run restore (PostgreSQL)', () => {
   it('restores a pg_dump into an empty database, and refuses one that is not empty', async () => {
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -116,6 +137,8 @@ describe.skipIf(!process.env.DATABASE_URL)('npm run backup / npm run restore (Po
       await source.close();
 
       const written = await backup(settings(from), tmp('pg-backups'));
+      // Health information: readable by the operator's account alone.
+      expect(statSync(path.join(written, 'database.dump')).mode & 0o777).toBe(0o600);
       await restore(settings(to), written);
       const restored = new pg.Client({ connectionString: urlOf(to) });
       await restored.connect();

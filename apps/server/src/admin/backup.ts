@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Config } from '../config';
 import { openPglite } from '../db/client';
+import { embeddedDatabaseOwner, embeddedInUseMessage } from '../db/embedded-owner';
 
 /**
  * `npm run backup -- DIR` and `npm run restore -- BACKUP` (issue 15 §5). A backup is a folder: the
@@ -24,6 +25,12 @@ export interface BackupManifest {
   keys: boolean;
 }
 
+/** The embedded database is read or written by one process at a time: never while a server has it. */
+function refuseWhileServed(config: Config) {
+  const pid = config.DATABASE_URL ? null : embeddedDatabaseOwner(config.dataDir);
+  if (pid !== null) throw new Error(embeddedInUseMessage(config.dataDir, pid));
+}
+
 const paths = (config: Config) => ({
   db: path.join(config.dataDir, 'db'),
   files: path.join(config.dataDir, 'files'),
@@ -33,16 +40,16 @@ const paths = (config: Config) => ({
 export async function backup(config: Config, outDir: string, now = new Date()): Promise<string> {
   const dir = path.join(path.resolve(outDir), `dd-backup-${now.toISOString().replace(/[:.]/g, '-')}`);
   const from = paths(config);
+  refuseWhileServed(config);
   if (!config.DATABASE_URL && !existsSync(from.db))
     throw new Error(`There is no embedded database at ${from.db}.`);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   if (config.DATABASE_URL) {
-    await run('pg_dump', [
-      '--format=custom',
-      '--no-owner',
-      `--file=${path.join(dir, 'database.dump')}`,
-      config.DATABASE_URL,
-    ]);
+    // Made 0600 before pg_dump writes into it (pg_dump's own file would follow the umask: 0644).
+    const dump = path.join(dir, 'database.dump');
+    await writeFile(dump, '', { mode: 0o600 });
+    await run('pg_dump', ['--format=custom', '--no-owner', `--file=${dump}`, config.DATABASE_URL]);
+    await chmod(dump, 0o600);
   } else {
     const client = openPglite(from.db);
     await client.waitReady;
@@ -71,6 +78,7 @@ export async function backup(config: Config, outDir: string, now = new Date()): 
 }
 
 export async function restore(config: Config, backupDir: string): Promise<BackupManifest> {
+  refuseWhileServed(config);
   const from = path.resolve(backupDir);
   const manifest = JSON.parse(await readFile(path.join(from, 'manifest.json'), 'utf8')) as BackupManifest;
   if (manifest.format !== 1) throw new Error('This backup was written by another version.');
