@@ -111,6 +111,19 @@ export type PdfForm = z.infer<typeof PdfFormSchema>;
  */
 export const PDF_FORM_INLINE_PAGES = 5;
 
+/**
+ * What a form's PDF may be for its pages to be rendered: a page count, and a page no larger than 17 × 22
+ * inches (or the same area) nor longer than 50 inches on a side. A PDF past any of them, or one that
+ * needs more time or memory than a rendering is given, is refused with `pdfTooLarge`.
+ */
+export const PDF_FORM_LIMITS = {
+  maxPages: 200,
+  maxPageArea: 17 * 22 * 72 * 72,
+  maxPageSide: 50 * 72,
+} as const;
+
+export const pdfTooLarge = (why: string) => `This PDF is too large to render: ${why}`;
+
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 
 /** The newest background rendering of a form's pages, while it runs or when it failed. */
@@ -177,4 +190,17 @@ export const PDF_FORM_MSG = {
   noForm: 'There is no form for this request yet.',
   noPages: 'Render the form’s pages before placing fields.',
   ssnNotAllowed: 'This form is not marked to carry the client’s SSN.',
+  notStored: 'The form’s PDF is not in storage. Upload the PDF again.',
+  tooManyPages: (pages: number) =>
+    pdfTooLarge(
+      `it has ${pages.toLocaleString('en-US')} pages; forms of up to ${PDF_FORM_LIMITS.maxPages} pages are rendered.`,
+    ),
+  pageTooLarge: (page: number, width: number, height: number) =>
+    pdfTooLarge(
+      `page ${page} is ${inches(width)} × ${inches(height)} inches; pages of up to 17 × 22 inches are rendered.`,
+    ),
+  tooSlow: (seconds: number) => pdfTooLarge(`it did not render within ${seconds} seconds.`),
+  tooMuchMemory: (megabytes: number) => pdfTooLarge(`it needs more than ${megabytes} MB of memory.`),
 } as const;
+
+const inches = (points: number) => String(Math.round((points / 72) * 10) / 10);

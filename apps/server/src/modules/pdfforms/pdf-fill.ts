@@ -1,7 +1,7 @@
 import { PDF_FORM_MSG } from '@dd/shared';
 import { EncryptedPDFError, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import { badRequest } from '../../lib/errors';
 import { drawOnTop, fillFieldsByName, flattenWidgets } from './pdf-flatten';
+import { PdfRefusal } from './pdf-refusal';
 
 /**
  * Writes values onto a PDF with pdf-lib. A placement's position is where the text starts on its line:
@@ -34,7 +34,9 @@ export async function fillPdf(
   try {
     doc = await PDFDocument.load(source);
   } catch (error) {
-    throw badRequest(error instanceof EncryptedPDFError ? PDF_FORM_MSG.encrypted : PDF_FORM_MSG.unreadable);
+    throw new PdfRefusal(
+      error instanceof EncryptedPDFError ? PDF_FORM_MSG.encrypted : PDF_FORM_MSG.unreadable,
+    );
   }
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const clean = Object.entries(values).map(([name, v]) => [

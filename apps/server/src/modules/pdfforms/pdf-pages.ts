@@ -1,14 +1,22 @@
 /// <reference path="./pdfjs-worker.d.ts" />
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { PDF_FORM_MSG } from '@dd/shared';
-import { badRequest } from '../../lib/errors';
+import { PDF_FORM_LIMITS, PDF_FORM_MSG } from '@dd/shared';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+import { PdfRefusal } from './pdf-refusal';
 
 /**
  * Renders every page of a PDF to a JPEG with pdfjs-dist, which draws on @napi-rs/canvas (installed from
  * npm with it, so no system package is needed). The page size comes back in PDF points, the shape the
  * mapping editor keeps and the fractions of a mapping are measured against.
+ *
+ * Only the PDF worker (pdf-worker.ts) loads this: pdfjs's polyfills replace JSON and Array.push for the
+ * thread that loads it, and a hostile PDF can keep it busy, so that thread is never the server's.
  */
+// pdfjs looks for its worker half here and then runs it in this thread instead of starting another.
+(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
+
 const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 /** 150 dpi: sharp enough to read small print in the editor, a few hundred kB a page. */
 const SCALE = 150 / 72;
@@ -28,67 +36,49 @@ export interface RenderedPage {
   pageNumber: number;
   width: number;
   height: number;
-  jpeg: Buffer;
-}
-
-type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-let pdfjs: Promise<Pdfjs> | undefined;
-
-/**
- * pdfjs-dist's legacy build (the one that runs on Node 20) installs core-js polyfills over `JSON.parse`,
- * `JSON.stringify` and `Array.prototype.push`: correct, but the stringify is ten times slower, and every
- * API answer goes through it (issue 9 §2: 3 ms for a page of 100 staff-list rows). Node's own are complete,
- * so they are put back once pdfjs has loaded; the functions it only adds (Promise.withResolvers, …) stay.
- */
-function loadPdfjs(): Promise<Pdfjs> {
-  pdfjs ??= (async () => {
-    const natives = { parse: JSON.parse, stringify: JSON.stringify, push: Array.prototype.push };
-    try {
-      // The worker half carries the same polyfills: loaded here (pdfjs looks for it on `globalThis.pdfjsWorker`)
-      // rather than by pdfjs on the first document, so both are in before the natives go back.
-      const [lib, worker] = await Promise.all([
-        import('pdfjs-dist/legacy/build/pdf.mjs'),
-        import('pdfjs-dist/legacy/build/pdf.worker.mjs'),
-      ]);
-      (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
-      return lib;
-    } catch (error) {
-      pdfjs = undefined; // the next PDF tries again
-      throw error;
-    } finally {
-      JSON.parse = natives.parse;
-      JSON.stringify = natives.stringify;
-      Array.prototype.push = natives.push;
-    }
-  })();
-  return pdfjs;
+  jpeg: Uint8Array;
 }
 
 export async function openPdf(bytes: Uint8Array) {
-  const { getDocument } = await loadPdfjs();
   try {
     // A copy: pdfjs takes over (detaches) the buffer it is given, and the caller may still need the bytes.
     return await getDocument({
       data: bytes.slice(),
       standardFontDataUrl,
       isEvalSupported: false,
+      isOffscreenCanvasSupported: false,
+      // An image larger than the largest page at 150 dpi is left out rather than decoded.
+      maxImageSize: Math.round(PDF_FORM_LIMITS.maxPageArea * SCALE * SCALE),
       verbosity: 0,
     }).promise;
   } catch (error) {
-    if ((error as Error).name === 'PasswordException') throw badRequest(PDF_FORM_MSG.encrypted);
-    throw badRequest(PDF_FORM_MSG.unreadable);
+    if ((error as Error).name === 'PasswordException') throw new PdfRefusal(PDF_FORM_MSG.encrypted);
+    throw new PdfRefusal(PDF_FORM_MSG.unreadable);
   }
 }
 
+/**
+ * Opens the PDF and checks its page count and every page's size before drawing anything; a PDF of more
+ * than `inlineUpTo` pages answers its count alone (the job queue renders it).
+ */
 export async function renderPages(
   bytes: Uint8Array,
-  onPage?: (done: number, total: number) => Promise<void> | void,
-): Promise<RenderedPage[]> {
+  options: { inlineUpTo?: number; onPage?: (done: number, total: number) => void } = {},
+): Promise<{ pageCount: number; pages: RenderedPage[] | null }> {
   const pdf = await openPdf(bytes);
   try {
+    const total = pdf.numPages;
+    if (total > PDF_FORM_LIMITS.maxPages) throw new PdfRefusal(PDF_FORM_MSG.tooManyPages(total));
+    for (let n = 1; n <= total; n++) {
+      const { width, height } = (await pdf.getPage(n)).getViewport({ scale: 1 });
+      const side = Math.max(width, height);
+      if (width * height > PDF_FORM_LIMITS.maxPageArea || side > PDF_FORM_LIMITS.maxPageSide)
+        throw new PdfRefusal(PDF_FORM_MSG.pageTooLarge(n, width, height));
+    }
+    if (total > (options.inlineUpTo ?? Number.POSITIVE_INFINITY)) return { pageCount: total, pages: null };
+    options.onPage?.(0, total);
     const pages: RenderedPage[] = [];
-    await onPage?.(0, pdf.numPages);
-    for (let n = 1; n <= pdf.numPages; n++) {
+    for (let n = 1; n <= total; n++) {
       const page = await pdf.getPage(n);
       const size = page.getViewport({ scale: 1 });
       const viewport = page.getViewport({ scale: SCALE });
@@ -106,22 +96,12 @@ export async function renderPages(
         pageNumber: n,
         width: size.width,
         height: size.height,
-        jpeg: canvas.toBuffer('image/jpeg', 85),
+        jpeg: new Uint8Array(canvas.toBuffer('image/jpeg', 85)),
       });
       page.cleanup();
-      await onPage?.(n, pdf.numPages);
+      options.onPage?.(n, total);
     }
-    return pages;
-  } finally {
-    await pdf.destroy();
-  }
-}
-
-/** The number of pages, or the same refusal as rendering for a PDF that cannot be read. */
-export async function pdfPageCount(bytes: Uint8Array): Promise<number> {
-  const pdf = await openPdf(bytes);
-  try {
-    return pdf.numPages;
+    return { pageCount: total, pages };
   } finally {
     await pdf.destroy();
   }

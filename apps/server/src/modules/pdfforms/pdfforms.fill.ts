@@ -8,7 +8,7 @@ import { companies, patients, pdfForms, providers, requests } from '../../db/sch
 import { notFound } from '../../lib/errors';
 import { signedFileUrl } from '../files/files.download';
 import { sanitizeFileName } from '../files/files.upload';
-import { fillPdf } from './pdf-fill';
+import { pdfPool } from './pdf-pool';
 import { formMappings, formPages, newestFormOf } from './pdfforms.queries';
 import { readStored } from './pdfforms.render';
 
@@ -109,7 +109,7 @@ export async function writeDataToPdf(deps: AppDeps, auth: Auth, requestId: numbe
   const byName = Object.fromEntries(
     [...Object.keys(data.values), SSN_FIELD].map((name) => [name, text(name)]),
   );
-  const filled = await fillPdf(
+  const filled = await pdfPool().fill(
     await readStored(deps, form.url),
     mappings.map((m) => ({
       name: m.name,

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { PDF_FORM_INLINE_PAGES, type PdfFormKind, type PdfFormRenderJob } from '@dd/shared';
+import { PDF_FORM_INLINE_PAGES, PDF_FORM_MSG, type PdfFormKind, type PdfFormRenderJob } from '@dd/shared';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { DbOrTx } from '../../db/client';
 import { jobs, pdfFormPages, pdfForms } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
 import { enqueueJob, type JobContext } from '../../lib/jobs';
-import { pdfPageCount, type RenderedPage, renderPages } from './pdf-pages';
+import { StorageNotFoundError } from '../../lib/storage';
+import type { RenderedPage } from './pdf-pages';
+import { pdfPool } from './pdf-pool';
 import { formPages } from './pdfforms.queries';
 
 /**
@@ -23,8 +26,15 @@ export const BUCKET: Record<PdfFormKind, 'company-forms' | 'provider-forms'> = {
   provider: 'provider-forms',
 };
 
+/** A form's stored PDF; a key with nothing stored under it is the caller's to fix (a 400), not ours. */
 export async function readStored(deps: AppDeps, key: string): Promise<Uint8Array> {
-  return new Uint8Array(await buffer(await deps.storage.get(key)));
+  try {
+    return new Uint8Array(await buffer(await deps.storage.get(key)));
+  } catch (error) {
+    if (error instanceof StorageNotFoundError)
+      throw badRequest(PDF_FORM_MSG.notStored, { url: PDF_FORM_MSG.notStored });
+    throw error;
+  }
 }
 
 /** Stored objects no row points at any more; a failure leaves an orphan object, never a broken row. */
@@ -42,7 +52,8 @@ async function storeRendered(
   return Promise.all(
     rendered.map(async ({ jpeg, ...page }) => {
       const key = `${BUCKET[kind]}/pages/${randomUUID()}-page-${page.pageNumber}.jpg`;
-      await deps.storage.put(key, Readable.from([jpeg]), { contentType: 'image/jpeg' });
+      const bytes = Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
+      await deps.storage.put(key, Readable.from([bytes]), { contentType: 'image/jpeg' });
       return { ...page, key };
     }),
   );
@@ -76,8 +87,9 @@ export type PagePlan = { inline: StoredPage[] } | { background: true };
 
 export async function planPages(deps: AppDeps, kind: PdfFormKind, pdfKey: string): Promise<PagePlan> {
   const bytes = await readStored(deps, pdfKey);
-  if ((await pdfPageCount(bytes)) > PDF_FORM_INLINE_PAGES) return { background: true };
-  return { inline: await storeRendered(deps, kind, await renderPages(bytes)) };
+  const { pages } = await pdfPool().render(bytes, { inlineUpTo: PDF_FORM_INLINE_PAGES });
+  if (!pages) return { background: true };
+  return { inline: await storeRendered(deps, kind, pages) };
 }
 
 /** Writes a plan in the caller's transaction: the pages themselves, or the queued job. */
@@ -101,8 +113,10 @@ export function renderJobHandler(deps: AppDeps) {
     for (;;) {
       const [form] = await deps.db.select().from(pdfForms).where(eq(pdfForms.id, formId));
       if (!form) return;
-      const rendered = await renderPages(await readStored(deps, form.url), context.progress);
-      const pages = await storeRendered(deps, form.kind, rendered);
+      const { pages: rendered } = await pdfPool().render(await readStored(deps, form.url), {
+        onPage: context.progress,
+      });
+      const pages = await storeRendered(deps, form.kind, rendered ?? []);
       const before = (await formPages(deps.db, formId)).map((p) => p.imageUrl);
       const swapped = await deps.db.transaction(async (tx) => {
         const [current] = await tx
