@@ -1,5 +1,5 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import { renderPages } from '../../modules/pdfforms/pdf-pages';
+import { pdfPool } from '../../modules/pdfforms/pdf-pool';
 import type { Tx } from '../client';
 import { pdfFormMappings, pdfFormPages, pdfForms } from '../schema';
 import { writeStoredFile } from './pdf';
@@ -115,7 +115,9 @@ export async function insertDemoForms(
     const bytes = await formPdf(form);
     const url = `${bucket}/demo-${slug}-form.pdf`;
     await writeStoredFile(filesDir, url, bytes);
-    const [page] = await renderPages(bytes);
+    const { pages } = await pdfPool().render(bytes);
+    const page = pages?.[0];
+    if (!page) continue;
     const imageUrl = `${bucket}/pages/demo-${slug}-page-1.jpg`;
     await writeStoredFile(filesDir, imageUrl, new Uint8Array(page.jpeg));
     const [row] = await tx
