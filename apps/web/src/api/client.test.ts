@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, get, post, withQuery } from './client';
+import { ApiError, get, post, postOnce, withQuery } from './client';
 
 /** The client's contract: bearer token, CSRF header, one refresh and retry on 401, readable errors. */
 type Call = { url: string; init: RequestInit };
@@ -103,5 +103,54 @@ describe('api client', () => {
 
   it('joins array filters with commas and skips empty ones', () => {
     expect(withQuery('/api/x/', { a: [1, 2], b: '', c: undefined, d: 'y' })).toBe('/api/x/?a=1%2C2&d=y');
+  });
+});
+
+describe('postOnce (a submit that must not be stored twice)', () => {
+  const orderCalls = () => calls.filter((c) => c.url === '/api/order/');
+  const keyOf = (call: Call) => header(call.init, 'idempotency-key');
+
+  beforeEach(() => localStorage.setItem('csrfmiddlewaretoken', 'c'));
+
+  it('sends an Idempotency-Key, a new one for each submit that succeeded', async () => {
+    respond(() => json(201, { id: 1 }));
+    await postOnce('/api/order/', { client: 1 });
+    await postOnce('/api/order/', { client: 1 });
+    const [first, second] = orderCalls().map(keyOf);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).not.toBe(first);
+  });
+
+  it('sends the same submit again with the same key when it failed without an answer', async () => {
+    let answer: () => Response = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    respond(() => answer());
+    await expect(postOnce('/api/order/', { client: 2 })).rejects.toBeInstanceOf(TypeError);
+    // Tried twice (once again by itself), both with one key; then the person submits again.
+    answer = () => json(201, { id: 2 });
+    await expect(postOnce('/api/order/', { client: 2 })).resolves.toEqual({ id: 2 });
+    const keys = orderCalls().map(keyOf);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('sends a 503 (nothing stored) again once by itself, with the same key', async () => {
+    let count = 0;
+    respond(() => (++count === 1 ? json(503, { error: 'Please try again.' }) : json(201, { id: 3 })));
+    await expect(postOnce('/api/order/', { client: 3 })).resolves.toEqual({ id: 3 });
+    const keys = orderCalls().map(keyOf);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('uses a new key for a changed submit, and after a refusal', async () => {
+    respond(() => json(400, { error: 'Client is required' }));
+    await expect(postOnce('/api/order/', { client: 4 })).rejects.toBeInstanceOf(ApiError);
+    await expect(postOnce('/api/order/', { client: 4 })).rejects.toBeInstanceOf(ApiError);
+    await expect(postOnce('/api/order/', { client: 5 })).rejects.toBeInstanceOf(ApiError);
+    const keys = orderCalls().map(keyOf);
+    expect(new Set(keys).size).toBe(3);
   });
 });

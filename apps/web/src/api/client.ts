@@ -83,6 +83,8 @@ interface CallOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** Sent as Idempotency-Key: the server does the work of one key once (see postOnce). */
+  idempotencyKey?: string;
 }
 
 async function send(path: string, options: CallOptions, token: string | null): Promise<Response> {
@@ -96,6 +98,7 @@ async function send(path: string, options: CallOptions, token: string | null): P
     body = JSON.stringify(options.body);
   }
   if (method !== 'GET') headers['x-csrftoken'] = await csrf();
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   return fetch(withQuery(path, options.query), { method, headers, body, signal: options.signal });
 }
 
@@ -137,6 +140,52 @@ export const post = <T>(path: string, body?: unknown, query?: Query) =>
   api<T>(path, { method: 'POST', body: body ?? {}, query });
 
 export const put = <T>(path: string, body: unknown) => api<T>(path, { method: 'PUT', body });
+
+/** Keys of submits not yet known to have succeeded, by path and body. */
+const submitKeys = new Map<string, string>();
+/** The wait before sending again a submit the server answered 503 (it asks for one second). */
+const RETRY_WAIT_MS = 1000;
+
+/**
+ * A submit that must not be stored twice (an order, a split, a billing). It carries an Idempotency-Key:
+ * the same body sent again to the same path after it failed (a timeout, a lost connection, a second
+ * click while the first is on its way) carries the same key, so the server stores it once and answers
+ * the first answer; once it has succeeded, or was refused, the next submit gets a new key. A 503 (the
+ * server lost its database connection and stored nothing) or a failed connection is sent again once.
+ */
+export async function postOnce<T>(path: string, body: unknown): Promise<T> {
+  const id = `${path} ${JSON.stringify(body)}`;
+  let key = submitKeys.get(id);
+  if (!key) {
+    key = newSubmitKey();
+    submitKeys.set(id, key);
+  }
+  const call = () => api<T>(path, { method: 'POST', body, idempotencyKey: key });
+  try {
+    const result = await call().catch(async (error: unknown) => {
+      if (!worthRetrying(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_WAIT_MS));
+      return call();
+    });
+    submitKeys.delete(id);
+    return result;
+  } catch (error) {
+    // A refusal (4xx) stored nothing and will be corrected; a server or network failure may have been
+    // stored, so its key stays for the next try of the same submit.
+    if (error instanceof ApiError && error.status < 500) submitKeys.delete(id);
+    throw error;
+  }
+}
+
+/** 128 random bits (crypto.randomUUID exists only on https or localhost; this works over plain http too). */
+function newSubmitKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Failures after which the same submit is sent again once: no connection, or the server lost its database's. */
+const worthRetrying = (error: unknown) =>
+  error instanceof TypeError || (error instanceof ApiError && error.status === 503);
 
 /** The file name a Content-Disposition header gives (the UTF-8 form first). */
 export function attachmentName(header: string | null): string | undefined {

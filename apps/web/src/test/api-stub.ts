@@ -9,6 +9,7 @@ export interface ApiCall {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  headers: Record<string, string>;
 }
 
 /** Stubs fetch: the CSRF call answers itself, everything else goes to `respond` (404 when it returns nothing). */
@@ -22,6 +23,7 @@ export function stubApi(respond: (call: ApiCall) => Response | Promise<Response>
       path: url.pathname,
       query: url.searchParams,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: (init?.headers ?? {}) as Record<string, string>,
     };
     calls.push(call);
     return (await respond(call)) ?? json({ error: `unexpected ${call.method} ${call.path}` }, 404);

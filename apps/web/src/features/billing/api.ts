@@ -9,7 +9,7 @@ import type {
   InvoiceLine,
   InvoicePage,
 } from '@dd/shared';
-import { download, get, post, put } from '../../api/client';
+import { download, get, post, postOnce, put } from '../../api/client';
 
 /** The invoice and billing calls of the staff spec's section 7, typed, with their query keys. */
 
@@ -79,7 +79,7 @@ export const saveLine = (
     ? post<InvoiceLine>('/api/home/invoice/', { ...amounts, request: line.request.id })
     : put<InvoiceLine>(`/api/home/invoice/${line.id}/`, amounts);
 
-export const createBilling = (body: BillingCreateBody) => post<Billing>('/api/home/billing/', body);
+export const createBilling = (body: BillingCreateBody) => postOnce<Billing>('/api/home/billing/', body);
 
 export const listBillings = (filters: BillingFilters, offset: number, limit: number, signal?: AbortSignal) =>
   get<Page<Billing>>(

@@ -1,6 +1,6 @@
 import type { NoteBody, OrderQuote, RequestBodyInput, RequestNote, RequestRecord } from '@dd/shared';
 import { useQuery } from '@tanstack/react-query';
-import { get, post } from '../../api/client';
+import { get, post, postOnce } from '../../api/client';
 import { shows } from '../../api/data';
 
 /**
@@ -27,7 +27,7 @@ export function useOrderQuote(companyId: number, rush: boolean, types: string[])
 export { useCompanyUsers, useRequestDetail, useRequestTypes } from '../../api/data';
 
 export const submitRequests = (body: RequestBodyInput) =>
-  post<{ count: number; results: RequestRecord[] }>('/api/home/request/', body);
+  postOnce<{ count: number; results: RequestRecord[] }>('/api/home/request/', body);
 
 export const resubmitRequest = (id: number, body: RequestBodyInput) =>
   post<RequestRecord>(`/api/home/request/${id}/`, body);

@@ -9,7 +9,7 @@ import type {
   TodoSummary,
 } from '@dd/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { get, post } from '../../api/client';
+import { get, post, postOnce } from '../../api/client';
 import { dataQueries, shows } from '../../api/data';
 
 /**
@@ -68,7 +68,7 @@ export function useStaffUsers(companyId: number) {
 export { useRequestDetail as useRequestToSplit } from '../../api/data';
 
 export const splitRequest = (id: number, body: SplitBody) =>
-  post<SplitResult>(`/api/home/request/${id}/split/`, body);
+  postOnce<SplitResult>(`/api/home/request/${id}/split/`, body);
 
 /* Request types */
 
