@@ -65,4 +65,20 @@ describe('GET /api/companies/', () => {
     expect(unknown.json().error).toContain('order_by');
     expect((await list(internal.headers, '?page_size=101')).statusCode).toBe(400);
   });
+
+  it('lists law firms only: Direct Docs itself is not a customer, in either company list', async () => {
+    const { app, deps } = await getContext();
+    const staff = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
+    const [internal] = (
+      await app.inject({ url: `/api/home/company/${INTERNAL_COMPANY_ID}/`, headers: staff.headers })
+    ).json();
+    const name = internal.company.name as string;
+    const paged = (await list(staff.headers, `?name=${encodeURIComponent(name)}&page_size=100`)).json();
+    expect(paged.results.map((c: { id: number }) => c.id)).not.toContain(INTERNAL_COMPANY_ID);
+    const all = (await app.inject({ url: '/api/home/company/', headers: staff.headers })).json();
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.map((c: { id: number }) => c.id)).not.toContain(INTERNAL_COMPANY_ID);
+    // Its own page stays reachable for its details and its people.
+    expect(internal.company).toMatchObject({ id: INTERNAL_COMPANY_ID, is_internal: true });
+  });
 });

@@ -1,5 +1,5 @@
 import { type CompanyListItem, OPEN_STATUSES } from '@dd/shared';
-import { asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, patients, users } from '../../db/schema';
 
@@ -16,20 +16,27 @@ export async function findCompany(db: DbOrTx, id: number): Promise<CompanyRow | 
   return row;
 }
 
-export function listCompanyRows(db: DbOrTx, filter: { name?: string; descending: boolean }) {
+/** Law firms only: the internal company is not a customer (its own page stays reachable by id). */
+const lawFirms = (internalCompanyId: number, name?: string) =>
+  and(ne(companies.id, internalCompanyId), name ? ilike(companies.name, containsPattern(name)) : undefined);
+
+export function listCompanyRows(
+  db: DbOrTx,
+  filter: { name?: string; descending: boolean; internalCompanyId: number },
+) {
   return db
     .select()
     .from(companies)
-    .where(filter.name ? ilike(companies.name, containsPattern(filter.name)) : undefined)
+    .where(lawFirms(filter.internalCompanyId, filter.name))
     .orderBy(filter.descending ? desc(companies.name) : asc(companies.name), asc(companies.id));
 }
 
-/** One page of /companyList/ with each company's user and request counts, all counted in SQL. */
+/** One page of /companyList/ (law firms) with each company's user and request counts, all counted in SQL. */
 export async function pageCompanyRows(
   db: DbOrTx,
-  filter: { name?: string; limit: number; offset: number },
+  filter: { name?: string; limit: number; offset: number; internalCompanyId: number },
 ): Promise<{ rows: CompanyListItem[]; total: number }> {
-  const where = filter.name ? ilike(companies.name, containsPattern(filter.name)) : undefined;
+  const where = lawFirms(filter.internalCompanyId, filter.name);
   const open = sql.join(
     OPEN_STATUSES.map((s) => sql`${s}`),
     sql`, `,

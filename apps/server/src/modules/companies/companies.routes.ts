@@ -61,6 +61,7 @@ export const companiesRoutes: Module = (app, { db, config }) => {
       const rows = await listCompanyRows(db, {
         name: request.query.name?.trim() || undefined,
         descending: request.query.order_by === '-name',
+        internalCompanyId: ctx.internalCompanyId,
       });
       return rows.map((row) => presentCompany(row, auth, ctx));
     },
@@ -129,6 +130,7 @@ export const companiesRoutes: Module = (app, { db, config }) => {
         name: name?.trim() || undefined,
         limit: page_size,
         offset: (page - 1) * page_size,
+        internalCompanyId: ctx.internalCompanyId,
       });
       return pageOf(request, rows, total, page, page_size);
     },

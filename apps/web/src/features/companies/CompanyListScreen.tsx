@@ -8,7 +8,7 @@ import { NamedList } from '../../ui';
 import { companyKeys } from './api';
 
 /**
- * /companyList/ (internal company only): law firms with a name filter, their user and request counts,
+ * /companyList/ (internal company only): law firms (never Direct Docs itself, linked above the list) with a name filter, their user and request counts,
  * and the row links Edit, Invite, View Users Experience, Add Request and View Dashboard.
  */
 function RowLinks({ company }: { company: CompanyListItem }) {
@@ -52,6 +52,19 @@ export default function CompanyListScreen() {
           </Button>
         )}
       </Group>
+      {user?.is_internal && (
+        <Group gap="sm" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            Direct Docs is not a law firm, so it is not listed here. Its own:
+          </Text>
+          <Anchor component={Link} to={`/editCompany/${user.company_id}/`} size="sm">
+            Direct Docs details
+          </Anchor>
+          <Anchor component={Link} to={`/inviteUsers/${user.company_id}/`} size="sm">
+            Direct Docs users
+          </Anchor>
+        </Group>
+      )}
       <Paper withBorder radius="lg" p="md">
         <NamedList<CompanyListItem>
           objectName="Company"

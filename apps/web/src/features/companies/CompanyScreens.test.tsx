@@ -59,6 +59,24 @@ describe('CompanyListScreen', () => {
     await waitFor(() => expect(calls.at(-1)?.query.get('name')).toBe('smith'), { timeout: 2000 });
     expect(calls.at(-1)?.query.get('page_size')).toBe('10');
   });
+
+  it("keeps Direct Docs' own details and people one click away, outside the law-firm list", async () => {
+    stubApi((call) =>
+      call.path === '/api/companies/'
+        ? json({ count: 0, next: null, previous: null, results: [] })
+        : undefined,
+    );
+    renderWithProviders(<CompanyListScreen />);
+    expect(await screen.findByText(/Direct Docs is not a law firm, so it is not listed/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Direct Docs details' })).toHaveAttribute(
+      'href',
+      '/editCompany/1/',
+    );
+    expect(screen.getByRole('link', { name: 'Direct Docs users' })).toHaveAttribute(
+      'href',
+      '/inviteUsers/1/',
+    );
+  });
 });
 
 describe('GhostUsersScreen', () => {
