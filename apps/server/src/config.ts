@@ -35,6 +35,8 @@ const ConfigSchema = z.object({
     ),
   /** Demo data on an empty database: on by default, refused in production (its passwords are public). */
   SEED_DEMO: bool.optional(),
+  /** The model maker's changes that remove data: on by default, off in production unless 'on'. */
+  MODEL_MAKER: z.enum(['on', 'off']).optional(),
   /** Business days after a staff note (or the first send) before the request is due again. */
   FOLLOW_UP_BUSINESS_DAYS: z.coerce.number().int().min(1).max(60).default(DEFAULT_FOLLOW_UP_BUSINESS_DAYS),
   SESSION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(720).default(DEFAULT_INACTIVITY_MINUTES),
@@ -107,8 +109,9 @@ const ConfigSchema = z.object({
   STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/'),
 });
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'SEED_DEMO'> & {
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'SEED_DEMO' | 'MODEL_MAKER'> & {
   SEED_DEMO: boolean;
+  MODEL_MAKER: 'on' | 'off';
   dataDir: string;
 };
 
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...parsed.data,
     SEED_DEMO: parsed.data.SEED_DEMO ?? !production,
+    MODEL_MAKER: parsed.data.MODEL_MAKER ?? (production ? 'off' : 'on'),
     dataDir: path.resolve(base, parsed.data.DATA_DIR),
   };
 }

@@ -30,6 +30,8 @@ const RESERVED_FIELDS = new Set([
   'tableoid',
 ]);
 
+const countRecords = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'record' : 'records'}`;
+
 export const MODEL_MSG = {
   noDuplicateNames: MSG.noDuplicateNames,
   modelName: 'A model name starts with a letter and holds only letters, digits and spaces (at most 40).',
@@ -38,10 +40,12 @@ export const MODEL_MSG = {
   reservedField: (name: string) => `${name} is kept for the table itself; choose another name.`,
   unknownModel: (model: string) => `${model} is not a model that can be related to.`,
   badDefault: (name: string) => `The default of ${name} does not fit its type.`,
-  confirmDrop: (columns: string[]) =>
-    `Applying this removes ${columns.join(', ')} and the data stored in ${columns.length === 1 ? 'it' : 'them'}. Confirm to go ahead.`,
-  confirmDropTable: (rows: number) =>
-    `This model's table holds ${rows.toLocaleString('en-US')} ${rows === 1 ? 'record' : 'records'}. Deleting it removes them for good. Confirm to go ahead.`,
+  confirmDrop: (columns: string[], records: number, model: string) =>
+    `Applying this removes ${columns.join(', ')} and the data stored in ${columns.length === 1 ? 'it' : 'them'} (${countRecords(records)}). Type the model's name, ${model}, to confirm.`,
+  confirmDropTable: (records: number, model: string) =>
+    `This model's table holds ${countRecords(records)}. Deleting it removes them for good. Type the model's name, ${model}, to confirm.`,
+  dropsOff:
+    'Changes that remove data (removing a field, changing its type, deleting a model with records) are turned off in production. An operator turns them on with MODEL_MAKER=on.',
   applied: 'Model applied: its table is up to date.',
   renameApplied: 'This model already has a table with records, so its name cannot change.',
   applyTargetFirst: (model: string) => `Apply ${model} first: this model relates to it.`,
@@ -149,7 +153,14 @@ export const ModelPlanSchema = z.object({
   statements: z.array(z.string()),
   /** Columns (or the whole table) the plan would remove with their data. */
   drops: z.array(z.string()),
+  /** Records in the table now (what a drop takes data from). */
+  records: z.number(),
+  /** Changes that remove data may be made here (off in production unless MODEL_MAKER=on). */
+  drops_allowed: z.boolean(),
 });
 export type ModelPlan = z.infer<typeof ModelPlanSchema>;
 
-export const ConfirmDropBodySchema = z.object({ confirm_drop: z.boolean().default(false) }).strict();
+/** A change that removes data goes ahead only with the model's name typed in. */
+export const ConfirmDropBodySchema = z
+  .object({ confirm_name: z.string().trim().max(80).optional() })
+  .strict();

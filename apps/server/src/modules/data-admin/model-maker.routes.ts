@@ -22,9 +22,14 @@ import {
  */
 const Params = z.object({ id: IdSchema });
 const rule = { access: 'internalAdmin' as const };
-const Applied = ModelPlanSchema.extend({ message: z.string() });
+const Applied = ModelPlanSchema.pick({ statements: true, drops: true }).extend({ message: z.string() });
 
-export const modelMakerRoutes: Module = (app, { db }) => {
+export const modelMakerRoutes: Module = (app, { db, config }) => {
+  const dropsAllowed = config.MODEL_MAKER === 'on';
+  const consent = (body: { confirm_name?: string } | null | undefined) => ({
+    allowed: dropsAllowed,
+    confirmName: body?.confirm_name,
+  });
   app.get(
     '/api/modelConfig/',
     { config: rule, schema: { response: { 200: z.array(ModelConfigSchema) } } },
@@ -46,7 +51,7 @@ export const modelMakerRoutes: Module = (app, { db }) => {
   app.get(
     '/api/modelConfig/:id/plan/',
     { config: rule, schema: { params: Params, response: { 200: ModelPlanSchema } } },
-    async (request) => planModelConfig(db, request.params.id),
+    async (request) => planModelConfig(db, request.params.id, dropsAllowed),
   );
   app.post(
     '/api/modelConfig/:id/apply/',
@@ -54,8 +59,7 @@ export const modelMakerRoutes: Module = (app, { db }) => {
       config: rule,
       schema: { params: Params, body: ConfirmDropBodySchema.nullish(), response: { 200: Applied } },
     },
-    async (request) =>
-      applyModelConfig(db, requireAuth(request), request.params.id, request.body?.confirm_drop ?? false),
+    async (request) => applyModelConfig(db, requireAuth(request), request.params.id, consent(request.body)),
   );
   app.post(
     '/api/modelConfig/:id/delete/',
@@ -68,12 +72,7 @@ export const modelMakerRoutes: Module = (app, { db }) => {
       },
     },
     async (request) => {
-      await deleteModelConfig(
-        db,
-        requireAuth(request),
-        request.params.id,
-        request.body?.confirm_drop ?? false,
-      );
+      await deleteModelConfig(db, requireAuth(request), request.params.id, consent(request.body));
       return { success: true as const };
     },
   );

@@ -138,9 +138,30 @@ async function planFor(db: DbOrTx, row: ConfigRow): Promise<Plan & { table: stri
   return { table, ...planTable(table, await appliedDefinition(db, table), row.data, target) };
 }
 
-export async function planModelConfig(db: DbOrTx, id: number): Promise<ModelPlan> {
-  const { statements, drops } = await planFor(db, await configRow(db, id));
-  return { statements, drops };
+/** How a change that removes data is let through: MODEL_MAKER allows it, the typed name confirms it. */
+export interface DropConsent {
+  allowed: boolean;
+  confirmName?: string;
+}
+
+async function recordCount(db: DbOrTx, table: string): Promise<number> {
+  if (!(await appliedDefinition(db, table))) return 0;
+  const [{ n }] = await queryRows<{ n: number }>(
+    db,
+    sql.raw(`select count(*)::int as n from ${quoteIdentifier('custom')}.${quoteIdentifier(table)}`),
+  );
+  return n;
+}
+
+/** Refuses a change that removes data unless it is allowed here and confirmed with the model's name. */
+function checkConsent(consent: DropConsent, row: ConfigRow, message: string, details?: object) {
+  if (!consent.allowed) throw conflict(MODEL_MSG.dropsOff);
+  if (consent.confirmName?.trim() !== row.name) throw conflict(message, details);
+}
+
+export async function planModelConfig(db: DbOrTx, id: number, dropsAllowed: boolean): Promise<ModelPlan> {
+  const { statements, drops, table } = await planFor(db, await configRow(db, id));
+  return { statements, drops, records: await recordCount(db, table), drops_allowed: dropsAllowed };
 }
 
 async function record(
@@ -166,14 +187,16 @@ async function record(
   });
 }
 
-/** Creates or alters the model's table. Removing columns (and their data) needs `confirmDrop`. */
-export async function applyModelConfig(db: Db, auth: Auth, id: number, confirmDrop: boolean) {
+/** Creates or alters the model's table. Removing columns (and their data) needs consent. */
+export async function applyModelConfig(db: Db, auth: Auth, id: number, consent: DropConsent) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DDL_LOCK})`);
     const row = await configRow(tx, id);
     const plan = await planFor(tx, row);
-    if (plan.drops.length && !confirmDrop)
-      throw conflict(MODEL_MSG.confirmDrop(plan.drops), { drops: plan.drops });
+    if (plan.drops.length) {
+      const message = MODEL_MSG.confirmDrop(plan.drops, await recordCount(tx, plan.table), row.name);
+      checkConsent(consent, row, message, { drops: plan.drops });
+    }
     const applied = await appliedDefinition(tx, plan.table);
     if (plan.statements.length === 0 && sameDefinition(applied, row.data)) {
       return { statements: [], drops: [], message: MODEL_MSG.upToDate };
@@ -184,8 +207,8 @@ export async function applyModelConfig(db: Db, auth: Auth, id: number, confirmDr
   });
 }
 
-/** Deletes a configuration; its table (if applied) goes too, which needs `confirmDrop` when it has rows. */
-export async function deleteModelConfig(db: Db, auth: Auth, id: number, confirmDrop: boolean) {
+/** Deletes a configuration; its table (if applied) goes too, which needs consent when it has rows. */
+export async function deleteModelConfig(db: Db, auth: Auth, id: number, consent: DropConsent) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DDL_LOCK})`);
     const row = await configRow(tx, id);
@@ -195,7 +218,7 @@ export async function deleteModelConfig(db: Db, auth: Auth, id: number, confirmD
         tx,
         sql.raw(`select count(*)::int as n from ${quoteIdentifier('custom')}.${quoteIdentifier(table)}`),
       );
-      if (n > 0 && !confirmDrop) throw conflict(MODEL_MSG.confirmDropTable(n), { rows: n });
+      if (n > 0) checkConsent(consent, row, MODEL_MSG.confirmDropTable(n, row.name), { rows: n });
       const statement = dropTableStatement(table);
       try {
         await tx.execute(sql.raw(statement));

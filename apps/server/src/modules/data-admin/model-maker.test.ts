@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { MODEL_MSG, MSG } from '@dd/shared';
 import { describe, expect, it } from 'vitest';
 import { INTERNAL_ADMIN, signedIn } from '../../../test/factories';
-import { getContext } from '../../../test/helpers';
+import { getContext, testEnv } from '../../../test/helpers';
+import { buildApp } from '../../app';
+import { createDeps } from '../../deps';
 import { quoteIdentifier } from './model-maker.ddl';
 
 async function admin() {
@@ -81,19 +83,82 @@ describe('model maker', () => {
       name,
       data: { fields: [{ name: 'a', type: 'Integer' }] },
     });
+    const plan = await call('GET', `/api/modelConfig/${config.id}/plan/`);
+    expect(plan.json()).toMatchObject({ drops: ['b'], records: 1, drops_allowed: true });
     const refused = await call('POST', `/api/modelConfig/${config.id}/apply/`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ error: MODEL_MSG.confirmDrop(['b']), drops: ['b'] });
-    const confirmed = await call('POST', `/api/modelConfig/${config.id}/apply/`, { confirm_drop: true });
+    expect(refused.json()).toMatchObject({ error: MODEL_MSG.confirmDrop(['b'], 1, name), drops: ['b'] });
+    const misspelt = await call('POST', `/api/modelConfig/${config.id}/apply/`, { confirm_name: 'Drop' });
+    expect(misspelt.statusCode).toBe(409);
+    const confirmed = await call('POST', `/api/modelConfig/${config.id}/apply/`, {
+      confirm_name: ` ${name} `,
+    });
     expect(confirmed.json().drops).toEqual(['b']);
 
     const del = await call('POST', `/api/modelConfig/${config.id}/delete/`);
     expect(del.statusCode).toBe(409);
-    expect(del.json().error).toBe(MODEL_MSG.confirmDropTable(1));
+    expect(del.json().error).toBe(MODEL_MSG.confirmDropTable(1, name));
     expect(
-      (await call('POST', `/api/modelConfig/${config.id}/delete/`, { confirm_drop: true })).statusCode,
+      (await call('POST', `/api/modelConfig/${config.id}/delete/`, { confirm_name: name })).statusCode,
     ).toBe(200);
     expect((await call('GET', `/api/admin/custom/${config.table}/`)).statusCode).toBe(404);
+  });
+
+  it('in production, allows only changes that keep data, unless MODEL_MAKER=on', async () => {
+    const { call, deps, database } = await admin();
+    const productionApp = async (env: Record<string, string> = {}) => {
+      const config = testEnv({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://records.example',
+        JWT_SECRET: deps.config.JWT_SECRET!,
+        DATA_KEY: deps.config.DATA_KEY!,
+        ...env,
+      });
+      return buildApp(createDeps(config, database.db));
+    };
+    const production = await productionApp();
+    const user = await signedIn(deps, INTERNAL_ADMIN);
+    const inProduction = (url: string, payload?: object) =>
+      production.inject({ method: 'POST', url, headers: user.headers, ...(payload && { payload }) });
+    const name = uniqueName('Prod');
+    const two = {
+      fields: [
+        { name: 'a', type: 'Integer' },
+        { name: 'b', type: 'Text' },
+      ],
+    };
+    const config = (await call('POST', '/api/modelConfig/', { name, data: two })).json();
+    expect((await inProduction(`/api/modelConfig/${config.id}/apply/`)).statusCode).toBe(200);
+    await call('POST', `/api/admin/custom/${config.table}/`, { a: 1, b: 'kept' });
+
+    await call('POST', `/api/modelConfig/${config.id}/`, { name, data: { fields: [two.fields[0]] } });
+    const plan = await production.inject({
+      url: `/api/modelConfig/${config.id}/plan/`,
+      headers: user.headers,
+    });
+    expect(plan.json()).toMatchObject({ drops: ['b'], drops_allowed: false });
+    const off = await inProduction(`/api/modelConfig/${config.id}/apply/`, { confirm_name: name });
+    expect(off.statusCode).toBe(409);
+    expect(off.json().error).toBe(MODEL_MSG.dropsOff);
+    const deleted = await inProduction(`/api/modelConfig/${config.id}/delete/`, { confirm_name: name });
+    expect(deleted.json().error).toBe(MODEL_MSG.dropsOff);
+    expect((await call('GET', `/api/admin/custom/${config.table}/`)).json().results).toHaveLength(1);
+
+    // A new field keeps every record: allowed.
+    const three = { fields: [...two.fields, { name: 'c', type: 'Boolean' }] };
+    await call('POST', `/api/modelConfig/${config.id}/`, { name, data: three });
+    expect((await inProduction(`/api/modelConfig/${config.id}/apply/`)).statusCode).toBe(200);
+
+    const turnedOn = await productionApp({ MODEL_MAKER: 'on' });
+    await call('POST', `/api/modelConfig/${config.id}/`, { name, data: { fields: [two.fields[0]] } });
+    const applied = await turnedOn.inject({
+      method: 'POST',
+      url: `/api/modelConfig/${config.id}/apply/`,
+      headers: user.headers,
+      payload: { confirm_name: name },
+    });
+    expect(applied.json().drops).toEqual(['b', 'c']);
+    await Promise.all([production.close(), turnedOn.close()]);
   });
 
   it('refuses duplicate names, hostile identifiers and unknown relations', async () => {

@@ -3,7 +3,6 @@ import {
   Alert,
   Badge,
   Button,
-  Checkbox,
   Code,
   Grid,
   Group,
@@ -11,6 +10,7 @@ import {
   NavLink,
   Stack,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -65,7 +65,7 @@ export default function ModelMakerScreen() {
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [plan, setPlan] = useState<ModelPlan | null>(null);
-  const [confirmDrop, setConfirmDrop] = useState(false);
+  const [confirmName, setConfirmName] = useState('');
   const [applying, setApplying] = useState(false);
   const current = configs.data?.find((c) => c.id === selected) ?? null;
 
@@ -102,7 +102,7 @@ export default function ModelMakerScreen() {
     if (!current) return;
     setError(null);
     try {
-      setConfirmDrop(false);
+      setConfirmName('');
       setPlan(await planModelConfig(current.id));
     } catch (failure) {
       setError((failure as Error).message);
@@ -112,7 +112,7 @@ export default function ModelMakerScreen() {
     if (!current) return;
     setApplying(true);
     try {
-      const result = await applyModelConfig(current.id, confirmDrop);
+      const result = await applyModelConfig(current.id, confirmName);
       setPlan(null);
       await refresh();
       notifications.show({ color: 'green', message: result.message });
@@ -220,7 +220,7 @@ export default function ModelMakerScreen() {
                     )
                   }
                   onConfirm={async () => {
-                    await deleteModelConfig(current.id, true);
+                    await deleteModelConfig(current.id, current.name);
                     await refresh();
                     choose(null);
                     notifications.show({ color: 'green', message: `${current.name} was deleted.` });
@@ -248,14 +248,20 @@ export default function ModelMakerScreen() {
             <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
               {plan.statements.join(';\n') || '—'}
             </Code>
-            {plan.drops.length > 0 && (
+            {plan.drops.length > 0 && !plan.drops_allowed && (
+              <Alert color="red" title="Not allowed here">
+                <Text size="sm">{MODEL_MSG.dropsOff}</Text>
+              </Alert>
+            )}
+            {plan.drops.length > 0 && plan.drops_allowed && current && (
               <Alert color="red" title="Data will be removed">
                 <Stack gap="xs">
-                  <Text size="sm">{MODEL_MSG.confirmDrop(plan.drops)}</Text>
-                  <Checkbox
-                    label="I understand that this data is removed for good"
-                    checked={confirmDrop}
-                    onChange={(e) => setConfirmDrop(e.currentTarget.checked)}
+                  <Text size="sm">{MODEL_MSG.confirmDrop(plan.drops, plan.records, current.name)}</Text>
+                  <TextInput
+                    label="Model name"
+                    autoComplete="off"
+                    value={confirmName}
+                    onChange={(e) => setConfirmName(e.currentTarget.value)}
                   />
                 </Stack>
               </Alert>
@@ -267,7 +273,9 @@ export default function ModelMakerScreen() {
               <Button
                 onClick={() => void apply()}
                 loading={applying}
-                disabled={plan.drops.length > 0 && !confirmDrop}
+                disabled={
+                  plan.drops.length > 0 && (!plan.drops_allowed || confirmName.trim() !== current?.name)
+                }
               >
                 Apply
               </Button>

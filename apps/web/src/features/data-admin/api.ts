@@ -65,10 +65,13 @@ export const saveModelConfig = (id: number | null, body: ModelConfigBody) =>
   post<ModelConfig>(id === null ? '/api/modelConfig/' : `/api/modelConfig/${id}/`, body);
 export const planModelConfig = (id: number, signal?: AbortSignal) =>
   get<ModelPlan>(`/api/modelConfig/${id}/plan/`, undefined, signal);
-export const applyModelConfig = (id: number, confirmDrop: boolean) =>
-  post<ModelPlan & { message: string }>(`/api/modelConfig/${id}/apply/`, { confirm_drop: confirmDrop });
-export const deleteModelConfig = (id: number, confirmDrop: boolean) =>
-  post<{ success: true }>(`/api/modelConfig/${id}/delete/`, { confirm_drop: confirmDrop });
+/** `confirmName`: the model's name as typed, which lets a change that removes data go ahead. */
+export const applyModelConfig = (id: number, confirmName?: string) =>
+  post<Pick<ModelPlan, 'statements' | 'drops'> & { message: string }>(`/api/modelConfig/${id}/apply/`, {
+    confirm_name: confirmName,
+  });
+export const deleteModelConfig = (id: number, confirmName?: string) =>
+  post<{ success: true }>(`/api/modelConfig/${id}/delete/`, { confirm_name: confirmName });
 
 export const listDiskUsage = (signal?: AbortSignal) =>
   get<DiskUsage[]>('/api/home/diskusage/', undefined, signal);
