@@ -266,11 +266,8 @@ export const WEBSITE_MSG = {
   badNumber: (label: string) => `${label}: enter a number.`,
   tooLong: (label: string) => `${label} is too long.`,
   tooManyComponents: 'A page may hold at most 60 components.',
-  saved: 'Page saved.',
-  restored: 'The earlier version is back. Your last version is kept in the list.',
   deleted: 'Page deleted.',
   confirmDelete: 'Delete this page? Visitors will see "No page exists here." at its url.',
-  confirmRestore: 'Put this version back? The page as it is now is kept as a version.',
   componentSaved: 'Defaults saved. New components of this type start with them.',
   loadFailed: 'The page could not be loaded.',
 } as const;

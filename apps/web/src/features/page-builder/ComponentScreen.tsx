@@ -1,4 +1,4 @@
-import { type ComponentProps, WEBSITE_MSG } from '@dd/shared';
+import { type ComponentProps, WEBSITE_COMPONENT_LABELS, WEBSITE_MSG } from '@dd/shared';
 import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -47,9 +47,10 @@ function EditComponent({ id }: { id: number }) {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
-          <Title order={1}>Component: {component.name}</Title>
+          <Title order={1}>Component: {WEBSITE_COMPONENT_LABELS[component.name].label}</Title>
           <Text c="dimmed">
-            New {component.name} components start with these properties. Pages already built keep theirs.
+            New {WEBSITE_COMPONENT_LABELS[component.name].label} components start with these properties. Pages
+            already built keep theirs.
           </Text>
         </div>
         <Group gap="sm">

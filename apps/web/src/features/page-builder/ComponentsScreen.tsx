@@ -1,3 +1,4 @@
+import { WEBSITE_COMPONENT_LABELS } from '@dd/shared';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -28,11 +29,21 @@ export default function ComponentsScreen() {
       {components.isError && <Alert color="red">{components.error.message}</Alert>}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         {components.data?.map((c) => (
-          <Card key={c.id} withBorder radius="lg" padding="md" component="article" aria-label={c.name}>
+          <Card
+            key={c.id}
+            withBorder
+            radius="lg"
+            padding="md"
+            component="article"
+            aria-label={WEBSITE_COMPONENT_LABELS[c.name].label}
+          >
             <Stack gap={6}>
               <Title order={2} size="h5">
-                {c.name}
+                {WEBSITE_COMPONENT_LABELS[c.name].label}
               </Title>
+              <Text size="sm" c="dimmed">
+                {WEBSITE_COMPONENT_LABELS[c.name].description}
+              </Text>
               <Group gap={6}>
                 <Badge variant="light">{SECTION_TYPES[c.name].fields.length} properties</Badge>
                 <Badge variant="light" color="gray">
@@ -45,7 +56,7 @@ export default function ComponentsScreen() {
                 size="compact-sm"
                 variant="light"
                 mt={4}
-                aria-label={`Edit ${c.name}`}
+                aria-label={`Edit ${WEBSITE_COMPONENT_LABELS[c.name].label}`}
               >
                 Edit defaults
               </Button>

@@ -1,6 +1,11 @@
-import { BUILT_IN_PAGE_URLS, WEBSITE_MSG, type WebsiteComponentName } from '@dd/shared';
 import {
-  ActionIcon,
+  BUILT_IN_PAGE_URLS,
+  componentLabel,
+  WEBSITE_DRAFT_MSG,
+  WEBSITE_MSG,
+  type WebsiteComponentName,
+} from '@dd/shared';
+import {
   Alert,
   Anchor,
   Box,
@@ -9,35 +14,41 @@ import {
   Group,
   Paper,
   ScrollArea,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { ConfirmDeleteButton, idParam, Loading, type ScreenProps } from '../../ui';
-import { RenderSections, SECTION_NAMES, SECTION_TYPES, websiteKeys } from '../website';
+import { RenderSections, SECTION_TYPES } from '../website';
 import { deletePage, getPage, listComponents, pageBuilderKeys, savePage } from './api';
+import { ComponentList } from './ComponentList';
+import { PagePreview } from './PagePreview';
 import { PropertyEditor } from './PropertyEditor';
 import classes from './page-builder.module.css';
+import { PublishButton, PublishState } from './publishing';
 import { usePageDraft } from './use-page-draft';
 import { Versions } from './Versions';
 
 /**
  * /pagebuilder/[page_id]/ (staff spec sections 2 and 4): name and url, the component list with Add
- * Component (adding mode highlights the selected component, after which the new one goes), the selected
- * component's properties and a live preview of exactly what visitors will see. Save keeps the page as it
- * was in its version list, from which any version can be restored.
+ * Component, the selected component's properties and a live preview of the page being edited. Save
+ * Draft keeps the changes from visitors; Preview shows the saved draft as a page (/pagebuilder/{id}/preview/)
+ * and Publish puts it live, keeping the version it replaces in the list, from which any version can be
+ * made the draft again.
  */
 export default function PageBuilderScreen({ params }: ScreenProps) {
   const id = idParam(params[0]);
+  if (id !== null && params[1] === 'preview') return <PagePreview id={id} />;
+  return <PageBuilder id={id} />;
+}
+
+function PageBuilder({ id }: { id: number | null }) {
   const [search] = useSearchParams();
   const urlParam = search.get('url') ?? '';
   const navigate = useNavigate();
@@ -67,10 +78,10 @@ export default function PageBuilderScreen({ params }: ScreenProps) {
     mutationFn: () => savePage(id, draft.body()),
     onSuccess: (saved) => {
       setFailure(null);
-      notifications.show({ color: 'green', message: WEBSITE_MSG.saved });
+      draft.markSaved();
+      notifications.show({ color: 'green', message: WEBSITE_DRAFT_MSG.draftSaved });
       queryClient.setQueryData(pageBuilderKeys.page(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: pageBuilderKeys.pages });
-      void queryClient.invalidateQueries({ queryKey: websiteKeys.all });
       if (id === null) navigate(`/pagebuilder/${saved.id}/`, { replace: true });
     },
     onError: (error) => setFailure(error instanceof ApiError ? error : new ApiError(0, String(error))),
@@ -109,8 +120,10 @@ export default function PageBuilderScreen({ params }: ScreenProps) {
         <div>
           <Title order={1}>{id === null ? 'New Page' : `Page Builder: ${page.data?.name}`}</Title>
           <Text c="dimmed">
-            Compose the page from components; the preview shows it as visitors will see it.
+            Compose the page from components. Save Draft keeps your changes from visitors until you publish
+            them.
           </Text>
+          <PublishState page={page.data} dirty={draft.dirty} />
         </div>
         <Group gap="sm">
           <Button component={Link} to="/pages/" variant="default">
@@ -129,9 +142,23 @@ export default function PageBuilderScreen({ params }: ScreenProps) {
               Delete Page
             </ConfirmDeleteButton>
           )}
-          <Button onClick={() => save.mutate()} loading={save.isPending}>
-            Save
+          <Button onClick={() => save.mutate()} loading={save.isPending} variant="light">
+            Save Draft
           </Button>
+          {id !== null && (
+            <Button
+              component={Link}
+              to={`/pagebuilder/${id}/preview/`}
+              variant="default"
+              disabled={draft.dirty}
+              aria-describedby={draft.dirty ? 'builder-state' : undefined}
+            >
+              Preview
+            </Button>
+          )}
+          {id !== null && page.data && (
+            <PublishButton page={page.data} disabled={draft.dirty} onPublished={load} />
+          )}
         </Group>
       </Group>
       {failure && <Alert color="red">{failure.message}</Alert>}
@@ -158,101 +185,11 @@ export default function PageBuilderScreen({ params }: ScreenProps) {
                 />
               </Stack>
             </Paper>
-            <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="builder-components">
-              <Group justify="space-between" mb="sm">
-                <Title order={2} size="h5" id="builder-components">
-                  Components
-                </Title>
-                <Button
-                  size="compact-sm"
-                  variant={adding ? 'filled' : 'light'}
-                  leftSection={<IconPlus size={14} />}
-                  onClick={() => setAdding((a) => !a)}
-                  aria-pressed={adding}
-                >
-                  Add Component
-                </Button>
-              </Group>
-              {adding && (
-                <Stack gap="xs" mb="sm">
-                  <Text size="sm" c="dimmed">
-                    {draft.selected === null
-                      ? 'The new component goes at the end.'
-                      : `The new component goes after number ${draft.selected + 1}, highlighted below.`}
-                  </Text>
-                  <SimpleGrid cols={2} spacing={6}>
-                    {SECTION_NAMES.map((name) => (
-                      <Button
-                        key={name}
-                        size="compact-sm"
-                        variant="default"
-                        onClick={() => addComponent(name)}
-                      >
-                        {name}
-                      </Button>
-                    ))}
-                  </SimpleGrid>
-                </Stack>
-              )}
-              {draft.items.length === 0 && (
-                <Text size="sm" c="dimmed">
-                  No components yet: use Add Component.
-                </Text>
-              )}
-              <Stack gap={4} component="ol" className={classes.list}>
-                {draft.items.map((it, index) => (
-                  <Group
-                    key={it.key}
-                    component="li"
-                    gap={4}
-                    wrap="nowrap"
-                    className={classes.item}
-                    data-selected={draft.selected === index || undefined}
-                    data-adding={(adding && draft.selected === index) || undefined}
-                  >
-                    <UnstyledButton
-                      className={classes.select}
-                      onClick={() => draft.setSelected(index)}
-                      aria-current={draft.selected === index ? 'true' : undefined}
-                    >
-                      <Text size="sm" fw={600}>
-                        {index + 1}. {it.name}
-                      </Text>
-                    </UnstyledButton>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Move ${it.name} (${index + 1}) up`}
-                      disabled={index === 0}
-                      onClick={() => draft.move(index, -1)}
-                    >
-                      <IconArrowUp size={16} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Move ${it.name} (${index + 1}) down`}
-                      disabled={index === draft.items.length - 1}
-                      onClick={() => draft.move(index, 1)}
-                    >
-                      <IconArrowDown size={16} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove ${it.name} (${index + 1})`}
-                      onClick={() => draft.remove(index)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Group>
-                ))}
-              </Stack>
-            </Paper>
+            <ComponentList draft={draft} adding={adding} setAdding={setAdding} onAdd={addComponent} />
             {selectedItem && draft.selected !== null && (
               <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="builder-properties">
                 <Title order={2} size="h5" id="builder-properties" mb="sm">
-                  {selectedItem.name} properties
+                  {componentLabel(selectedItem.name)} properties
                 </Title>
                 <PropertyEditor
                   fields={SECTION_TYPES[selectedItem.name as WebsiteComponentName]?.fields ?? []}

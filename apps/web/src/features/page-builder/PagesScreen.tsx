@@ -6,7 +6,10 @@ import { Link } from 'react-router';
 import { EmptyState, Loading } from '../../ui';
 import { listPages, pageBuilderKeys } from './api';
 
-/** /pages/ (and pagelist): every website page as a card with its name, url and Edit, plus Add New Page. */
+/**
+ * /pages/ (and pagelist): every website page as a card with its name, url, whether it is published or has
+ * a draft waiting, and Edit, plus Add New Page.
+ */
 export default function PagesScreen() {
   const pages = useQuery({ queryKey: pageBuilderKeys.pages, queryFn: ({ signal }) => listPages(signal) });
   return (
@@ -43,9 +46,22 @@ export default function PagesScreen() {
               <Text size="sm" ff="monospace" c="brand.8">
                 {page.url}
               </Text>
-              <Text size="xs" c="dimmed">
-                Saved {formatDate(page.updated_at)}
-              </Text>
+              <Group gap={6}>
+                {page.published_at ? (
+                  <Badge color="green" variant="light" size="sm">
+                    Published {formatDate(page.published_at)}
+                  </Badge>
+                ) : (
+                  <Badge color="gray" variant="light" size="sm">
+                    Not published
+                  </Badge>
+                )}
+                {page.has_draft && (
+                  <Badge color="orange" variant="light" size="sm">
+                    Draft waiting
+                  </Badge>
+                )}
+              </Group>
               <Group gap="xs" mt="xs">
                 <Button
                   component={Link}
@@ -56,9 +72,17 @@ export default function PagesScreen() {
                 >
                   Edit
                 </Button>
-                <Button component={Link} to={page.url} size="compact-sm" variant="subtle">
-                  View
-                </Button>
+                {page.published_url && (
+                  <Button
+                    component={Link}
+                    to={page.published_url}
+                    size="compact-sm"
+                    variant="subtle"
+                    aria-label={`View ${page.name}`}
+                  >
+                    View
+                  </Button>
+                )}
               </Group>
             </Stack>
           </Card>

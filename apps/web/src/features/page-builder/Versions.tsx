@@ -1,12 +1,11 @@
-import { formatDate, WEBSITE_MSG } from '@dd/shared';
+import { formatDate, WEBSITE_DRAFT_MSG } from '@dd/shared';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ConfirmDeleteButton } from '../../ui';
-import { websiteKeys } from '../website';
 import { listVersions, pageBuilderKeys, restoreVersion } from './api';
 
-/** A page's earlier versions, newest first, each with Restore (after confirmation). */
+/** A page's earlier published versions, newest first; Restore (after confirmation) makes one the draft. */
 export function Versions({
   pageId,
   onRestored,
@@ -26,7 +25,7 @@ export function Versions({
       </Title>
       {versions.data?.length === 0 && (
         <Text size="sm" c="dimmed">
-          Each save keeps the page as it was here.
+          Each publish keeps the version it replaces here.
         </Text>
       )}
       <Stack gap={6}>
@@ -45,14 +44,14 @@ export function Versions({
               label="Restore"
               color="brand"
               size="compact-sm"
-              message={WEBSITE_MSG.confirmRestore}
+              message={WEBSITE_DRAFT_MSG.confirmRestore}
               onConfirm={async () => {
                 const page = await restoreVersion(pageId, v.id);
                 queryClient.setQueryData(pageBuilderKeys.page(pageId), page);
                 await queryClient.invalidateQueries({ queryKey: pageBuilderKeys.versions(pageId) });
-                void queryClient.invalidateQueries({ queryKey: websiteKeys.all });
+                void queryClient.invalidateQueries({ queryKey: pageBuilderKeys.pages });
                 onRestored(page);
-                notifications.show({ color: 'green', message: WEBSITE_MSG.restored });
+                notifications.show({ color: 'green', message: WEBSITE_DRAFT_MSG.restoredToDraft });
               }}
             >
               Restore

@@ -1,8 +1,11 @@
-/** Calls of the page builder and component administration (staff spec section 7). */
+/**
+ * Calls of the page builder and component administration (staff spec section 7). The builder reads and
+ * saves drafts; only Publish changes what visitors see.
+ */
 import type {
   ComponentProps,
   WebsiteComponent,
-  WebsitePage,
+  WebsiteEditorPage,
   WebsitePageBody,
   WebsitePageVersion,
 } from '@dd/shared';
@@ -16,17 +19,20 @@ export const pageBuilderKeys = {
 };
 
 export const listPages = (signal?: AbortSignal) =>
-  get<WebsitePage[]>('/api/modelWebsite/page/', undefined, signal);
+  get<WebsiteEditorPage[]>('/api/modelWebsite/page/all/', undefined, signal);
+/** The page as staff edit it: its saved draft, or the published version when there is none. */
 export const getPage = (id: number, signal?: AbortSignal) =>
-  get<WebsitePage>(`/api/modelWebsite/page/${id}/`, undefined, signal);
+  get<WebsiteEditorPage>(`/api/modelWebsite/page/${id}/preview/`, undefined, signal);
 export const savePage = (id: number | null, body: WebsitePageBody) =>
-  post<WebsitePage>(id === null ? '/api/modelWebsite/page/' : `/api/modelWebsite/page/${id}/`, body);
+  post<WebsiteEditorPage>(id === null ? '/api/modelWebsite/page/' : `/api/modelWebsite/page/${id}/`, body);
+export const publishPage = (id: number) =>
+  post<WebsiteEditorPage>(`/api/modelWebsite/page/${id}/publish/`, {});
 export const deletePage = (id: number) =>
   post<{ success: string }>(`/api/modelWebsite/page/${id}/delete/`, {});
 export const listVersions = (id: number, signal?: AbortSignal) =>
   get<WebsitePageVersion[]>(`/api/modelWebsite/page/${id}/versions/`, undefined, signal);
 export const restoreVersion = (id: number, version: number) =>
-  post<WebsitePage>(`/api/modelWebsite/page/${id}/versions/${version}/restore/`, {});
+  post<WebsiteEditorPage>(`/api/modelWebsite/page/${id}/versions/${version}/restore/`, {});
 
 export const listComponents = (signal?: AbortSignal) =>
   get<WebsiteComponent[]>('/api/home/component/', undefined, signal);

@@ -1,5 +1,5 @@
 import type { ComponentProps, PropValue, WebsitePage, WebsitePageBody } from '@dd/shared';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 
 /** The page being edited: name, url and its components in order, each with a stable key for React. */
 export interface DraftItem {
@@ -16,13 +16,17 @@ export function usePageDraft() {
   const [url, setUrl] = useState('');
   const [items, setItems] = useState<DraftItem[]>([]);
   const [selected, setSelected] = useState<number | null>(null);
+  /** The page as last loaded or saved, to tell whether there are changes that are not saved yet. */
+  const [saved, setSaved] = useState('');
 
   // Stable, so screens can load a page from an effect.
   const load = useCallback((page: Pick<WebsitePage, 'name' | 'url' | 'components' | 'componentProps'>) => {
+    const loaded = page.components.map((c, i) => item(c, page.componentProps[i] ?? {}));
     setName(page.name);
     setUrl(page.url);
-    setItems(page.components.map((c, i) => item(c, page.componentProps[i] ?? {})));
+    setItems(loaded);
     setSelected(page.components.length ? 0 : null);
+    setSaved(snapshot(page.name, page.url, loaded));
   }, []);
 
   /** Inserts after the selected component (or at the end) and selects the new one. */
@@ -53,7 +57,33 @@ export function usePageDraft() {
       all.map((it, i) => (i === index ? { ...it, props: { ...it.props, [prop]: value } } : it)),
     );
 
-  const body = (): WebsitePageBody => ({
+  const body = (): WebsitePageBody => bodyOf(name, url, items);
+  const current = useMemo(() => snapshot(name, url, items), [name, url, items]);
+  const dirty = current !== saved;
+  /** Marks what is on screen as saved (after a save answered). */
+  const markSaved = () => setSaved(current);
+
+  return {
+    name,
+    setName,
+    url,
+    setUrl,
+    items,
+    selected,
+    setSelected,
+    load,
+    add,
+    move,
+    remove,
+    setProp,
+    body,
+    dirty,
+    markSaved,
+  };
+}
+
+function bodyOf(name: string, url: string, items: DraftItem[]): WebsitePageBody {
+  return {
     name,
     url,
     components: items.map((i) => i.name),
@@ -64,7 +94,7 @@ export function usePageDraft() {
           PropValue
         >,
     ),
-  });
-
-  return { name, setName, url, setUrl, items, selected, setSelected, load, add, move, remove, setProp, body };
+  };
 }
+
+const snapshot = (name: string, url: string, items: DraftItem[]) => JSON.stringify(bodyOf(name, url, items));
