@@ -175,7 +175,15 @@ describe.skipIf(!url)('a lost database connection', () => {
       ),
     );
     const headers = { ...firm.paralegal.headers, 'content-type': 'application/json' };
-    const outcomes: { kind: 'order' | 'note'; marker: string; status: number; error?: string }[] = [];
+    interface Outcome {
+      kind: 'order' | 'note';
+      marker: string;
+      path: string;
+      body: unknown;
+      status: number;
+      error?: string;
+    }
+    const outcomes: Outcome[] = [];
     let sequence = 0;
     let stopAt = Number.POSITIVE_INFINITY;
 
@@ -183,9 +191,25 @@ describe.skipIf(!url)('a lost database connection', () => {
       while (Date.now() < stopAt) await call(index);
     }
 
+    /** Orders carry an Idempotency-Key (the marker), as the web app sends: a failed one is sent again below. */
+    async function send(path: string, body: unknown, key?: string) {
+      try {
+        const res = await fetch(`${base}${path}`, {
+          method: 'POST',
+          headers: { ...headers, ...(key && { 'idempotency-key': key }) },
+          body: JSON.stringify(body),
+        });
+        const json = (await res.json().catch(() => ({}))) as { error?: string };
+        return { status: res.status, error: json.error };
+      } catch (error) {
+        // No answer at all: the process is gone (checked below with its output).
+        return { status: 0, error: String(error) };
+      }
+    }
+
     async function call(index: number) {
       const n = sequence++;
-      const marker = `burst ${process.pid} ${n}`;
+      const marker = `burst-${process.pid}-${n}`;
       const kind = (n + index) % 2 === 0 ? 'order' : 'note';
       const body =
         kind === 'order'
@@ -196,14 +220,8 @@ describe.skipIf(!url)('a lost database connection', () => {
             })
           : { request: targets[n % targets.length].id, text: marker };
       const path = kind === 'order' ? '/api/home/request/' : '/api/home/notes/';
-      try {
-        const res = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-        const json = (await res.json().catch(() => ({}))) as { error?: string };
-        outcomes.push({ kind, marker, status: res.status, error: json.error });
-      } catch (error) {
-        // No answer at all: the process is gone (checked below with its output).
-        outcomes.push({ kind, marker, status: 0, error: String(error) });
-      }
+      const answer = await send(path, body, kind === 'order' ? marker : undefined);
+      outcomes.push({ kind, marker, path, body, ...answer });
     }
 
     let terminated = 0;
@@ -231,6 +249,8 @@ describe.skipIf(!url)('a lost database connection', () => {
     const unexpected = outcomes.filter((o) => o.status !== 201 && o.status !== 503);
     expect(unexpected).toEqual([]);
     const failed = outcomes.filter((o) => o.status === 503);
+    // Six calls are always on their way: ending the connections cuts some of them off.
+    expect(failed.length, summary).toBeGreaterThan(0);
     for (const f of failed) expect(f.error).toBe(MSG.connectionLost);
     const storedOrders = await deps.db
       .select({ marker: requests.specialInstructions })
@@ -257,5 +277,22 @@ describe.skipIf(!url)('a lost database connection', () => {
     // Orders are one row each: nothing was stored twice.
     expect(storedOrders.length).toBe(new Set(storedOrders.map((r) => r.marker)).size);
     expect(answered.length, summary).toBeGreaterThan(0);
+
+    // The client sends each failed order again with its key: each is then stored exactly once.
+    const failedOrders = failed.filter((o) => o.kind === 'order');
+    for (const o of failedOrders) expect((await send(o.path, o.body, o.marker)).status).toBe(201);
+    for (const o of outcomes.filter((x) => x.kind === 'order' && x.status === 201).slice(0, 3))
+      expect((await send(o.path, o.body, o.marker)).status).toBe(201);
+    const ordersNow = await deps.db
+      .select({ marker: requests.specialInstructions })
+      .from(requests)
+      .where(
+        inArray(
+          requests.specialInstructions,
+          outcomes.filter((o) => o.kind === 'order').map((o) => o.marker),
+        ),
+      );
+    expect(ordersNow).toHaveLength(outcomes.filter((o) => o.kind === 'order').length);
+    expect(new Set(ordersNow.map((r) => r.marker)).size).toBe(ordersNow.length);
   });
 });
