@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DEMO_PASSWORD } from '@dd/shared';
 import { hash } from '@node-rs/argon2';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEnv } from '../../test/helpers';
 import { type Database, openDatabase } from '../db/client';
@@ -20,11 +21,28 @@ const cipherOf = (key: string) => createDataCipher(Buffer.from(key, 'hex'));
 const production = (key: string) =>
   testEnv({ NODE_ENV: 'production', DATA_KEY: key, PUBLIC_URL: 'https://records.example' });
 
+/** On PostgreSQL a scratch database beside the suite's; else a copy of the migrated PGlite template. */
+const admin = process.env.DATABASE_URL ? new pg.Client({ connectionString: process.env.DATABASE_URL }) : null;
+const scratch = `dd_start_checks_${randomBytes(5).toString('hex')}`;
+
 beforeAll(async () => {
+  if (admin) {
+    await admin.connect();
+    await admin.query(`create database ${scratch}`);
+    const url = Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/${scratch}` }).toString();
+    database = await openDatabase({ url });
+    return;
+  }
   const template = process.env.DD_PGLITE_TEMPLATE;
   database = await openDatabase({ template: template ? new Blob([readFileSync(template)]) : undefined });
+}, 60_000);
+afterAll(async () => {
+  await database?.close();
+  if (admin) {
+    await admin.query(`drop database if exists ${scratch} with (force)`);
+    await admin.end();
+  }
 });
-afterAll(() => database?.close());
 
 describe('checkBeforeStart', () => {
   it('checks an older database against a stored SSN, then records the key and refuses any other', async () => {
