@@ -31,7 +31,7 @@ export const DEFAULT_PDF_LIMITS: PdfPoolLimits = {
   workers: 2,
   baseMs: 30_000,
   perPageMs: 3_000,
-  memoryMb: 512,
+  memoryMb: 256,
   idleMs: 60_000,
   bootMs: 60_000,
 };
