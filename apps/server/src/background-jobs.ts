@@ -6,18 +6,22 @@ import { createJobRunner, type JobRunner } from './lib/jobs';
 import { compactTallies } from './modules/datadashboard/tallies';
 import { diskPaths } from './modules/diskusage/diskusage.routes';
 import { takeDailySnapshot } from './modules/diskusage/diskusage.service';
+import { expireStaleCardPayments } from './modules/payments/card-payment-expiry';
+import { paymentProvider } from './modules/payments/stripe-client';
 import { RENDER_JOB, renderJobHandler } from './modules/pdfforms/pdfforms.render';
 
 /**
  * Every kind of background work, run through the one job queue (decision 034) by whichever server
  * instance claims it: rendering long PDF forms, folding the dashboard's running tallies together, the
- * daily disk-usage snapshot, and clearing out finished jobs and idempotency keys past their 24 hours.
+ * daily disk-usage snapshot, ending card payments left waiting for the bank's authentication, and
+ * clearing out finished jobs and idempotency keys past their 24 hours.
  */
 export function createBackgroundJobs(
   deps: AppDeps,
   log?: { error(obj: unknown, msg?: string): void },
 ): JobRunner {
   const db = deps.db;
+  const payments = paymentProvider(deps.config);
   return createJobRunner({
     db,
     pollMs: deps.config.JOB_POLL_MS,
@@ -28,6 +32,7 @@ export function createBackgroundJobs(
       'disk.snapshot': async () => {
         await takeDailySnapshot(db, diskPaths(deps.config));
       },
+      'payments.expire': () => expireStaleCardPayments(db, payments),
       'jobs.prune': async () => {
         await db.execute(
           sql`delete from ${jobs} where (status = 'done' and finished_at < now() - interval '1 day')
@@ -41,6 +46,7 @@ export function createBackgroundJobs(
       { kind: 'dashboard.compact', everySeconds: 60 },
       { kind: 'disk.snapshot', everySeconds: 3600 },
       { kind: 'jobs.prune', everySeconds: 3600 },
+      { kind: 'payments.expire', everySeconds: 300 },
     ],
   });
 }

@@ -333,6 +333,7 @@ describe.skipIf(!url)('two server instances on one database and one store', () =
       { key: 'dashboard.compact', n: 1 },
       { key: 'disk.snapshot', n: 1 },
       { key: 'jobs.prune', n: 1 },
+      { key: 'payments.expire', n: 1 },
     ]);
     // Each chore ran once at start, by one of the two; the next runs are scheduled, not due.
     const done = await query<{ kind: string; n: number }>(
@@ -342,6 +343,7 @@ describe.skipIf(!url)('two server instances on one database and one store', () =
       { kind: 'dashboard.compact', n: 1 },
       { kind: 'disk.snapshot', n: 1 },
       { kind: 'jobs.prune', n: 1 },
+      { kind: 'payments.expire', n: 1 },
     ]);
   });
 });

@@ -20,7 +20,12 @@ export const PAYMENT_MSG = {
   tooManyAttempts: 'Too many card attempts. Please try again later.',
   confirming: 'Payment sent. The billing shows Paid as soon as the card payment is confirmed.',
   paidOnceConfirmed: 'The billing shows Paid as soon as the card payment is confirmed.',
+  /** An attempt whose bank authentication (3-D Secure) was never finished, ended so the firm can pay again. */
+  abandoned: 'Not completed: the card needed your bank to confirm the payment, and that was not finished.',
 } as const;
+
+/** A pending card payment older than this is checked with the provider and ended if still unfinished. */
+export const CARD_PAYMENT_EXPIRY_MINUTES = 30;
 
 /** What the browser needs to show the card element; null when the server has no payment keys. */
 export const PaymentSettingsSchema = z
@@ -65,6 +70,11 @@ export const CardPaymentSchema = z.object({
   amount: z.number(),
   failure_message: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * Only in the pay call's answer, when the card needs the bank's authentication (3-D Secure): the
+   * browser completes it with Stripe.js (handleNextAction) using this secret.
+   */
+  client_secret: z.string().optional(),
 });
 export type CardPayment = z.infer<typeof CardPaymentSchema>;
 

@@ -1,4 +1,6 @@
 export const DECLINED_CARD: string;
+/** Needs 3-D Secure: the intent answers requires_action until authenticated. */
+export const AUTHENTICATION_CARD: string;
 export function signWebhook(body: string, secret: string, seconds?: number): string;
 export interface StripeStandIn {
   url: string;

@@ -2,13 +2,24 @@
 // Stripe.js (a card element and createToken) and the API calls the product makes, checks each request
 // the way the provider would (keys, known parameters, idempotency keys), and sends signed webhooks.
 // Server tests start it in-process; the Playwright run starts it as a process (`node stripe.mjs`).
-//   Cards: 4000 0000 0000 0002 is declined; any other Luhn-valid number succeeds.
+//   Cards: 4000 0000 0000 0002 is declined; 4000 0027 6000 3184 needs 3-D Secure (the payment intent
+//   answers requires_action until Stripe.js's handleNextAction/confirmCardPayment completes or fails
+//   it); any other Luhn-valid number succeeds.
 //   POST /_stand-in/replay/ resends the last webhook event as it was (a provider retry).
+//   POST /_stand-in/authenticate/ {client_secret, outcome: complete|fail} (publishable key) is the
+//   bank's authentication page: the stand-in's Stripe.js calls it from its dialog, tests call it directly.
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
 export const DECLINED_CARD = '4000000000000002';
+export const AUTHENTICATION_CARD = '4000002760003184';
+const authenticationFailed = {
+  type: 'card_error',
+  code: 'payment_intent_authentication_failure',
+  message:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+};
 const declined = { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' };
 
 const newId = (prefix) => `${prefix}_${randomBytes(9).toString('hex')}`;
@@ -54,8 +65,49 @@ const stripeJs = `(() => {
       values() { return { number: number.value, expiry: expiry.value, cvc: cvc.value }; },
     };
   }
+  /** The bank's 3-D Secure page, as a dialog over the page: Complete or Fail, like the provider's test page. */
+  function authenticate(publishableKey, clientSecret) {
+    return new Promise((resolve) => {
+      const dialog = document.createElement('div');
+      dialog.setAttribute('role', 'dialog');
+      dialog.setAttribute('aria-modal', 'true');
+      dialog.setAttribute('aria-label', '3D Secure authentication');
+      dialog.style.cssText = 'position:fixed;inset:0;z-index:100000;display:flex;align-items:center;' +
+        'justify-content:center;background:rgba(0,0,0,.5);font:16px sans-serif';
+      const panel = document.createElement('div');
+      panel.style.cssText = 'background:#fff;color:#111;padding:24px;border-radius:8px;max-width:360px';
+      const text = document.createElement('p');
+      text.textContent = 'Your bank asks you to confirm this payment (stand-in test page).';
+      panel.appendChild(text);
+      const answer = (label, outcome) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = label;
+        button.style.cssText = 'margin-right:8px;padding:8px 12px;color:#111;background:#eee;border:1px solid #555';
+        button.addEventListener('click', async () => {
+          const res = await fetch(origin + '/_stand-in/authenticate/', {
+            method: 'POST',
+            headers: { authorization: 'Bearer ' + publishableKey, 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ client_secret: clientSecret, outcome }),
+          });
+          const json = await res.json();
+          dialog.remove();
+          resolve(json.error ? { error: json.error } : { paymentIntent: json });
+        });
+        panel.appendChild(button);
+        return button;
+      };
+      const complete = answer('Complete authentication', 'complete');
+      answer('Fail authentication', 'fail');
+      dialog.appendChild(panel);
+      document.body.appendChild(dialog);
+      complete.focus();
+    });
+  }
   window.Stripe = function Stripe(publishableKey) {
     return {
+      handleNextAction(options) { return authenticate(publishableKey, options.clientSecret); },
+      confirmCardPayment(clientSecret) { return authenticate(publishableKey, clientSecret); },
       elements() { return { create(type) { if (type !== 'card') throw new Error('only card'); return cardElement(); } }; },
       async createToken(element) {
         const v = element.values();
@@ -93,6 +145,8 @@ export async function startStripeStandIn({
   const tokens = new Map();
   const customers = new Map();
   const methods = new Map();
+  /** Payment intents by id, as the provider keeps them (retrieve, cancel, authenticate). */
+  const intents = new Map();
   const idempotent = new Map();
   /** Every API call received, for tests to check what the product sent. */
   const calls = [];
@@ -235,15 +289,29 @@ export async function startStripeStandIn({
           .filter(([k]) => k.startsWith('metadata['))
           .map(([k, v]) => [k.slice(9, -1), v]),
       );
+      const id = newId('pi');
       const intent = {
-        id: newId('pi'),
+        id,
         object: 'payment_intent',
         amount,
         currency: 'usd',
         metadata,
         status: 'succeeded',
         amount_received: amount,
+        client_secret: `${id}_secret_${randomBytes(6).toString('hex')}`,
+        next_action: null,
       };
+      if (card.number === AUTHENTICATION_CARD) {
+        const waiting = {
+          ...intent,
+          status: 'requires_action',
+          amount_received: 0,
+          next_action: { type: 'use_stripe_sdk' },
+        };
+        intents.set(id, waiting);
+        return [200, waiting];
+      }
+      intents.set(id, intent);
       if (card.number === DECLINED_CARD) {
         const failed = {
           ...intent,
@@ -258,12 +326,65 @@ export async function startStripeStandIn({
       return [200, intent];
     },
   };
+  /** Routes on one payment intent: retrieve and cancel. */
+  function intentRoute(method, path) {
+    const m = /^\/v1\/payment_intents\/(pi_[0-9a-f]+)(\/cancel)?$/.exec(path);
+    if (!m) return null;
+    const intent = intents.get(m[1]);
+    if (method === 'GET' && !m[2]) return () => (intent ? [200, intent] : missing('payment_intent', m[1]));
+    if (method !== 'POST' || !m[2]) return null;
+    return (p) => {
+      if (!intent) return missing('payment_intent', m[1]);
+      if (!['requires_payment_method', 'requires_action', 'requires_confirmation'].includes(intent.status))
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            },
+          },
+        ];
+      Object.assign(intent, {
+        status: 'canceled',
+        next_action: null,
+        cancellation_reason: p.cancellation_reason ?? null,
+      });
+      emit('payment_intent.canceled', { ...intent });
+      return [200, { ...intent }];
+    };
+  }
+  /** The bank's authentication page: completes or fails an intent waiting for it. */
+  function authenticateIntent(p, auth) {
+    if (auth !== publishableKey)
+      return [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }];
+    const intent = [...intents.values()].find((i) => i.client_secret === p.client_secret);
+    if (!intent) return missing('payment_intent', p.client_secret);
+    if (intent.status !== 'requires_action')
+      return [400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state' } }];
+    if (p.outcome === 'complete') {
+      Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, next_action: null });
+      emit('payment_intent.succeeded', { ...intent });
+      return [200, { ...intent }];
+    }
+    Object.assign(intent, {
+      status: 'requires_payment_method',
+      next_action: null,
+      last_payment_error: authenticationFailed,
+    });
+    emit('payment_intent.payment_failed', { ...intent });
+    return [402, { error: { ...authenticationFailed, payment_intent: { ...intent } } }];
+  }
+
   const KNOWN = {
     'POST /v1/customers': /^(source|email|description|metadata\[\w+\])$/,
     'POST /v1/subscriptions': /^(customer|items\[0\]\[price\]|metadata\[\w+\])$/,
     'POST /v1/payment_methods': /^(type|card\[token\])$/,
     'POST /v1/payment_intents':
       /^(amount|currency|confirm|description|payment_method|automatic_payment_methods\[(enabled|allow_redirects)\]|metadata\[\w+\])$/,
+    'POST /v1/payment_intents/:id/cancel': /^cancellation_reason$/,
+    'GET /v1/payment_intents/:id': /^$/,
   };
   function takeToken(id) {
     const card = tokens.get(id);
@@ -307,8 +428,16 @@ export async function startStripeStandIn({
       await deliver(last);
       return send(200, { replayed: last.id });
     }
-    const key = `${req.method} ${url.pathname}`;
-    const route = routes[key];
+    if (req.method === 'POST' && url.pathname === '/_stand-in/authenticate/') {
+      const auth = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      const [status, body] = authenticateIntent(Object.fromEntries(new URLSearchParams(raw)), auth);
+      return send(status, body);
+    }
+    const onIntent = intentRoute(req.method, url.pathname);
+    const key = onIntent
+      ? `${req.method} /v1/payment_intents/:id${url.pathname.endsWith('/cancel') ? '/cancel' : ''}`
+      : `${req.method} ${url.pathname}`;
+    const route = onIntent ?? routes[key];
     if (!route)
       return send(404, {
         error: { type: 'invalid_request_error', message: `Unrecognized request URL (${key})` },
@@ -329,6 +458,10 @@ export async function startStripeStandIn({
           },
         });
       const ik = req.headers['idempotency-key'];
+      if (req.method === 'GET') {
+        const [status, body] = route(params, auth);
+        return send(status, body);
+      }
       if (!ik)
         return send(400, {
           error: {

@@ -6,6 +6,13 @@ import { renderWithProviders } from '../test';
 import { PaymentForm } from './payment-form';
 
 /** Stripe.js is the provider's script (never ours to test): a small fake of its card element stands in. */
+type Authentication = { paymentIntent?: { status: string }; error?: { message: string } };
+const handleNextAction = vi.fn(
+  async (_: { clientSecret: string }): Promise<Authentication> => ({
+    paymentIntent: { status: 'succeeded' },
+  }),
+);
+
 function fakeStripe(answer: { token?: { id: string }; error?: { message: string } }) {
   const createToken = vi.fn(async () => answer);
   window.Stripe = (key: string) => {
@@ -20,6 +27,7 @@ function fakeStripe(answer: { token?: { id: string }; error?: { message: string 
         }),
       }),
       createToken,
+      handleNextAction,
     };
   };
   return createToken;
@@ -53,6 +61,26 @@ describe('PaymentForm', () => {
     createToken.mockResolvedValueOnce({ token: { id: 'tok_9' } });
     await userEvent.click(screen.getByRole('button', { name: 'Submit Payment' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Your card was declined.'));
+  });
+
+  it("completes the bank's authentication (3-D Secure) with the client secret before it reports the payment", async () => {
+    fakeStripe({ token: { id: 'tok_3ds' } });
+    const onPaid = vi.fn();
+    const onToken = vi.fn(async () => ({ status: 'pending', client_secret: 'pi_1_secret_2' }));
+    renderWithProviders(<PaymentForm settings={settings} onToken={onToken} onPaid={onPaid} />);
+    await screen.findByRole('textbox', { name: 'Card number' });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Payment' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledOnce());
+    expect(handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_1_secret_2' });
+
+    // The bank refuses: the provider's words are shown, nothing is reported, another try is possible.
+    onPaid.mockClear();
+    handleNextAction.mockResolvedValueOnce({
+      error: { message: 'We are unable to authenticate your card.' },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Payment' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('We are unable to authenticate your card.');
+    expect(onPaid).not.toHaveBeenCalled();
   });
 
   it('says card payments are not configured without payment settings', () => {

@@ -1,7 +1,9 @@
 /**
  * The kit's card-payment form: the payment provider's own card element (Stripe Elements, in the
  * provider's frame, so card numbers never pass through this app) and a pay button. The provider turns
- * the card into a single-use token, which goes to onToken. Stripe.js is loaded from settings.js_url
+ * the card into a single-use token, which goes to onToken. When the answer carries a client secret (the
+ * card needs the bank's authentication, 3-D Secure), Stripe.js shows the bank's step (handleNextAction)
+ * before onPaid is called. Stripe.js is loaded from settings.js_url
  * (js.stripe.com in production; the provider's stand-in in tests); without payment settings the form
  * says card payments are not configured.
  */
@@ -17,6 +19,23 @@ interface CardElement {
 interface StripeJs {
   elements(): { create(type: 'card', options?: Record<string, unknown>): CardElement };
   createToken(card: CardElement): Promise<{ token?: { id: string }; error?: { message?: string } }>;
+  handleNextAction?(options: { clientSecret: string }): Promise<Authentication>;
+  confirmCardPayment?(clientSecret: string): Promise<Authentication>;
+}
+type Authentication = { paymentIntent?: { status: string }; error?: { message?: string } };
+
+/** The client secret of a payment that waits for the bank's authentication, if onToken answered one. */
+const clientSecretOf = (answer: unknown): string | undefined => {
+  const secret = (answer as { client_secret?: unknown } | null | undefined)?.client_secret;
+  return typeof secret === 'string' && secret ? secret : undefined;
+};
+
+/** Runs the bank's step (3-D Secure) in Stripe.js; throws the provider's words when it fails. */
+async function authenticate(js: StripeJs, clientSecret: string): Promise<void> {
+  const result = js.handleNextAction
+    ? await js.handleNextAction({ clientSecret })
+    : await js.confirmCardPayment?.(clientSecret);
+  if (!result || result.error) throw new Error(result?.error?.message ?? PAYMENT_MSG.cardFailed);
 }
 type StripeFactory = (publishableKey: string) => StripeJs;
 
@@ -53,13 +72,18 @@ export function loadStripeJs(url: string): Promise<StripeFactory> {
 
 export interface PaymentFormProps {
   settings: PaymentSettings;
-  /** Receives the card token, e.g. to create the subscription; a thrown error is shown above the button. */
+  /**
+   * Receives the card token, e.g. to create the subscription; a thrown error is shown above the button.
+   * An answer with a `client_secret` (a card payment needing 3-D Secure) is authenticated first.
+   */
   onToken: (token: string) => unknown | Promise<unknown>;
+  /** Called once the payment is sent and, where the bank asked for it, authenticated. */
+  onPaid?: () => void;
   /** @default 'Submit Payment' */
   submitLabel?: string;
 }
 
-export function PaymentForm({ settings, onToken, submitLabel = 'Submit Payment' }: PaymentFormProps) {
+export function PaymentForm({ settings, onToken, onPaid, submitLabel = 'Submit Payment' }: PaymentFormProps) {
   const box = useRef<HTMLDivElement>(null);
   const labelId = useId();
   const [stripe, setStripe] = useState<{ js: StripeJs; card: CardElement } | null>(null);
@@ -103,7 +127,10 @@ export function PaymentForm({ settings, onToken, submitLabel = 'Submit Payment' 
     try {
       const result = await stripe.js.createToken(stripe.card);
       if (!result.token) throw new Error(result.error?.message ?? PAYMENT_MSG.cardFailed);
-      await onToken(result.token.id);
+      const answer = await onToken(result.token.id);
+      const clientSecret = clientSecretOf(answer);
+      if (clientSecret) await authenticate(stripe.js, clientSecret);
+      onPaid?.();
     } catch (failure) {
       setError((failure as Error).message);
     } finally {

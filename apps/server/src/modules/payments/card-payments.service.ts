@@ -8,6 +8,7 @@ import { cardPayments, paymentEvents } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { billingToPay, markPaidByCard } from '../billing/billings.service';
+import { endIfAbandoned } from './card-payment-expiry';
 import { countCardAttempt, type PaymentProvider, providerRefusal, requireProvider } from './stripe-client';
 
 /**
@@ -43,6 +44,7 @@ export async function payBillingByCard(
   const amountCents = toCents(billing.total);
   if (amountCents <= 0) throw badRequest(PAYMENT_MSG.nothingToPay);
   await countCardAttempt(db, auth.userId);
+  await endAbandonedAttempt(db, provider, billingId);
 
   const [attempt] = await db
     .insert(cardPayments)
@@ -74,6 +76,10 @@ export async function payBillingByCard(
       .set({ intentId: intent.id, updatedAt: new Date() })
       .where(eq(cardPayments.id, attempt.id))
       .returning();
+    // 3-D Secure: the bank must confirm with the customer; the browser finishes it with this secret.
+    if (intent.status === 'requires_action' && intent.client_secret) {
+      return { ...toCardPayment(row), client_secret: intent.client_secret };
+    }
     return toCardPayment(row);
   } catch (error) {
     const refusal = providerRefusal(error);
@@ -90,6 +96,20 @@ export async function payBillingByCard(
       .where(and(eq(cardPayments.id, attempt.id), eq(cardPayments.status, 'pending')));
     throw refusal;
   }
+}
+
+/**
+ * The billing's pending attempt, if any, is asked about before a new one starts: one still waiting for
+ * the customer's authentication is ended (they have moved on), anything else keeps the new one out.
+ */
+async function endAbandonedAttempt(db: Db, provider: PaymentProvider, billingId: number) {
+  const [pending] = await db
+    .select()
+    .from(cardPayments)
+    .where(and(eq(cardPayments.billingId, billingId), eq(cardPayments.status, 'pending')));
+  if (!pending) return;
+  const ended = await endIfAbandoned(db, provider, pending, { customerLeft: true }).catch(() => false);
+  if (!ended) throw conflict(PAYMENT_MSG.inProgress);
 }
 
 /** The card payments of a billing, newest first (what the firm sees while one is being confirmed). */
@@ -130,6 +150,10 @@ export async function applyPaymentEvent(db: Db, event: Stripe.Event): Promise<{ 
     return { duplicate: false };
   });
 }
+
+/** Applies what the provider says of an intent (a webhook, or the expiry chore asking it). */
+export const settleIntent = (db: Db, intent: IntentObject, succeeded: boolean) =>
+  db.transaction((tx) => settleAttempt(tx, intent, succeeded));
 
 async function settleAttempt(tx: DbOrTx, intent: IntentObject, succeeded: boolean) {
   const attemptId = Number(intent.metadata?.card_payment_id);

@@ -9,7 +9,8 @@ import { PaymentForm } from '../../ui';
 import { billingKeys, getBilling, payBillingByCard } from './api';
 
 /**
- * A firm's staff pay an open billing by card. The provider charges the card; the billing turns Paid
+ * A firm's staff pay an open billing by card. The provider charges the card (after the bank's own
+ * confirmation in the card dialog, for a card that needs 3-D Secure); the billing turns Paid
  * when the provider's signed confirmation reaches the server, so the button waits for it, checking the
  * billing every two seconds, and then refreshes the list.
  */
@@ -66,8 +67,8 @@ export function PayByCardButton({ billing }: { billing: Billing }) {
             <PaymentForm
               settings={settings.data?.payments ?? null}
               submitLabel={`Pay ${formatMoney(billing.total)}`}
-              onToken={async (token) => {
-                await payBillingByCard(billing.id, token);
+              onToken={(token) => payBillingByCard(billing.id, token)}
+              onPaid={() => {
                 setOpened(false);
                 setSent(true);
                 notifications.show({ color: 'green', message: PAYMENT_MSG.confirming });
