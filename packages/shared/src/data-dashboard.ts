@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { cents, toDollars } from './money';
 import type { RequestCardKey } from './staff-reports';
+import { type RequestStatus, STATUS } from './statuses';
 
 /**
  * The staff data dashboard (staff spec sections 2, 3, 4, 7 and 9; issue 11): GET /api/home/dashboard/.
- * Periods are whole days in the caller's time zone: 'day' is today, 'week' the last 7 days and 'month'
- * the last 30 days, each counted from local midnight.
+ * 'day' is the last 24 hours; 'week' and 'month' are the last 7 and 30 days, counted from local midnight
+ * in the caller's time zone.
  */
 export const DASHBOARD_PERIODS = ['day', 'week', 'month'] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
@@ -84,6 +86,9 @@ export const DataDashboardSchema = z.object({
   open_requests: z.number(),
   closed_requests: z.number(),
   total_price: Money,
+  /** Fees of the completed requests divided by their count, and likewise for the closed ones. */
+  average_fee_per_completed_request: Money,
+  average_fee_per_closed_request: Money,
   average_time: z.number(),
   closed_requests_in_last: perPeriod(z.number()),
   fees_in_last: perPeriod(Money),
@@ -100,6 +105,17 @@ export type DataDashboard = z.infer<typeof DataDashboardSchema>;
 export function averageTurnaround(totalTurnaround: number, totalReceived: number): number {
   return totalReceived > 0 ? Math.round((totalTurnaround / totalReceived) * 100) / 100 : 0;
 }
+
+/** Average fee in dollars, to the cent (half a cent up), of `count` requests totalling `feeCents`. */
+export function averageFee(feeCents: number, count: number): number {
+  return count > 0 ? toDollars(cents(Math.round(feeCents / count))) : 0;
+}
+
+/** The outcomes the average fee per completed request counts; the other finished ones are closed. */
+export const COMPLETED_OUTCOMES: readonly RequestStatus[] = [
+  STATUS.completedArrived,
+  STATUS.completedUnavailable,
+];
 
 /* Completed requests with fees: GET /api/completed-requests-with-fees/ (holders of view_fees). */
 

@@ -1,5 +1,7 @@
 import {
+  averageFee,
   averageTurnaround,
+  cents,
   type DASHBOARD_PERIODS,
   DATA_DASHBOARD_CARDS,
   type DataDashboard,
@@ -7,6 +9,7 @@ import {
   type LawFirmStats,
   type RequestCardKey,
   type TableData,
+  toDollars,
 } from '@dd/shared';
 import type { Auth } from '../../authz';
 import { can } from '../../authz/policy';
@@ -43,7 +46,8 @@ export async function dataDashboard(
     auth.timezone,
     options.now,
   );
-  const money = (value: unknown) => (fees ? Number(value ?? 0) : null);
+  /** Fees leave SQL as whole cents; dollars are made from them by one division. */
+  const money = (centsValue: unknown) => (fees ? toDollars(cents(Number(centsValue ?? 0))) : null);
   const n = (row: AggregateRow | undefined, key: string) => Number(row?.[key] ?? 0);
   const periodsOf = <T>(read: (period: (typeof DASHBOARD_PERIODS)[number]) => T) => ({
     day: read('day'),
@@ -54,7 +58,7 @@ export async function dataDashboard(
     const column = (period: 'day' | 'week' | 'month'): TableData => ({
       created: n(row, `requests_in_last_${period}`),
       completed: n(row, `closed_requests_in_last_${period}`),
-      fees: money(row?.[`fees_in_last_${period}`]),
+      fees: money(row?.[`fees_in_last_${period}_cents`]),
       request_received: n(row, `received_in_last_${period}`),
     });
     return {
@@ -62,7 +66,7 @@ export async function dataDashboard(
       all: {
         created: n(row, 'total'),
         completed: n(row, 'closed_requests'),
-        fees: money(row?.total_price),
+        fees: money(row?.total_fees_cents),
         request_received: n(row, 'total_received'),
       },
     };
@@ -87,7 +91,7 @@ export async function dataDashboard(
       total_turnaround: n(row, 'total_turnaround'),
       average_turnaround: averageTurnaround(n(row, 'total_turnaround'), n(row, 'total_received')),
       closed_requests_in_last: periodsOf((p) => n(row, `closed_requests_in_last_${p}`)),
-      fees_last: periodsOf((p) => money(row?.[`fees_in_last_${p}`])),
+      fees_last: periodsOf((p) => money(row?.[`fees_in_last_${p}_cents`])),
       notes_created_last: id === null ? null : periodsOf((p) => Number(written?.[p] ?? 0)),
       table_data: tables(row),
     };
@@ -98,7 +102,7 @@ export async function dataDashboard(
       id,
       name,
       total_firm_requests: n(row, 'total'),
-      total_price: money(row?.total_price),
+      total_price: money(row?.total_fees_cents),
       open: n(row, 'open_requests'),
       closed: n(row, 'closed_requests'),
       total_received: n(row, 'total_received'),
@@ -106,7 +110,7 @@ export async function dataDashboard(
       average_turnaround: averageTurnaround(n(row, 'total_turnaround'), n(row, 'total_received')),
       requests_in_last: periodsOf((p) => n(row, `requests_in_last_${p}`)),
       closed_requests_in_last: periodsOf((p) => n(row, `closed_requests_in_last_${p}`)),
-      fees_last: periodsOf((p) => money(row?.[`fees_in_last_${p}`])),
+      fees_last: periodsOf((p) => money(row?.[`fees_in_last_${p}_cents`])),
       table_data: tables(row),
     };
   };
@@ -120,10 +124,19 @@ export async function dataDashboard(
     total_requests: n(totals, 'total'),
     open_requests: n(totals, 'open_requests'),
     closed_requests: n(totals, 'closed_requests'),
-    total_price: money(totals?.total_price),
+    total_price: money(totals?.total_fees_cents),
+    average_fee_per_completed_request: fees
+      ? averageFee(n(totals, 'completed_outcome_fees_cents'), n(totals, 'completed_outcome_requests'))
+      : null,
+    average_fee_per_closed_request: fees
+      ? averageFee(
+          n(totals, 'closed_outcome_fees_cents'),
+          n(totals, 'closed_requests') - n(totals, 'completed_outcome_requests'),
+        )
+      : null,
     average_time: averageTurnaround(n(totals, 'total_turnaround'), n(totals, 'total_received')),
     closed_requests_in_last: periodsOf((p) => n(totals, `closed_requests_in_last_${p}`)),
-    fees_in_last: periodsOf((p) => money(totals?.[`fees_in_last_${p}`])),
+    fees_in_last: periodsOf((p) => money(totals?.[`fees_in_last_${p}_cents`])),
     cards: Object.fromEntries(DATA_DASHBOARD_CARDS.map((key) => [key, n(totals, key)])) as Record<
       RequestCardKey,
       number

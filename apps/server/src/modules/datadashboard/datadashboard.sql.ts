@@ -1,11 +1,17 @@
-import { BILLABLE_STATUSES, CARDS, DATA_DASHBOARD_CARDS } from '@dd/shared';
+import { BILLABLE_STATUSES, CARDS, COMPLETED_OUTCOMES, DATA_DASHBOARD_CARDS } from '@dd/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { companies, notes, priceSettings, requests, users } from '../../db/schema';
 import { oneOf } from '../../db/schema/checks';
 import { statusFee } from '../billing/invoices.queries';
-import { type CardColumns, cardPredicate, isOpen, windowsRelation } from '../reports/card-rules.sql';
-import { tallyTotals } from './tallies';
+import {
+  type CardColumns,
+  cardPredicate,
+  isOpen,
+  personReminder,
+  windowsRelation,
+} from '../reports/card-rules.sql';
+import { TALLIED, tallyTotals } from './tallies';
 
 /**
  * The data dashboard's figures in one pass over the requests: GROUPING SETS give the totals, each
@@ -34,8 +40,12 @@ const BASE: CardColumns = {
   nextTodoDate: sql`next_todo_date`,
   finishedAt: sql`finished_at`,
   workingOnId: sql`b.working_on_id`,
+  hasReminder: sql`has_reminder`,
   isOpen: sql`is_open`,
 };
+
+/** Fees are summed in SQL numeric and leave the database as whole cents, never as a float. */
+const centsOf = (sum: SQL) => sql`round(coalesce(${sum}, 0) * 100)::bigint`;
 
 /** Per row of the grouping: which group it is and every figure the cards and tables show. */
 export interface AggregateRow {
@@ -85,9 +95,6 @@ export async function aggregateRequests(db: DbOrTx, scope: AggregateScope): Prom
 export const aggregateInOnePass = (db: DbOrTx, scope: AggregateScope) =>
   livePass(db, scope, scope.openOnly ? 'open' : 'all');
 
-/** The figures the tallies give, over all of history. */
-const TALLIED = ['total', 'closed_requests', 'total_price', 'total_received', 'total_turnaround'];
-
 async function livePass(db: DbOrTx, scope: AggregateScope, rows: Rows): Promise<AggregateRow[]> {
   const fee =
     rows === 'open'
@@ -114,8 +121,8 @@ async function livePass(db: DbOrTx, scope: AggregateScope, rows: Rows): Promise<
   const periods = PERIODS.flatMap((p) => {
     const start = sql.raw(`w.${p}_start`);
     return [
-      sql`coalesce(sum(fee) filter (where ${cardPredicate({ kind: 'closedIn', period: p }, BASE)}), 0)::float8
-        as fees_in_last_${sql.raw(p)}`,
+      sql`${centsOf(sql`sum(fee) filter (where ${cardPredicate({ kind: 'closedIn', period: p }, BASE)})`)}
+        as fees_in_last_${sql.raw(p)}_cents`,
       sql`count(*) filter (where received_document_at >= ${start})::int as received_in_last_${sql.raw(p)}`,
     ];
   });
@@ -127,6 +134,7 @@ async function livePass(db: DbOrTx, scope: AggregateScope, rows: Rows): Promise<
         ${requests.createdAt} as created_at, ${requests.nextTodoDate} as next_todo_date,
         ${requests.receivedDocumentAt} as received_document_at, ${requests.rush} as rush,
         ${requests.status} as status, ${isOpen()} as is_open,
+        ${isOpen()} and ${personReminder(sql`${requests.id}`)} as has_reminder,
         ${finished} as finished_at,
         ${fee} as fee,
         ${requests.lastNoteAt} as last_note_at,
@@ -142,7 +150,10 @@ async function livePass(db: DbOrTx, scope: AggregateScope, rows: Rows): Promise<
       count(*)::int as total,
       ${sql.join(cards, sql`, `)},
       ${sql.join(periods, sql`, `)},
-      coalesce(sum(fee), 0)::float8 as total_price,
+      ${centsOf(sql`sum(fee)`)} as total_fees_cents,
+      count(*) filter (where ${oneOf(sql`status`, COMPLETED_OUTCOMES)})::int as completed_outcome_requests,
+      ${centsOf(sql`sum(fee) filter (where ${oneOf(sql`status`, COMPLETED_OUTCOMES)})`)} as completed_outcome_fees_cents,
+      ${centsOf(sql`sum(fee) filter (where not ${oneOf(sql`status`, COMPLETED_OUTCOMES)})`)} as closed_outcome_fees_cents,
       count(*) filter (where received_document_at is not null)::int as total_received,
       coalesce(sum(turnaround) filter (where received_document_at is not null), 0)::int as total_turnaround
     from base b cross join w

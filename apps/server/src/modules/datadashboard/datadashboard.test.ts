@@ -71,7 +71,10 @@ describe('the data dashboard figures', () => {
       createdAt: ago(20),
       nextTodoDate: '2026-02-09',
     });
-    await deps.db.insert(notes).values({ requestId: r2.id, text: 'Called', createdAt: ago(16) });
+    // A reminder a person set (the others only have the automatic follow-up, or nothing).
+    await deps.db
+      .insert(notes)
+      .values({ requestId: r2.id, text: 'Called', createdAt: ago(16), reminderDate: '2026-02-09' });
     await w.make({ status: STATUS.inContact, createdAt: ago(50) });
     const r4 = await w.make({
       status: STATUS.closedArrived,
@@ -106,7 +109,7 @@ describe('the data dashboard figures', () => {
       requests_fortyfive_days_old_note: 1,
       today_reminder_requests: 1,
       old_reminder_requests: 1,
-      requests_without_reminders: 1,
+      requests_without_reminders: 2,
       requests_in_last_day: 1,
       requests_in_last_week: 1,
       requests_in_last_month: 3,
@@ -137,17 +140,36 @@ describe('the data dashboard figures', () => {
     expect(d).toMatchObject({ open_only: true, total_requests: 1, open_requests: 1, closed_requests: 0 });
   });
 
-  it('measures today from local midnight: 01:00 in Denver is today there, yesterday in UTC', async () => {
+  it('counts the last 24 hours as the last day, whatever the time zone', async () => {
     const w = await worker();
-    // 08:00Z is 01:00 on February 10 in Denver (UTC-7) and in UTC as well;
-    // 06:30Z is 23:30 on February 9 in Denver but February 10 in UTC.
-    await w.make({ status: STATUS.inContact, createdAt: new Date('2026-02-10T08:00:00Z') });
-    await w.make({ status: STATUS.inContact, createdAt: new Date('2026-02-10T06:30:00Z') });
-    const utc = await load(w.auth('UTC'));
-    const denver = await load(w.auth('America/Denver'));
-    expect(utc.cards.requests_in_last_day).toBe(2);
-    expect(denver.cards.requests_in_last_day).toBe(1);
-    expect(denver.cards.requests_in_last_week).toBe(2);
+    // NOW is 18:00Z: 23 hours ago is in, 25 hours ago is out, in Denver and in UTC alike.
+    await w.make({ status: STATUS.inContact, createdAt: new Date('2026-02-09T19:00:00Z') });
+    await w.make({ status: STATUS.inContact, createdAt: new Date('2026-02-09T17:00:00Z') });
+    for (const zone of ['UTC', 'America/Denver']) {
+      const d = await load(w.auth(zone));
+      expect([zone, d.cards.requests_in_last_day]).toEqual([zone, 1]);
+      expect([zone, d.cards.requests_in_last_week]).toEqual([zone, 2]);
+    }
+  });
+
+  it('averages the fee per completed and per closed request, to the cent', async () => {
+    const w = await worker();
+    await w.make({ status: STATUS.completedArrived, price: 38, createdAt: ago(3), completedDate: ago(1) });
+    const unavailable = await w.make({ status: STATUS.completedUnavailable, createdAt: ago(3) });
+    await bill(unavailable.id, w.firm.id, 20);
+    const arrived = await w.make({ status: STATUS.closedArrived, createdAt: ago(3), closedDate: ago(1) });
+    await bill(arrived.id, w.firm.id, 50);
+    const cancelled = await w.make({ status: STATUS.cancelled, createdAt: ago(3), closedDate: ago(1) });
+    await bill(cancelled.id, w.firm.id, 10.01);
+    await w.make({ status: STATUS.inContact, createdAt: ago(3) });
+    const d = await load(w.auth());
+    expect(d).toMatchObject({
+      total_price: 118.01,
+      average_fee_per_completed_request: 29,
+      average_fee_per_closed_request: 30.01,
+    });
+    const hidden = await load({ ...w.auth(), permissions: new Set() });
+    expect(hidden.average_fee_per_completed_request).toBeNull();
   });
 
   it('leaves out fee figures without view_fees and the firm groups without view_company_counts', async () => {

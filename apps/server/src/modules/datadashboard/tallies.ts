@@ -1,10 +1,22 @@
-import { BILLABLE_STATUSES, OPEN_STATUSES } from '@dd/shared';
-import { sql } from 'drizzle-orm';
+import { BILLABLE_STATUSES, COMPLETED_OUTCOMES, OPEN_STATUSES } from '@dd/shared';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { priceSettings, requestTallies } from '../../db/schema';
 import { oneOf } from '../../db/schema/checks';
 import { statusFee } from '../billing/invoices.queries';
 import type { AggregateRow } from './datadashboard.sql';
+
+/** The figures the tallies give, over all of history (fees as whole cents). */
+export const TALLIED = [
+  'total',
+  'closed_requests',
+  'total_fees_cents',
+  'completed_outcome_requests',
+  'completed_outcome_fees_cents',
+  'closed_outcome_fees_cents',
+  'total_received',
+  'total_turnaround',
+];
 
 /**
  * The all-time figures of the data dashboard from the running tallies (schema requestTallies,
@@ -14,39 +26,36 @@ import type { AggregateRow } from './datadashboard.sql';
  */
 export async function tallyTotals(db: DbOrTx): Promise<AggregateRow[]> {
   const t = requestTallies;
-  const rows = await queryRows<{
-    by_worker: boolean;
-    group_id: number;
-    total: number;
-    closed_requests: number;
-    total_price: number;
-    total_received: number;
-    total_turnaround: number;
-  }>(
+  const fee = sql`case when ${oneOf(t.status, BILLABLE_STATUSES)}
+    then ${t.billedSum} + coalesce(${statusFee(sql`${t.status}`, sql`${t.rush}`, sql`${t.quotedSum}`, sql`(${t.n} - ${t.billed})`)}, 0)
+    else 0 end`;
+  const completed = oneOf(t.status, COMPLETED_OUTCOMES);
+  const centsOf = (sum: SQL) => sql`round(coalesce(${sum}, 0) * 100)::bigint`;
+  const rows = await queryRows<Record<(typeof TALLIED)[number] | 'by_worker' | 'group_id', unknown>>(
     db,
     sql`select ${t.byWorker} as by_worker, ${t.groupId} as group_id,
       sum(${t.n})::int as total,
       coalesce(sum(${t.n}) filter (where not ${oneOf(t.status, OPEN_STATUSES)}), 0)::int as closed_requests,
-      coalesce(sum(case when ${oneOf(t.status, BILLABLE_STATUSES)}
-        then ${t.billedSum} + coalesce(${statusFee(sql`${t.status}`, sql`${t.rush}`, sql`${t.quotedSum}`, sql`(${t.n} - ${t.billed})`)}, 0)
-        else 0 end), 0)::float8 as total_price,
+      ${centsOf(sql`sum(${fee})`)} as total_fees_cents,
+      coalesce(sum(${t.n}) filter (where ${completed}), 0)::int as completed_outcome_requests,
+      ${centsOf(sql`sum(${fee}) filter (where ${completed})`)} as completed_outcome_fees_cents,
+      ${centsOf(sql`sum(${fee}) filter (where not ${completed})`)} as closed_outcome_fees_cents,
       sum(${t.received})::int as total_received,
       sum(${t.turnaround})::int as total_turnaround
     from ${t} join ${priceSettings} on ${priceSettings.id} = 1
     group by ${t.byWorker}, ${t.groupId}
     having sum(${t.n}) <> 0`,
   );
-  const figures = ['total', 'closed_requests', 'total_price', 'total_received', 'total_turnaround'] as const;
   const all: AggregateRow = { by_worker: false, by_company: false, company_id: null, working_on_id: null };
-  for (const f of figures) all[f] = 0;
+  for (const f of TALLIED) all[f] = 0;
   const groups = rows.map((r): AggregateRow => {
-    if (!r.by_worker) for (const f of figures) all[f] = Number(all[f]) + Number(r[f]);
+    if (!r.by_worker) for (const f of TALLIED) all[f] = Number(all[f]) + Number(r[f]);
     return {
-      by_worker: r.by_worker,
+      by_worker: Boolean(r.by_worker),
       by_company: !r.by_worker,
-      company_id: r.by_worker ? null : r.group_id,
-      working_on_id: r.by_worker && r.group_id !== 0 ? r.group_id : null,
-      ...Object.fromEntries(figures.map((f) => [f, Number(r[f])])),
+      company_id: r.by_worker ? null : Number(r.group_id),
+      working_on_id: r.by_worker && r.group_id !== 0 ? Number(r.group_id) : null,
+      ...Object.fromEntries(TALLIED.map((f) => [f, Number(r[f])])),
     };
   });
   return [all, ...groups];

@@ -1,12 +1,12 @@
 import { CARDS, type CardRule, OPEN_STATUSES, PERIOD_DAYS, STATUS } from '@dd/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { requests } from '../../db/schema';
+import { notes, requests } from '../../db/schema';
 import { oneOf } from '../../db/schema/checks';
 
 /**
  * The SQL of each card rule (packages/shared staff-reports.ts): the data dashboard counts with it, the
- * staff reports count and list with it. Periods start at local midnight in the caller's zone (today,
- * the last 7 days, the last 30 days); ages are measured from now.
+ * staff reports count and list with it. The last day is the last 24 hours; the last 7 and 30 days
+ * start at local midnight in the caller's zone; ages are measured from now.
  */
 
 /** The request columns a rule reads: the table's own, or a CTE's aliases of them. */
@@ -18,8 +18,16 @@ export interface CardColumns {
   nextTodoDate: SQL;
   finishedAt: SQL;
   workingOnId: SQL;
+  /** Whether a person set a reminder on the request (an active note with a reminder date). */
+  hasReminder: SQL;
   /** A column already holding whether the request is open (computed once per row). */
   isOpen?: SQL;
+}
+
+/** A reminder a person set: the automatic follow-up date (next_todo_date alone) does not count. */
+export function personReminder(requestId: SQL): SQL {
+  return sql`exists (select 1 from ${notes} n
+    where n.request_id = ${requestId} and n.active and n.reminder_date is not null)`;
 }
 
 export const REQUEST_COLUMNS: CardColumns = {
@@ -30,6 +38,7 @@ export const REQUEST_COLUMNS: CardColumns = {
   nextTodoDate: sql`${requests.nextTodoDate}`,
   finishedAt: sql`coalesce(${requests.closedDate}, ${requests.completedDate})`,
   workingOnId: sql`${requests.workingOnId}`,
+  hasReminder: personReminder(sql`${requests.id}`),
 };
 
 const nowSql = (now?: Date): SQL => (now ? sql`${now.toISOString()}::timestamptz` : sql`now()`);
@@ -44,8 +53,9 @@ const before = (days: number) => {
 };
 
 /**
- * The `w` relation every rule reads its moments from: now, today, the start of each period in the
- * zone, and the moment each card's age starts (computed here once: per row it would cost a third of
+ * The `w` relation every rule reads its moments from: now, today, the start of each period (the last
+ * day is the last 24 hours, as the card 'Requests Made Within Last 24 Hours' says; the week and month
+ * start at local midnight in the zone), and the moment each card's age starts (computed here once: per row it would cost a third of
  * the dashboard's time at a million requests). Join it (`cross join w`) after
  * `with w as (${windowsRelation(zone)})`.
  */
@@ -56,7 +66,7 @@ export function windowsRelation(zone: string, now?: Date): SQL {
     (days) => sql`${nowSql(now)} - make_interval(days => ${days}) as ${sql.raw(`before_${days}_days`)}`,
   );
   return sql`select ${nowSql(now)} as now, (${nowSql(now)} at time zone ${zone})::date as today,
-    ${start(PERIOD_DAYS.day - 1)} as day_start,
+    ${nowSql(now)} - interval '24 hours' as day_start,
     ${start(PERIOD_DAYS.week - 1)} as week_start,
     ${start(PERIOD_DAYS.month - 1)} as month_start,
     ${sql.join(ages, sql`, `)}`;
@@ -106,7 +116,7 @@ export function cardPredicate(rule: CardRule, c: CardColumns = REQUEST_COLUMNS):
     case 'oldReminder':
       return sql`${open} and ${c.nextTodoDate} < w.today`;
     case 'noReminder':
-      return sql`${open} and ${c.nextTodoDate} is null`;
+      return sql`${open} and not ${c.hasReminder}`;
     case 'createdIn':
       return sql`${c.createdAt} >= ${sql.raw(`w.${rule.period}_start`)}`;
     case 'closedIn':

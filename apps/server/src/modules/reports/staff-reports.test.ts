@@ -64,7 +64,10 @@ describe('a subject report', () => {
       createdAt: ago(12),
       nextTodoDate: '2026-02-01',
     });
-    await s.deps.db.insert(notes).values({ requestId: r2.id, text: 'Called', createdAt: ago(11) });
+    // r2's reminder was set by a person; r1's date is the automatic follow-up, which is no reminder.
+    await s.deps.db
+      .insert(notes)
+      .values({ requestId: r2.id, text: 'Called', createdAt: ago(11), reminderDate: '2026-02-01' });
     await s.make({ status: STATUS.inContact, createdAt: ago(6) });
     await s.make({ status: STATUS.inContact, createdAt: ago(20) });
     await s.make({
@@ -99,7 +102,7 @@ describe('a subject report', () => {
       note_fifteen_days_old: 1,
       today_reminder_requests: 1,
       old_reminder_requests: 1,
-      requests_without_reminders: 2,
+      requests_without_reminders: 3,
       closed_requests_in_last_day: 1,
       closed_requests_in_last_week: 1,
       closed_requests_in_last_month: 2,

@@ -190,6 +190,15 @@ function Totals({ d, closedLoaded }: { d: DataDashboard; closedLoaded: boolean }
             PERIODS.map((p) => (
               <Stat key={p} label={`Fees ${PERIOD_LABELS[p]}`} value={money(d.fees_in_last[p])} />
             ))}
+          {closedLoaded && (
+            <>
+              <Stat
+                label="Average Fee per Completed Request"
+                value={money(d.average_fee_per_completed_request)}
+              />
+              <Stat label="Average Fee per Closed Request" value={money(d.average_fee_per_closed_request)} />
+            </>
+          )}
         </Card>
       )}
     </SimpleGrid>

@@ -43,6 +43,8 @@ function dashboard(openOnly: boolean): DataDashboard {
     open_requests: 2,
     closed_requests: openOnly ? 0 : 1,
     total_price: null,
+    average_fee_per_completed_request: null,
+    average_fee_per_closed_request: null,
     average_time: openOnly ? 0 : 5,
     closed_requests_in_last: periods(0),
     fees_in_last: periods(null),
@@ -106,6 +108,29 @@ describe('DataDashboardView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show Tables' }));
     expect(screen.getByRole('heading', { name: 'Direct Docs' })).toBeInTheDocument();
     expect(screen.getAllByRole('rowheader', { name: 'DD Fees' }).length).toBeGreaterThan(0);
+  });
+
+  it('shows the average fee per completed and per closed request beside the fees, to holders of view_fees', async () => {
+    stubApi((call) => {
+      if (call.path === '/api/home/dashboard/trends/') return json({ weeks: [], open_by_age: [] });
+      if (call.path === '/api/home/dashboard/') {
+        return json({
+          ...dashboard(call.query.get('status_open') === 'true'),
+          can_view_fees: true,
+          total_price: 118.01,
+          fees_in_last: periods(0),
+          average_fee_per_completed_request: 29,
+          average_fee_per_closed_request: 30.01,
+        });
+      }
+      return undefined;
+    });
+    renderWithProviders(<DataDashboardView />);
+    expect(await screen.findByText('Total DD Fees for All Requests')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load Closed Requests' }));
+    expect(await screen.findByText('$118.01')).toBeInTheDocument();
+    expect(screen.getByText('Average Fee per Completed Request').parentElement).toHaveTextContent('$29.00');
+    expect(screen.getByText('Average Fee per Closed Request').parentElement).toHaveTextContent('$30.01');
   });
 
   it('Show Tables loads the closed requests first, instead of counting open ones only', async () => {
