@@ -92,6 +92,32 @@ function LetterCard({ request, letter }: { request: RequestDetail; letter: First
   );
 }
 
+/** A note written before the first send (a firm's question) is shown here, not only in the Details Center. */
+function LatestNote({ request }: { request: RequestDetail }) {
+  const latest = request.notes.reduce<RequestDetail['notes'][number] | null>(
+    (newest, note) => (!newest || note.id > newest.id ? note : newest),
+    null,
+  );
+  if (!latest) return null;
+  const more = request.notes.length - 1;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      title={`Latest note, from ${latest.user?.full_name || 'Direct Docs'}`}
+    >
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {latest.text}
+      </Text>
+      {more > 0 && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {more === 1 ? '1 earlier note' : `${more} earlier notes`} in the Request Details Center.
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
 export function FirstSendView({
   request,
   onChanged,
@@ -145,6 +171,7 @@ export function FirstSendView({
           </Group>
         </Stack>
       </Alert>
+      <LatestNote request={request} />
       {letter.data?.new_provider && <NewProviderNotice request={request} onVerified={onChanged} />}
       {letter.isPending && <Loading label="Loading the e-mail" />}
       {letter.isError && (

@@ -41,6 +41,9 @@ describe('the staff request screen', () => {
     });
     renderWithProviders(<StaffRequestScreen id={21} />);
     expect(await screen.findByRole('heading', { name: 'Send The Request' })).toBeInTheDocument();
+    // The firm's question is in sight where staff work, not only in the Details Center.
+    expect(screen.getByText('Did you get the HIPAA form?')).toBeInTheDocument();
+    expect(screen.getByText('Latest note, from Paula Legal')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: "I've sent the email" }));
     expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/initial_sent/'))).toBe(true);
   });
