@@ -1,5 +1,5 @@
 import { PDF_FORM_LIMITS, PDF_FORM_MSG } from '@dd/shared';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProvider, uploadKey } from '../../../test/factories';
 import { getContext } from '../../../test/helpers';
@@ -30,9 +30,11 @@ async function staffWithProvider() {
   return { deps, staff, provider, create };
 }
 
-const formCount = async () => {
+/** The provider's forms (other test files save forms at the same time). */
+const formCount = async (providerId: number) => {
   const { deps } = await getContext();
-  return (await deps.db.select({ n: count() }).from(pdfForms))[0].n;
+  return (await deps.db.select({ n: count() }).from(pdfForms).where(eq(pdfForms.providerId, providerId)))[0]
+    .n;
 };
 
 // A hostile PDF is stopped after a few seconds here, not the server's half a minute.
@@ -53,7 +55,6 @@ describe('PDF work', () => {
 
   it('refuses hostile PDFs with why, saves nothing, and keeps answering other calls meanwhile', async () => {
     const s = await staffWithProvider();
-    const before = await formCount();
     const uploads = [
       s.create(hostilePdfs.hugePage()),
       s.create(hostilePdfs.bomb(300)),
@@ -78,12 +79,11 @@ describe('PDF work', () => {
     expect(bomb.json().error).toBe(PDF_FORM_MSG.tooSlow(3));
     expect(many.statusCode).toBe(400);
     expect(many.json().error).toBe(PDF_FORM_MSG.tooManyPages(PDF_FORM_LIMITS.maxPages + 1));
-    expect(await formCount()).toBe(before);
+    expect(await formCount(s.provider.id)).toBe(0);
   });
 
   it('answers a broken PDF or a missing upload with a 400 and a message, never a 500', async () => {
     const s = await staffWithProvider();
-    const before = await formCount();
     for (const broken of [hostilePdfs.loopedPageTree(), hostilePdfs.truncated()]) {
       const res = await s.create(broken);
       expect(res.statusCode, res.body).toBe(400);
@@ -92,7 +92,7 @@ describe('PDF work', () => {
     const missing = await s.create(formPdf(1), uploadKey(s.staff.user.id, 'provider-forms', 'gone.pdf'));
     expect(missing.statusCode, missing.body).toBe(400);
     expect(missing.json().error).toBe(PDF_FORM_MSG.notStored);
-    expect(await formCount()).toBe(before);
+    expect(await formCount(s.provider.id)).toBe(0);
   });
 
   it('stops a job over its memory cap with why, and the next job gets a fresh worker', async () => {
