@@ -19,16 +19,23 @@ const INK = rgb(0.12, 0.16, 0.2);
 const MUTED = rgb(0.42, 0.47, 0.52);
 const BRAND = rgb(0.11, 0.31, 0.5);
 
-const COLUMNS: { label: string; width: number; value: (l: InvoiceLine) => string; right?: boolean }[] = [
+const COLUMNS: {
+  label: string;
+  width: number;
+  value: (l: InvoiceLine) => string;
+  right?: boolean;
+  /** Long values wrap onto more lines instead of being cut. */
+  wrap?: boolean;
+}[] = [
   {
     label: 'Request',
     width: 62,
     value: (l) => `${l.request.internal_number ?? l.request.id}${l.request.rush ? ' rush' : ''}`,
   },
   { label: 'Date', width: 54, value: (l) => formatDate(l.request.created_at) },
-  { label: 'Client', width: 102, value: (l) => l.request.client },
-  { label: 'Provider', width: 112, value: (l) => l.request.provider ?? '' },
-  { label: 'Status', width: 118, value: (l) => l.request.status },
+  { label: 'Client', width: 102, value: (l) => l.request.client, wrap: true },
+  { label: 'Provider', width: 112, value: (l) => l.request.provider ?? '', wrap: true },
+  { label: 'Status', width: 118, value: (l) => l.request.status, wrap: true },
   { label: 'Fee', width: 50, value: (l) => formatMoney(l.price), right: true },
   { label: 'Provider cost', width: 60, value: (l) => formatMoney(l.provider_cost), right: true },
   { label: 'Page fee', width: 48, value: (l) => formatMoney(l.page_fee), right: true },
@@ -38,9 +45,44 @@ const COLUMNS: { label: string; width: number; value: (l: InvoiceLine) => string
 COLUMNS[COLUMNS.length - 1].width =
   PAGE.width - 2 * PAGE.margin - COLUMNS.slice(0, -1).reduce((sum, c) => sum + c.width, 0);
 
-/** Shortens text to fit a width, with an ellipsis; standard fonts only carry WinAnsi characters. */
+/** Standard fonts only carry WinAnsi characters. */
+const winAnsi = (text: string) => text.replace(/[^\x20-\x7E\u00A0-\u00FF]/g, '?');
+
+/**
+ * Breaks text into lines that fit a width: at spaces, after a hyphen or slash, and inside a word only
+ * when a piece alone is too wide.
+ */
+export function wrapText(font: PDFFont, text: string, size: number, width: number): string[] {
+  const fits = (t: string) => font.widthOfTextAtSize(t, size) <= width;
+  const pieces = winAnsi(text)
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((word) => word.split(/(?<=[-/])/).map((piece, i) => ({ piece, glue: i === 0 ? ' ' : '' })));
+  const lines: string[] = [];
+  let line = '';
+  for (const { piece, glue } of pieces) {
+    const joined = line ? line + glue + piece : piece;
+    if (fits(joined)) {
+      line = joined;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = '';
+    for (const char of piece) {
+      if (line && !fits(line + char)) {
+        lines.push(line);
+        line = '';
+      }
+      line += char;
+    }
+  }
+  if (line || lines.length === 0) lines.push(line);
+  return lines;
+}
+
+/** Shortens text to fit a width, with an ellipsis (headings and single-line facts). */
 function fitText(font: PDFFont, text: string, size: number, width: number): string {
-  const safe = text.replace(/[^\x20-\x7E\u00A0-\u00FF]/g, '?');
+  const safe = winAnsi(text);
   if (font.widthOfTextAtSize(safe, size) <= width) return safe;
   let cut = safe;
   while (cut.length > 1 && font.widthOfTextAtSize(`${cut}...`, size) > width) cut = cut.slice(0, -1);
@@ -106,19 +148,25 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Uint8Array> {
     return at - 16;
   };
   y = header(page, y);
+  const LINE = 10;
   for (const line of input.lines) {
-    if (y < PAGE.margin + 70) {
+    const cells = COLUMNS.map((c) =>
+      c.wrap ? wrapText(font, c.value(line), 8, c.width - 6) : [fitText(font, c.value(line), 8, c.width - 6)],
+    );
+    const height = Math.max(...cells.map((lines) => lines.length)) * LINE + 3;
+    if (y - height < PAGE.margin + 50) {
       page = doc.addPage([PAGE.width, PAGE.height]);
       y = header(page, PAGE.height - PAGE.margin);
     }
     let x = PAGE.margin;
-    for (const c of COLUMNS) {
-      const value = fitText(font, c.value(line), 8, c.width - 6);
-      const dx = c.right ? c.width - 4 - font.widthOfTextAtSize(value, 8) : 3;
-      text(page, value, x + dx, y, 8);
+    COLUMNS.forEach((c, i) => {
+      cells[i].forEach((value, n) => {
+        const dx = c.right ? c.width - 4 - font.widthOfTextAtSize(value, 8) : 3;
+        text(page, value, x + dx, y - n * LINE, 8);
+      });
       x += c.width;
-    }
-    y -= 13;
+    });
+    y -= height;
   }
 
   if (y < PAGE.margin + 90) {

@@ -1,0 +1,60 @@
+import { type InvoiceLine, STATUS } from '@dd/shared';
+import { describe, expect, it } from 'vitest';
+import { openPdf } from '../pdfforms/pdf-pages';
+import { invoicePdf } from './billing.pdf';
+
+/** The invoice PDF shows long names and statuses whole, wrapped onto more lines, never cut short. */
+
+const provider = 'Saint Elizabeth Regional Medical Center Health Information Management Department';
+const line = (id: number, status: string): InvoiceLine => ({
+  id,
+  request: {
+    id,
+    internal_number: `DD-${id}`,
+    status,
+    rush: false,
+    created_at: '2026-03-02T15:00:00Z',
+    client: 'Maximiliana Alexandra Featherstonehaugh-Worthington',
+    provider,
+  },
+  price: 35,
+  provider_cost: 0,
+  page_fee: 0,
+  auto_added_surcharge: 0,
+  total: 35,
+  bill_id: 1,
+  bill_title: 'March',
+  is_paid: false,
+});
+
+describe('the invoice PDF', () => {
+  it('wraps long provider, client and status names instead of cutting them', async () => {
+    const bytes = await invoicePdf({
+      billing: {
+        id: 1,
+        title: 'March',
+        company: { id: 1, name: 'Firm' },
+        is_paid: false,
+        paid_at: null,
+        created_at: '2026-03-31T12:00:00Z',
+        lines: 2,
+        total: 70,
+      },
+      company: { name: 'Firm', address: [] },
+      lines: [line(1, STATUS.closedOriginallyNone), line(2, STATUS.completedArrived)],
+      totals: { lines: 2, price: 70, provider_cost: 0, page_fee: 0, auto_added_surcharge: 0, total: 70 },
+      paymentInstructions: 'Pay by check.',
+    });
+    const doc = await openPdf(bytes);
+    const page = await doc.getPage(1);
+    const text = (await page.getTextContent()).items
+      .map((i) => ('str' in i ? i.str : ''))
+      .join(' ')
+      .replace(/\s+/g, ' ');
+    expect(text).not.toContain('...');
+    expect(text).toContain(provider);
+    expect(text).toContain(STATUS.closedOriginallyNone);
+    // Broken after its hyphen: both halves are whole.
+    expect(text).toMatch(/Featherstonehaugh- ?Worthington/);
+  });
+});
