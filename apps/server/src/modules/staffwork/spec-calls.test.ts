@@ -201,6 +201,8 @@ describe("the staff spec's calls, replayed", () => {
       copy(c.provider.id, original.internal_number),
     );
     expect(first.statusCode, first.body).toBe(201);
+    // A create answers {count, results}: one request per provider (decision 011).
+    expect(first.json()).toMatchObject({ count: 1, results: [{ provider_id: c.provider.id }] });
     const later = await call(
       'POST',
       '/api/home/request/',

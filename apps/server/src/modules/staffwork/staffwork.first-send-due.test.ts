@@ -31,6 +31,16 @@ describe('the first send is due until it happened', () => {
     expect((await detail(c.request.id, c.staff.headers)).json().first_send_due).toBe(false);
   });
 
+  it("lets the spec's {status} call send it after the firm's question too", async () => {
+    const c = await staffCase();
+    await firmNote(c.request.id, c.contact.headers);
+    const sent = await call('POST', `/api/home/request/${c.request.id}/`, c.staff.headers, {
+      status: 'Medical Records Request Sent',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await requestRow(c.request.id)).status).toBe(STATUS.initialRequestSent);
+  });
+
   it('is not due again when the firm asks after the first send', async () => {
     const c = await staffCase();
     expect((await markSent(c.request.id, c.staff.headers)).statusCode).toBe(200);
