@@ -54,8 +54,9 @@ export function ClientPicker({ companyId, value, onChange, label = 'Client' }: C
           <ClientList companyId={companyId} searchRef={search} onPick={choose} onAdd={() => setModal({})} />
         ) : (
           <Paper withBorder radius="md" p="sm">
-            <Group justify="space-between" wrap="nowrap">
-              <Group gap="sm" wrap="nowrap" miw={0}>
+            {/* On a phone the buttons go under the name instead of pushing the card wider than the screen. */}
+            <Group justify="space-between" gap="xs">
+              <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 12rem' }}>
                 <IconUser size={20} stroke={1.6} />
                 {selected.data ? <ClientLine id={chosenId} client={selected.data} /> : <Loading />}
               </Group>

@@ -31,8 +31,14 @@ export function ClientHistory({ patientId }: { patientId: number }) {
         </Text>
       ) : (
         requests.slice(0, 8).map((r) => (
-          <Group key={r.id} gap="xs" wrap="nowrap" justify="space-between">
-            <Anchor href={`/request/${r.id}/`} target="_blank" size="sm" truncate>
+          <Group key={r.id} gap={4} justify="space-between">
+            <Anchor
+              href={`/request/${r.id}/`}
+              target="_blank"
+              size="sm"
+              miw={0}
+              style={{ flex: '1 1 14rem' }}
+            >
               {r.provider?.name ?? 'Provider'} · {formatDate(r.start_date)}–{formatDate(r.end_date)}
             </Anchor>
             <StatusBadge status={r.status} size="md" />

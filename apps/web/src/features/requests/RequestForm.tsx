@@ -195,7 +195,8 @@ export function RequestForm({ user, companyId, existing, onCreated, onSaved, act
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Stack gap="sm" component="fieldset" m={0} p={0} style={{ border: 0 }}>
+    // A fieldset is at least as wide as its widest content by default; min-width 0 lets it fit a phone.
+    <Stack gap="sm" component="fieldset" m={0} p={0} miw={0} style={{ border: 0 }}>
       <Title order={2} size="h4" component="legend" mb="xs">
         {title}
       </Title>
