@@ -68,6 +68,13 @@ export function RequestListScreen() {
           {todo ? 'Show All Requests' : 'Show ToDo Tasks'}
         </Button>
       </Group>
+      {!user.is_staff && (
+        // Only staff hold work (decision 039): a list of one's own claims would stay empty for good.
+        <Alert color="yellow" title="You are not Direct Docs staff">
+          Only staff claim and are assigned requests, so none will be yours and this list stays empty. Ask a
+          Direct Docs administrator to make you staff.
+        </Alert>
+      )}
       <Card>
         <RequestListFilters state={state} staff={staff.data ?? []} onChange={change} />
         {query.isError && (
