@@ -130,6 +130,24 @@ test('an administrator makes a model, applies it and adds a record; reads API do
   await page.getByRole('button', { name: `Add ${name}` }).click();
   await expect(page.getByRole('heading', { name: 'Records courier' })).toBeVisible();
 
+  // Retyping a field removes its data: the dialog says what goes and asks for the model's name.
+  await page.goto('/modelmaker/');
+  await page.getByRole('navigation', { name: 'Model configurations' }).getByText(name).click();
+  await page.getByRole('combobox', { name: 'Field 2 type' }).click();
+  await page.getByRole('option', { name: 'Integer' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(MODEL_MSG.confirmDrop(['fee'], 1, name))).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Model name' }).fill(name.toLowerCase());
+  await expect(dialog.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Model name' }).fill(name);
+  await expectNoSeriousA11yViolations(page, 'model maker: confirm a change that removes data');
+  await shot(page, 'model-maker-confirm-drop');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText(MODEL_MSG.applied)).toBeVisible();
+
   await page.goto('/apidocs/');
   await page.getByRole('button', { name: /Provider home\/provider/ }).click();
   await expect(page.getByRole('table', { name: 'Fields of Provider' })).toContainText('medical_request_url');
