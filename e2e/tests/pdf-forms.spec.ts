@@ -104,3 +104,29 @@ test('a long form is rendered in the background, its progress shown until its pa
   await expect(page.getByRole('button', { name: 'Render Pages Again' })).toBeEnabled();
   await expect(page.getByText('This form has no page images yet.')).toHaveCount(0);
 });
+
+test('a PDF too large to render is refused with why, and no form is saved', async ({ page, loginAs }) => {
+  await loginAs('staff@directdocs.example');
+  await page.goto('/editform/company/');
+  await page.getByRole('textbox', { name: 'Form name' }).fill(`Too long ${Date.now()}`);
+  const owner = page.getByRole('combobox', { name: 'Law Firm' });
+  await owner.click();
+  await owner.fill('Smith');
+  await page.getByRole('option', { name: /Smith/ }).first().click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByText('Drag a file here or click to choose').click();
+  await (await chooser).setFiles({
+    name: 'scanned-binder.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdfOfPages('Binder', 201),
+  });
+  await expect(page.getByText('scanned-binder.pdf')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Form' }).click();
+  await expect(
+    page.getByText(
+      'This PDF is too large to render: it has 201 pages; forms of up to 200 pages are rendered.',
+    ),
+  ).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/editform\/company\/$/);
+  await shot(page, 'pdf-form-too-large');
+});
