@@ -183,3 +183,17 @@ describe('a billing sent twice with the same key', () => {
     expect(await deps.db.select().from(billings).where(eq(billings.companyId, company.id))).toHaveLength(1);
   });
 });
+
+describe('the API documentation', () => {
+  it('lists the Idempotency-Key header on the calls that take it, and only there', async () => {
+    const { app } = await getContext();
+    const doc = (await app.inject({ url: '/api/openapi.json' })).json();
+    const headerOf = (op: { parameters?: { in: string; name: string }[] }) =>
+      op.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key') ?? false;
+    expect(headerOf(doc.paths['/api/home/request/'].post)).toBe(true);
+    expect(headerOf(doc.paths['/api/home/request/{id}/split/'].post)).toBe(true);
+    expect(headerOf(doc.paths['/api/home/billing/'].post)).toBe(true);
+    expect(headerOf(doc.paths['/api/home/notes/'].post)).toBe(true);
+    expect(headerOf(doc.paths['/api/home/request/{id}/'].post)).toBe(false);
+  });
+});

@@ -19,6 +19,27 @@ import { badRequest, HttpError } from './errors';
  * for the first to end, then answers from its row (or, if the first failed, does the work itself).
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes an Idempotency-Key (runWrite); the OpenAPI document lists the header. */
+    idempotent?: boolean;
+  }
+}
+
+/** The header as the OpenAPI document shows it on routes with `config.idempotent`. */
+export const IDEMPOTENCY_HEADER_SCHEMA = {
+  type: 'object',
+  properties: {
+    [IDEMPOTENCY_HEADER]: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description:
+        'Optional. The same key from the same user within 24 hours answers the first call again instead of doing it twice; with a different request it is refused (422).',
+    },
+  },
+} as const;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export interface WriteAnswer<T, S extends number = number> {

@@ -1,4 +1,5 @@
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { IDEMPOTENCY_HEADER_SCHEMA } from './idempotency';
 
 /**
  * The OpenAPI document's view of a route: its Zod schemas (jsonSchemaTransform), a tag from its path so
@@ -19,6 +20,7 @@ export const openApiTransform: typeof jsonSchemaTransform = (args) => {
       ...out.schema,
       tags: [apiTag(args.url)],
       ...(access && { description: `Who may call it: ${access}.` }),
+      ...(args.route.config?.idempotent && { headers: IDEMPOTENCY_HEADER_SCHEMA }),
     },
   };
 };

@@ -264,7 +264,7 @@ export const billingRoutes: Module = (app, { db, mail, config }) => {
   app.post(
     '/api/home/billing/',
     {
-      config: { access: 'internalAdmin' },
+      config: { access: 'internalAdmin', idempotent: true },
       schema: { body: BillingCreateBodySchema, response: { 201: BillingSchema } },
     },
     async (request, reply) => {

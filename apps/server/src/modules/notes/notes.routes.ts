@@ -31,7 +31,7 @@ export const notesRoutes: Module = (app, { db, mail, config }) => {
   app.post(
     '/api/home/notes/',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', idempotent: true },
       schema: { body: NoteBodySchema, response: { 201: NoteSchema } },
     },
     async (request, reply) => {

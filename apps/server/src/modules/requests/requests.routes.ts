@@ -98,7 +98,7 @@ export const requestsRoutes: Module = (app, { db, mail, config }) => {
   app.post(
     '/api/home/request/',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', idempotent: true },
       schema: {
         querystring: z.object({ related: relatedParam<RequestRelation>(REQUEST_RELATIONS) }).strict(),
         body: RequestBodySchema,
@@ -166,7 +166,7 @@ export const requestsRoutes: Module = (app, { db, mail, config }) => {
   app.post(
     '/api/home/request/:id/split/',
     {
-      config: { access: 'internalStaff' },
+      config: { access: 'internalStaff', idempotent: true },
       schema: {
         params: Params,
         body: SplitBodySchema,
