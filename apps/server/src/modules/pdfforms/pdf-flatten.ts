@@ -37,6 +37,8 @@ export function fillFieldsByName(doc: PDFDocument, values: Record<string, string
     try {
       const max = field.getMaxLength();
       field.setText(max === undefined ? match.value : match.value.slice(0, max));
+      // A field left to size its text to its box ("0 Tf") gets the size mapped values are written in.
+      if (/(^|\s)0(\.0+)?\s+Tf/.test(field.acroField.getDefaultAppearance() ?? '')) field.setFontSize(10);
       field.defaultUpdateAppearances(font);
       filled.add(match.name);
     } catch {
