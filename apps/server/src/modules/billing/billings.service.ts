@@ -290,7 +290,7 @@ export async function markPaidByCard(tx: DbOrTx, billingId: number, payerId: num
     .where(eq(billings.id, billingId))
     .for('update');
   if (!billing || billing.isPaid) return;
-  const totalCents = toCents((await billingToPay(tx, billingId))?.total ?? 0);
+  const totalCents = (await billingToPay(tx, billingId))?.totalCents ?? 0;
   const chargedCents = await cardChargedCents(tx, billingId);
   const details = {
     billing_id: billingId,
@@ -320,10 +320,18 @@ async function cardChargedCents(db: DbOrTx, billingId: number): Promise<number> 
   return Number(row?.cents ?? 0);
 }
 
-/** What a card payment of the billing needs: its firm, whether it is paid, and its total. */
+/**
+ * What a card payment of the billing needs: its firm, whether it is paid, and its total in whole cents,
+ * read from the exact decimal the database summed (never through a float).
+ */
 export async function billingToPay(db: DbOrTx, billingId: number) {
   const [row] = await selectBillings(db).where(eq(billings.id, billingId));
   return row
-    ? { companyId: row.companyId, title: row.title, isPaid: row.isPaid, total: Number(row.total) }
+    ? {
+        companyId: row.companyId,
+        title: row.title,
+        isPaid: row.isPaid,
+        totalCents: toCents(String(row.total)),
+      }
     : null;
 }

@@ -1,4 +1,4 @@
-import { type CardPayment, PAYMENT_MSG, toCents } from '@dd/shared';
+import { type CardPayment, PAYMENT_MSG } from '@dd/shared';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Auth } from '../../authz';
@@ -41,7 +41,7 @@ export async function payBillingByCard(
   authorize(auth, 'billing.payByCard', { companyId: billing.companyId });
   const provider = requireProvider(configured);
   if (billing.isPaid) throw conflict(PAYMENT_MSG.alreadyPaid);
-  const amountCents = toCents(billing.total);
+  const amountCents = billing.totalCents;
   if (amountCents <= 0) throw badRequest(PAYMENT_MSG.nothingToPay);
   await countCardAttempt(db, auth.userId);
   await endAbandonedAttempt(db, provider, billingId);
