@@ -114,13 +114,16 @@ export function InviteGrid({ grid, onChange, errorRows }: InviteGridProps) {
   );
 
   const onClear = useCallback<CellHandler>(
-    (row) =>
+    (row) => {
       onChange((g) => {
         const next = g.slice();
         next[row] = emptyRow();
         return next;
-      }),
-    [onChange],
+      });
+      // The button goes with the row's content: keyboard users continue in the row's first cell.
+      setTimeout(() => focusCell(row, 0));
+    },
+    [onChange, focusCell],
   );
 
   const onPaste = useCallback(

@@ -121,6 +121,7 @@ describe('InviteUsersScreen', () => {
     expect(clear).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     expect(cell('Email', 2)).toHaveValue('');
+    await waitFor(() => expect(cell('First Name', 2)).toHaveFocus());
   });
 
   it('lists every error the server sends and saves nothing', async () => {
