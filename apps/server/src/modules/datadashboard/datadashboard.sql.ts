@@ -126,7 +126,7 @@ async function livePass(db: DbOrTx, scope: AggregateScope, rows: Rows): Promise<
       sql`count(*) filter (where received_document_at >= ${start})::int as received_in_last_${sql.raw(p)}`,
     ];
   });
-  return queryRows<AggregateRow>(
+  const figures = await queryRows<AggregateRow>(
     db,
     sql`with w as (${windowsRelation(scope.timezone, scope.now)}),
     base as (
@@ -158,6 +158,13 @@ async function livePass(db: DbOrTx, scope: AggregateScope, rows: Rows): Promise<
       coalesce(sum(turnaround) filter (where received_document_at is not null), 0)::int as total_turnaround
     from base b cross join w
     group by grouping sets ((), (b.working_on_id), (b.company_id))`,
+  );
+  // PostgreSQL's driver reads bigint as text; whole cents stay exact as numbers far beyond any total.
+  return figures.map(
+    (row) =>
+      Object.fromEntries(
+        Object.entries(row).map(([key, value]) => [key, key.endsWith('_cents') ? Number(value) : value]),
+      ) as AggregateRow,
   );
 }
 
