@@ -2,8 +2,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PDF_FORM_LIMITS, PDF_FORM_MSG } from '@dd/shared';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import { PdfRefusal } from './pdf-refusal';
 
 /**
@@ -11,11 +9,9 @@ import { PdfRefusal } from './pdf-refusal';
  * npm with it, so no system package is needed). The page size comes back in PDF points, the shape the
  * mapping editor keeps and the fractions of a mapping are measured against.
  *
- * Only the PDF worker (pdf-worker.ts) loads this: pdfjs's polyfills replace JSON and Array.push for the
- * thread that loads it, and a hostile PDF can keep it busy, so that thread is never the server's.
+ * The server never loads this: the PDF worker (pdf-worker.ts) does, so a hostile PDF keeps that thread
+ * busy, not the server's (a test enforces it). Tests load it to read the PDFs they are given.
  */
-// pdfjs looks for its worker half here and then runs it in this thread instead of starting another.
-(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
 
 const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 /** 150 dpi: sharp enough to read small print in the editor, a few hundred kB a page. */
@@ -39,7 +35,39 @@ export interface RenderedPage {
   jpeg: Uint8Array;
 }
 
+type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+let pdfjs: Promise<Pdfjs> | undefined;
+
+/**
+ * pdfjs's legacy build installs core-js polyfills over JSON.parse, JSON.stringify and Array.prototype.push
+ * (correct, ten times slower). Node's own go back once it has loaded, so a test process that reads a
+ * PDF keeps them; the worker half is loaded here too (pdfjs looks for it on `globalThis.pdfjsWorker` and
+ * then runs it in this thread) so its polyfills are in before they go back.
+ */
+function loadPdfjs(): Promise<Pdfjs> {
+  pdfjs ??= (async () => {
+    const natives = { parse: JSON.parse, stringify: JSON.stringify, push: Array.prototype.push };
+    try {
+      const [lib, worker] = await Promise.all([
+        import('pdfjs-dist/legacy/build/pdf.mjs'),
+        import('pdfjs-dist/legacy/build/pdf.worker.mjs'),
+      ]);
+      (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+      return lib;
+    } catch (error) {
+      pdfjs = undefined;
+      throw error;
+    } finally {
+      JSON.parse = natives.parse;
+      JSON.stringify = natives.stringify;
+      Array.prototype.push = natives.push;
+    }
+  })();
+  return pdfjs;
+}
+
 export async function openPdf(bytes: Uint8Array) {
+  const { getDocument } = await loadPdfjs();
   try {
     // A copy: pdfjs takes over (detaches) the buffer it is given, and the caller may still need the bytes.
     return await getDocument({
