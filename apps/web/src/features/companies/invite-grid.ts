@@ -101,7 +101,10 @@ export function previewSave(grid: Grid, users: readonly ManagedUser[], selfId: n
     count: parsed.length,
     added: parsed.filter((u) => !known.has(u.email)).length,
     removed: users.filter((u) => u.id !== selfId && !inGrid.has(u.email.toLowerCase())),
-    deactivated: users.filter((u) => u.is_active && inGrid.get(u.email.toLowerCase())?.is_active === false),
+    // The caller cannot deactivate themselves: the server refuses that row, so it is not asked about.
+    deactivated: users.filter(
+      (u) => u.id !== selfId && u.is_active && inGrid.get(u.email.toLowerCase())?.is_active === false,
+    ),
     noAdminLeft: hadAdmin && !parsed.some((u) => u.is_active && u.is_staff),
   };
 }
