@@ -147,6 +147,13 @@ test('an administrator makes a model, applies it and adds a record; reads API do
   await shot(page, 'model-maker-confirm-drop');
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText(MODEL_MSG.applied)).toBeVisible();
+  // Deleting it takes its table and records: the name again.
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Model name' }).fill(name);
+  await expectNoSeriousA11yViolations(page, 'model maker: delete a model with records');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(`${name} was deleted.`)).toBeVisible();
 
   await page.goto('/apidocs/');
   await page.getByRole('button', { name: /Provider home\/provider/ }).click();

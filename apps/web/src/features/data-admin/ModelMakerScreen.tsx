@@ -18,7 +18,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Card, ConfirmDeleteButton, Loading } from '../../ui';
+import { Card, Loading } from '../../ui';
 import {
   adminKeys,
   applyModelConfig,
@@ -27,6 +27,7 @@ import {
   planModelConfig,
   saveModelConfig,
 } from './api';
+import { DeleteModelButton } from './DeleteModelButton';
 import {
   bodyOf,
   type Draft,
@@ -207,20 +208,10 @@ export default function ModelMakerScreen() {
                 )}
               </Group>
               {current && (
-                <ConfirmDeleteButton
-                  message={
-                    current.applied ? (
-                      <>
-                        <strong>{current.name}</strong> and its table are deleted, with every record in it.
-                      </>
-                    ) : (
-                      <>
-                        <strong>{current.name}</strong> will be deleted.
-                      </>
-                    )
-                  }
-                  onConfirm={async () => {
-                    await deleteModelConfig(current.id, current.name);
+                <DeleteModelButton
+                  model={current}
+                  onDelete={async (confirmName) => {
+                    await deleteModelConfig(current.id, confirmName);
                     await refresh();
                     choose(null);
                     notifications.show({ color: 'green', message: `${current.name} was deleted.` });
