@@ -1,9 +1,9 @@
 /**
  * `npm run build -w apps/server`: the server compiled for production into dist/, run by plain Node with
- * no development tool (no tsx, no TypeScript). esbuild bundles our code and the shared package (which is
- * TypeScript source) and leaves every npm dependency external; dist/ also gets the migrations and a
- * package.json of the runtime dependencies at the versions installed here, so a copy of dist/ (beside
- * the web app's dist/) needs only `npm install --omit=dev` (docs/deploy.md).
+ * no development tool (no tsx, no TypeScript). esbuild bundles our code, the shared package (TypeScript
+ * source) and the npm packages but a few (EXTERNAL); dist/ also gets the migrations and a package.json
+ * of those few at the versions installed here, so a copy of dist/ (beside the web app's dist/) needs
+ * only `npm install --omit=dev` (docs/deploy.md).
  */
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,10 +17,21 @@ const server = readJson(path.join(serverDir, 'package.json'));
 const shared = readJson(path.join(serverDir, '../../packages/shared/package.json'));
 const root = readJson(path.join(serverDir, '../../package.json'));
 
-/** npm start runs TypeScript through tsx; the compiled server does not. */
-const DEV_ONLY = new Set(['@dd/shared', 'tsx']);
-const runtime = Object.keys({ ...shared.dependencies, ...server.dependencies }).filter(
-  (d) => !DEV_ONLY.has(d),
+/**
+ * Bundled with everything else: resolving and reading thousands of small files was most of a cold start.
+ * These stay outside, installed beside dist/: they load WebAssembly or native code, or serve files of
+ * their own package (pdfjs's fonts and worker, Swagger UI's assets); pg-native is pg's optional driver.
+ */
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  '@node-rs/argon2',
+  'pdfjs-dist',
+  'swagger-ui-dist',
+  '@napi-rs/canvas',
+  'pg-native',
+];
+const runtime = Object.keys({ ...shared.dependencies, ...server.dependencies }).filter((d) =>
+  EXTERNAL.includes(d),
 );
 
 /**
@@ -52,7 +63,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20.19',
-  external: runtime,
+  external: EXTERNAL,
   sourcemap: true,
   logLevel: 'warning',
   // Bundled CommonJS helpers that call require() get one in an ES module.
