@@ -4,7 +4,8 @@ import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
  * Card payments (issue 14) against the provider's stand-in, which serves Stripe.js and sends signed
- * webhooks to the server: a firm attorney pays a billing (a declined card first), and a user publishes
+ * webhooks to the server: a firm attorney pays a billing (a declined card first, then a card whose bank
+ * asks for 3-D Secure: failed once, then completed), and a user publishes
  * a host listing with a subscription.
  */
 async function fillCard(page: Page, number: string) {
@@ -14,7 +15,11 @@ async function fillCard(page: Page, number: string) {
   await card.getByRole('textbox', { name: 'CVC' }).fill('123');
 }
 
-test('a firm attorney pays a billing by card, after a declined card', async ({ page, request, loginAs }) => {
+test('a firm attorney pays a billing by card that needs 3-D Secure, after a declined card', async ({
+  page,
+  request,
+  loginAs,
+}) => {
   // A billing of its own: a cancelled request (a $10 fee) billed by the administrator.
   const order = await orderRequest(request);
   const staff = await apiLogin(request, 'staff@directdocs.example');
@@ -38,8 +43,17 @@ test('a firm attorney pays a billing by card, after a declined card', async ({ p
   await expect(dialog.getByRole('alert')).toHaveText('Your card was declined.');
   await shot(page, 'card-declined');
 
-  await fillCard(page, '4242 4242 4242 4242');
+  // A card that needs the bank's confirmation (3-D Secure): the bank's step fails once, then is completed.
+  const bank = page.getByRole('dialog', { name: '3D Secure authentication' });
+  await fillCard(page, '4000 0027 6000 3184');
   await dialog.getByRole('button', { name: /^Pay \$/ }).click();
+  await bank.getByRole('button', { name: 'Fail authentication' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('unable to authenticate');
+  await fillCard(page, '4000 0027 6000 3184');
+  await dialog.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(bank).toBeVisible();
+  await shot(page, 'card-authentication');
+  await bank.getByRole('button', { name: 'Complete authentication' }).click();
   await expect(dialog).toBeHidden();
   // Paid only once the provider's signed webhook has reached the server.
   const row = page.getByRole('row').filter({ hasText: title });

@@ -3,8 +3,8 @@ import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
  * The law-firm journey: a paralegal adds a client with a HIPAA form, orders from three providers (one
- * added on the spot), finds the requests on the dashboard, and downloads the records staff attached.
- * Another firm cannot open the request.
+ * added on the spot), finds the requests on the dashboard, downloads the records staff attached and sees
+ * the download in the file's history. Another firm cannot open the request.
  */
 test('a paralegal orders records from three providers and downloads what arrives', async ({
   page,
@@ -137,6 +137,19 @@ test('a paralegal orders records from three providers and downloads what arrives
   await expect(fileRow.getByRole('button', { name: /^Downloaded/ })).toBeEnabled();
   await shot(page, 'order-downloaded');
   await expectNoSeriousA11yViolations(page, 'dashboard after download');
+
+  // The firm sees who opened the file: the request screen's download history names the paralegal.
+  const paralegal = await apiLogin(request, 'paralegal@smithlaw.example');
+  const paralegalName = (await (await request.get('/users/user/', { headers: paralegal })).json()).full_name;
+  await page.goto(`/request/${target.id}/`);
+  await page.getByRole('button', { name: 'Download history of records.pdf' }).click();
+  const history = page.getByRole('dialog', { name: 'Download history: records.pdf' });
+  await expect(
+    history.getByRole('row').filter({ hasText: paralegalName }).filter({ hasText: 'Downloaded' }),
+  ).toHaveCount(1);
+  await shot(page, 'file-download-history');
+  await expectNoSeriousA11yViolations(page, 'file download history');
+  await page.keyboard.press('Escape');
 
   // Another firm cannot open the request.
   await loginAs('paralegal@jonesinjury.example');
