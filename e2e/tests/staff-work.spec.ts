@@ -6,7 +6,8 @@ import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 /**
  * Staff work a new request from arrival to delivery: claim it, send the first e-mail, add a note with a
  * reminder, upload and verify the records, send them to the firm; the paralegal then downloads them.
- * A second journey splits a request into three.
+ * A firm's question before the first send leaves the first send to staff; another journey splits a
+ * request into three.
  */
 async function openAllRequests(page: Page, number: string) {
   await page.goto(`/requestlist/?internal_number__contains=${number}`);
@@ -82,6 +83,40 @@ test('staff work a request from arrival to delivery, then the firm downloads it'
   await fileRow.getByRole('button', { name: /^Download/ }).click();
   await download;
   await expect(fileRow.getByRole('button', { name: /^Downloaded/ })).toBeEnabled();
+});
+
+test('a question from the firm before the first send leaves the first send to staff', async ({
+  page,
+  loginAs,
+  request,
+}) => {
+  const order = await orderRequest(request);
+  const question = `Did the signed HIPAA form come through? (${order.number})`;
+
+  await loginAs('paralegal@smithlaw.example');
+  await page.goto(`/request/${order.id}/`);
+  await page.getByRole('textbox', { name: 'Note', exact: true }).fill(question);
+  await page.getByRole('button', { name: 'Add Note' }).click();
+  await expect(page.getByText(question)).toBeVisible();
+
+  await loginAs('staff@directdocs.example');
+  await page.goto(`/request/${order.id}/`);
+  // Nothing went to the provider yet: the question does not count as the first send.
+  await expect(page.getByRole('heading', { name: 'Send The Request' })).toBeVisible();
+  await expect(page.getByText('Waiting for Direct Docs Response').first()).toBeVisible();
+  await expect(page.getByText(question)).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel The Request' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+  await expect(dialog.getByRole('button', { name: 'Cancel the request' })).toBeVisible();
+  await shot(page, 'staff-first-send-cancel-dialog');
+  await expectNoSeriousA11yViolations(page, 'first send, cancel dialog');
+  await dialog.getByRole('button', { name: 'Keep the request' }).click();
+  await expect(dialog).toBeHidden();
+  await shot(page, 'staff-first-send-after-firm-question');
+  await page.getByRole('button', { name: "I've sent the email" }).click();
+  await expect(page.getByRole('heading', { name: 'Request Details Center' })).toBeVisible();
+  await expect(page.getByText('Sent the Initial Medical Records Request').first()).toBeVisible();
+  await expect(page.getByText(question).first()).toBeVisible();
 });
 
 test('staff split a request into three providers', async ({ page, loginAs, request }) => {
