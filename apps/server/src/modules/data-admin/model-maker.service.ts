@@ -154,7 +154,12 @@ async function recordCount(db: DbOrTx, table: string): Promise<number> {
 }
 
 /** Refuses a change that removes data unless it is allowed here and confirmed with the model's name. */
-function checkConsent(consent: DropConsent, row: ConfigRow, message: string, details?: object) {
+function checkConsent(
+  consent: DropConsent,
+  row: ConfigRow,
+  message: string,
+  details?: Record<string, unknown>,
+) {
   if (!consent.allowed) throw conflict(MODEL_MSG.dropsOff);
   if (consent.confirmName?.trim() !== row.name) throw conflict(message, details);
 }
