@@ -1,5 +1,5 @@
 /**
- * Crash consistency (issue 15 §2): the real server on PostgreSQL, killed with SIGKILL at random moments
+ * Crash consistency: the real server on PostgreSQL, killed with SIGKILL at random moments
  * CRASHES times (100) while law firms order requests for several providers, staff split and close them,
  * files are uploaded and attached, e-mails are queued and delivered and billings are created; restarted each time.
  * Then the invariants are checked and reported as counts: no half-split request, no file row without

@@ -1,5 +1,5 @@
 /**
- * The staff data dashboard and reports at benchmark volume (issue 11): GET /api/home/dashboard/ with
+ * The staff data dashboard and reports at benchmark volume: GET /api/home/dashboard/ with
  * open requests only (the first load) and with closed requests, the charts, and the completed-with-fees
  * report (page 1 and page 50), each through the app and as its service's SQL alone, cold (first call
  * after start) and warm. The worker signs in with a role holding view_fees and view_company_counts.

@@ -1,5 +1,5 @@
 /**
- * Load with simulated users (issue 15 §3): the real server as its own process on PostgreSQL with the demo
+ * Load with simulated users: the real server as its own process on PostgreSQL with the demo
  * data, and USERS concurrent users (200) for LOAD_SECONDS (60), each signed in as a law firm's paralegal or a
  * retrieval-company staff member and doing what they do all day, with no pause: firm dashboards, request
  * detail and notes, ordering, uploading and downloading; the staff list, the data dashboard, claiming

@@ -10,7 +10,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     // Test files share each worker's loaded modules instead of importing the whole server again per file
-    // (about 2 s each): 131 s → 34 s (issue 9 §4). No server test replaces a module (`vi.mock`), and each
+    // (about 2 s each): 131 s → 34 s. No server test replaces a module (`vi.mock`), and each
     // file opens its own database and app.
     isolate: false,
   },

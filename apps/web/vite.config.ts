@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * Test files that replace one of our modules (`vi.mock`), or leave state in one that lasts the page's life
  * (marked `@own-modules`), get a module registry of their own; every other file shares its worker's loaded
- * modules instead of importing Mantine and the app again (issue 9 §4: 86 s → about 50 s).
+ * modules instead of importing Mantine and the app again (86 s → about 50 s).
  */
 const testFiles = (readdirSync('src', { recursive: true }) as string[])
   .filter((file) => /\.test\.tsx?$/.test(file))
@@ -36,7 +36,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // zod in a chunk of its own: left to the automatic split it absorbed small shared components
-        // (TextInput), so the sign-in page downloaded the whole schema library for them (issue 9 §3).
+        // (TextInput), so the sign-in page downloaded the whole schema library for them.
         codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] },
       },
     },

@@ -2,7 +2,7 @@ import { GEO_MSG } from '@dd/shared';
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
- * The map and geocoder field (issue 14), against the geocoder stand-in the config starts: staff adding a
+ * The map and geocoder field, against the geocoder stand-in the config starts: staff adding a
  * provider find its address, which fills the address fields and pins the place; a search with no place
  * and a failing geocoder show the spec's messages.
  */

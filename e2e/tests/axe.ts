@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 
 /**
- * The accessibility check the journeys run on every screen they visit (issue 8 §8): axe-core with the
+ * The accessibility check the journeys run on every screen they visit: axe-core with the
  * WCAG 2.0/2.1/2.2 A and AA rules, failing on any serious or critical violation. The assertion is soft so
  * one run reports every screen of a journey; the test still fails. Minor and moderate findings are left
  * to the full report attached to the test.

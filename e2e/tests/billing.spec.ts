@@ -3,7 +3,7 @@ import { apiLogin, orderRequest } from './api';
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
- * Invoices and billings (issue 10): an administrator sets a provider cost on a finished request's line,
+ * Invoices and billings: an administrator sets a provider cost on a finished request's line,
  * bills the firm, downloads the CSV and the PDF and marks the billing paid; the firm's attorney finds the
  * billing and downloads its PDF; the paralegal cannot see billings.
  */

@@ -3,7 +3,7 @@ import { apiLogin, orderRequest } from './api';
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
- * Card payments (issue 14) against the provider's stand-in, which serves Stripe.js and sends signed
+ * Card payments against the provider's stand-in, which serves Stripe.js and sends signed
  * webhooks to the server: a firm attorney pays a billing (a declined card first, then a card whose bank
  * asks for 3-D Secure: failed once, then completed), and a user publishes
  * a host listing with a subscription.

@@ -2,7 +2,7 @@ import { ADMIN_MSG, MODEL_MSG, MSG, requiredFieldMessage } from '@dd/shared';
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
- * Data administration (issue 14): an administrator edits a provider and renames one with 'Edit Name',
+ * Data administration: an administrator edits a provider and renames one with 'Edit Name',
  * uploads a CSV with one bad line (nothing written, the line named), makes a model and adds a record
  * to it, and reads the API docs and the data usage.
  */

@@ -1,7 +1,7 @@
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
- * The staff data dashboard (issue 11): open requests on arrival, closed ones on demand, the tables view,
+ * The staff data dashboard: open requests on arrival, closed ones on demand, the tables view,
  * an employee card's requests and back; a staff member without view_fees sees no fee figure.
  */
 test('an administrator reads the data dashboard, loads closed requests and shows the tables', async ({

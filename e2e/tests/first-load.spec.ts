@@ -1,11 +1,11 @@
 import { expect, test } from './fixtures';
 
 /**
- * What a visitor downloads on a first visit to the public pages and the sign-in page (issue 9 §3): the
+ * What a visitor downloads on a first visit to the public pages and the sign-in page: the
  * JavaScript, gzipped, must stay within the budget (CI fails when a change pulls a heavy library into
  * the first load), and the server sends the build's precompressed copies.
  */
-// Issue 9's goal. Measured at about 141 kB (landing) and 138 kB (sign-in), from 363 kB before the issue.
+// The budget a first visit must stay within. Measured at about 141 kB (landing) and 138 kB (sign-in), from 363 kB before the code splitting.
 const FIRST_LOAD_JS_BUDGET_KB = 150;
 
 for (const { name, path } of [

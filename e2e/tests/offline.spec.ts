@@ -2,7 +2,7 @@ import { CONNECTION_MSG } from '@dd/shared';
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
- * The offline-ready app shell (issue 13): after one visit the service worker keeps the shell, so with the
+ * The offline-ready app shell: after one visit the service worker keeps the shell, so with the
  * network cut the app still starts and says it is offline; no API answer is ever in the browser's cache.
  */
 test.use({ serviceWorkers: 'allow' });

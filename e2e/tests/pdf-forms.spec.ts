@@ -2,7 +2,7 @@ import { apiLogin, onePagePdf, orderRequest, pdfOfPages } from './api';
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
- * PDF forms (issue 12): staff upload a provider's form, place three fields by clicking its page, drag
+ * PDF forms: staff upload a provider's form, place three fields by clicking its page, drag
  * one, then open the first-send view of a request to that provider and open the filled form.
  */
 test('staff map a provider form and open it filled for a new request', async ({ page, loginAs, request }) => {

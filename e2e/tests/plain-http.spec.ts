@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { PORT } from '../playwright.config';
 
 /**
- * Issue 7: served over plain http on an address other than localhost, the app must still render. With
+ * Served over plain http on an address other than localhost, the app must still render. With
  * Strict-Transport-Security or the CSP's upgrade-insecure-requests, the browser fetches every script and
  * style over https and shows a blank white page. Chromium never upgrades loopback addresses such as
  * 127.0.0.2, so a plain host name (mapped to this machine) shows what any LAN or server address would.

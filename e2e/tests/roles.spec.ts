@@ -1,6 +1,6 @@
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
-/** An administrator makes a role, ticks what it may do, and gives it to a staff member (issue 8 §3). */
+/** An administrator makes a role, ticks what it may do, and gives it to a staff member. */
 test('an administrator grants a named permission on the Roles and Permissions screen', async ({
   page,
   loginAs,

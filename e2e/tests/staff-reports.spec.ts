@@ -1,7 +1,7 @@
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
- * Staff reports (issue 11): from the staff home to the assignment table, an employee's count cards and
+ * Staff reports: from the staff home to the assignment table, an employee's count cards and
  * the table behind a card, a paralegal's open requests and a provider's report, each with the way back.
  */
 test('a staff member works through the staff reports', async ({ page, loginAs }) => {

@@ -1,6 +1,6 @@
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 
-/** The built-in tutorial videos (issue 13) play from a fresh install wherever the spec puts their button. */
+/** The built-in tutorial videos play from a fresh install wherever the spec puts their button. */
 const cases: { who: string; path: string; link?: string; heading: string; title: string }[] = [
   {
     who: 'paralegal@smithlaw.example',

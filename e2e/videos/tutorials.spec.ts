@@ -3,7 +3,7 @@ import { expect, test } from '../tests/fixtures';
 import { Recorder } from './recorder';
 
 /**
- * The built-in tutorial videos (issue 13): the firm dashboard, submitting a request, and mapping a PDF
+ * The built-in tutorial videos: the firm dashboard, submitting a request, and mapping a PDF
  * form, each recorded from the running product with a caption per step. `npm run videos -w e2e`.
  */
 test('dashboard tutorial', async ({ page, loginAs }) => {

@@ -3,7 +3,7 @@ import { STATIC_MODELS } from '../src/modules/data-admin/registry';
 import type { AccessFixtures } from './access-fixtures';
 import { id, type MatrixRow } from './access-matrix-kit';
 
-/** Access matrix rows: data administration, model maker and disk usage (issue 14). */
+/** Access matrix rows: data administration, model maker and disk usage. */
 const ADMIN = '401 403 403 403 403 403 403 200';
 const STAFF = '401 403 403 403 403 403 200 200';
 const EVERYONE = '200 200 200 200 200 200 200 200';

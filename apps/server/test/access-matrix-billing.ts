@@ -2,7 +2,7 @@ import { FEE_FIELDS } from '@dd/shared';
 import { id, type MatrixRow } from './access-matrix-kit';
 
 /**
- * Access matrix rows: invoices, fee settings and billings (issue 10). Reading: internal staff, or the
+ * Access matrix rows: invoices, fee settings and billings. Reading: internal staff, or the
  * target firm's staff (another firm's staff get 404, members 403). Changing: internal administrators.
  */
 const company = (fx: { company: { id: number } }) => ({ params: { company_id: fx.company.id } });

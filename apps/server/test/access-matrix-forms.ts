@@ -1,7 +1,7 @@
 import { FORM_FIELD_MODELS } from '@dd/shared';
 import { id, type MatrixRow } from './access-matrix-kit';
 
-/** Access matrix rows: PDF form templates, their mappings and the filled forms (issue 12): internal staff. */
+/** Access matrix rows: PDF form templates, their mappings and the filled forms: internal staff. */
 const STAFF = '401 403 403 403 403 403 200 200';
 const freshFormId = async (fx: { freshForm: () => Promise<{ form: { id: number } }> }) => ({
   params: id((await fx.freshForm()).form.id),

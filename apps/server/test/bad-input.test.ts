@@ -13,7 +13,7 @@ import { callers, firmWithRequest, signedIn } from './factories';
 import { getContext, testEnv } from './helpers';
 
 /**
- * Issue 7, NUL bytes and huge ids: such input is a 400 that names the problem, never a database error,
+ * NUL bytes and huge ids: such input is a 400 that names the problem, never a database error,
  * and nothing a caller sent (client names, search text, query strings) reaches the log at any level.
  */
 const MARKER = 'MARKER-7f3a';

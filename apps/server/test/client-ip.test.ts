@@ -11,7 +11,7 @@ import { createFile, firmWithRequest, signedIn } from './factories';
 import { getContext, randomIp, testEnv } from './helpers';
 
 /**
- * Issue 7 §4: the client address comes from the socket unless TRUST_PROXY names the proxies in front,
+ * The client address comes from the socket unless TRUST_PROXY names the proxies in front,
  * and only a valid IP address is ever stored (the HIPAA file-access log) or used as a rate-limit key.
  */
 const XSS = '<img src=x onerror=alert(1)>';

@@ -8,7 +8,7 @@ import { registerErrorHandler } from '../src/lib/errors';
 import { getContext, randomIp } from './helpers';
 
 /**
- * Issue 16, section 2: a unique, foreign-key or check violation that reaches the error handler is a
+ * A unique, foreign-key or check violation that reaches the error handler is a
  * 409/400 with a message that names no SQL, whichever service let it through, never a 500.
  *
  * The violations are real ones from the test database, on tables created inside the request's own

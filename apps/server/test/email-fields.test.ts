@@ -6,7 +6,7 @@ import { callers, createPatient, signedIn, uploadKey } from './factories';
 import { getContext, randomIp } from './helpers';
 
 /**
- * Issue 7 section 3: every e-mail field takes exactly one plain address. An address that smuggles a
+ * Every e-mail field takes exactly one plain address. An address that smuggles a
  * second recipient ('?bcc=', ',', ';', a display name) is refused with 400 and nothing is stored.
  */
 const BCC = 'records@hospital.example?bcc=attacker%40evil.example';

@@ -8,7 +8,7 @@ import { type AccessFixtures, accessFixtures, type Caller } from './access-fixtu
 import { getContext, randomIp, type TestContext } from './helpers';
 
 /**
- * Property-based fuzzing of every documented route (issue 15 §1), generated from the OpenAPI document
+ * Property-based fuzzing of every documented route, generated from the OpenAPI document
  * the route schemas produce: wrong types, missing and extra fields, huge strings and numbers, NUL bytes,
  * unicode and nested objects, as three kinds of caller. Properties: never a 5xx (a 2xx answer passed
  * its response schema, or it would be a 500), and a refused call (4xx) changes no business table.

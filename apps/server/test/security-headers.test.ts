@@ -5,7 +5,7 @@ import { createDeps } from '../src/deps';
 import { getContext, testEnv } from './helpers';
 
 /**
- * Issue 7 §5: Strict-Transport-Security and the CSP's upgrade-insecure-requests only when the product is
+ * Strict-Transport-Security and the CSP's upgrade-insecure-requests only when the product is
  * served over https (PUBLIC_URL); over plain http they would force every script and style to https and
  * leave a blank page.
  */

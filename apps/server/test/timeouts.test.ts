@@ -10,7 +10,7 @@ import { signedIn } from './factories';
 import { getContext, testEnv } from './helpers';
 
 /**
- * Issue 7 §5, timeouts: a real listening server (not app.inject) with small limits, driven by a raw
+ * Timeouts: a real listening server (not app.inject) with small limits, driven by a raw
  * socket, so a slow or stalled client is cut off instead of holding a connection for minutes.
  */
 let app: App;

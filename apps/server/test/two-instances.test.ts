@@ -14,8 +14,8 @@ import { PDF } from '../src/modules/files/files.test-utils';
 import { captureSmtp, type SmtpCapture } from './smtp-capture';
 
 /**
- * Two server processes on one PostgreSQL database, one S3-compatible store and one mail server (issue 15
- * §4), started at the same moment on an empty database as a rolling deploy would. What one instance
+ * Two server processes on one PostgreSQL database, one S3-compatible store and one mail server,
+ * started at the same moment on an empty database as a rolling deploy would. What one instance
  * does, the other sees: sessions, claims, rate limits, uploads; background work and e-mail are done
  * once between them. PostgreSQL only (PGlite is one process's embedded database).
  */

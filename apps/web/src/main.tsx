@@ -6,7 +6,7 @@ import { App } from './app/App';
 import { registerServiceWorker } from './app/service-worker';
 
 const root = createRoot(document.getElementById('root')!);
-// A transition lets React split the first render into short tasks instead of one long one (issue 9 §3).
+// A transition lets React split the first render into short tasks instead of one long one.
 startTransition(() => {
   root.render(
     <StrictMode>

@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 
 /**
- * Mantine's palette with shades 7 to 9 darkened so every use reaches WCAG AA (4.5:1, issue 8 §8): shade 7
+ * Mantine's palette with shades 7 to 9 darkened so every use reaches WCAG AA (4.5:1): shade 7
  * (filled buttons and badges under white text, `c="red"` text, outlines) on white, gray-0 and the colour's
  * own light background; shade 9 (the light variant's text) on shades 1 and 2. Shades 0 to 6 stay Mantine's.
  */
@@ -50,7 +50,7 @@ export const theme = createTheme({
     'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   // Plain objects rather than `Modal.extend(…)`: importing a component to extend it would put its code (the
-  // modal and drawer machinery) in the first load of every page, signed out included (issue 9 §3).
+  // modal and drawer machinery) in the first load of every page, signed out included.
   components: {
     // Links sit in sentences of dimmed text: colour alone does not set them apart (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } satisfies Partial<AnchorProps> },

@@ -5,7 +5,7 @@ import { MoneyInputSchema } from './staff';
 import { REQUEST_STATUSES, type RequestStatus, STATUS } from './statuses';
 
 /**
- * Invoices, fee settings and billings (staff spec sections 2, 3, 4 and 7; issue 10). An invoice line is
+ * Invoices, fee settings and billings (staff spec sections 2, 3, 4 and 7). An invoice line is
  * one request's charges: the fee, the provider's cost, the page fee and the automatic surcharge. A billing
  * groups a law firm's finished, unbilled lines; a billed line is frozen.
  */

@@ -4,7 +4,7 @@ import type { RequestCardKey } from './staff-reports';
 import { type RequestStatus, STATUS } from './statuses';
 
 /**
- * The staff data dashboard (staff spec sections 2, 3, 4, 7 and 9; issue 11): GET /api/home/dashboard/.
+ * The staff data dashboard (staff spec sections 2, 3, 4, 7 and 9): GET /api/home/dashboard/.
  * 'day' is the last 24 hours; 'week' and 'month' are the last 7 and 30 days, counted from local midnight
  * in the caller's time zone.
  */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * One rule for every e-mail field: exactly one plain address, local@domain. Anything that could carry a
  * second recipient or a header into a mailto: link or a mail header is refused: no '?', '&', ',', ';',
- * '%', spaces, double quotes, angle brackets or display names (issue 7: a provider address ending in
+ * '%', spaces, double quotes, angle brackets or display names (a provider address ending in
  * '?bcc=attacker%40evil.example' silently copied a client's health details to the attacker).
  */
 export const EMAIL_MAX_LENGTH = 254;

@@ -114,7 +114,7 @@ export type UpdateFileInput = z.infer<typeof UpdateFileSchema>;
 
 /**
  * POST /api/home/fileaccess/ (spec) answers but records nothing: the file-access log holds only the
- * transfers the server performed itself (issue 7: a client could write fake UPLOAD/DOWNLOAD rows).
+ * transfers the server performed itself (a client could write fake UPLOAD/DOWNLOAD rows).
  */
 export const FILE_ACCESS_NOT_RECORDED = 'File access is recorded by the server when a file is transferred.';
 export const FileAccessResultSchema = z.object({ recorded: z.literal(false), detail: z.string() });

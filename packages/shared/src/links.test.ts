@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isPlainEmail, normalizeEmail, OptionalPlainEmailSchema, PlainEmailSchema } from './email-address';
 import { mailtoHref, safeHttpUrl, telHref } from './links';
 
-/** The one e-mail rule and the link helpers every screen uses for data (issue 7). */
+/** The one e-mail rule and the link helpers every screen uses for data. */
 const SMUGGLED = [
   'records@hospital.example?bcc=attacker%40evil.example',
   'records@hospital.example&bcc=attacker@evil.example',

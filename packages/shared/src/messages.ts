@@ -65,7 +65,7 @@ export const splitNoTypesMessage = (n: number) => `Your Split in Position ${n} h
 export const splitTypeNotIncludedMessage = (type: string) =>
   `${type} was not included in any of your splits.`;
 
-/** The e-mail outbox's resend answers (issue 8 §7). */
+/** The e-mail outbox's resend answers. */
 export const OUTBOX_MSG = {
   alreadyPending: 'This e-mail is already waiting to be sent.',
   oneTimeLinkGone:
@@ -82,7 +82,7 @@ export const CONFIRM_MSG = {
   alreadyConfirmed: 'Your e-mail address is already confirmed.',
 } as const;
 
-/** The app shell's notices (service worker, issue 13). */
+/** The app shell's notices (service worker). */
 export const CONNECTION_MSG = {
   offline:
     'You are offline. Screens already open stay readable; saving, uploads and new data wait until the connection is back.',

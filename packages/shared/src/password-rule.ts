@@ -1,6 +1,6 @@
 /**
  * The password rule, without zod, so the sign-up and reset screens check it in the browser without
- * loading the schema library on the first page (issue 9 §3). PasswordSchema applies the same rule.
+ * loading the schema library on the first page. PasswordSchema applies the same rule.
  */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;

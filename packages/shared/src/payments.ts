@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Card payments (issue 14; decision 033): the card details go from Stripe's own card element straight
+ * Card payments (decision 033): the card details go from Stripe's own card element straight
  * to the payment provider, which hands back a token; only the token reaches this server. Two uses: the
  * kit's subscription that publishes a host listing (law-firm spec section 4, 'Payment'), and a law
  * firm paying an open billing, marked paid only when the provider's signed webhook confirms it.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * PDF form templates (staff spec sections 2, 3, 7, 8 and 9; issue 12): a law firm's or a provider's form,
+ * PDF form templates (staff spec sections 2, 3, 7, 8 and 9): a law firm's or a provider's form,
  * its pages rendered as images, and mappings that place a request's data on a page at fractions of the
  * page's width and height.
  */

@@ -13,7 +13,7 @@ export const PROVIDER_MERGE_SELF = 'Choose a different provider to merge into.';
 
 /**
  * A provider a law firm adds is unverified until internal staff confirm its contact details; until then
- * staff see this on the first-send view and the Request Details Center (issue 7).
+ * staff see this on the first-send view and the Request Details Center.
  */
 export const PROVIDER_NEW_NOTICE = 'New provider: verify contact details';
 export const PROVIDER_VERIFIED_MESSAGE = 'Provider contact details confirmed.';

@@ -272,7 +272,7 @@ export type RequestNote = z.infer<typeof NoteSchema>;
 
 /**
  * An invoice line of a request. Law-firm staff receive only the price and whether it was paid; the
- * provider cost, page fee, surcharge and bill are for the internal company (issue 7). Firm users who are
+ * provider cost, page fee, surcharge and bill are for the internal company. Firm users who are
  * not staff receive no lines.
  */
 export const RequestInvoiceSchema = z.object({

@@ -8,7 +8,7 @@ export const PUBLIC_SCREENS = new Set([
   'signup',
   'passwordresetrequest',
   'passwordreset',
-  /** /confirmEmail/{user_id}/?token=…: the sign-up's e-mail confirmation link (issue 7). */
+  /** /confirmEmail/{user_id}/?token=…: the sign-up's e-mail confirmation link. */
   'confirmemail',
   'admin',
   'about-us',
@@ -22,7 +22,7 @@ export const SCREENS = [
   'dashboard',
   'old_dashboard',
   'data_dashboard',
-  /** Staff reports (issue 11): /report/ and /report/{employee|firm|paralegal|provider|all}/{id}/. */
+  /** Staff reports: /report/ and /report/{employee|firm|paralegal|provider|all}/{id}/. */
   'report',
   'requestlist',
   'request',
@@ -60,7 +60,7 @@ export const SCREENS = [
   /** The signed-in user's host listings (law-firm spec section 4, 'Payment'). */
   'mycrashpads',
   'emailoutbox',
-  /** Roles and permissions (issue 8 §3): internal administrators. */
+  /** Roles and permissions: internal administrators. */
   'roles',
 ] as const;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type DashboardPeriod, PERIOD_LABELS } from './data-dashboard';
 
 /**
- * Staff reports (staff spec sections 2, 3 and 9; issue 11): count cards for one employee, law firm,
+ * Staff reports (staff spec sections 2, 3 and 9): count cards for one employee, law firm,
  * paralegal or provider (or every request), each card opening the table of exactly the requests it
  * counts. A card is a named rule; the server turns each rule into one SQL predicate, used both to count
  * and to list, so a card's figure and its table never disagree.

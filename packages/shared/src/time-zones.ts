@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { todayIn } from './staffwork';
 
 /**
- * The user's IANA time zone (issue 8 §2): the browser's zone is stored at sign-in and can be changed in
+ * The user's IANA time zone: the browser's zone is stored at sign-in and can be changed in
  * the user's settings; the server computes today, this week and this month in it (todayIn in staffwork.ts).
  */
 export const DEFAULT_TIME_ZONE = 'UTC';

@@ -15,7 +15,7 @@ import { createDeps } from '../deps';
 import { backup, restore } from './backup';
 
 /**
- * Backup and restore of the embedded installation (issue 15 §5): a backup restored into an empty data
+ * Backup and restore of the embedded installation: a backup restored into an empty data
  * directory serves the same data, the SSN still readable (its generated key travels with it) and the
  * stored file the same bytes; restore never writes over an installation.
  */

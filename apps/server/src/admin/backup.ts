@@ -8,7 +8,7 @@ import { openPglite } from '../db/client';
 import { embeddedDatabaseOwner, embeddedInUseMessage } from '../db/embedded-owner';
 
 /**
- * `npm run backup -- DIR` and `npm run restore -- BACKUP` (issue 15 §5). A backup is a folder: the
+ * `npm run backup -- DIR` and `npm run restore -- BACKUP`. A backup is a folder: the
  * database (PostgreSQL: `pg_dump --format=custom`; embedded: the PGlite data directory, gzipped), the
  * stored files when they live under DATA_DIR (S3 keeps its own versions), the generated keys when there
  * are any (without DATA_KEY the SSNs cannot be read), and a manifest. Restore goes into an empty data

@@ -19,7 +19,7 @@ import * as schema from './schema';
 import { seedDemoData } from './seed';
 
 /**
- * Upgrades (issue 15 §5): a database at the previous release's schema, holding the demo data, takes
+ * Upgrades: a database at the previous release's schema, holding the demo data, takes
  * this release's migrations at start-up without losing a row, and the app serves that data after.
  * PREVIOUS_RELEASE is the number of migrations the last landed release had: raise it when a release
  * lands, so the test always upgrades across the newest migrations.

@@ -1,8 +1,8 @@
 import { databaseErrorOf } from './redact';
 
 /**
- * The one place that turns a constraint the database enforced into an answer a person can read
- * (issue 16, section 2). Services check first and give the precise message (an address already taken, a
+ * The one place that turns a constraint the database enforced into an answer a person can read.
+ * Services check first and give the precise message (an address already taken, a
  * duplicate request); the database's constraints catch what slips between the check and the write (two
  * requests at the same moment) or a check that was forgotten, and then the caller gets this 409/400
  * instead of a 500. The messages name no table, column, constraint or value.

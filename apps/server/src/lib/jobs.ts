@@ -5,7 +5,7 @@ import { HttpError } from './errors';
 import { createPoller, type Poller } from './poller';
 
 /**
- * The background job queue (issue 15 §4, decision 034): every server instance runs a runner that claims
+ * The background job queue (decision 034): every server instance runs a runner that claims
  * due jobs with `FOR UPDATE SKIP LOCKED` under a lease, so a job runs on one instance at a time, and a
  * job whose instance died is taken up again once its lease has run out. Jobs are enqueued in the
  * caller's transaction, so work is queued exactly when the change that needs it commits.

@@ -1,6 +1,6 @@
 /**
  * Data that several features show, fetched through this one owner so that every screen reads the same cache
- * entry (issue 16 §5). Each feature keeps its own query keys in its api module; a query that shows one of
+ * entry. Each feature keeps its own query keys in its api module; a query that shows one of
  * the kinds below says so in `meta.shows`, and a mutation refreshes a kind with `refreshData`, reaching every
  * list of every feature without knowing their keys (a resubmit refreshes the dashboard and the staff list).
  */

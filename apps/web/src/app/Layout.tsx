@@ -61,7 +61,7 @@ export function Layout({ children, bare = false }: { children: ReactNode; bare?:
 
   return (
     // A sticky header and a main landmark, without Mantine's AppShell: its navbar, aside and resizing code
-    // would all load with every first page (issue 9 §3). `app-header`/`app-main` are for print styles.
+    // would all load with every first page. `app-header`/`app-main` are for print styles.
     <>
       <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink} onClick={skipToMain}>
         Skip to main content

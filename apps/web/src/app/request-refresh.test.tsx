@@ -1,4 +1,4 @@
-/** A request changed on one screen shows changed on every list that shows it (issue 16 §5): the firm
+/** A request changed on one screen shows changed on every list that shows it: the firm
  * dashboard's requests panel and the staff request list are fetched again after a resubmit. */
 import { STATUS } from '@dd/shared';
 import { screen, waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-/** The app shell's skip link (issue 8 §8): the first tab stop, it moves focus to the main landmark. */
+/** The app shell's skip link: the first tab stop, it moves focus to the main landmark. */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-/** Query keys (issue 16 §5): each feature declares its keys in its api module, and no two registries share a
+/** Query keys: each feature declares its keys in its api module, and no two registries share a
  * key's first word, so one feature's invalidation never reaches another's cache by accident; data several
  * features show lives in api/data.ts and is refreshed by kind. */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * Links to stored contact details. The href comes from the shared helpers (mailtoHref, telHref), which
  * refuse anything that is not one plain value: such a value is shown as text, never as a link that could
- * hide a second recipient (issue 7).
+ * hide a second recipient.
  */
 import { mailtoHref, telHref } from '@dd/shared';
 import { Anchor, type AnchorProps, Text } from '@mantine/core';

@@ -1,6 +1,6 @@
 /**
- * The drop zone every upload field shares, built so assistive technology reads it as one button (issue 8
- * §8): it is named by the field's label followed by its visible text, so the name contains what is on
+ * The drop zone every upload field shares, built so assistive technology reads it as one button
+ * (WCAG 4.1.2, name, role, value): it is named by the field's label followed by its visible text, so the name contains what is on
  * screen; the file input it opens is taken out of the accessibility tree rather than nested inside the
  * button, and stays reachable through the field's <label>.
  */

@@ -1,5 +1,5 @@
 ALTER TABLE "requests" ADD COLUMN "follow_up_date" date;--> statement-breakpoint
--- Nothing open may be left without a date on the To Do list (issue 8 §1): an open request with no
+-- Nothing open may be left without a date on the To Do list: an open request with no
 -- reminder is due from the day it was ordered; closed requests have no date.
 UPDATE "requests" SET "follow_up_date" = ("created_at" at time zone 'UTC')::date
 WHERE "next_todo_date" IS NULL AND "status" NOT LIKE 'Completed%' AND "status" NOT LIKE 'Closed%';--> statement-breakpoint

@@ -1,4 +1,4 @@
--- pg_trgm backs the staff list's "contains" filters on client, provider and user names (issue 9).
+-- pg_trgm backs the staff list's "contains" filters on client, provider and user names.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 DROP INDEX "requests_next_todo_idx";--> statement-breakpoint
 CREATE INDEX "patients_full_name_trgm_idx" ON "patients" USING gin ("full_name" gin_trgm_ops);--> statement-breakpoint

@@ -13,5 +13,5 @@ ALTER TABLE "disk_usage" ADD COLUMN "database_bytes" bigint;--> statement-breakp
 ALTER TABLE "disk_usage" ADD COLUMN "files_bytes" bigint;--> statement-breakpoint
 ALTER TABLE "custom_model_migrations" ADD CONSTRAINT "custom_model_migrations_model_config_id_model_configs_id_fk" FOREIGN KEY ("model_config_id") REFERENCES "public"."model_configs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "custom_model_migrations_table_idx" ON "custom_model_migrations" USING btree ("table_name","id");--> statement-breakpoint
--- The model maker's tables live apart from the product's (issue 14).
+-- The model maker's tables live apart from the product's.
 CREATE SCHEMA IF NOT EXISTS "custom";

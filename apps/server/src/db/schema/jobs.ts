@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The background job queue (issue 15 §4): any server instance claims due rows with `FOR UPDATE SKIP
+ * The background job queue: any server instance claims due rows with `FOR UPDATE SKIP
  * LOCKED` and a lease, so each job runs on one instance at a time and a job whose instance died is
  * picked up again when its lease runs out. `key` names work that must not be queued twice (a form's
  * rendering, a recurring chore): one live row per key.

@@ -5,7 +5,7 @@ import { pdfFormMappings, pdfFormPages, pdfForms } from '../schema';
 import { writeStoredFile } from './pdf';
 
 /**
- * Demo PDF forms (issue 12): St. Catherine's records release form and Smith Law Group's authorization,
+ * Demo PDF forms: St. Catherine's records release form and Smith Law Group's authorization,
  * each a one-page form with labelled lines, its page image, and a field mapped onto every line, so a
  * request's filled forms can be opened straight away.
  */

@@ -14,7 +14,7 @@ import { type Mail, SECRET_LINK_PLACEHOLDER } from '../../lib/outbox';
 import { findUserByEmail } from './accounts.service';
 
 /**
- * Sign-up and the confirmation of its e-mail address (issue 7, section 2). A sign-up opens a new
+ * Sign-up and the confirmation of its e-mail address. A sign-up opens a new
  * law-firm account with the person as its staff user (docs/decisions/003-sign-up-creates-a-firm.md) and
  * signs them in, but the address is unproven: until the e-mailed single-use link is opened, the firm may
  * not order or invite anyone (assertEmailConfirmed), so a throw-away account cannot probe addresses or

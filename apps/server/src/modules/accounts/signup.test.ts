@@ -8,7 +8,7 @@ import { createOneTimeToken } from '../../auth/tokens';
 import { emailOutbox, users } from '../../db/schema';
 
 /**
- * Sign-up (issue 7, section 2): a new firm is signed in at once but proves its e-mail address with a
+ * Sign-up: a new firm is signed in at once but proves its e-mail address with a
  * single-use link before it may order or invite anyone; sign-ups are limited per IP address.
  */
 const uniqueEmail = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@newfirm.test`;

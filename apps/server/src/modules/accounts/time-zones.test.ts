@@ -7,7 +7,7 @@ import { loadAuth } from '../../auth/session';
 import { users } from '../../db/schema';
 import { staffCase } from '../staffwork/staffwork.fixtures';
 
-/** The user's time zone (issue 8 §2): stored at sign-in, changed in the settings, on every call's Auth. */
+/** The user's time zone: stored at sign-in, changed in the settings, on every call's Auth. */
 async function login(email: string, timezone?: unknown) {
   const { app } = await getContext();
   const payload =

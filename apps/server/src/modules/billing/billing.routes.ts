@@ -44,7 +44,7 @@ import {
 } from './invoices.service';
 
 /**
- * Invoices, fee settings and billings (staff spec sections 2, 3 and 7; issue 10). Reading a company's
+ * Invoices, fee settings and billings (staff spec sections 2, 3 and 7). Reading a company's
  * invoice and billings: internal staff, or that firm's own staff (another firm's answers 404). Changing
  * amounts and fees, billing and marking paid: internal administrators.
  */

@@ -12,7 +12,7 @@ import { containsPattern } from '../requests/requests.filter-kit';
 import { billableLines, lockCompanyRequests } from './invoices.queries';
 
 /**
- * Billings (issue 10): a titled group of a law firm's finished lines. Creating one is one transaction
+ * Billings: a titled group of a law firm's finished lines. Creating one is one transaction
  * that freezes every eligible unbilled line at its current fee, under a per-company lock, so two
  * administrators billing the same firm at once never bill a line twice. Paid is set with a date and
  * undone only with a logged reason.

@@ -16,7 +16,7 @@ import { openPdf } from '../pdfforms/pdf-pages';
 import { get, post } from '../requests/requests.staff-fixtures';
 import { linesCsv } from './billing.exports';
 
-/** Billings (issue 10): creation in one transaction, paid state, who sees them, the CSV and the PDF. */
+/** Billings: creation in one transaction, paid state, who sees them, the CSV and the PDF. */
 
 async function firmWithWork() {
   const { deps } = await getContext();

@@ -23,7 +23,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { lastLine, writeCurrentLine } from './invoice-lines';
 import { allInvoiceLines, feeSql, type LineQuery, pageInvoiceLines } from './invoices.queries';
 
-/** Invoices (issue 10): companies to invoice, a company's lines, fee settings and line amounts. */
+/** Invoices: companies to invoice, a company's lines, fee settings and line amounts. */
 
 const STATUS_GROUP_FILTERS: Record<string, readonly RequestStatus[]> = {
   open: OPEN_STATUSES,

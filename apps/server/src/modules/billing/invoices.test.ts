@@ -21,7 +21,7 @@ import { auditEvents, invoices } from '../../db/schema';
 import { get, post } from '../requests/requests.staff-fixtures';
 import { feeSettings } from './invoices.service';
 
-/** A company's invoice lines, fee settings and line amounts (issue 10). */
+/** A company's invoice lines, fee settings and line amounts. */
 
 async function firm(options: { autoSurcharge?: boolean } = {}) {
   const { deps } = await getContext();

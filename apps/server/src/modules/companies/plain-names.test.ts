@@ -6,7 +6,7 @@ import { getContext, randomIp } from '../../../test/helpers';
 import { users } from '../../db/schema';
 
 /**
- * Names quoted by invitations are plain text (issue 7, section 2): a firm cannot put a link or markup
+ * Names quoted by invitations are plain text: a firm cannot put a link or markup
  * in a user's first or last name through the user form or the invite grid.
  */
 const uniqueEmail = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@firm.test`;

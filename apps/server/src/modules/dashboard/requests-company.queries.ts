@@ -195,7 +195,7 @@ let statementNumber = 0;
 /**
  * The list's two statements for this shape of call (the kind of caller, which filters are set, the status,
  * order and page size), built and prepared once, with placeholders for the ids, the age and the offset:
- * building the SQL with Drizzle took longer than PostgreSQL took to run it for a page of rows (issue 9 §2).
+ * building the SQL with Drizzle took longer than PostgreSQL took to run it for a page of rows.
  * The access rule is the same `visibleRequests`, given placeholders for the caller's ids.
  */
 function preparedList(

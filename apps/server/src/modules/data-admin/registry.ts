@@ -1,7 +1,7 @@
 import type { AdminFieldType } from '@dd/shared';
 
 /**
- * The one list of what the data administration may reach (issue 14): each administrable table with the
+ * The one list of what the data administration may reach: each administrable table with the
  * columns it shows. A column that is not listed here cannot be read or written through it, so password
  * hashes, tokens, SSNs, keys and encrypted columns are simply absent. Models whose changes carry product
  * rules (requests, notes, users, money) are read-only here and changed on their own screens; the

@@ -6,7 +6,7 @@ import { dataDashboard } from './datadashboard.service';
 import { dashboardTrends } from './datadashboard.trends';
 
 /**
- * The staff data dashboard (issue 11): GET /api/home/dashboard/. `status_open` counts open requests only
+ * The staff data dashboard: GET /api/home/dashboard/. `status_open` counts open requests only
  * (the screen's first load); without it closed requests and fees are counted too. `load_from_db` and
  * `related` are accepted from old clients and change nothing: every answer comes from the database.
  */

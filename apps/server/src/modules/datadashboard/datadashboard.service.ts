@@ -17,7 +17,7 @@ import type { DbOrTx } from '../../db/client';
 import { type AggregateRow, aggregateRequests, notesByAuthor, staffAndFirms } from './datadashboard.sql';
 
 /**
- * GET /api/home/dashboard/ (staff spec sections 3 and 7; issue 11): the data dashboard's totals, request
+ * GET /api/home/dashboard/ (staff spec sections 3 and 7): the data dashboard's totals, request
  * cards, employee and law-firm groups and period tables. Fee figures go only to holders of view_fees and
  * the per-firm groups only to holders of view_company_counts; internal users who are not staff see the
  * requests claimed by them.

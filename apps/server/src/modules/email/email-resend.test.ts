@@ -7,7 +7,7 @@ import { getContext } from '../../../test/helpers';
 import { auditEvents, emailOutbox } from '../../db/schema';
 import { SECRET_LINK_PLACEHOLDER } from '../../lib/outbox';
 
-/** The outbox's Resend (issue 8 §7): a failed e-mail is tried again, a sent one goes again as a new row. */
+/** The outbox's Resend: a failed e-mail is tried again, a sent one goes again as a new row. */
 async function outboxRow(values: Partial<typeof emailOutbox.$inferInsert>) {
   const { deps } = await getContext();
   const [row] = await deps.db

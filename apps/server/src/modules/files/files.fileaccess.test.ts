@@ -6,7 +6,7 @@ import { getContext } from '../../../test/helpers';
 import { fileAccesses, requests } from '../../db/schema';
 
 /**
- * Issue 7 section 5: the HIPAA file-access log holds only transfers the server performed. The spec's
+ * The HIPAA file-access log holds only transfers the server performed. The spec's
  * POST /api/home/fileaccess/ still answers (a client written from the spec keeps working) but writes nothing.
  */
 describe('POST /api/home/fileaccess/', () => {

@@ -6,7 +6,7 @@ import { type Database, openDatabase } from '../../db/client';
 import { createDeps } from '../../deps';
 
 /**
- * Readiness follows the database (issue 15 §6): PostgreSQL reached through a TCP relay the test can cut,
+ * Readiness follows the database: PostgreSQL reached through a TCP relay the test can cut,
  * the way a database restart or a network fault cuts it. On the embedded database there is no network
  * to lose, so this runs in the PostgreSQL suite.
  */

@@ -5,7 +5,7 @@ import { buildApp } from '../../app';
 import type { App, AppDeps } from '../../app-types';
 import { createDeps } from '../../deps';
 
-/** GET /metrics (issue 15 §6): behind its token, per route pattern, with the outbox and the process. */
+/** GET /metrics: behind its token, per route pattern, with the outbox and the process. */
 const TOKEN = 'scrape-token-0123456789';
 let app: App;
 let deps: AppDeps;

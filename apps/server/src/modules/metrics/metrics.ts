@@ -7,7 +7,7 @@ import { queryRows } from '../../db/client';
 import { emailOutbox, jobs } from '../../db/schema';
 
 /**
- * Prometheus metrics (issue 15 §6): calls per route and status with their latency, the e-mail outbox's
+ * Prometheus metrics: calls per route and status with their latency, the e-mail outbox's
  * depth and the age of its oldest waiting message, the job queue's, the database pool, and the process's
  * own figures.
  * Labels are route patterns (`/api/home/request/:id/`), never filled-in paths or query strings, so no

@@ -13,7 +13,7 @@ import { notes, requests, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 
 /**
- * When staff next look at a request (issue 8 §1): next_todo_date, which the To Do list reads, is the
+ * When staff next look at a request: next_todo_date, which the To Do list reads, is the
  * earliest of the request's active reminders and its follow-up date, and nothing once it is closed.
  * - Ordered, resubmitted by the firm, or written to by the firm: due at once (the follow-up is today).
  * - The first send and every staff note: the follow-up moves to some business days later.

@@ -8,7 +8,7 @@ import { storeObject } from '../files/files.test-utils';
 import { clientBody } from './patients.fixtures';
 
 /**
- * Issue 7 section 5: internal users who are not staff see only the requests they claimed, so they see
+ * Internal users who are not staff see only the requests they claimed, so they see
  * only those requests' clients (and their HIPAA forms), and cannot order for or add clients of any firm.
  */
 async function firmClientWithForm() {

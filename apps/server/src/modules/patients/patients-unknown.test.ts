@@ -6,7 +6,7 @@ import { getContext } from '../../../test/helpers';
 import { patients } from '../../db/schema';
 import { clientBody } from './patients.fixtures';
 
-/** Issue 8 §6: every listed client field takes NA when unknown, stored as unknown (null). */
+/** Every listed client field takes NA when unknown, stored as unknown (null). */
 const UNKNOWN = {
   maiden_name: 'NA',
   date_of_birth: 'na',

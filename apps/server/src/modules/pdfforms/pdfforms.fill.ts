@@ -13,7 +13,7 @@ import { formMappings, formPages, newestFormOf } from './pdfforms.queries';
 import { readStored } from './pdfforms.render';
 
 /**
- * GET /writeDataToPDF/{request_id}/company/ and /provider/ (issue 12): the law firm's or the provider's
+ * GET /writeDataToPDF/{request_id}/company/ and /provider/: the law firm's or the provider's
  * newest form filled with the request's data at its mapped positions, stored as the caller's own file
  * and answered with a link that opens it. Dates are mm/dd/yyyy, in the caller's time zone for moments.
  */

@@ -29,7 +29,7 @@ import {
 } from './pdfforms.service';
 
 /**
- * PDF form templates (issue 12, staff spec section 7): the form lists, a form with its pages and
+ * PDF form templates (staff spec section 7): the form lists, a form with its pages and
  * mappings, rendering the pages, the fields a mapping can place, and the filled forms of a request.
  * Internal staff only: the forms and what they are filled with are the retrieval company's work.
  */

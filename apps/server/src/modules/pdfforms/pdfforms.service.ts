@@ -21,7 +21,7 @@ import { type FormRow, findForm, formMappings, formPages } from './pdfforms.quer
 import { applyPlan, BUCKET, plannedKeys, planPages, removeObjects, renderJobOf } from './pdfforms.render';
 
 /**
- * PDF form templates (issue 12): create, edit and delete a law firm's or a provider's form, render its
+ * PDF form templates: create, edit and delete a law firm's or a provider's form, render its
  * pages to images, and place, move and remove its field mappings. Internal staff only (the routes' rule).
  */
 

@@ -17,7 +17,7 @@ import { RENDER_JOB, renderJobHandler } from './pdfforms.render';
 import { encryptedPdf, formPdf, uploadedFormPdf } from './pdfforms.test-utils';
 
 /**
- * PDF form templates (issue 12): pages rendered to images, mappings placed as fractions of the page,
+ * PDF form templates: pages rendered to images, mappings placed as fractions of the page,
  * and the filled form with each value where it was mapped; refusals that change nothing.
  */
 

@@ -7,7 +7,7 @@ import { providers, requests } from '../../db/schema';
 import { firmForRequests, requestBody, submit } from '../requests/requests.fixtures';
 
 /**
- * Issue 7 section 3: a provider's e-mail is one plain address (no hidden BCC in a mailto: link), and a
+ * A provider's e-mail is one plain address (no hidden BCC in a mailto: link), and a
  * provider a law firm adds is new until internal staff confirm its contact details.
  */
 const BCC = 'records@hospital.example?bcc=attacker%40evil.example';

@@ -123,7 +123,7 @@ export const providersRoutes: Module = (app, { db }) => {
     },
   );
 
-  // Confirms the contact details of a provider a law firm added (issue 7: a firm's provider e-mail is
+  // Confirms the contact details of a provider a law firm added (a firm's provider e-mail is
   // used by staff to send a client's health details, so staff check it before the first send).
   app.post(
     '/api/home/provider/:id/verify/',

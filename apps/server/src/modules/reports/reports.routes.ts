@@ -13,7 +13,7 @@ import { COMPLETED_FEES_ORDERINGS, type CompletedFeesOrdering } from './complete
 import { completedWithFees } from './completed-fees.service';
 
 /**
- * Staff reports (issue 11): GET /api/completed-requests-with-fees/, completed and closed requests with
+ * Staff reports: GET /api/completed-requests-with-fees/, completed and closed requests with
  * their fee and costs, server-paged, for internal holders of view_fees. Each filter is the staff list's
  * filter of the same meaning (COMPLETED_FEES_FILTERS), so both read the same indexes.
  */

@@ -21,7 +21,7 @@ import {
 } from './staff-reports.service';
 
 /**
- * Staff reports (issue 11, staff spec section 2): a subject's count cards, the requests behind a card,
+ * Staff reports (staff spec section 2): a subject's count cards, the requests behind a card,
  * the assignment table, the paralegal list and the provider report. Internal staff only.
  */
 const ReportPage = PageQuery.extend({ page_size: z.coerce.number().int().min(1).max(100).default(10) });

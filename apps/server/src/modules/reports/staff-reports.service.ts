@@ -27,7 +27,7 @@ import {
 } from './staff-reports.sql';
 
 /**
- * Staff reports (issue 11): an employee's, law firm's, paralegal's or provider's count cards, the
+ * Staff reports: an employee's, law firm's, paralegal's or provider's count cards, the
  * requests behind a card, the assignment table, the paralegal list and the provider report. Internal
  * staff only (the routes' rule); the periods are in the caller's time zone.
  */

@@ -7,7 +7,7 @@ import { clientBody } from '../patients/patients.fixtures';
 import { internalStaff } from './requests.staff-fixtures';
 
 /**
- * A client written only from the law-firm spec's section 7 works the firm's whole workflow (issue 8 §5):
+ * A client written only from the law-firm spec's section 7 works the firm's whole workflow:
  * sign in with a token, keep the CSRF field, add a client and a provider, check for duplicates, order,
  * read, resubmit, write a note, see the request on the company dashboard, and delete an unsent order.
  * Cancelling belongs to staff (law-firm spec section 3), so the firm's status call is refused.

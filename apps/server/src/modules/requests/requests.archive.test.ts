@@ -5,7 +5,7 @@ import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { auditEvents, requests } from '../../db/schema';
 import { get, internalStaff, post, staffFirm } from './requests.staff-fixtures';
 
-/** Issue 8 §4: staff archive and unarchive a request; staff can list requests to new providers. */
+/** Staff archive and unarchive a request; staff can list requests to new providers. */
 const ids = (res: { json: () => unknown }) =>
   (res.json() as { results: { id: number }[] }).results.map((r) => r.id);
 

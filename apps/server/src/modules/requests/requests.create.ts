@@ -62,7 +62,7 @@ export async function createRequests(
           price,
           patientId: input.patient.id,
           providerId,
-          // Staff check a provider a law firm added before anything is sent to it (issue 7).
+          // Staff check a provider a law firm added before anything is sent to it.
           newProvider: provider.verifiedAt === null,
           userId: input.userId,
           requesterId: auth.userId,

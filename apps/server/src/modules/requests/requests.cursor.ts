@@ -5,7 +5,7 @@ import { requests } from '../../db/schema';
 import { link } from './offset-page';
 
 /**
- * Keyset paging for the request list (issue 9 §1): the `next` and `previous` links of the orderings that
+ * Keyset paging for the request list: the `next` and `previous` links of the orderings that
  * walk an index on (…, created_at, id) carry a cursor, the sort key of the page's last or first row, so
  * a page deep in a million requests costs what the first one costs. `offset` still works as the spec
  * says; a cursor, when given, replaces it (the offset in the link only numbers the rows on screen).

@@ -46,7 +46,7 @@ describe('GET /api/home/request/{id}/', () => {
       user: { id: firm.paralegal.user.id, full_name: firm.paralegal.user.fullName },
       requester: { id: firm.paralegal.user.id },
       files: [{ id: file.id, name: 'records.pdf', downloaded: false }],
-      // A firm user who is not staff sees no invoice lines (issue 7; see the invoice test below).
+      // A firm user who is not staff sees no invoice lines (see the invoice test below).
       invoices: [],
       abilities: {
         can_edit: true,

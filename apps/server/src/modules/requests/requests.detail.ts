@@ -23,7 +23,7 @@ type InvoiceRow = {
 
 /**
  * The invoice lines as the spec shows them to this caller: everything to internal users (who reach the
- * request), the price and paid state to law-firm staff, nothing to other firm users (issue 7).
+ * request), the price and paid state to law-firm staff, nothing to other firm users.
  */
 function invoicesFor(auth: Auth, rows: InvoiceRow[]): RequestInvoice[] {
   if (can(auth, 'invoice.seeCosts')) return rows;

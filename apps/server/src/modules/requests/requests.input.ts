@@ -19,7 +19,7 @@ import { checkUploadRef } from '../files/files.refs';
  * the client (visible to the caller), the main contact (an active user of the client's firm), the form
  * links, and the duplicate check (409 listing the providers unless override_duplicates).
  *
- * Runs inside the caller's transaction and locks the client's row (issue 16, section 3): every submit
+ * Runs inside the caller's transaction and locks the client's row: every submit
  * and resubmit for one client then takes its turn, so two identical submissions (a double click, two
  * tabs) cannot both pass the duplicate check before either has inserted. NO KEY UPDATE, not UPDATE: it
  * still lets other transactions insert rows that reference the client (their foreign-key check takes

@@ -13,7 +13,7 @@ import {
 } from './requests.fixtures';
 
 /**
- * Checks made under a lock (issue 16, section 3): a double click or two tabs must not get past the
+ * Checks made under a lock: a double click or two tabs must not get past the
  * duplicate-request check together, and a file's verification must not change while staff are sending
  * the request to the law firm.
  *

@@ -5,7 +5,7 @@ import { requests, requestTypeChoices, requestTypes } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 
 /**
- * A request's chosen request types (issue 16 §2, docs/decisions/018): rows in request_type_choices,
+ * A request's chosen request types (docs/decisions/018): rows in request_type_choices,
  * in the order chosen. Names from a body are resolved to ids inside the caller's transaction; the rows
  * and their text copy requests.request_type are written together (requestTypeText in the same insert, or
  * replaceRequestTypes), and the text is never split back into names.

@@ -6,7 +6,7 @@ import { EmptyBodySchema } from '../../lib/empty-body';
 import { assignRole, createRole, deleteRole, listRoles, updateRole } from './roles.service';
 
 /**
- * Roles and permissions (issue 8 §3), for internal administrators: the roles with their named permissions
+ * Roles and permissions, for internal administrators: the roles with their named permissions
  * and holders, create, rename and change, delete when nobody holds it, and give a Direct Docs user a role.
  */
 const Params = z.object({ id: IdSchema });

@@ -9,7 +9,7 @@ import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 
 /**
- * Roles and the named permissions they carry (issue 8 §3), managed by internal administrators on the Roles
+ * Roles and the named permissions they carry, managed by internal administrators on the Roles
  * and permissions screen. Only users of the retrieval company hold roles; a change applies from their
  * next call, because every call reads the caller's permissions afresh.
  */

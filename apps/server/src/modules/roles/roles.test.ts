@@ -5,7 +5,7 @@ import { callers, signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { post } from '../requests/requests.staff-fixtures';
 
-/** Roles and permissions (issue 8 §3): internal administrators grant named permissions; they take effect. */
+/** Roles and permissions: internal administrators grant named permissions; they take effect. */
 async function admin() {
   const { deps } = await getContext();
   return signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true, isAdminUser: true });

@@ -5,7 +5,7 @@ import { getContext } from '../../../test/helpers';
 import { call, mailsTo, notesOf, requestRow, staffCase } from './staffwork.fixtures';
 
 /**
- * A client written only from the staff spec's section 7 works the whole staff workflow (issue 8 §5):
+ * A client written only from the staff spec's section 7 works the whole staff workflow:
  * each call does what the screen's dedicated action does (same note, e-mails, follow-up, checks).
  */
 const followUp = () => addBusinessDays(todayIn('UTC'), DEFAULT_FOLLOW_UP_BUSINESS_DAYS);

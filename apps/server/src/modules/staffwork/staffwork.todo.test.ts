@@ -7,7 +7,7 @@ import { internalStaff } from '../requests/requests.staff-fixtures';
 import { call, requestRow, staffCase } from './staffwork.fixtures';
 
 /**
- * Staff never miss a request (issue 8 §1): a new order is due at once, the first send and every staff note
+ * Staff never miss a request: a new order is due at once, the first send and every staff note
  * schedule the follow-up some business days later, a reminder replaces it, a firm's note makes the request
  * due again, and a closed request is on nobody's list. Test users have no stored zone: today is UTC's.
  */

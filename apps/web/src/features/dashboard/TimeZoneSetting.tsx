@@ -8,7 +8,7 @@ import { CURRENT_USER_KEY } from '../../auth';
 import { Form, SelectField } from '../../ui';
 
 /**
- * The signed-in user's own time zone (issue 8 §2): stored from the browser at sign-in, changed here.
+ * The signed-in user's own time zone: stored from the browser at sign-in, changed here.
  * Reminders, the to-do list and date windows count 'today' in it.
  */
 export function TimeZoneSetting({ timezone }: { timezone: string }) {

@@ -1,4 +1,4 @@
-/** Data administration, model maker, API docs, data usage and the utility screens (issue 14). */
+/** Data administration, model maker, API docs, data usage and the utility screens. */
 export { default as AdminScreen } from './AdminScreen';
 export { default as ApiDocsScreen } from './ApiDocsScreen';
 export { default as AppListScreen } from './AppListScreen';

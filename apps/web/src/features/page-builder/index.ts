@@ -1,4 +1,4 @@
-/** The page builder: website pages, their versions, and the component types' defaults (issue 13). */
+/** The page builder: website pages, their versions, and the component types' defaults. */
 export { default as ComponentScreen } from './ComponentScreen';
 export { default as ComponentsScreen } from './ComponentsScreen';
 export { default as PageBuilderScreen } from './PageBuilderScreen';

@@ -20,7 +20,7 @@ import classes from './pdf-forms.module.css';
 import { isRendering, RenderProgress } from './RenderProgress';
 
 /**
- * The mapping editor (issue 12): choose a field, click a page where its text should start on the line,
+ * The mapping editor: choose a field, click a page where its text should start on the line,
  * drag a placed field to move it, arrow keys nudge the selected one (Shift: further), Delete removes it.
  * Positions are fractions of the page's width and height, so they hold at every zoom.
  */

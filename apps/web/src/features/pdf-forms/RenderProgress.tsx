@@ -6,7 +6,7 @@ export const isRendering = (form: PdfFormDetail | undefined) =>
   form?.render_job?.status === 'queued' || form?.render_job?.status === 'running';
 
 /**
- * Where the background rendering of a long PDF stands (issue 12): waiting for the queue, page n of m,
+ * Where the background rendering of a long PDF stands: waiting for the queue, page n of m,
  * or why it failed. Nothing once the pages are in.
  */
 export function RenderProgress({ form }: { form: PdfFormDetail }) {

@@ -1,7 +1,7 @@
 import type { FormFieldModel, PdfForm, PdfFormDetail, PdfFormKind, PdfFormMapping } from '@dd/shared';
 import { get, post } from '../../api/client';
 
-/** The PDF form calls of the staff spec's section 7 (issue 12), typed, and their query keys. */
+/** The PDF form calls of the staff spec's section 7, typed, and their query keys. */
 export const pdfFormKeys = {
   all: ['pdf-forms'] as const,
   page: (kind: PdfFormKind, name: string, page: number, size: number) =>

@@ -1,5 +1,5 @@
 /**
- * /roles/: Roles and permissions (issue 8 §3). Internal administrators name roles, tick the permissions
+ * /roles/: Roles and permissions. Internal administrators name roles, tick the permissions
  * each carries (release any claim, fee figures, per-company counts, manage users), and give Direct Docs
  * people a role. It replaces the old product's fixed user and role ids; the server enforces every rule.
  */

@@ -123,7 +123,7 @@ export function listQuery(state: ListState, today: string): Record<string, strin
     offset: state.offset,
   };
   if (state.cursor) query.cursor = state.cursor;
-  // Due today or earlier: the spec's 'before' cut-off moved to tomorrow (issue 8 §1).
+  // Due today or earlier: the spec's 'before' cut-off moved to tomorrow.
   if (state.view === 'todo') query.next_todo_date__lt = nextDay(today);
   if (state.firm) query.patient__company = state.firm;
   const text: Record<TextFilter, string> = {

@@ -9,7 +9,7 @@ import type {
 import { get } from '../../api/client';
 import { shows } from '../../api/data';
 
-/** The staff report calls (issue 11) and their query keys. */
+/** The staff report calls and their query keys. */
 type Query = Record<string, string | number | undefined>;
 interface Page<T> {
   count: number;

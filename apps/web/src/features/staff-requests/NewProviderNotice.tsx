@@ -1,5 +1,5 @@
 /**
- * 'New provider: verify contact details' (issue 7): a provider a law firm added has not been checked by
+ * 'New provider: verify contact details': a provider a law firm added has not been checked by
  * staff, and its e-mail address receives the client's health details. Staff confirm it here (or correct
  * it first through Edit Provider); confirming clears the notice on every request for that provider.
  */

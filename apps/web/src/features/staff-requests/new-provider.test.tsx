@@ -6,7 +6,7 @@ import { json, renderWithProviders, requestDetail, staffInfo, stubApi } from '..
 import { StaffRequestScreen } from './StaffRequestScreen';
 
 /**
- * Issue 7 on the staff screens: a provider address that hides a BCC is never offered as a mailto: link,
+ * On the staff screens, a provider address that hides a BCC is never offered as a mailto: link,
  * and a provider a law firm added shows 'New provider: verify contact details' until staff confirm it.
  */
 vi.mock('../../auth', async () => {

@@ -19,7 +19,7 @@ const early = new Map<string, { answer: Promise<unknown>; at: number }>();
 
 /**
  * Starts loading a website page's content while the page's code is still downloading, so the two do not
- * wait on each other (issue 9 §3: the landing page's largest paint).
+ * wait on each other (the landing page's largest paint).
  */
 export function prefetchPage(path: string): void {
   const url = pageUrl(path);

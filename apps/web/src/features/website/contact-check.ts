@@ -1,6 +1,6 @@
 /**
  * The contact form's check, loaded when a visitor sends the form: the schema library stays out of the
- * public pages' first load (issue 9 §3).
+ * public pages' first load.
  */
 import { ContactSchema } from '@dd/shared';
 

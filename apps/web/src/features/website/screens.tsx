@@ -74,7 +74,7 @@ export function WebsitePageScreen({ path = '' }: { path?: string }) {
     retry: false,
   });
   // The sections render in a transition, which React splits into short tasks: a long page never holds up
-  // the browser in one block (issue 9 §3: total blocking time).
+  // the browser in one block (total blocking time).
   const page = useDeferredValue(query.data);
   if (query.isPending || (page === undefined && query.data !== undefined)) {
     return (

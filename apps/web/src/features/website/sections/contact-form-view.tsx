@@ -1,4 +1,4 @@
-/** The contact form section itself, loaded only by pages that show one (issue 9 §3: not with the landing page). */
+/** The contact form section itself, loaded only by pages that show one (not with the landing page). */
 import { MSG } from '@dd/shared';
 import {
   Alert,
