@@ -45,8 +45,9 @@ export function NoteTemplatesScreen() {
           <Stack gap="sm">
             {templates.data.map((template) => (
               <Paper key={template.id} withBorder radius="md" p="md">
-                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
-                  <Stack gap={4} style={{ minWidth: 0 }}>
+                {/* On a phone the buttons go under the text instead of squeezing it into a narrow column. */}
+                <Group justify="space-between" align="flex-start" gap="md">
+                  <Stack gap={4} style={{ minWidth: 0, flex: '1 1 16rem' }}>
                     <Text fw={700}>{template.name}</Text>
                     {template.description && (
                       <Text size="sm" c="dimmed">
