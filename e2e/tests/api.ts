@@ -11,9 +11,14 @@ export async function apiLogin(request: APIRequestContext, email: string) {
   return { authorization: `Bearer ${(await res.json()).access}` };
 }
 
-/** A fresh request ordered by the Smith paralegal through the API, so every run works on its own one. */
-export async function orderRequest(request: APIRequestContext, types = 'Medical Records', rush = false) {
-  const firm = await apiLogin(request, 'paralegal@smithlaw.example');
+/** A fresh request ordered through the API (by the Smith paralegal unless told), so every run works on its own one. */
+export async function orderRequest(
+  request: APIRequestContext,
+  types: string | string[] = 'Medical Records',
+  rush = false,
+  email = 'paralegal@smithlaw.example',
+) {
+  const firm = await apiLogin(request, email);
   const me = await (await request.get('/users/user/', { headers: firm })).json();
   const clients = await (await request.get('/api/home/patient/', { headers: firm })).json();
   const client = clients.find((c: { hipaa_consent_url: string | null }) => c.hipaa_consent_url);
@@ -35,7 +40,12 @@ export async function orderRequest(request: APIRequestContext, types = 'Medical 
   });
   expect(res.status(), await res.text()).toBe(201);
   const created = (await res.json()).results[0];
-  return { id: created.id as number, number: created.internal_number as string, client };
+  return {
+    id: created.id as number,
+    number: created.internal_number as string,
+    client,
+    price: created.price,
+  };
 }
 
 /** A real one-page letter-size PDF with a title line, built by hand (with its cross-reference table). */

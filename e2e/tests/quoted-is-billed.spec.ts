@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { CERTIFICATION_REQUEST_TYPE } from '@dd/shared';
 import type { APIRequestContext } from '@playwright/test';
-import { apiLogin } from './api';
+import { apiLogin, orderRequest } from './api';
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
@@ -10,31 +10,8 @@ import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
  * with their documents, an administrator bills the firm, and the invoice PDF shows the quoted amounts.
  */
 
-async function orderAsJones(request: APIRequestContext, types: string[], rush: boolean) {
-  const firm = await apiLogin(request, 'paralegal@jonesinjury.example');
-  const me = await (await request.get('/users/user/', { headers: firm })).json();
-  const clients = await (await request.get('/api/home/patient/', { headers: firm })).json();
-  const client = clients.find((c: { hipaa_consent_url: string | null }) => c.hipaa_consent_url);
-  const providers = await (await request.get('/api/home/provider/?order_by=name', { headers: firm })).json();
-  const day = 1 + (Date.now() % 27);
-  const res = await request.post('/api/home/request/', {
-    headers: firm,
-    data: {
-      patient: client.id,
-      provider: [providers[Date.now() % providers.length].id],
-      user: me.id,
-      start_date: `2018-04-${String(day).padStart(2, '0')}`,
-      end_date: `2024-05-${String(day).padStart(2, '0')}`,
-      request_type: types,
-      rush,
-      hipaa_consent_url: client.hipaa_consent_url,
-      override_duplicates: true,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const created = (await res.json()).results[0];
-  return { id: created.id as number, number: created.internal_number as string, price: created.price };
-}
+const orderAsJones = (request: APIRequestContext, types: string[], rush: boolean) =>
+  orderRequest(request, types, rush, 'paralegal@jonesinjury.example');
 
 test('a firm is billed in its invoice PDF what it was quoted at order', async ({
   page,

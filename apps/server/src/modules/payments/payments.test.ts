@@ -1,121 +1,19 @@
 import { BILLING_MSG, PAYMENT_MSG, STATUS } from '@dd/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createCompany,
-  createPatient,
-  createProvider,
-  createRequest,
-  INTERNAL_ADMIN,
-  signedIn,
-} from '../../../test/factories';
-import { getContext, INTERNAL_COMPANY_ID, testEnv } from '../../../test/helpers';
-import {
-  DECLINED_CARD,
-  type StripeStandIn,
-  signWebhook,
-  startStripeStandIn,
-} from '../../../test/stand-ins/stripe.mjs';
-import { buildApp } from '../../app';
-import type { App, AppDeps } from '../../app-types';
+import { describe, expect, it } from 'vitest';
+import { createPatient, createProvider, createRequest, signedIn } from '../../../test/factories';
+import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
+import { DECLINED_CARD, signWebhook } from '../../../test/stand-ins/stripe.mjs';
 import { auditEvents, cardPayments, invoices } from '../../db/schema';
-import { createDeps } from '../../deps';
+import { KEYS, usePaymentsApp } from './payments.test-kit';
 
 /**
  * Card payments against the provider's stand-in (it checks keys, parameters and idempotency keys the
  * way the provider does). Webhooks are held and delivered by each test, so timing never decides.
  */
-const KEYS = {
-  STRIPE_SECRET_KEY: 'sk_test_standin',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
-  STRIPE_WEBHOOK_SECRET: 'whsec_standin',
-  STRIPE_LISTING_PLAN_ID: 'price_listing',
-};
-let standIn: StripeStandIn;
-let app: App;
-let deps: AppDeps;
-const held: { body: string; signature: string }[] = [];
-
-beforeAll(async () => {
-  standIn = await startStripeStandIn({
-    secretKey: KEYS.STRIPE_SECRET_KEY,
-    publishableKey: KEYS.STRIPE_PUBLISHABLE_KEY,
-    webhookSecret: KEYS.STRIPE_WEBHOOK_SECRET,
-    webhook: async (body, signature) => held.push({ body, signature }),
-  });
-  const base = await getContext();
-  deps = createDeps(
-    testEnv({ ...KEYS, STRIPE_API_URL: standIn.url, STRIPE_JS_URL: `${standIn.url}/v3/` }),
-    base.deps.db,
-  );
-  app = await buildApp(deps);
-});
-afterAll(async () => {
-  await app?.close();
-  await standIn?.close();
-});
-
-/** What Stripe.js does in the browser: card details to the provider, a token back. */
-async function cardToken(number = '4242424242424242') {
-  const res = await fetch(`${standIn.url}/v1/tokens`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${KEYS.STRIPE_PUBLISHABLE_KEY}` },
-    body: new URLSearchParams({
-      'card[number]': number,
-      'card[exp_month]': '12',
-      'card[exp_year]': '39',
-      'card[cvc]': '123',
-    }),
-  });
-  return ((await res.json()) as { id: string }).id;
-}
-
-/** Waits for the provider's events, then delivers them (and returns the answers). */
-async function deliverWebhooks(count: number) {
-  await expect.poll(() => held.length, { timeout: 3000 }).toBeGreaterThanOrEqual(count);
-  const batch = held.splice(0, held.length);
-  const answers = [];
-  for (const { body, signature } of batch) answers.push(await webhook(body, signature));
-  return { batch, answers };
-}
-
-const webhook = (body: string, signature: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/stripe/webhook/',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload: body,
-  });
-
-async function firmWithBilling() {
-  const company = await createCompany(deps.db, {
-    adminEmail: `pay-${Date.now()}-${Math.random()}@firm.example`,
-  });
-  const staff = await signedIn(deps, { companyId: company.id, isStaff: true });
-  const patient = await createPatient(deps.db, company.id, { firstName: 'Ada', lastName: 'Card' });
-  const provider = await createProvider(deps.db, { name: `Card Clinic ${company.id}` });
-  await createRequest(deps.db, {
-    patientId: patient.id,
-    companyId: company.id,
-    providerId: provider.id,
-    status: STATUS.closedArrived,
-    providerCost: 25,
-  });
-  const admin = await signedIn(deps, INTERNAL_ADMIN);
-  const billing = await app.inject({
-    method: 'POST',
-    url: '/api/home/billing/',
-    headers: admin.headers,
-    payload: { company: company.id, title: 'November 2026' },
-  });
-  expect(billing.statusCode).toBe(201);
-  return { company, staff, admin, billing: billing.json() as { id: number; total: number } };
-}
-
-const pay = (billingId: number, headers: Record<string, string>, token: string) =>
-  app.inject({ method: 'POST', url: `/api/home/billing/${billingId}/pay/`, headers, payload: { token } });
+const { t, cardToken, webhook, deliverWebhooks, firmWithBilling, pay } = usePaymentsApp();
 const billingOf = async (id: number, headers: Record<string, string>) =>
-  (await app.inject({ url: `/api/home/billing/${id}/`, headers })).json() as {
+  (await t.app.inject({ url: `/api/home/billing/${id}/`, headers })).json() as {
     is_paid: boolean;
     paid_at: string | null;
   };
@@ -126,7 +24,7 @@ describe('a law firm pays a billing by card', () => {
     const res = await pay(f.billing.id, f.staff.headers, await cardToken());
     expect(res.statusCode).toBe(202);
     expect(res.json()).toMatchObject({ status: 'pending', amount: f.billing.total });
-    const intent = standIn.calls.filter((c) => c.route === 'POST /v1/payment_intents').at(-1);
+    const intent = t.standIn.calls.filter((c) => c.route === 'POST /v1/payment_intents').at(-1);
     expect(intent?.params).toMatchObject({
       amount: String(Math.round(f.billing.total * 100)),
       currency: 'usd',
@@ -140,7 +38,7 @@ describe('a law firm pays a billing by card', () => {
     const paid = await billingOf(f.billing.id, f.staff.headers);
     expect(paid.is_paid).toBe(true);
     expect(paid.paid_at).not.toBeNull();
-    const payments = await app.inject({
+    const payments = await t.app.inject({
       url: `/api/home/billing/${f.billing.id}/payments/`,
       headers: f.staff.headers,
     });
@@ -149,7 +47,7 @@ describe('a law firm pays a billing by card', () => {
     // The provider retries a webhook until it hears 2xx: a replay is recognised and changes nothing.
     const replay = await webhook(batch[0].body, batch[0].signature);
     expect(replay.json()).toEqual({ received: true, duplicate: true });
-    const audits = await deps.db
+    const audits = await t.deps.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'billing.paid_by_card'), eq(auditEvents.actorId, f.staff.user.id)));
@@ -165,23 +63,23 @@ describe('a law firm pays a billing by card', () => {
     const res = await pay(f.billing.id, f.staff.headers, await cardToken());
     expect(res.statusCode).toBe(202);
     // Another finished request of the firm, ready to bill: it may not join the billing being charged.
-    const patient = await createPatient(deps.db, f.company.id);
-    const provider = await createProvider(deps.db, { name: `Second Clinic ${f.company.id}` });
-    const late = await createRequest(deps.db, {
+    const patient = await createPatient(t.deps.db, f.company.id);
+    const provider = await createProvider(t.deps.db, { name: `Second Clinic ${f.company.id}` });
+    const late = await createRequest(t.deps.db, {
       patientId: patient.id,
       companyId: f.company.id,
       providerId: provider.id,
       status: STATUS.closedArrived,
       providerCost: 40,
     });
-    const line = await app.inject({
+    const line = await t.app.inject({
       method: 'POST',
       url: '/api/home/invoice/',
       headers: f.admin.headers,
       payload: { request: late.id, provider_cost: 40, auto_added_surcharge: 0 },
     });
     expect(line.statusCode, line.body).toBe(200);
-    const attach = await app.inject({
+    const attach = await t.app.inject({
       method: 'PUT',
       url: `/api/home/billing/${f.billing.id}/`,
       headers: f.admin.headers,
@@ -191,10 +89,10 @@ describe('a law firm pays a billing by card', () => {
     expect(attach.json().error).toBe(BILLING_MSG.linesLocked);
 
     // Should the total still move (a correction made in the database), the charge no longer covers it.
-    await deps.db.update(invoices).set({ providerCost: 500 }).where(eq(invoices.billId, f.billing.id));
+    await t.deps.db.update(invoices).set({ providerCost: 500 }).where(eq(invoices.billId, f.billing.id));
     await deliverWebhooks(1);
     expect((await billingOf(f.billing.id, f.staff.headers)).is_paid).toBe(false);
-    const [short] = await deps.db
+    const [short] = await t.deps.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'card_payment.short'), eq(auditEvents.actorId, f.staff.user.id)));
@@ -211,7 +109,7 @@ describe('a law firm pays a billing by card', () => {
     expect(declined.json().error).toBe('Your card was declined.');
     await deliverWebhooks(1);
     expect((await billingOf(f.billing.id, f.staff.headers)).is_paid).toBe(false);
-    const [attempt] = await deps.db
+    const [attempt] = await t.deps.db
       .select()
       .from(cardPayments)
       .where(eq(cardPayments.billingId, f.billing.id));
@@ -231,8 +129,8 @@ describe('a law firm pays a billing by card', () => {
     const f = await firmWithBilling();
     await pay(f.billing.id, f.staff.headers, await cardToken());
     const { body } = (await (async () => {
-      await expect.poll(() => held.length, { timeout: 3000 }).toBeGreaterThanOrEqual(1);
-      return held.splice(0, held.length)[0];
+      await expect.poll(() => t.held.length, { timeout: 3000 }).toBeGreaterThanOrEqual(1);
+      return t.held.splice(0, t.held.length)[0];
     })()) as { body: string };
     const forged = [
       await webhook(body, ''),
@@ -259,7 +157,7 @@ describe('a law firm pays a billing by card', () => {
     const f = await firmWithBilling();
     const cents = Math.round(f.billing.total * 100);
     // Attempt A reached the provider but its answer was lost: we marked it failed.
-    const [lost] = await deps.db
+    const [lost] = await t.deps.db
       .insert(cardPayments)
       .values({
         billingId: f.billing.id,
@@ -288,7 +186,7 @@ describe('a law firm pays a billing by card', () => {
     const settled = await webhook(body, signWebhook(body, KEYS.STRIPE_WEBHOOK_SECRET));
     expect(settled.statusCode).toBe(200);
     expect((await billingOf(f.billing.id, f.staff.headers)).is_paid).toBe(true);
-    const attempts = await deps.db
+    const attempts = await t.deps.db
       .select()
       .from(cardPayments)
       .where(eq(cardPayments.billingId, f.billing.id));
@@ -301,7 +199,7 @@ describe('a law firm pays a billing by card', () => {
     // B was charged as well: its confirmation is logged for a refund and changes nothing else.
     const { answers } = await deliverWebhooks(1);
     expect(answers[0].statusCode).toBe(200);
-    const twice = await deps.db
+    const twice = await t.deps.db
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.action, 'card_payment.charged_twice'));
@@ -311,26 +209,26 @@ describe('a law firm pays a billing by card', () => {
   it("is for the firm's own staff only", async () => {
     const f = await firmWithBilling();
     const token = await cardToken();
-    const other = await signedIn(deps, { isStaff: true });
-    const paralegal = await signedIn(deps, { companyId: f.company.id });
-    const internal = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
+    const other = await signedIn(t.deps, { isStaff: true });
+    const paralegal = await signedIn(t.deps, { companyId: f.company.id });
+    const internal = await signedIn(t.deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
     expect((await pay(f.billing.id, other.headers, token)).statusCode).toBe(404);
     expect((await pay(f.billing.id, paralegal.headers, token)).statusCode).toBe(403);
     expect((await pay(f.billing.id, f.admin.headers, token)).statusCode).toBe(403);
     expect((await pay(f.billing.id, internal.headers, token)).statusCode).toBe(403);
     expect((await pay(f.billing.id, {}, token)).statusCode).toBe(401);
     expect(
-      (await app.inject({ url: `/api/home/billing/${f.billing.id}/payments/`, headers: other.headers }))
+      (await t.app.inject({ url: `/api/home/billing/${f.billing.id}/payments/`, headers: other.headers }))
         .statusCode,
     ).toBe(404);
-    expect(standIn.calls.filter((c) => c.params['card[token]'] === token)).toHaveLength(0);
+    expect(t.standIn.calls.filter((c) => c.params['card[token]'] === token)).toHaveLength(0);
   });
 });
 
 describe('subscription and host listings (POST /stripe/, /api/home/crashpad/)', () => {
   it('creates a subscription for the caller and publishes their listing with it', async () => {
-    const user = await signedIn(deps);
-    const created = await app.inject({
+    const user = await signedIn(t.deps);
+    const created = await t.app.inject({
       method: 'POST',
       url: '/api/home/crashpad/',
       headers: user.headers,
@@ -340,7 +238,7 @@ describe('subscription and host listings (POST /stripe/, /api/home/crashpad/)', 
     const listing = created.json();
     expect(listing).toMatchObject({ published: false, stripe_subscription_id: null, user: user.user.id });
 
-    const early = await app.inject({
+    const early = await t.app.inject({
       method: 'POST',
       url: `/api/home/crashpad/${listing.id}/`,
       headers: user.headers,
@@ -349,7 +247,7 @@ describe('subscription and host listings (POST /stripe/, /api/home/crashpad/)', 
     expect(early.statusCode).toBe(400);
     expect(early.json().error).toBe(PAYMENT_MSG.subscriptionRequired);
 
-    const sub = await app.inject({
+    const sub = await t.app.inject({
       method: 'POST',
       url: '/stripe/',
       headers: user.headers,
@@ -358,7 +256,7 @@ describe('subscription and host listings (POST /stripe/, /api/home/crashpad/)', 
     expect(sub.statusCode).toBe(200);
     const { subscription } = sub.json();
     expect(subscription).toMatchObject({ status: 'active', plan_id: 'price_listing' });
-    const published = await app.inject({
+    const published = await t.app.inject({
       method: 'POST',
       url: `/api/home/crashpad/${listing.id}/`,
       headers: user.headers,
@@ -371,29 +269,29 @@ describe('subscription and host listings (POST /stripe/, /api/home/crashpad/)', 
       city: 'Denver',
       state: 'CO',
     });
-    const mine = await app.inject({ url: '/api/home/crashpad/', headers: user.headers });
+    const mine = await t.app.inject({ url: '/api/home/crashpad/', headers: user.headers });
     expect(mine.json().map((c: { id: number }) => c.id)).toEqual([listing.id]);
 
     // Someone else can neither see the listing nor publish theirs with this subscription.
-    const other = await signedIn(deps);
+    const other = await signedIn(t.deps);
     expect(
-      (await app.inject({ url: `/api/home/crashpad/${listing.id}/`, headers: other.headers })).statusCode,
+      (await t.app.inject({ url: `/api/home/crashpad/${listing.id}/`, headers: other.headers })).statusCode,
     ).toBe(404);
-    expect((await app.inject({ url: '/api/home/crashpad/', headers: other.headers })).json()).toEqual([]);
-    const theirs = await app.inject({
+    expect((await t.app.inject({ url: '/api/home/crashpad/', headers: other.headers })).json()).toEqual([]);
+    const theirs = await t.app.inject({
       method: 'POST',
       url: '/api/home/crashpad/',
       headers: other.headers,
       payload: { title: 'Mine' },
     });
-    const borrowed = await app.inject({
+    const borrowed = await t.app.inject({
       method: 'POST',
       url: `/api/home/crashpad/${theirs.json().id}/`,
       headers: other.headers,
       payload: { stripe_subscription_id: subscription.id, published: true },
     });
     expect(borrowed.statusCode).toBe(400);
-    const removed = await app.inject({
+    const removed = await t.app.inject({
       method: 'POST',
       url: `/api/home/crashpad/${listing.id}/delete/`,
       headers: other.headers,
@@ -403,9 +301,9 @@ describe('subscription and host listings (POST /stripe/, /api/home/crashpad/)', 
   });
 
   it('refuses another user, an unknown plan and a declined card', async () => {
-    const user = await signedIn(deps);
+    const user = await signedIn(t.deps);
     const subscribe = async (payload: object) =>
-      app.inject({ method: 'POST', url: '/stripe/', headers: user.headers, payload });
+      t.app.inject({ method: 'POST', url: '/stripe/', headers: user.headers, payload });
     const forOther = await subscribe({
       token: await cardToken(),
       user_id: user.user.id + 1,
@@ -432,21 +330,21 @@ describe('subscription and host listings (POST /stripe/, /api/home/crashpad/)', 
 
 describe('card testing', () => {
   it('allows ten card attempts per user an hour, then answers 429 without asking the provider', async () => {
-    const user = await signedIn(deps);
+    const user = await signedIn(t.deps);
     const subscribe = async () =>
-      app.inject({
+      t.app.inject({
         method: 'POST',
         url: '/stripe/',
         headers: user.headers,
         payload: { token: await cardToken(DECLINED_CARD), user_id: user.user.id, plan_id: 'price_listing' },
       });
     for (let i = 0; i < 10; i++) expect((await subscribe()).statusCode).toBe(402);
-    const calls = standIn.calls.length;
+    const calls = t.standIn.calls.length;
     const limited = await subscribe();
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toBe(PAYMENT_MSG.tooManyAttempts);
     expect(limited.headers['retry-after']).toBeDefined();
-    expect(standIn.calls.length).toBe(calls + 1); // only the browser's token call
+    expect(t.standIn.calls.length).toBe(calls + 1); // only the browser's token call
   });
 });
 
@@ -463,14 +361,14 @@ describe('without payment keys', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe(PAYMENT_MSG.notConfigured);
     expect((await plain.inject({ url: '/api/settings/' })).json().payments).toBeNull();
-    const settings = (await app.inject({ url: '/api/settings/' })).json().payments;
+    const settings = (await t.app.inject({ url: '/api/settings/' })).json().payments;
     expect(settings).toEqual({
       publishable_key: KEYS.STRIPE_PUBLISHABLE_KEY,
-      js_url: `${standIn.url}/v3/`,
+      js_url: `${t.standIn.url}/v3/`,
       listing_plan_id: 'price_listing',
     });
-    expect((await app.inject({ url: '/api/settings/' })).headers['content-security-policy']).toContain(
-      standIn.url,
+    expect((await t.app.inject({ url: '/api/settings/' })).headers['content-security-policy']).toContain(
+      t.standIn.url,
     );
   });
 });
