@@ -10,6 +10,8 @@ import { getContext } from './helpers';
 /** The built web app: every unknown path is the app's index page; a malformed path is a 400, not a 500. */
 let app: App;
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+/** The build keeps no compressed copy of a file under 1 kB. */
+const TINY = 'export const tiny = 1;';
 
 beforeAll(async () => {
   const { deps } = await getContext();
@@ -21,6 +23,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), SCRIPT);
   writeFileSync(path.join(webDist, 'assets', 'main-abc123.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(path.join(webDist, 'assets', 'main-abc123.js.gz'), gzipSync(SCRIPT));
+  writeFileSync(path.join(webDist, 'assets', 'tiny-abc123.js'), TINY);
   app = await buildApp(deps, { webDist });
 });
 afterAll(() => app?.close());
@@ -44,9 +47,24 @@ describe('serving the web app', () => {
     const gz = await app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
-    const plain = await app.inject({ url: '/assets/main-abc123.js' });
+    // The stored copy itself, with its length: never compressed again on the fly (a chunked answer).
+    expect(gz.headers['content-length']).toBe(String(gzipSync(SCRIPT).length));
+    const plain = await app.inject({
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('sends a small build file as it is, with its length, instead of compressing it on the fly', async () => {
+    const res = await app.inject({
+      url: '/assets/tiny-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-length']).toBe(String(TINY.length));
+    expect(res.body).toBe(TINY);
   });
 
   it('never lets a browser keep an old index page', async () => {

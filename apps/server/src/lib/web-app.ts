@@ -21,7 +21,9 @@ export async function registerWebApp(app: App, webDist: string): Promise<void> {
   }
   // preCompressed: the build writes .br and .gz beside each text file (apps/web/scripts/compress.mjs).
   await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true });
-  app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
+  // compress: false, because the build's files go as stored: its compressed copies as they are, and a file
+  // too small to have one (under 1 kB) with its length rather than compressed chunk by chunk.
+  app.get('/*', { config: { access: 'public' }, compress: false }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0]);
     if (API_PREFIXES.some((p) => urlPath.startsWith(p)))
       return reply.status(404).send({ error: 'Not found.' });
