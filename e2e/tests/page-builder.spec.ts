@@ -35,7 +35,7 @@ test('staff build a page with three components and a firm user sees it', async (
   await page.getByRole('button', { name: 'Save Draft', exact: true }).click();
   await expect(page.getByText(WEBSITE_DRAFT_MSG.draftSaved)).toBeVisible();
   await expect(page).toHaveURL(/\/pagebuilder\/\d+\/$/);
-  await expect(page.getByText('Not published')).toBeVisible();
+  await expect(page.getByText('Not published', { exact: true })).toBeVisible();
 
   // The draft is nobody else's yet: a firm user still finds no page at the url.
   await loginAs('paralegal@smithlaw.example');
