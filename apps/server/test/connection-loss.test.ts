@@ -252,24 +252,18 @@ describe.skipIf(!url)('a lost database connection', () => {
     // Six calls are always on their way: ending the connections cuts some of them off.
     expect(failed.length, summary).toBeGreaterThan(0);
     for (const f of failed) expect(f.error).toBe(MSG.connectionLost);
-    const storedOrders = await deps.db
-      .select({ marker: requests.specialInstructions })
-      .from(requests)
-      .where(
-        inArray(
-          requests.specialInstructions,
-          outcomes.filter((o) => o.kind === 'order').map((o) => o.marker),
-        ),
-      );
+    const markersOf = (kind: string) => outcomes.filter((o) => o.kind === kind).map((o) => o.marker);
+    /** The markers stored in the orders' special instructions, one row each. */
+    const ordersStored = () =>
+      deps.db
+        .select({ marker: requests.specialInstructions })
+        .from(requests)
+        .where(inArray(requests.specialInstructions, markersOf('order')));
+    const storedOrders = await ordersStored();
     const storedNotes = await deps.db
       .select({ marker: notes.text })
       .from(notes)
-      .where(
-        inArray(
-          notes.text,
-          outcomes.filter((o) => o.kind === 'note').map((o) => o.marker),
-        ),
-      );
+      .where(inArray(notes.text, markersOf('note')));
     const stored = new Set([...storedOrders, ...storedNotes].map((r) => r.marker));
     const answered = outcomes.filter((o) => o.status === 201).map((o) => o.marker);
     expect(answered.filter((m) => !stored.has(m))).toEqual([]);
@@ -283,16 +277,8 @@ describe.skipIf(!url)('a lost database connection', () => {
     for (const o of failedOrders) expect((await send(o.path, o.body, o.marker)).status).toBe(201);
     for (const o of outcomes.filter((x) => x.kind === 'order' && x.status === 201).slice(0, 3))
       expect((await send(o.path, o.body, o.marker)).status).toBe(201);
-    const ordersNow = await deps.db
-      .select({ marker: requests.specialInstructions })
-      .from(requests)
-      .where(
-        inArray(
-          requests.specialInstructions,
-          outcomes.filter((o) => o.kind === 'order').map((o) => o.marker),
-        ),
-      );
-    expect(ordersNow).toHaveLength(outcomes.filter((o) => o.kind === 'order').length);
+    const ordersNow = await ordersStored();
+    expect(ordersNow).toHaveLength(markersOf('order').length);
     expect(new Set(ordersNow.map((r) => r.marker)).size).toBe(ordersNow.length);
   });
 });
