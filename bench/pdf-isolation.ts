@@ -70,7 +70,7 @@ await writeSection(
   'pdf-isolation',
   `## PDF isolation: the server while hostile PDFs render
 
-Produced by \`cd bench && npx tsx pdf-isolation.ts\` (no database). ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg()[0].toFixed(2)} at the end (other work on the machine).
+Produced by \`cd bench && npx tsx pdf-isolation.ts\` (no database). ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg()[0].toFixed(2)} at the end (a figure above 1 means other work shared the cores).
 
 Each PDF goes to the server's PDF worker pool (decision 038: limits of ${DEFAULT_PDF_LIMITS.baseMs / 1000} s + ${DEFAULT_PDF_LIMITS.perPageMs / 1000} s a page, ${DEFAULT_PDF_LIMITS.memoryMb} MB heap, 200 pages, 17 × 22 inch pages) while an HTTP endpoint in the server's process is called every 20 ms. Before the pool, the same PDFs ran in the API's event loop: the 100-inch page froze every request for 28 s (+300 MB), the inflating stream got no answer, and the 3,000-page form rendered for 20 minutes with the staff list taking 6 s.
 
