@@ -30,6 +30,12 @@ describe('the fee a request bills', () => {
     expect(outcomeFee(fees, STATUS.completedArrived, { price: rushQuote, rush: true })).toBe(45);
   });
 
+  it('bills the quoted price for a request closed with its documents too, never its fee setting', () => {
+    const quote = { price: 38, rush: false };
+    expect(outcomeFee({ ...fees, closed_documents_arrived: 99 }, STATUS.closedArrived, quote)).toBe(38);
+    expect(outcomeFee(fees, STATUS.closedArrived, { price: 9.95, rush: true })).toBe(9.95);
+  });
+
   it('bills the fee setting, plus rush, for the other outcomes, and the quote while open', () => {
     const quote = { price: 38, rush: true };
     expect(outcomeFee(fees, STATUS.completedUnavailable, quote)).toBe(32);

@@ -27,7 +27,8 @@ export type FeeSettings = Record<FeeField, number>;
 export const FEE_LABELS: Record<FeeField, string> = {
   completed_documents_arrived: 'Completed - Documents Arrived (the price a new law firm starts with)',
   completed_documents_unavailable: 'Completed - No Documents Available',
-  closed_documents_arrived: 'Closed - Documents Arrived',
+  closed_documents_arrived:
+    'Closed - Documents Arrived (not billed: such a request bills the price quoted at order)',
   closed_documents_unavailable: 'Closed - No Documents Available',
   cancelled: 'Closed - Cancelled Request',
   rush: 'Rush (added to any fee)',
@@ -55,16 +56,21 @@ export type FeeSettingsBody = z.input<typeof FeeSettingsBodySchema>;
 export const QUOTED = 'quoted';
 
 /**
- * What each finished outcome bills: a request completed with its documents bills the price it was quoted
- * at order; every other outcome bills its fee setting (plus the rush setting for a rush request). Open
- * requests bill nothing yet. The SQL in the server's invoice queries is built from this table.
+ * What each finished outcome bills: a request whose documents arrived (completed or closed) bills the
+ * price it was quoted at order; every other outcome bills its fee setting (plus the rush setting for a
+ * rush request). Every request stores its quote when it is ordered, so the two 'Documents Arrived'
+ * settings never price a request (the completed one is the price a new firm starts with). Open requests
+ * bill nothing yet. The SQL in the server's invoice queries is built from this table.
  */
 export const FEE_BY_STATUS: Partial<
-  Record<RequestStatus, typeof QUOTED | Exclude<FeeField, 'rush' | 'completed_documents_arrived'>>
+  Record<
+    RequestStatus,
+    typeof QUOTED | Exclude<FeeField, 'rush' | 'completed_documents_arrived' | 'closed_documents_arrived'>
+  >
 > = {
   [STATUS.completedArrived]: QUOTED,
   [STATUS.completedUnavailable]: 'completed_documents_unavailable',
-  [STATUS.closedArrived]: 'closed_documents_arrived',
+  [STATUS.closedArrived]: QUOTED,
   [STATUS.closedUnavailable]: 'closed_documents_unavailable',
   [STATUS.closedOriginallyNone]: 'closed_originally_no_document',
   [STATUS.cancelled]: 'cancelled',

@@ -23,7 +23,6 @@ import { billings, invoices, patients, priceSettings, providers, requests } from
 
 const FEE_COLUMNS = {
   completed_documents_unavailable: priceSettings.completedDocumentsUnavailable,
-  closed_documents_arrived: priceSettings.closedDocumentsArrived,
   closed_documents_unavailable: priceSettings.closedDocumentsUnavailable,
   closed_originally_no_document: priceSettings.closedOriginallyNoDocument,
   cancelled: priceSettings.cancelled,

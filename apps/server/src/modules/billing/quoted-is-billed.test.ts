@@ -24,7 +24,12 @@ async function pdfText(bytes: Uint8Array) {
   return parts.join(' ');
 }
 
-async function orderCompleteAndBill(options: { requestPrice?: number; rush: boolean; types: string[] }) {
+async function orderCompleteAndBill(options: {
+  requestPrice?: number;
+  rush: boolean;
+  types: string[];
+  status?: typeof STATUS.completedArrived | typeof STATUS.closedArrived;
+}) {
   const { deps } = await getContext();
   const firm = await firmForRequests(options.requestPrice ? { requestPrice: options.requestPrice } : {});
   const ordered = await submit(
@@ -33,7 +38,10 @@ async function orderCompleteAndBill(options: { requestPrice?: number; rush: bool
   );
   expect(ordered.statusCode, ordered.body).toBe(201);
   const request = ordered.json().results[0] as { id: number; price: number };
-  await deps.db.update(requests).set({ status: STATUS.completedArrived }).where(eq(requests.id, request.id));
+  await deps.db
+    .update(requests)
+    .set({ status: options.status ?? STATUS.completedArrived })
+    .where(eq(requests.id, request.id));
   const who = await signedIn(deps, INTERNAL_ADMIN);
   expect((await post('/api/home/invoice/', who.headers, { request: request.id })).statusCode).toBe(200);
   const lines = (await get(`/api/home/invoice/?request=${request.id}`, who.headers)).json();
@@ -72,6 +80,19 @@ describe('a request bills the price it was quoted at order', () => {
     expect(seen.csv).toBe('38.00');
     expect(seen.pdf).toContain('$38.00');
     expect(seen.pdf).not.toContain('$35.00');
+  });
+
+  it('bills the quoted price when the request is closed with its documents, like a completed one', async () => {
+    const seen = await orderCompleteAndBill({
+      requestPrice: 38,
+      rush: true,
+      types: ['Medical Records'],
+      status: STATUS.closedArrived,
+    });
+    expect(seen.quoted).toBe(45);
+    expect([seen.line, seen.invoice, seen.billing]).toEqual([45, 45, 45]);
+    expect(seen.csv).toBe('45.00');
+    expect(seen.pdf).toContain('$45.00');
   });
 });
 
