@@ -59,18 +59,6 @@ export function todayIn(timeZone: string | null | undefined, now: Date = new Dat
 /** Business days before staff follow up on a request they wrote to (a configurable default). */
 export const DEFAULT_FOLLOW_UP_BUSINESS_DAYS = 7;
 
-/** The YYYY-MM-DD date `days` business days (Monday to Friday) after `date`. */
-export function addBusinessDays(date: string, days: number): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  let left = days;
-  while (left > 0) {
-    day.setUTCDate(day.getUTCDate() + 1);
-    const weekday = day.getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left -= 1;
-  }
-  return day.toISOString().slice(0, 10);
-}
-
 /** The day after a YYYY-MM-DD date: the To Do list's cut-off (due today or before). */
 export function nextDay(date: string): string {
   const day = new Date(`${date}T00:00:00Z`);
