@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorWithDetails } from './api-shapes';
 import { INVITE_GRID_ROWS } from './constants';
 import { INVALID_EMAIL_MESSAGE, isPlainEmail, OptionalPlainEmailSchema } from './email-address';
 import { IdSchema } from './ids';
@@ -285,4 +286,4 @@ export const InviteResultSchema = z.object({
 export type InviteResult = z.infer<typeof InviteResultSchema>;
 
 /** The 400 of the invite grid: every problem, one message each. */
-export const InviteErrorSchema = z.object({ error: z.string(), errors: z.array(z.string()) });
+export const InviteErrorSchema = errorWithDetails({ errors: z.array(z.string()) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorWithDetails } from './api-shapes';
 import { OptionalPlainEmailSchema } from './email-address';
 import { IdSchema } from './ids';
 
@@ -76,8 +77,7 @@ export const ProviderListItemSchema = ProviderSchema.extend({
 export type ProviderListItem = z.infer<typeof ProviderListItemSchema>;
 
 /** The 409 body when a provider by that name exists: the message and the provider to assign instead. */
-export const ProviderExistsSchema = z.object({
-  error: z.string(),
+export const ProviderExistsSchema = errorWithDetails({
   provider: z.object({ id: z.number(), name: z.string() }),
 });
 export type ProviderExists = z.infer<typeof ProviderExistsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorWithDetails } from './api-shapes';
 import { RequestFileSchema } from './files';
 import { isDashDate } from './format';
 import { IdSchema, isId } from './ids';
@@ -135,6 +136,8 @@ export function validateRequestInput(input: {
 
 export const duplicateRequestMessage = (providerNames: readonly string[]) =>
   `A request already exists for this client, main contact and dates with: ${providerNames.join(', ')}.`;
+/** 409 on an order that repeats an open request: the providers it repeats (override_duplicates orders anyway). */
+export const DuplicateRequestsSchema = errorWithDetails({ duplicates: z.array(z.string()) });
 
 export const chooseOneProviderMessage = 'Choose one provider when editing a request.';
 export const mainContactNotInFirmMessage =

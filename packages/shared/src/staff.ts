@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorWithDetails } from './api-shapes';
 import { IdSchema } from './ids';
 import { splitMissingProviderMessage, splitNoTypesMessage, splitTypeNotIncludedMessage } from './messages';
 import { parseCents } from './money';
@@ -45,7 +46,7 @@ export const claimHeldMessage = (name: string) => `This request is already being
 export const chooseAssigneeMessage = 'Choose a staff member to assign.';
 
 /** 409 on a claim: who holds the request now. */
-export const ClaimConflictSchema = z.object({ error: z.string(), working_on: WorkingOnSchema });
+export const ClaimConflictSchema = errorWithDetails({ working_on: WorkingOnSchema });
 export type ClaimConflict = z.infer<typeof ClaimConflictSchema>;
 
 /* Requisition and provider fee: POST /api/home/request/{id}/ with requisition_id and provider_cost. */
@@ -141,7 +142,7 @@ export const SplitResultSchema = z.object({
 export type SplitResult = z.infer<typeof SplitResultSchema>;
 
 /** 400 on a split the staff member may still push through with 'Override'. */
-export const SplitRefusalSchema = z.object({ error: z.string(), can_override: z.boolean() });
+export const SplitRefusalSchema = errorWithDetails({ can_override: z.boolean() });
 
 /* Request types admin. */
 

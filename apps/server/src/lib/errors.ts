@@ -1,17 +1,21 @@
-import { MSG } from '@dd/shared';
+import { type ErrorBody, MSG } from '@dd/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionLost } from './connection-errors';
 import { constraintViolationAnswer } from './constraint-errors';
 import { databaseErrorOf } from './redact';
 
-/** Errors with an HTTP status and a message a person can read: `{error, fields?}`. */
+/**
+ * Errors with an HTTP status and a message a person can read, answered as `{error, fields?, details?}`
+ * (ErrorBodySchema): `fields` by form field name, `details` for whatever else a screen needs to offer a
+ * way out. Nothing else goes at the top level, so every refusal has the one shape.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly fields?: Record<string, string>,
-    readonly extra?: Record<string, unknown>,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -22,8 +26,8 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
 export const unauthorized = (message: string = MSG.signInRequired) => new HttpError(401, message);
 export const forbidden = (message: string = MSG.notAllowed) => new HttpError(403, message);
 export const notFound = (message: string = MSG.notFound) => new HttpError(404, message);
-export const conflict = (message: string, extra?: Record<string, unknown>) =>
-  new HttpError(409, message, undefined, extra);
+export const conflict = (message: string, details?: Record<string, unknown>) =>
+  new HttpError(409, message, undefined, details);
 
 /**
  * PostgreSQL's answers to a value it cannot take (untranslatable character, bad byte sequence, number out
@@ -40,13 +44,14 @@ export function isBadInputForDatabase(error: unknown): boolean {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      const retryAfter = error.extra?.retry_after;
+      const retryAfter = error.details?.retry_after;
       if (error.statusCode === 429 && typeof retryAfter === 'number') reply.header('retry-after', retryAfter);
       // 408: the rest of the body is still on its way; close the connection instead of reading it.
       if (error.statusCode === 408) reply.header('connection', 'close');
-      return reply
-        .status(error.statusCode)
-        .send({ error: error.message, ...(error.fields && { fields: error.fields }), ...error.extra });
+      const body: ErrorBody = { error: error.message };
+      if (error.fields) body.fields = error.fields;
+      if (error.details) body.details = error.details;
+      return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

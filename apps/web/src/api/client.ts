@@ -1,19 +1,31 @@
-import { MSG } from '@dd/shared';
+import { type ErrorBody, MSG } from '@dd/shared';
+import type { z } from 'zod';
 import { clearSession, getToken, STORAGE, storeTokens } from './session';
 
 /**
  * The typed HTTP client: bearer token, CSRF field on POST, 401 -> refresh -> one retry,
  * redirect field -> navigation, 400 -> 'Bad Request' unless the body carries a message.
+ * A refusal is `{error, fields?, details?}` (ErrorBodySchema) whatever its status.
  */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly fields?: Record<string, string>,
-    readonly body?: unknown,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
+}
+
+/**
+ * The `details` of a refusal, read through the shared schema that declares them (SplitRefusalSchema,
+ * ClaimConflictSchema, …): undefined when the error is another one.
+ */
+export function refusalDetails<D>(error: unknown, schema: z.ZodType<{ details: D }>): D | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const parsed = schema.safeParse({ error: error.message, details: error.details });
+  return parsed.success ? parsed.data.details : undefined;
 }
 
 type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
@@ -103,12 +115,9 @@ async function send(path: string, options: CallOptions, token: string | null): P
 }
 
 async function readError(res: Response): Promise<ApiError> {
-  const body = (await res.json().catch(() => null)) as {
-    error?: string;
-    fields?: Record<string, string>;
-  } | null;
+  const body = (await res.json().catch(() => null)) as Partial<ErrorBody> | null;
   const fallback = res.status === 400 ? MSG.badRequest : `Request failed (${res.status})`;
-  return new ApiError(res.status, body?.error ?? fallback, body?.fields, body);
+  return new ApiError(res.status, body?.error ?? fallback, body?.fields, body?.details);
 }
 
 export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {

@@ -59,7 +59,7 @@ describe('plain-text user names', () => {
       ],
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([`Row 3: ${plainTextMessage('Last name')}`]);
+    expect(res.json().details.errors).toEqual([`Row 3: ${plainTextMessage('Last name')}`]);
     expect(await stored(good)).toHaveLength(0);
     expect(await stored(bad)).toHaveLength(0);
   });

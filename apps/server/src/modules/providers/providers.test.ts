@@ -131,7 +131,7 @@ describe('POST /api/home/provider/ (create)', () => {
       expect(res.statusCode, JSON.stringify(name)).toBe(409);
       expect(res.json()).toEqual({
         error: providerExistsMessage(existing.name),
-        provider: { id: existing.id, name: existing.name },
+        details: { provider: { id: existing.id, name: existing.name } },
       });
     }
     const rows = await deps.db.select().from(providers).where(eq(providers.id, existing.id));
@@ -208,7 +208,7 @@ describe('POST /api/home/provider/{id}/ and /delete/ (internal staff)', () => {
       payload: { name: other.name.toLowerCase() },
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().provider).toEqual({ id: other.id, name: other.name });
+    expect(taken.json().details.provider).toEqual({ id: other.id, name: other.name });
     const same = await app.inject({
       method: 'POST',
       url,

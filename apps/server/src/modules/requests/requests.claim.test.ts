@@ -38,7 +38,7 @@ describe('claiming a request', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({
       error: claimHeldMessage(alice.user.fullName),
-      working_on: { id: alice.user.id, full_name: alice.user.fullName },
+      details: { working_on: { id: alice.user.id, full_name: alice.user.fullName } },
     });
     expect((await post(claimUrl(r1.id), bob.headers, { working_on: null })).statusCode).toBe(409);
     expect(await holderOf(r1.id)).toBe(alice.user.id);
@@ -65,7 +65,10 @@ describe('claiming a request', () => {
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       const winner = results[0].statusCode === 200 ? alice : bob;
       const loser = winner === alice ? results[1] : results[0];
-      expect(loser.json().working_on).toEqual({ id: winner.user.id, full_name: winner.user.fullName });
+      expect(loser.json().details.working_on).toEqual({
+        id: winner.user.id,
+        full_name: winner.user.fullName,
+      });
       expect(await holderOf(request.id)).toBe(winner.user.id);
     }
   });

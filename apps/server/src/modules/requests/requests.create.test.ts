@@ -198,7 +198,7 @@ describe('POST /api/home/request/ (submit)', () => {
     const res = await submit(firm.paralegal.headers, body);
     expect(res.statusCode).toBe(409);
     const names = [a.name, b.name].sort();
-    expect(res.json()).toEqual({ error: duplicateRequestMessage(names), duplicates: names });
+    expect(res.json()).toEqual({ error: duplicateRequestMessage(names), details: { duplicates: names } });
     expect(await requestsOfPatient(firm.patient.id)).toHaveLength(2);
 
     const other = await submit(firm.paralegal.headers, { ...body, end_date: '2024-01-01' });

@@ -139,7 +139,7 @@ export const requestsRoutes: Module = (app, { db, mail, config }) => {
         params: Params,
         querystring: z.object({ related: relatedParam<RequestRelation>(REQUEST_RELATIONS) }).strict(),
         body: RequestUpdateBodySchema,
-        // 409 on a claim: ClaimConflictSchema ({error, working_on}); errors are not serialised by schema.
+        // 409 on a claim: ClaimConflictSchema ({error, details: {working_on}}); errors are not serialised by schema.
         response: { 200: StaffRequestSchema },
       },
       preValidation: async (request) => {
@@ -170,7 +170,7 @@ export const requestsRoutes: Module = (app, { db, mail, config }) => {
       schema: {
         params: Params,
         body: SplitBodySchema,
-        // A refused split answers 400 SplitRefusalSchema ({error, can_override}).
+        // A refused split answers 400 SplitRefusalSchema ({error, details: {can_override}}).
         response: { 201: SplitResultSchema },
       },
     },

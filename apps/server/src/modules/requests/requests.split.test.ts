@@ -5,6 +5,7 @@ import {
   splitMissingProviderMessage,
   splitNoTypesMessage,
   splitTypeNotIncludedMessage,
+  toCents,
 } from '@dd/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -57,7 +58,9 @@ async function original() {
   await deps.db
     .insert(fileAccesses)
     .values({ action: 'DOWNLOAD', fileId: file.id, userId: paralegal.user.id });
-  await deps.db.insert(invoices).values({ requestId: request.id, price: 42, providerCost: 20 });
+  await deps.db
+    .insert(invoices)
+    .values({ requestId: request.id, price: toCents(42), providerCost: toCents(20) });
   const providers = await Promise.all([
     createProvider(deps.db),
     createProvider(deps.db),
@@ -99,7 +102,7 @@ describe('splitting a request', () => {
     for (const override of [false, true]) {
       const res = await split(request.id, staff.headers, { ...body, override });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: expected, can_override: false });
+      expect(res.json()).toEqual({ error: expected, details: { can_override: false } });
     }
     expect((await stillThere(request.id)).row).toBeTruthy();
   });
@@ -117,7 +120,7 @@ describe('splitting a request', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
       error: `${splitNoTypesMessage(2)} ${splitTypeNotIncludedMessage('Billing Records')} ${splitTypeNotIncludedMessage('Radiology')}`,
-      can_override: true,
+      details: { can_override: true },
     });
     const done = await split(request.id, staff.headers, { ...body, override: true });
     expect(done.statusCode).toBe(201);

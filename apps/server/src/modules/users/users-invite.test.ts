@@ -218,7 +218,7 @@ describe('POST /api/user/invite/', () => {
       userAtAnotherFirmMessage(elsewhere[0].email),
       userAtAnotherFirmMessage(elsewhere[1].email.toUpperCase()),
     ];
-    expect(res.json()).toEqual({ error: expected.join('\n'), errors: expected });
+    expect(res.json()).toEqual({ error: expected.join('\n'), details: { errors: expected } });
     const rows = await companyUsers(company.id);
     expect(rows.map((u) => u.id)).toEqual([staff.user.id, spare.id]);
     expect(await invitationsTo(fresh)).toHaveLength(0);
@@ -237,7 +237,7 @@ describe('POST /api/user/invite/', () => {
       ],
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual([
+    expect(bad.json().details.errors).toEqual([
       'Row 2: not-an-email is not a valid email address.',
       `Row 4: ${dup.toUpperCase()} is already used in another row.`,
     ]);
@@ -245,12 +245,12 @@ describe('POST /api/user/invite/', () => {
       company_id: company.id,
       rows: [row(staff.user.email, { admin_access: 'FALSE', active: 'FALSE' })],
     });
-    expect(self.json().errors).toEqual([`Row 1: ${USER_MSG.cannotDeactivateSelf}`]);
+    expect(self.json().details.errors).toEqual([`Row 1: ${USER_MSG.cannotDeactivateSelf}`]);
     const demote = await call('POST', '/api/user/invite/', staff.headers, {
       company_id: company.id,
       rows: [row(staff.user.email)],
     });
-    expect(demote.json().errors).toEqual([`Row 1: ${USER_MSG.cannotRemoveOwnAccess}`]);
+    expect(demote.json().details.errors).toEqual([`Row 1: ${USER_MSG.cannotRemoveOwnAccess}`]);
   });
 
   it('lets internal staff save any company; others get 404 for another firm and 403 without staff access', async () => {

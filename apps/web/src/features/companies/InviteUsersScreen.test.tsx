@@ -126,7 +126,7 @@ describe('InviteUsersScreen', () => {
 
   it('lists every error the server sends and saves nothing', async () => {
     const errors = [userAtAnotherFirmMessage('taken@other.test')];
-    api(() => json({ error: errors.join('\n'), errors }, 400));
+    api(() => json({ error: errors.join('\n'), details: { errors } }, 400));
     renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
     await screen.findByDisplayValue('user2@firm.test');
     await userEvent.type(cell('Email', 3), 'taken@other.test');

@@ -1,10 +1,10 @@
-import { type InviteResult, type ManagedUser, MSG } from '@dd/shared';
+import { InviteErrorSchema, type InviteResult, type ManagedUser, MSG } from '@dd/shared';
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { ApiError } from '../../api/client';
+import { ApiError, refusalDetails } from '../../api/client';
 import { useAuth } from '../../auth';
 import { EmptyState, idParam, Loading, type ScreenProps } from '../../ui';
 import { companyKeys, getCompany, listCompanyUsers, saveInviteGrid } from './api';
@@ -116,12 +116,8 @@ function InviteEditor({ companyId, users, selfId, onSaved }: EditorProps) {
       onSaved(result);
       await queryClient.invalidateQueries({ queryKey: companyKeys.all });
     } catch (error) {
-      const listed = error instanceof ApiError ? (error.body as { errors?: unknown })?.errors : undefined;
-      setErrors(
-        Array.isArray(listed)
-          ? listed.map(String)
-          : [error instanceof Error ? error.message : MSG.badRequest],
-      );
+      const listed = refusalDetails(error, InviteErrorSchema)?.errors;
+      setErrors(listed ?? [error instanceof Error ? error.message : MSG.badRequest]);
     } finally {
       setSaving(false);
     }

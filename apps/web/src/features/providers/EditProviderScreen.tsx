@@ -1,4 +1,3 @@
-import type { ProviderExists } from '@dd/shared';
 import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +7,14 @@ import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth';
 import type { ScreenProps } from '../../ui';
 import { BackButton, EmptyState, FileUploadField, Form, Loading } from '../../ui';
-import { createProvider, existingProvider, getProvider, providerKeys, updateProvider } from './api';
+import {
+  createProvider,
+  existingProvider,
+  getProvider,
+  type ProviderConflict,
+  providerKeys,
+  updateProvider,
+} from './api';
 import { DeleteProviderButton, MergeProviderSection } from './MergeProviderSection';
 import { ProviderDetails } from './ProviderDetails';
 import { ProviderFields } from './ProviderFields';
@@ -111,7 +117,7 @@ function ProviderForm(props: {
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [conflict, setConflict] = useState<ProviderExists | null>(null);
+  const [conflict, setConflict] = useState<ProviderConflict | null>(null);
   const initialValues = Object.fromEntries(FORM_FIELDS.map((f) => [f, props.initial?.[f] ?? '']));
 
   const save = async (values: Record<string, unknown>) => {

@@ -1,8 +1,9 @@
-import { INVALID_EMAIL_MESSAGE, isPlainEmail, PROVIDER_NAME_REQUIRED, type ProviderExists } from '@dd/shared';
+import { INVALID_EMAIL_MESSAGE, isPlainEmail, PROVIDER_NAME_REQUIRED } from '@dd/shared';
 import { Alert, Anchor, SimpleGrid } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useSiteSettings } from '../../api/settings';
 import { AddressSearch, TextAreaField, TextField } from '../../ui';
+import type { ProviderConflict } from './api';
 
 /** The provider's fields (spec section 3), shared by the add-provider modal and /editProvider/. */
 const nameRequired = (value: string | undefined) =>
@@ -55,8 +56,8 @@ export function ProviderExistsNotice({
   conflict,
   onAssign,
 }: {
-  conflict: ProviderExists;
-  onAssign?: (provider: ProviderExists['provider']) => void;
+  conflict: ProviderConflict;
+  onAssign?: (provider: ProviderConflict['provider']) => void;
 }) {
   const action = `Assign Provider: ${conflict.provider.name}`;
   const at = conflict.error.indexOf(action);

@@ -1,9 +1,14 @@
-import type { ProviderExists } from '@dd/shared';
 import { Button, Modal, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from '../../ui';
-import { createProvider, existingProvider, type ProviderSummary, providerKeys } from './api';
+import {
+  createProvider,
+  existingProvider,
+  type ProviderConflict,
+  type ProviderSummary,
+  providerKeys,
+} from './api';
 import { ProviderExistsNotice, ProviderFields } from './ProviderFields';
 
 /**
@@ -36,7 +41,7 @@ const CONFLICT = Symbol('conflict');
 
 function NewProviderForm({ initialName, onClose, onSaved }: Omit<ProviderFormModalProps, 'opened'>) {
   const queryClient = useQueryClient();
-  const [conflict, setConflict] = useState<ProviderExists | null>(null);
+  const [conflict, setConflict] = useState<ProviderConflict | null>(null);
   const done = (provider: ProviderSummary) => {
     onSaved(provider);
     onClose();

@@ -110,7 +110,10 @@ describe('ProviderPicker', { timeout: 20_000 }, () => {
       attempt += 1;
       if (attempt === 1) {
         return json(
-          { error: providerExistsMessage('Birch Hospital'), provider: { id: 20, name: 'Birch Hospital' } },
+          {
+            error: providerExistsMessage('Birch Hospital'),
+            details: { provider: { id: 20, name: 'Birch Hospital' } },
+          },
           409,
         );
       }

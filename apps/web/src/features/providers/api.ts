@@ -1,5 +1,11 @@
-import type { Provider, ProviderExists, ProviderLetter, ProviderListItem } from '@dd/shared';
-import { ApiError, get, post } from '../../api/client';
+import {
+  type Provider,
+  type ProviderExists,
+  ProviderExistsSchema,
+  type ProviderLetter,
+  type ProviderListItem,
+} from '@dd/shared';
+import { ApiError, get, post, refusalDetails } from '../../api/client';
 
 /** The provider calls of spec section 7, typed. */
 export type ProviderSummary = Pick<Provider, 'id' | 'name'> & Partial<Provider>;
@@ -49,11 +55,15 @@ export const deleteProvider = (id: number) => post<{ success: string }>(`/api/ho
 export const mergeProvider = (id: number, into: number | null) =>
   post<{ success: string; moved: number }>(`/api/home/provider/${id}/merge/`, { into });
 
+/** A refused provider name: the message and the provider to assign instead. */
+export interface ProviderConflict {
+  error: string;
+  provider: ProviderExists['details']['provider'];
+}
+
 /** The existing provider named in a 409 'already a provider by that name' answer, if that is what failed. */
-export function existingProvider(error: unknown): ProviderExists | null {
+export function existingProvider(error: unknown): ProviderConflict | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const body = error.body as Partial<ProviderExists> | undefined;
-  return body?.provider && typeof body.error === 'string'
-    ? { error: body.error, provider: body.provider }
-    : null;
+  const details = refusalDetails(error, ProviderExistsSchema);
+  return details ? { error: error.message, provider: details.provider } : null;
 }

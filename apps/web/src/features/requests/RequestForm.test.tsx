@@ -129,7 +129,7 @@ describe('request form', () => {
   it('lists the duplicate providers and creates anyway after Override and Create Anyway', async () => {
     const message = duplicateRequestMessage(['Denver Health', 'Mercy Hospital']);
     const calls = api([
-      json({ error: message, duplicates: ['Denver Health', 'Mercy Hospital'] }, 409),
+      json({ error: message, details: { duplicates: ['Denver Health', 'Mercy Hospital'] } }, 409),
       json({ count: 2, results: [] }, 201),
     ]);
     const onCreated = vi.fn();

@@ -6,6 +6,7 @@
 import {
   CLIENT_HIPAA_HINT,
   type CurrentUser,
+  DuplicateRequestsSchema,
   formatMoney,
   type RequestBodyInput,
   RequestBodySchema,
@@ -13,12 +14,13 @@ import {
   type RequestRecord,
   RUSH_SURCHARGE,
   STATUS,
+  toDollars,
   validateRequestInput,
 } from '@dd/shared';
 import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
-import { ApiError } from '../../api/client';
+import { ApiError, refusalDetails } from '../../api/client';
 import { CheckboxField, DateField, FileUploadField, Form, TextAreaField, TextField } from '../../ui';
 import { resubmitRequest, submitRequests } from './api';
 import { OrderQuote } from './OrderQuote';
@@ -102,7 +104,7 @@ export function RequestForm({ user, companyId, existing, onCreated, onSaved, act
       return { kind: 'created', count: created.count };
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
-        setDuplicates((error.body as { duplicates?: string[] } | undefined)?.duplicates ?? []);
+        setDuplicates(refusalDetails(error, DuplicateRequestsSchema)?.duplicates ?? []);
         return { error: error.message };
       }
       throw error;
@@ -160,7 +162,7 @@ export function RequestForm({ user, companyId, existing, onCreated, onSaved, act
         </SimpleGrid>
         <CheckboxField
           name="rush"
-          label={`Rush (adds ${formatMoney(RUSH_SURCHARGE)} per provider)`}
+          label={`Rush (adds ${formatMoney(toDollars(RUSH_SURCHARGE))} per provider)`}
           description="Ask Direct Docs to expedite this request."
         />
         <TextAreaField name="special_instructions" label="Special Instructions" minRows={3} />

@@ -159,7 +159,7 @@ describe('RequestListScreen', () => {
       json(
         {
           error: 'This request is already being worked on by Jo Other.',
-          working_on: { id: 12, full_name: 'Jo Other' },
+          details: { working_on: { id: 12, full_name: 'Jo Other' } },
         },
         409,
       );

@@ -140,7 +140,10 @@ describe('SplitRequestScreen', () => {
 
   it('offers Override when the server refuses with can_override', async () => {
     let answer = () =>
-      json({ error: 'Radiology was not included in any of your splits.', can_override: true }, 400);
+      json(
+        { error: 'Radiology was not included in any of your splits.', details: { can_override: true } },
+        400,
+      );
     const calls = api(() => answer());
     renderWithProviders(form(), { path: '/split_request/21/' });
     await userEvent.click(screen.getByRole('button', { name: 'Remove Split 2' }));

@@ -3,13 +3,13 @@
  * request types; the same rules as the server (missing provider, no types, a type in no split), with
  * 'Override' when only the overridable rules fail; then 'You just split a request into N providers.'
  */
-import { checkSplits, type SplitResult } from '@dd/shared';
+import { checkSplits, SplitRefusalSchema, type SplitResult } from '@dd/shared';
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowsSplit, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../api/client';
+import { refusalDetails } from '../../api/client';
 import { refreshData } from '../../api/data';
 import type { ScreenProps } from '../../ui';
 import { Card, Loading } from '../../ui';
@@ -83,9 +83,8 @@ export function SplitForm(props: SplitFormProps) {
       void refreshData(queryClient, 'requests');
     },
     onError: (error) => {
-      const body =
-        error instanceof ApiError ? (error.body as { can_override?: boolean } | undefined) : undefined;
-      setRefusal({ error: error.message, canOverride: Boolean(body?.can_override) });
+      const details = refusalDetails(error, SplitRefusalSchema);
+      setRefusal({ error: error.message, canOverride: Boolean(details?.can_override) });
     },
   });
 
