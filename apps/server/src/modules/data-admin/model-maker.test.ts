@@ -87,7 +87,10 @@ describe('model maker', () => {
     expect(plan.json()).toMatchObject({ drops: ['b'], records: 1, drops_allowed: true });
     const refused = await call('POST', `/api/modelConfig/${config.id}/apply/`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ error: MODEL_MSG.confirmDrop(['b'], 1, name), drops: ['b'] });
+    expect(refused.json()).toMatchObject({
+      error: MODEL_MSG.confirmDrop(['b'], 1, name),
+      details: { drops: ['b'] },
+    });
     const misspelt = await call('POST', `/api/modelConfig/${config.id}/apply/`, { confirm_name: 'Drop' });
     expect(misspelt.statusCode).toBe(409);
     const confirmed = await call('POST', `/api/modelConfig/${config.id}/apply/`, {
