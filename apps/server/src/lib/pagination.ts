@@ -1,3 +1,4 @@
+import type { Page } from '@dd/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -6,13 +7,6 @@ export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(500).default(10),
 });
-
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
 
 export function pageOf<T>(
   request: FastifyRequest,

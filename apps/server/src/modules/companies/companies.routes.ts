@@ -7,6 +7,7 @@ import {
   CompanySchema,
   IdSchema,
   MSG,
+  pageSchema,
 } from '@dd/shared';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
@@ -40,12 +41,7 @@ const PageListQuery = PageQuery.extend({
   name: z.string().max(200).optional(),
 }).strict();
 
-const PageSchema = z.object({
-  count: z.number(),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
-  results: z.array(CompanyListItemSchema),
-});
+const PageSchema = pageSchema(CompanyListItemSchema);
 
 export const companiesRoutes: Module = (app, { db, config }) => {
   const ctx = { internalCompanyId: config.INTERNAL_COMPANY_ID };

@@ -7,6 +7,7 @@ import {
   DashboardRequestSchema,
   IdSchema,
   normalizeStatus,
+  pageSchema,
   ReadyFileSchema,
 } from '@dd/shared';
 import { z } from 'zod';
@@ -73,14 +74,7 @@ export const DownloadRecordsQuery = z.object({ client: Id, user: Id.optional() }
 
 export const DashboardInfoQuery = z.object({ user: Id.optional() }).strict();
 
-const paged = <T extends z.ZodType>(item: T) =>
-  z.object({
-    count: z.number(),
-    next: z.string().nullable(),
-    previous: z.string().nullable(),
-    results: z.array(item),
-  });
-
+const paged = pageSchema;
 export const RequestsPage = paged(z.object({ request: DashboardRequestSchema }));
 export const ClientsPage = paged(DashboardClientSchema);
 export const RequestsCompanyResponse = z.union([RequestsPage, ClientsPage]);

@@ -1,4 +1,4 @@
-import { IdSchema, NoteBodySchema, NoteReminderBodySchema, NoteSchema } from '@dd/shared';
+import { IdSchema, NoteBodySchema, NoteReminderBodySchema, NoteSchema, pageSchema } from '@dd/shared';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
@@ -19,12 +19,7 @@ const ListQuery = z
   })
   .strict();
 
-const NotePage = z.object({
-  count: z.number(),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
-  results: z.array(NoteSchema),
-});
+const NotePage = pageSchema(NoteSchema);
 
 export const notesRoutes: Module = (app, { db, mail, config }) => {
   const followUpDays = config.FOLLOW_UP_BUSINESS_DAYS;

@@ -8,6 +8,7 @@ import {
   PdfFormMappingMoveSchema,
   PdfFormMappingSchema,
   PdfFormSchema,
+  pageSchema,
 } from '@dd/shared';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
@@ -60,12 +61,7 @@ export const pdfFormsRoutes: Module = (app, deps) => {
       schema: {
         querystring: ListQuery,
         response: {
-          200: z.object({
-            count: z.number(),
-            next: z.string().nullable(),
-            previous: z.string().nullable(),
-            results: z.array(PdfFormSchema),
-          }),
+          200: pageSchema(PdfFormSchema),
         },
       },
     },

@@ -13,6 +13,7 @@ import {
   ProviderMergeSchema,
   ProviderSchema,
   ProviderVerifiedSchema,
+  pageSchema,
 } from '@dd/shared';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
@@ -141,12 +142,7 @@ export const providersRoutes: Module = (app, { db }) => {
       schema: {
         querystring: PageListQuery,
         response: {
-          200: z.object({
-            count: z.number(),
-            next: z.string().nullable(),
-            previous: z.string().nullable(),
-            results: z.array(ProviderListItemSchema),
-          }),
+          200: pageSchema(ProviderListItemSchema),
         },
       },
     },

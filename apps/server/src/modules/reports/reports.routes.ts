@@ -3,6 +3,7 @@ import {
   COMPLETED_FEES_FILTERS,
   type CompletedFeesFilter,
   CompletedWithFeesSchema,
+  pageSchema,
 } from '@dd/shared';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
@@ -26,12 +27,7 @@ const Query = PageQuery.extend({
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-01-31.');
 const BillingReportQuery = z.object({ from: day.optional(), to: day.optional() }).strict();
 
-const Page = z.object({
-  count: z.number(),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
-  results: z.array(CompletedWithFeesSchema),
-});
+const Page = pageSchema(CompletedWithFeesSchema);
 
 export const reportsRoutes: Module = (app, { db }) => {
   app.get(

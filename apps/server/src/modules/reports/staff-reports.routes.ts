@@ -3,6 +3,7 @@ import {
   CARD_KEYS,
   ParalegalRowSchema,
   ProviderReportRowSchema,
+  pageSchema,
   REPORT_REQUEST_ORDERINGS,
   ReportRequestSchema,
   ReportSubjectQuery,
@@ -32,13 +33,6 @@ const RequestsQuery = ReportSubjectQuery.extend(ReportPage.shape)
   })
   .strict();
 const NamedPage = ReportPage.extend({ name: z.string().trim().max(200).optional() }).strict();
-const pageSchema = <T extends z.ZodType>(row: T) =>
-  z.object({
-    count: z.number(),
-    next: z.string().nullable(),
-    previous: z.string().nullable(),
-    results: z.array(row),
-  });
 
 export const staffReportsRoutes: Module = (app, { db, config }) => {
   const internalCompanyId = config.INTERNAL_COMPANY_ID;

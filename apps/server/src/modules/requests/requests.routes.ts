@@ -1,6 +1,7 @@
 import {
   FILE_ACCESS_RELATIONS,
   IdSchema,
+  pageSchema,
   REQUEST_RELATIONS,
   RequestBodySchema,
   RequestDetailSchema,
@@ -58,13 +59,9 @@ const DETAIL_RELATIONS = [
   'invoices__bill',
 ] as const;
 
-const Page = z.object({
-  count: z.number(),
+const Page = pageSchema(RequestListItemSchema).extend({
   /** True when more requests match than were counted (count is then REQUEST_COUNT_CAP). */
   count_capped: z.boolean(),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
-  results: z.array(RequestListItemSchema),
 });
 const CountOnly = z.object({ count: z.number() });
 

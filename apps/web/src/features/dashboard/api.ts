@@ -1,4 +1,4 @@
-import type { DashboardClient, DashboardInfo, DashboardRequest, ReadyFile } from '@dd/shared';
+import type { DashboardClient, DashboardInfo, DashboardRequest, Page, ReadyFile } from '@dd/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get } from '../../api/client';
 import { shows } from '../../api/data';
@@ -7,13 +7,6 @@ import { shows } from '../../api/data';
  * The dashboard calls (law-firm spec section 7, 'Dashboard and files') and their query keys. Every panel is
  * built from the firm's requests, so each query shows 'requests' and refreshes when a request changes.
  */
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
-
 /** Which dashboard a panel belongs to: the company, and the user in the staff view-as page. */
 export interface DashboardTarget {
   companyId: number;

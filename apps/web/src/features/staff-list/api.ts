@@ -1,6 +1,7 @@
 import type {
   NoteTemplateBody,
   NoteTemplateRow,
+  Page,
   RequestListItem,
   RequestType,
   SplitBody,
@@ -21,14 +22,10 @@ export const staffKeys = {
   todo: ['staff-requests', 'todo'] as const,
 };
 
-export interface RequestListPage {
-  count: number;
+export type RequestListPage = Page<RequestListItem> & {
   /** More requests match than were counted: `count` is the cap, shown as '10,000+'. */
   count_capped?: boolean;
-  next: string | null;
-  previous: string | null;
-  results: RequestListItem[];
-}
+};
 
 export const LIST_RELATED = 'working_on,patient__company,provider,user,requester';
 

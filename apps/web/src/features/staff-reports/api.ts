@@ -1,5 +1,6 @@
 import type {
   AssignmentRow,
+  Page,
   ParalegalRow,
   ProviderReportRow,
   ReportRequest,
@@ -11,10 +12,6 @@ import { shows } from '../../api/data';
 
 /** The staff report calls and their query keys. */
 type Query = Record<string, string | number | undefined>;
-interface Page<T> {
-  count: number;
-  results: T[];
-}
 
 export const staffReportKeys = {
   all: ['staff-reports'] as const,
