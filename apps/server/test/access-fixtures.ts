@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { STATUS } from '@dd/shared';
+import { STATUS, toCents } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../src/app-types';
 import { issueTokens } from '../src/auth/tokens';
@@ -190,7 +190,12 @@ export async function accessFixtures(deps: AppDeps) {
     freshLine: async () => {
       const r = await freshRequest();
       await db.update(requests).set({ status: STATUS.closedArrived }).where(eq(requests.id, r.id));
-      return (await db.insert(invoices).values({ requestId: r.id, price: 35 }).returning())[0];
+      return (
+        await db
+          .insert(invoices)
+          .values({ requestId: r.id, price: toCents(35) })
+          .returning()
+      )[0];
     },
     /** A billing of the target firm, titled with the firm's name (another firm must never see it). */
     freshBilling: async () =>

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { toCents } from '@dd/shared';
 import { hash } from '@node-rs/argon2';
 import { inArray } from 'drizzle-orm';
 import type { AppDeps } from '../src/app-types';
@@ -28,10 +29,19 @@ let passwordHash: Promise<string> | undefined;
  */
 const CHEAP_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 } as const;
 
-export async function createCompany(db: Db, values: Partial<typeof companies.$inferInsert> = {}) {
+/** A law firm; `requestPrice` is in dollars, as a test reads it (stored as whole cents). */
+export async function createCompany(
+  db: Db,
+  values: Omit<Partial<typeof companies.$inferInsert>, 'requestPrice'> & { requestPrice?: number } = {},
+) {
+  const { requestPrice, ...rest } = values;
   const [company] = await db
     .insert(companies)
-    .values({ name: `Firm ${randomUUID().slice(0, 8)}`, ...values })
+    .values({
+      name: `Firm ${randomUUID().slice(0, 8)}`,
+      ...rest,
+      ...(requestPrice === undefined ? {} : { requestPrice: toCents(requestPrice) }),
+    })
     .returning();
   return company;
 }
@@ -141,9 +151,12 @@ export async function requestTypesNamed(db: Db, names: readonly string[]) {
   return names.map((name) => rows.find((r) => r.name === name)!);
 }
 
+type RequestMoney = 'price' | 'providerCost' | 'pageFee';
+
 /**
  * A request of the patient's firm; the main contact and requester default to `userId`. Its `types`
- * (default Medical Records) are written as rows with their text copy, as the services do.
+ * (default Medical Records) are written as rows with their text copy, as the services do. Its price
+ * (default 35), provider cost and page fee are given in dollars, as a test reads them, and stored as cents.
  */
 export async function createRequest(
   db: Db,
@@ -153,9 +166,10 @@ export async function createRequest(
     userId?: number;
     providerId?: number;
     types?: string[];
-  } & Omit<Partial<typeof requests.$inferInsert>, 'requestType'>,
+  } & Omit<Partial<typeof requests.$inferInsert>, 'requestType' | RequestMoney> &
+    Partial<Record<RequestMoney, number>>,
 ) {
-  const { types = ['Medical Records'], ...values } = options;
+  const { types = ['Medical Records'], price = 35, providerCost, pageFee, ...values } = options;
   const providerId = values.providerId ?? (await createProvider(db)).id;
   const chosen = await requestTypesNamed(db, types);
   const [request] = await db
@@ -164,9 +178,11 @@ export async function createRequest(
       requestType: requestTypeText(chosen),
       startDate: '2020-01-01',
       endDate: '2024-12-31',
-      price: 35,
       requesterId: values.userId,
       ...values,
+      price: toCents(price),
+      ...(providerCost === undefined ? {} : { providerCost: toCents(providerCost) }),
+      ...(pageFee === undefined ? {} : { pageFee: toCents(pageFee) }),
       providerId,
     })
     .returning();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './ids';
-import { addCents, type Cents, toCents, toDollars } from './money';
+import { addCents, type Cents } from './money';
 import { MoneyInputSchema } from './staff';
 import { REQUEST_STATUSES, type RequestStatus, STATUS } from './statuses';
 
@@ -22,7 +22,8 @@ export const FEE_FIELDS = [
   'closed_originally_no_document',
 ] as const;
 export type FeeField = (typeof FEE_FIELDS)[number];
-export type FeeSettings = Record<FeeField, number>;
+/** The fee settings in whole cents, as the server reads them. */
+export type FeeSettings = Record<FeeField, Cents>;
 
 export const FEE_LABELS: Record<FeeField, string> = {
   completed_documents_arrived: 'Completed - Documents Arrived (the price a new law firm starts with)',
@@ -43,6 +44,7 @@ export const FeeSettingsSchema = z.object({
   ...feeShape(z.number()),
   updated_at: z.string(),
 });
+export type FeeSettingsAnswer = z.infer<typeof FeeSettingsSchema>;
 
 export const FeeSettingsBodySchema = z
   .object({
@@ -84,19 +86,19 @@ export const REQUEST_OUTCOMES: readonly RequestStatus[] = BILLABLE_STATUSES;
 
 /** A request's quote: the price stored when it was ordered (rush included) and whether it is a rush. */
 export interface Quote {
-  price: number;
+  price: Cents;
   rush: boolean;
 }
 
 /**
- * The one pricing rule of a request's fee, in dollars: what its status bills (see FEE_BY_STATUS), or its
- * quote while it is open. A billed line keeps the fee it was billed with instead.
+ * The one pricing rule of a request's fee: what its status bills (see FEE_BY_STATUS), or its quote while
+ * it is open. A billed line keeps the fee it was billed with instead.
  */
-export function outcomeFee(settings: FeeSettings, status: RequestStatus, quote: Quote): number {
+export function outcomeFee(settings: FeeSettings, status: RequestStatus, quote: Quote): Cents {
   const field = FEE_BY_STATUS[status];
   if (!field || field === QUOTED) return quote.price;
-  const fee = toCents(settings[field]);
-  return toDollars(quote.rush ? addCents(fee, toCents(settings.rush)) : fee);
+  const fee = settings[field];
+  return quote.rush ? addCents(fee, settings.rush) : fee;
 }
 
 /** What the order screen shows: the fee of every outcome for this quote. */
@@ -110,15 +112,12 @@ export function outcomeFees(settings: FeeSettings, quote: Quote) {
 
 /** A line's total: fee, provider cost, page fee and surcharge, added in cents. */
 export function lineTotal(line: {
-  price: number;
-  provider_cost: number;
-  page_fee: number;
-  auto_added_surcharge: number;
-}): number {
-  const parts: Cents[] = [line.price, line.provider_cost, line.page_fee, line.auto_added_surcharge].map(
-    toCents,
-  );
-  return toDollars(addCents(...parts));
+  price: Cents;
+  provider_cost: Cents;
+  page_fee: Cents;
+  auto_added_surcharge: Cents;
+}): Cents {
+  return addCents(line.price, line.provider_cost, line.page_fee, line.auto_added_surcharge);
 }
 
 /* Companies to invoice: GET /api/invoices/. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidPrice } from './companies';
-import { addCents, parseCents, toCents, toDollars } from './money';
+import { addCents, cents, centsOf, parseCents, toCents, toDollars } from './money';
 import { automaticSurcharge, requestPrice } from './pricing';
 
 describe('money in cents', () => {
@@ -13,6 +13,16 @@ describe('money in cents', () => {
     expect(() => toCents(Number.NaN)).toThrow(RangeError);
   });
 
+  it('reads whole cents as either driver answers a bigint, and nothing else', () => {
+    expect([centsOf('123456789'), centsOf(123456789), centsOf(BigInt(123456789))]).toEqual([
+      123456789, 123456789, 123456789,
+    ]);
+    expect(centsOf(null)).toBe(0);
+    expect(centsOf('-150')).toBe(-150);
+    expect(() => centsOf('12.5')).toThrow(RangeError);
+    expect(() => centsOf(0.1 + 0.2)).toThrow(RangeError);
+  });
+
   it('adds cents where floats would drift', () => {
     const amounts = Array.from({ length: 10 }, () => toCents(0.1));
     expect(toDollars(addCents(...amounts))).toBe(1);
@@ -20,12 +30,13 @@ describe('money in cents', () => {
   });
 
   it('prices requests and surcharges without float error', () => {
-    expect(requestPrice({ companyPrice: 35.1, rush: true, requestTypes: ['Medical Records'] })).toBe(42.1);
-    expect(requestPrice({ companyPrice: '0.07', rush: true, requestTypes: ['Medical Records'] })).toBe(7.07);
-    expect(automaticSurcharge(299.99)).toBe(20);
-    expect(automaticSurcharge('100.00')).toBe(10);
-    expect(automaticSurcharge(1_000_000)).toBe(1000);
-    expect(automaticSurcharge(0)).toBe(0);
+    const types = ['Medical Records'];
+    expect(requestPrice({ companyPrice: toCents(35.1), rush: true, requestTypes: types })).toBe(4210);
+    expect(requestPrice({ companyPrice: toCents('0.07'), rush: true, requestTypes: types })).toBe(707);
+    expect(automaticSurcharge(toCents(299.99))).toBe(2000);
+    expect(automaticSurcharge(toCents('100.00'))).toBe(1000);
+    expect(automaticSurcharge(toCents(1_000_000))).toBe(100_000);
+    expect(automaticSurcharge(cents(0))).toBe(0);
   });
 
   it('accepts prices with at most two decimals', () => {

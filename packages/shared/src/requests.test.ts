@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dateFieldFormatMessage, MSG, requiredFieldMessage } from './messages';
+import { cents } from './money';
 import { RUSH_RESUBMIT_PRICE, requestPrice } from './pricing';
 import {
   endBeforeStartMessage,
@@ -74,6 +75,8 @@ describe('request payload', () => {
 
   it('prices a resubmit with the submit rule: a rush request of a base-priced firm is 42', () => {
     expect(requestPrice({ rush: true, requestTypes: ['Medical Records'] })).toBe(RUSH_RESUBMIT_PRICE);
-    expect(requestPrice({ companyPrice: 50, rush: true, requestTypes: ['Medical Records'] })).toBe(57);
+    expect(requestPrice({ companyPrice: cents(5000), rush: true, requestTypes: ['Medical Records'] })).toBe(
+      5700,
+    );
   });
 });

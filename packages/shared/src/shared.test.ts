@@ -1,25 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatMoney, isDashDate, parseUsDate, truncateLabel } from './format';
+import { cents, toCents } from './money';
 import { automaticSurcharge, requestPrice } from './pricing';
 import { CLOSED_STATUSES, normalizeStatus, OPEN_STATUSES, STAFF_NOTE_STATUSES, STATUS } from './statuses';
 
 describe('pricing', () => {
   it('uses the company price, 35 by default, plus 7 for rush', () => {
-    expect(requestPrice({ rush: false, requestTypes: ['Medical Records'] })).toBe(35);
-    expect(requestPrice({ companyPrice: 40, rush: true, requestTypes: ['Medical Records'] })).toBe(47);
+    expect(requestPrice({ rush: false, requestTypes: ['Medical Records'] })).toBe(3500);
+    expect(requestPrice({ companyPrice: cents(4000), rush: true, requestTypes: ['Medical Records'] })).toBe(
+      4700,
+    );
   });
 
   it('charges a flat 9.95 for the certification type alone', () => {
     expect(requestPrice({ rush: true, requestTypes: ['Provider Certification of Received Records'] })).toBe(
-      9.95,
+      995,
     );
   });
 
   it('adds 10 per full 100 of provider cost, capped at 1000', () => {
-    expect(automaticSurcharge(99.99)).toBe(0);
-    expect(automaticSurcharge(250)).toBe(20);
-    expect(automaticSurcharge(50_000)).toBe(1000);
-    expect(automaticSurcharge(-5)).toBe(0);
+    expect(automaticSurcharge(toCents(99.99))).toBe(0);
+    expect(automaticSurcharge(toCents(250))).toBe(2000);
+    expect(automaticSurcharge(toCents(50_000))).toBe(100_000);
+    expect(automaticSurcharge(toCents(-5))).toBe(0);
   });
 });
 

@@ -42,7 +42,7 @@ describe('CHECK constraints', () => {
     for (const column of ['price', 'provider_cost', 'page_fee', 'auto_added_surcharge']) {
       await expect(
         deps.db.execute(
-          sql`insert into invoices (request_id, ${sql.identifier(column)}) values (${request.id}, -0.01)`,
+          sql`insert into invoices (request_id, ${sql.identifier(column)}) values (${request.id}, -1)`,
         ),
       ).rejects.toThrow();
     }

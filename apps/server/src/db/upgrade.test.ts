@@ -66,6 +66,22 @@ async function tallySums(db: Db) {
   );
 }
 
+/** Every money column's sum in whole cents: dollars (numeric) before the upgrade, cents (bigint) after. */
+async function moneySums(db: Db, toCents: 100 | 1) {
+  const sum = (table: string, column: string) =>
+    sql`(select round(coalesce(sum(${sql.identifier(column)}), 0) * ${sql.raw(String(toCents))})::bigint::text
+      from ${sql.identifier(table)}) as ${sql.identifier(`${table}.${column}`)}`;
+  const columns = [
+    ...['price', 'provider_cost', 'page_fee', 'billed_price'].map((c) => sum('requests', c)),
+    ...['price', 'provider_cost', 'page_fee', 'auto_added_surcharge'].map((c) => sum('invoices', c)),
+    sum('companies', 'request_price'),
+    sum('price_settings', 'cancelled'),
+    sum('request_tallies', 'billed_sum'),
+  ];
+  const [row] = await queryRows<Record<string, string>>(db, sql`select ${sql.join(columns, sql`, `)}`);
+  return row;
+}
+
 async function upgradeAndCheck(db: Db, migrateTo: (folder: string) => Promise<void>) {
   await migrateTo(previousMigrations());
   const config = testEnv({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'dd-upgrade-')) });
@@ -76,8 +92,14 @@ async function upgradeAndCheck(db: Db, migrateTo: (folder: string) => Promise<vo
     filesDir: path.join(config.dataDir, 'files'),
   });
   expect(seeded).toBe(true);
+  // Amounts a float would not keep: they must arrive as exactly these cents.
+  const [first] = await queryRows<{ id: number }>(db, sql`select min(id)::int as id from invoices`);
+  await db.execute(
+    sql`update invoices set provider_cost = 1234567.89, page_fee = 0.30 where id = ${first.id}`,
+  );
   const before = await rowCounts(db);
   const tallies = await tallySums(db);
+  const money = await moneySums(db, 100);
   expect(before.requests).toBeGreaterThan(10);
 
   await migrateTo(migrationsFolder);
@@ -85,6 +107,12 @@ async function upgradeAndCheck(db: Db, migrateTo: (folder: string) => Promise<vo
   for (const [table, count] of Object.entries(before))
     expect({ table, count: after[table] }).toEqual({ table, count });
   expect(await tallySums(db)).toEqual(tallies);
+  expect(await moneySums(db, 1)).toEqual(money);
+  const [line] = await queryRows<{ provider_cost: string; page_fee: string }>(
+    db,
+    sql`select provider_cost::text, page_fee::text from invoices where id = ${first.id}`,
+  );
+  expect(line).toEqual({ provider_cost: '123456789', page_fee: '30' });
 
   const app = await buildApp(deps);
   try {

@@ -1,21 +1,14 @@
+import { cents } from '@dd/shared';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { nonNegative } from './checks';
 import { companies } from './companies';
+import { centsColumn } from './money';
 import { requests } from './requests';
 
-/** Invoice lines per request, the billings that group them for a law firm, and the fee settings. */
-const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
+/** Invoice lines per request, the billings that group them for a law firm, and the fee settings (money in
+ *  whole cents). */
+const money = (name: string) => centsColumn(name).notNull().default(cents(0));
 
 export const billings = pgTable(
   'billings',
@@ -43,10 +36,10 @@ export const invoices = pgTable(
     requestId: integer('request_id')
       .notNull()
       .references(() => requests.id, { onDelete: 'restrict' }),
-    price: money('price').notNull().default(0),
-    providerCost: money('provider_cost').notNull().default(0),
-    pageFee: money('page_fee').notNull().default(0),
-    autoAddedSurcharge: money('auto_added_surcharge').notNull().default(0),
+    price: money('price'),
+    providerCost: money('provider_cost'),
+    pageFee: money('page_fee'),
+    autoAddedSurcharge: money('auto_added_surcharge'),
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     invoiceUrl: text('invoice_url'),
@@ -67,13 +60,13 @@ export const priceSettings = pgTable(
   'price_settings',
   {
     id: integer('id').primaryKey().default(1),
-    completedDocumentsArrived: money('completed_documents_arrived').notNull().default(0),
-    completedDocumentsUnavailable: money('completed_documents_unavailable').notNull().default(0),
-    closedDocumentsArrived: money('closed_documents_arrived').notNull().default(0),
-    closedDocumentsUnavailable: money('closed_documents_unavailable').notNull().default(0),
-    cancelled: money('cancelled').notNull().default(0),
-    rush: money('rush').notNull().default(0),
-    closedOriginallyNoDocument: money('closed_originally_no_document').notNull().default(0),
+    completedDocumentsArrived: money('completed_documents_arrived'),
+    completedDocumentsUnavailable: money('completed_documents_unavailable'),
+    closedDocumentsArrived: money('closed_documents_arrived'),
+    closedDocumentsUnavailable: money('closed_documents_unavailable'),
+    cancelled: money('cancelled'),
+    rush: money('rush'),
+    closedOriginallyNoDocument: money('closed_originally_no_document'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

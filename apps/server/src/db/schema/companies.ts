@@ -1,5 +1,7 @@
+import { BASE_REQUEST_PRICE } from '@dd/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { centsColumn } from './money';
 
 /** Law firms and the internal (retrieval) company. */
 export const companies = pgTable(
@@ -18,7 +20,8 @@ export const companies = pgTable(
     zipCode: text('zip_code'),
     phoneNumber: text('phone_number'),
     faxNumber: text('fax_number'),
-    requestPrice: numeric('request_price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(35),
+    /** The firm's price per provider, in whole cents. */
+    requestPrice: centsColumn('request_price').notNull().default(BASE_REQUEST_PRICE),
     releaseFormUrl: text('release_form_url'),
     /** Replaces the old product's magic company id for the automatic invoice surcharge. */
     autoSurcharge: boolean('auto_surcharge').notNull().default(false),

@@ -1,4 +1,4 @@
-import { OPEN_STATUSES, REQUEST_STATUSES } from '@dd/shared';
+import { cents, OPEN_STATUSES, REQUEST_STATUSES } from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -8,7 +8,6 @@ import {
   foreignKey,
   index,
   integer,
-  numeric,
   pgSequence,
   pgTable,
   primaryKey,
@@ -17,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { nonNegative, oneOf } from './checks';
 import { companies } from './companies';
+import { centsColumn } from './money';
 import { patients } from './patients';
 import { providers } from './providers';
 import { users } from './users';
@@ -35,7 +35,8 @@ export const requestTypes = pgTable('request_types', {
 /** New requests draw their internal number from here; split requests set '10001-1' style values. */
 export const requestInternalNumberSeq = pgSequence('request_internal_number_seq', { startWith: 10001 });
 
-const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
+/** Money in whole cents. */
+const money = (name: string) => centsColumn(name).notNull().default(cents(0));
 
 export const requests = pgTable(
   'requests',
@@ -59,9 +60,9 @@ export const requests = pgTable(
     intakeFormUrl: text('intake_form_url'),
     hipaaConsentUrl: text('hipaa_consent_url'),
     attorneyName: text('attorney_name'),
-    price: money('price').notNull().default(0),
-    providerCost: money('provider_cost').notNull().default(0),
-    pageFee: money('page_fee').notNull().default(0),
+    price: money('price'),
+    providerCost: money('provider_cost'),
+    pageFee: money('page_fee'),
     requisitionId: text('requisition_id'),
     /** False once deleted by a user while it had work on it (requests.delete.ts): hidden from every list. */
     active: boolean('active').notNull().default(true),
@@ -81,7 +82,7 @@ export const requests = pgTable(
     lastNoteAt: timestamp('last_note_at', { withTimezone: true }),
     /** What its billed invoice lines add up to (none billed: null), kept by the trigger
      *  invoices_billed_price (migration 0013) so the dashboard's fees need no join. */
-    billedPrice: numeric('billed_price', { precision: 12, scale: 2, mode: 'number' }),
+    billedPrice: centsColumn('billed_price'),
     firstDownloadedAt: timestamp('first_downloaded_at', { withTimezone: true }),
     patientId: integer('patient_id').notNull(),
     providerId: integer('provider_id')
@@ -232,9 +233,9 @@ export const requestTallies = pgTable(
     received: integer('received').notNull(),
     turnaround: bigint('turnaround', { mode: 'number' }).notNull(),
     billed: integer('billed').notNull(),
-    billedSum: numeric('billed_sum', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    billedSum: centsColumn('billed_sum').notNull(),
     /** The quotes (price) of the requests not billed yet: what an outcome that bills the quote adds up. */
-    quotedSum: numeric('quoted_sum', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    quotedSum: money('quoted_sum'),
   },
   (t) => [index('request_tallies_group_idx').on(t.byWorker, t.groupId, t.status, t.rush)],
 );

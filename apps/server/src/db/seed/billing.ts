@@ -1,4 +1,4 @@
-import { automaticSurcharge, isOpenStatus, STATUS } from '@dd/shared';
+import { automaticSurcharge, cents, isOpenStatus, STATUS } from '@dd/shared';
 import type { Tx } from '../client';
 import { billings, invoices } from '../schema';
 import type { InsertedRequest } from './documents';
@@ -7,13 +7,13 @@ import { addDays } from './random';
 
 /** Invoice lines for finished requests and, per law firm, a paid older billing and an unpaid recent one. */
 export const DEMO_FEES = {
-  completedDocumentsArrived: 35,
-  completedDocumentsUnavailable: 25,
-  closedDocumentsArrived: 35,
-  closedDocumentsUnavailable: 25,
-  cancelled: 10,
-  rush: 7,
-  closedOriginallyNoDocument: 35,
+  completedDocumentsArrived: cents(3500),
+  completedDocumentsUnavailable: cents(2500),
+  closedDocumentsArrived: cents(3500),
+  closedDocumentsUnavailable: cents(2500),
+  cancelled: cents(1000),
+  rush: cents(700),
+  closedOriginallyNoDocument: cents(3500),
 };
 
 export async function insertBilling(
@@ -61,13 +61,13 @@ export async function insertBilling(
       const { values, firm } = r.plan;
       const at = invoicedAt(r);
       const bill = billFor(firm, at);
-      const providerCost = values.providerCost ?? 0;
+      const providerCost = values.providerCost ?? cents(0);
       return {
         requestId: r.id,
         price: values.status === STATUS.cancelled ? DEMO_FEES.cancelled : values.price!,
         providerCost,
-        pageFee: values.pageFee ?? 0,
-        autoAddedSurcharge: firm.autoSurcharge ? automaticSurcharge(providerCost) : 0,
+        pageFee: values.pageFee ?? cents(0),
+        autoAddedSurcharge: firm.autoSurcharge ? automaticSurcharge(providerCost) : cents(0),
         isPaid: bill?.paid ?? false,
         paidAt: bill?.paid ? addDays(bill.createdAt, 12) : null,
         billId: bill?.id ?? null,

@@ -1,4 +1,4 @@
-import { PERMISSIONS, ROLE_NAMES } from '@dd/shared';
+import { type Cents, cents, PERMISSIONS, ROLE_NAMES } from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { companies, roles, users } from '../schema';
@@ -15,7 +15,8 @@ export interface SeedFirm {
   id: number;
   name: string;
   code: string;
-  requestPrice: number;
+  /** Whole cents. */
+  requestPrice: Cents;
   autoSurcharge: boolean;
   city: string;
   state: string;
@@ -59,7 +60,7 @@ const FIRMS = {
   smith: {
     name: 'Smith Law Group',
     code: 'SLG',
-    requestPrice: 35,
+    requestPrice: cents(3500),
     autoSurcharge: false,
     areaCode: '719',
     address1: '102 N Cascade Ave',
@@ -72,7 +73,7 @@ const FIRMS = {
   jones: {
     name: 'Jones Injury Attorneys',
     code: 'JIA',
-    requestPrice: 38,
+    requestPrice: cents(3800),
     autoSurcharge: true,
     areaCode: '602',
     address1: '2375 E Camelback Rd',

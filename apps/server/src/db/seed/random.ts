@@ -1,10 +1,13 @@
+import { type Cents, cents } from '@dd/shared';
+
 /** A small seeded PRNG (mulberry32) and date helpers, so the demo data is the same on every run. */
 export interface Random {
   next(): number;
   int(min: number, max: number): number;
   pick<T>(items: readonly T[]): T;
   chance(probability: number): boolean;
-  money(min: number, max: number): number;
+  /** Whole cents between two dollar amounts. */
+  money(min: number, max: number): Cents;
   shuffle<T>(items: T[]): T[];
 }
 
@@ -23,7 +26,7 @@ export function createRandom(seed: number): Random {
     int,
     pick: (items) => items[int(0, items.length - 1)],
     chance: (probability) => next() < probability,
-    money: (min, max) => Math.round((min + next() * (max - min)) * 100) / 100,
+    money: (min, max) => cents(Math.round((min + next() * (max - min)) * 100)),
     shuffle(items) {
       for (let i = items.length - 1; i > 0; i--) {
         const j = int(0, i);

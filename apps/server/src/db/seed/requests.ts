@@ -1,5 +1,7 @@
 import {
   CERTIFICATION_REQUEST_TYPE,
+  type Cents,
+  cents,
   isOpenStatus,
   joinRequestTypes,
   REQUEST_STATUSES,
@@ -84,7 +86,7 @@ function skewed<T>(rng: Random, items: readonly T[]): T {
 }
 
 /** What the provider charged for copies; now and then large enough to trigger the automatic surcharge. */
-function copyFee(rng: Random): number {
+function copyFee(rng: Random): Cents {
   return rng.chance(0.2) ? rng.money(100, 420) : rng.money(6.5, 95);
 }
 
@@ -166,8 +168,8 @@ export function planRequests(
         hipaaConsentUrl: patient.hipaaConsentUrl,
         attorneyName: firm.attorney.fullName,
         price: requestPrice({ companyPrice: firm.requestPrice, rush, requestTypes: types }),
-        providerCost: received && rng.chance(0.65) ? copyFee(rng) : 0,
-        pageFee: received && rng.chance(0.35) ? rng.money(2, 25) : 0,
+        providerCost: received && rng.chance(0.65) ? copyFee(rng) : cents(0),
+        pageFee: received && rng.chance(0.35) ? rng.money(2, 25) : cents(0),
         requisitionId:
           REQUEST_STATUSES.indexOf(status) >= 2 && rng.chance(0.35) ? `RQ-${rng.int(100000, 999999)}` : null,
         archived: status.startsWith('Closed') && rng.chance(0.4),

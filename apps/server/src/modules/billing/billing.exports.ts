@@ -1,12 +1,4 @@
-import {
-  addCents,
-  formatDate,
-  type InvoiceFilter,
-  type InvoiceLine,
-  lineTotal,
-  toCents,
-  toDollars,
-} from '@dd/shared';
+import { addCents, formatDate, type InvoiceFilter, type InvoiceLine, toCents, toDollars } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { Auth } from '../../authz';
@@ -50,7 +42,7 @@ export function linesCsv(lines: InvoiceLine[]): string {
         amount(l.provider_cost),
         amount(l.page_fee),
         amount(l.auto_added_surcharge),
-        amount(lineTotal(l)),
+        amount(l.total),
         l.bill_title ?? '',
         l.is_paid ? 'Yes' : 'No',
       ]),

@@ -33,7 +33,7 @@ import {
   setBillingPaid,
 } from './billings.service';
 import {
-  feeSettings,
+  feeSettingsAnswer,
   invoicePage,
   linesOfRequest,
   listInvoiceCompanies,
@@ -153,7 +153,7 @@ export const billingRoutes: Module = (app, { db, mail, config }) => {
     },
     async (request) => {
       if (request.params.id !== FEE_SETTINGS_ID) throw notFound();
-      return feeSettings(db);
+      return feeSettingsAnswer(db);
     },
   );
 

@@ -1,4 +1,4 @@
-import { BILLING_MSG, type Billing, formatMoney, toCents } from '@dd/shared';
+import { BILLING_MSG, type Billing, cents, centsOf, formatMoney, toDollars } from '@dd/shared';
 import { and, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
@@ -51,7 +51,7 @@ const toBilling = (r: BillingRow): Billing => ({
   paid_at: r.paidAt?.toISOString() ?? null,
   created_at: r.createdAt.toISOString(),
   lines: r.lines,
-  total: Number(r.total),
+  total: toDollars(centsOf(r.total)),
 });
 
 const selectBillings = (db: DbOrTx) =>
@@ -132,7 +132,7 @@ async function freezeLines(
   for (const line of existing) {
     await tx
       .update(invoices)
-      .set({ billId: billingId, price: Number(line.fee) })
+      .set({ billId: billingId, price: line.fee })
       .where(and(eq(invoices.id, line.lineId!), sql`${invoices.billId} is null`));
   }
   const missing = lines.filter((l) => l.lineId === null);
@@ -150,9 +150,9 @@ async function freezeLines(
   await tx.insert(invoices).values(
     missing.map((l) => ({
       requestId: l.requestId,
-      price: Number(l.fee),
-      providerCost: byId.get(l.requestId)?.providerCost ?? 0,
-      pageFee: byId.get(l.requestId)?.pageFee ?? 0,
+      price: l.fee,
+      providerCost: byId.get(l.requestId)?.providerCost ?? cents(0),
+      pageFee: byId.get(l.requestId)?.pageFee ?? cents(0),
       billId: billingId,
     })),
   );
@@ -320,10 +320,7 @@ async function cardChargedCents(db: DbOrTx, billingId: number): Promise<number> 
   return Number(row?.cents ?? 0);
 }
 
-/**
- * What a card payment of the billing needs: its firm, whether it is paid, and its total in whole cents,
- * read from the exact decimal the database summed (never through a float).
- */
+/** What a card payment of the billing needs: its firm, whether it is paid, and its total in whole cents. */
 export async function billingToPay(db: DbOrTx, billingId: number) {
   const [row] = await selectBillings(db).where(eq(billings.id, billingId));
   return row
@@ -331,7 +328,7 @@ export async function billingToPay(db: DbOrTx, billingId: number) {
         companyId: row.companyId,
         title: row.title,
         isPaid: row.isPaid,
-        totalCents: toCents(String(row.total)),
+        totalCents: centsOf(row.total),
       }
     : null;
 }

@@ -1,4 +1,4 @@
-import { BILLING_MSG, type Billing, STATUS } from '@dd/shared';
+import { BILLING_MSG, type Billing, STATUS, toCents } from '@dd/shared';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
@@ -72,7 +72,7 @@ describe('creating a billing', () => {
     expect(billed.map((l) => l.requestId).sort()).toEqual([f.done.id, f.cancelled.id].sort());
     // The open request is not billed; the billed lines cannot be changed any more.
     const line = billed.find((l) => l.requestId === f.done.id)!;
-    expect(line.providerCost).toBe(25);
+    expect(line.providerCost).toBe(toCents(25));
     const change = await put(`/api/home/invoice/${line.id}/`, who.headers, {
       provider_cost: 1,
       auto_added_surcharge: 0,

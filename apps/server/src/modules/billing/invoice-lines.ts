@@ -1,4 +1,4 @@
-import { automaticSurcharge } from '@dd/shared';
+import { automaticSurcharge, type Cents, cents } from '@dd/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, invoices, requests } from '../../db/schema';
@@ -6,10 +6,10 @@ import { notFound } from '../../lib/errors';
 
 /** The one rule for writing a request's invoice line, used by the requisition form and the invoice screen. */
 export interface LineAmounts {
-  providerCost: number;
+  providerCost: Cents;
   /** Set by an administrator; otherwise the automatic surcharge of a flagged company. */
-  surcharge?: number;
-  pageFee?: number;
+  surcharge?: Cents;
+  pageFee?: Cents;
 }
 
 /** The request's newest invoice line, if it has one. */
@@ -38,7 +38,8 @@ export async function writeCurrentLine(tx: DbOrTx, requestId: number, amounts: L
   const values = {
     providerCost: amounts.providerCost,
     pageFee: amounts.pageFee ?? request.pageFee,
-    autoAddedSurcharge: amounts.surcharge ?? (request.flagged ? automaticSurcharge(amounts.providerCost) : 0),
+    autoAddedSurcharge:
+      amounts.surcharge ?? (request.flagged ? automaticSurcharge(amounts.providerCost) : cents(0)),
   };
   const last = await lastLine(tx, requestId);
   if (last && last.billId === null) {
@@ -47,7 +48,7 @@ export async function writeCurrentLine(tx: DbOrTx, requestId: number, amounts: L
   }
   const [line] = await tx
     .insert(invoices)
-    .values({ ...values, requestId, price: last ? 0 : request.price })
+    .values({ ...values, requestId, price: last ? cents(0) : request.price })
     .returning({ id: invoices.id });
   return line.id;
 }

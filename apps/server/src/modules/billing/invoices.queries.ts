@@ -1,5 +1,7 @@
 import {
   BILLABLE_STATUSES,
+  type Cents,
+  centsOf,
   FEE_BY_STATUS,
   INVOICE_UNBILLED,
   type InvoiceFilter,
@@ -8,6 +10,7 @@ import {
   lineTotal,
   QUOTED,
   type RequestStatus,
+  toDollars,
 } from '@dd/shared';
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -15,7 +18,7 @@ import { billings, invoices, patients, priceSettings, providers, requests } from
 
 /**
  * A company's invoice lines: one row per line, and one row (id null) for a request that has no line
- * yet. Amounts are summed in SQL numeric, never in floating point. The fee of an unbilled line follows
+ * yet. Amounts are whole cents (bigint columns), summed exactly in SQL. The fee of an unbilled line follows
  * the request's status from the fee settings (lineFee in packages/shared/billing.ts, built here from the
  * same FEE_BY_STATUS table); a billed line keeps the fee it was billed with, and a line added after the
  * request was billed carries costs only.
@@ -123,8 +126,6 @@ const lineFrom = (db: DbOrTx) =>
     .leftJoin(invoices, eq(invoices.requestId, requests.id))
     .leftJoin(billings, eq(billings.id, invoices.billId));
 
-const dollars = (v: string | number | null) => Number(v ?? 0);
-
 export async function pageInvoiceLines(
   db: DbOrTx,
   q: LineQuery,
@@ -155,11 +156,11 @@ export async function pageInvoiceLines(
     rows: rows.map(toLine),
     totals: {
       lines: sums.lines,
-      price: dollars(sums.price),
-      provider_cost: dollars(sums.providerCost),
-      page_fee: dollars(sums.pageFee),
-      auto_added_surcharge: dollars(sums.surcharge),
-      total: dollars(sums.total),
+      price: toDollars(centsOf(sums.price)),
+      provider_cost: toDollars(centsOf(sums.providerCost)),
+      page_fee: toDollars(centsOf(sums.pageFee)),
+      auto_added_surcharge: toDollars(centsOf(sums.surcharge)),
+      total: toDollars(centsOf(sums.total)),
     },
   };
 }
@@ -177,10 +178,10 @@ type LineRow = Awaited<ReturnType<ReturnType<typeof lineFrom>['execute']>>[numbe
 
 function toLine(r: LineRow): InvoiceLine {
   const amounts = {
-    price: dollars(r.price),
-    provider_cost: dollars(r.providerCost),
-    page_fee: dollars(r.pageFee),
-    auto_added_surcharge: dollars(r.surcharge),
+    price: centsOf(r.price),
+    provider_cost: centsOf(r.providerCost),
+    page_fee: centsOf(r.pageFee),
+    auto_added_surcharge: centsOf(r.surcharge),
   };
   return {
     id: r.id,
@@ -193,8 +194,11 @@ function toLine(r: LineRow): InvoiceLine {
       client: r.client,
       provider: r.provider,
     },
-    ...amounts,
-    total: lineTotal(amounts),
+    price: toDollars(amounts.price),
+    provider_cost: toDollars(amounts.provider_cost),
+    page_fee: toDollars(amounts.page_fee),
+    auto_added_surcharge: toDollars(amounts.auto_added_surcharge),
+    total: toDollars(lineTotal(amounts)),
     bill_id: r.billId,
     bill_title: r.billTitle,
     is_paid: r.isPaid,
@@ -209,8 +213,8 @@ function toLine(r: LineRow): InvoiceLine {
 export async function billableLines(
   tx: DbOrTx,
   companyId: number,
-): Promise<{ requestId: number; lineId: number | null; fee: string }[]> {
-  return tx
+): Promise<{ requestId: number; lineId: number | null; fee: Cents }[]> {
+  const rows = await tx
     .select({ requestId: requests.id, lineId: invoices.id, fee: feeSql })
     .from(requests)
     .innerJoin(priceSettings, eq(priceSettings.id, 1))
@@ -224,6 +228,7 @@ export async function billableLines(
       ),
     )
     .orderBy(asc(requests.id));
+  return rows.map((r) => ({ ...r, fee: centsOf(r.fee) }));
 }
 
 /** Locks the company's billable requests so line edits (requisition, amounts) wait for the billing. */

@@ -2,8 +2,12 @@ import {
   BILLABLE_STATUSES,
   BILLING_MSG,
   CLOSED_STATUSES,
+  cents,
+  centsOf,
   FEE_FIELDS,
+  type FeeField,
   type FeeSettings,
+  type FeeSettingsAnswer,
   type FeeSettingsBody,
   type InvoiceCompany,
   type InvoiceFilter,
@@ -12,6 +16,8 @@ import {
   normalizeStatus,
   OPEN_STATUSES,
   type RequestStatus,
+  toCents,
+  toDollars,
 } from '@dd/shared';
 import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
@@ -127,17 +133,26 @@ const FEE_KEYS = {
   closed_originally_no_document: 'closedOriginallyNoDocument',
 } as const;
 
-export async function feeSettings(db: DbOrTx): Promise<FeeSettings & { id: number; updated_at: string }> {
+async function feeRow(db: DbOrTx) {
   const [row] = await db.select().from(priceSettings).where(eq(priceSettings.id, 1));
   if (!row) throw notFound();
-  const fees = Object.fromEntries(FEE_FIELDS.map((f) => [f, Number(row[FEE_KEYS[f]])])) as FeeSettings;
-  return { id: row.id, ...fees, updated_at: row.updatedAt.toISOString() };
+  const fees = Object.fromEntries(FEE_FIELDS.map((f) => [f, row[FEE_KEYS[f]]])) as FeeSettings;
+  return { id: row.id, fees, updatedAt: row.updatedAt };
+}
+
+/** The fee settings in whole cents, for the pricing rule. */
+export const feeSettings = async (db: DbOrTx): Promise<FeeSettings> => (await feeRow(db)).fees;
+
+/** GET /api/home/price/1/: the fee settings as the API answers them. */
+export async function feeSettingsAnswer(db: DbOrTx): Promise<FeeSettingsAnswer> {
+  const { id, fees, updatedAt } = await feeRow(db);
+  return { id, ...dollarsOf(fees), updated_at: updatedAt.toISOString() };
 }
 
 export async function saveFeeSettings(db: Db, auth: Auth, body: FeeSettingsBody & Record<string, unknown>) {
   authorize(auth, 'billing.manage');
   const before = await feeSettings(db);
-  const values = Object.fromEntries(FEE_FIELDS.map((f) => [FEE_KEYS[f], body[f] as number]));
+  const values = Object.fromEntries(FEE_FIELDS.map((f) => [FEE_KEYS[f], toCents(body[f] as number)]));
   await db.transaction(async (tx) => {
     await tx
       .insert(priceSettings)
@@ -149,10 +164,12 @@ export async function saveFeeSettings(db: Db, auth: Auth, body: FeeSettingsBody 
       details: { before: pick(before), after: Object.fromEntries(FEE_FIELDS.map((f) => [f, body[f]])) },
     });
   });
-  return feeSettings(db);
+  return feeSettingsAnswer(db);
 }
 
-const pick = (fees: FeeSettings) => Object.fromEntries(FEE_FIELDS.map((f) => [f, fees[f]]));
+const dollarsOf = (fees: FeeSettings) =>
+  Object.fromEntries(FEE_FIELDS.map((f) => [f, toDollars(fees[f])])) as Record<FeeField, number>;
+const pick = dollarsOf;
 
 /* Line amounts. */
 
@@ -184,7 +201,10 @@ export async function updateLine(
     await lockRequest(tx, line.requestId);
     const [changed] = await tx
       .update(invoices)
-      .set({ providerCost: amounts.provider_cost, autoAddedSurcharge: amounts.auto_added_surcharge })
+      .set({
+        providerCost: toCents(amounts.provider_cost),
+        autoAddedSurcharge: toCents(amounts.auto_added_surcharge),
+      })
       .where(and(eq(invoices.id, lineId), sql`${invoices.billId} is null`))
       .returning({ id: invoices.id });
     if (!changed) throw conflict(BILLING_MSG.lineBilled);
@@ -205,8 +225,9 @@ export async function saveRequestLine(
   const lineId = await db.transaction(async (tx) => {
     await lockRequest(tx, requestId);
     const id = await writeCurrentLine(tx, requestId, {
-      providerCost: amounts.provider_cost,
-      surcharge: amounts.auto_added_surcharge,
+      providerCost: toCents(amounts.provider_cost),
+      surcharge:
+        amounts.auto_added_surcharge === undefined ? undefined : toCents(amounts.auto_added_surcharge),
     });
     await auditLine(tx, auth, id, requestId, amounts);
     return id;
@@ -225,7 +246,7 @@ export async function openRequestLine(db: Db, auth: Auth, requestId: number): Pr
     await lockRequest(tx, requestId);
     const last = await lastLine(tx, requestId);
     if (last && last.billId === null) return last.id;
-    const id = await writeCurrentLine(tx, requestId, { providerCost: 0 });
+    const id = await writeCurrentLine(tx, requestId, { providerCost: cents(0) });
     await auditLine(tx, auth, id, requestId, { provider_cost: 0 });
     return id;
   });
@@ -275,11 +296,11 @@ export async function linesOfRequest(db: DbOrTx, requestId: number, newestFirst:
     .orderBy(...order);
   return rows.map((r) => ({
     id: r.id,
-    price: Number(r.price),
+    price: toDollars(centsOf(r.price)),
     is_paid: r.isPaid,
-    provider_cost: Number(r.providerCost),
-    page_fee: Number(r.pageFee),
-    auto_added_surcharge: Number(r.surcharge),
+    provider_cost: toDollars(r.providerCost),
+    page_fee: toDollars(r.pageFee),
+    auto_added_surcharge: toDollars(r.surcharge),
     bill_id: r.billId,
   }));
 }

@@ -5,6 +5,8 @@ import {
   outcomeFee,
   REQUEST_STATUSES,
   STATUS,
+  toCents,
+  toDollars,
 } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +21,7 @@ import {
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { auditEvents, invoices } from '../../db/schema';
 import { get, post } from '../requests/requests.staff-fixtures';
-import { feeSettings } from './invoices.service';
+import { feeSettings, feeSettingsAnswer } from './invoices.service';
 
 /** A company's invoice lines, fee settings and line amounts. */
 
@@ -68,9 +70,9 @@ describe('the fee of a line', () => {
     const byStatus = Object.fromEntries(page.results.map((l) => [l.request.status, l]));
     expect(byStatus[STATUS.completedArrived].price).toBe(38);
     expect(byStatus[STATUS.completedUnavailable].price).toBe(
-      outcomeFee(fees, STATUS.completedUnavailable, { price: 35, rush: true }),
+      toDollars(outcomeFee(fees, STATUS.completedUnavailable, { price: toCents(35), rush: true })),
     );
-    expect(byStatus[STATUS.cancelled].price).toBe(fees.cancelled);
+    expect(byStatus[STATUS.cancelled].price).toBe(toDollars(fees.cancelled));
     expect(byStatus[STATUS.inContact].price).toBe(42);
     // Requests without a written line are still on the invoice, with no costs yet.
     expect(page.results.every((l) => l.id === null && l.provider_cost === 0)).toBe(true);
@@ -88,7 +90,7 @@ describe('the fee of a line', () => {
 
   it('changes with the fee settings an administrator saves, and the change is logged', async () => {
     const { deps } = await getContext();
-    const before = await feeSettings(deps.db);
+    const before = await feeSettingsAnswer(deps.db);
     const who = await admin();
     const f = await firm();
     await f.request({ status: STATUS.closedUnavailable });

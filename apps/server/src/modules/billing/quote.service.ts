@@ -1,4 +1,4 @@
-import { type OrderQuote, outcomeFees, requestPrice } from '@dd/shared';
+import { type OrderQuote, outcomeFees, requestPrice, toDollars } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
@@ -30,5 +30,6 @@ export async function orderQuote(
     .map((t) => t.trim())
     .filter(Boolean);
   const price = requestPrice({ companyPrice: company.requestPrice, rush, requestTypes });
-  return { price, rush, outcomes: outcomeFees(await feeSettings(db), { price, rush }) };
+  const outcomes = outcomeFees(await feeSettings(db), { price, rush });
+  return { price: toDollars(price), rush, outcomes: outcomes.map((o) => ({ ...o, fee: toDollars(o.fee) })) };
 }

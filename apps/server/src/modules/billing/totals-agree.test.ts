@@ -57,9 +57,9 @@ describe('invoice, billing, CSV and PDF totals', () => {
           });
           await deps.db.insert(invoices).values({
             requestId: r.id,
-            providerCost: l.providerCost,
-            pageFee: l.pageFee,
-            autoAddedSurcharge: l.surcharge,
+            providerCost: toCents(l.providerCost),
+            pageFee: toCents(l.pageFee),
+            autoAddedSurcharge: toCents(l.surcharge),
           });
         }
         const invoice = (

@@ -1,4 +1,5 @@
 import {
+  type Cents,
   COMPANY_MSG,
   type Company,
   type CompanyBody,
@@ -6,6 +7,8 @@ import {
   companyInUseMessage,
   isEmailAddress,
   isValidPrice,
+  toCents,
+  toDollars,
 } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
@@ -48,7 +51,7 @@ export function presentCompany(row: CompanyRow, auth: Auth, ctx: CompanyContext)
     zip_code: row.zipCode,
     phone_number: row.phoneNumber,
     fax_number: row.faxNumber,
-    request_price: row.requestPrice,
+    request_price: toDollars(row.requestPrice),
     release_form_url: row.releaseFormUrl,
     ...(can(auth, 'company.seeSurcharge') && { auto_surcharge: row.autoSurcharge }),
     is_internal: row.id === ctx.internalCompanyId,
@@ -64,10 +67,10 @@ export async function reachableCompany(db: DbOrTx, auth: Auth, id: number): Prom
   return row;
 }
 
-function parsePrice(value: CompanyBody['request_price']): number | undefined | 'invalid' {
+function parsePrice(value: CompanyBody['request_price']): Cents | undefined | 'invalid' {
   if (value === undefined || value === null || value === '') return undefined;
   const n = typeof value === 'number' ? value : Number(value);
-  return isValidPrice(n) ? n : 'invalid';
+  return isValidPrice(n) ? toCents(n) : 'invalid';
 }
 
 /** The columns to write: the body over the current row; validation messages per field. */

@@ -1,4 +1,4 @@
-import { COMPANY_MSG, FILE_MSG, MSG } from '@dd/shared';
+import { COMPANY_MSG, FILE_MSG, MSG, toCents } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callers, createCompany, signedIn, uploadKey } from '../../../test/factories';
@@ -99,7 +99,7 @@ describe('POST /api/home/company/{id}/', () => {
     });
     expect(surcharge.statusCode).toBe(403);
     const [row] = await deps.db.select().from(companies).where(eq(companies.id, id));
-    expect(row).toMatchObject({ requestPrice: 35, autoSurcharge: false });
+    expect(row).toMatchObject({ requestPrice: toCents(35), autoSurcharge: false });
   });
 
   it('lets internal staff set the price (two decimals, at least 0) and the surcharge', async () => {

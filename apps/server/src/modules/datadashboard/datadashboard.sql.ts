@@ -44,8 +44,8 @@ const BASE: CardColumns = {
   isOpen: sql`is_open`,
 };
 
-/** Fees are summed in SQL numeric and leave the database as whole cents, never as a float. */
-const centsOf = (sum: SQL) => sql`round(coalesce(${sum}, 0) * 100)::bigint`;
+/** Fees are whole cents (bigint columns): summed exactly and answered as a bigint, never as a float. */
+const centsOf = (sum: SQL) => sql`coalesce(${sum}, 0)::bigint`;
 
 /** Per row of the grouping: which group it is and every figure the cards and tables show. */
 export interface AggregateRow {

@@ -4,6 +4,7 @@ import {
   type DataDashboard,
   type DataDashboardResponse,
   STATUS,
+  toCents,
 } from '@dd/shared';
 import { describe, expect, it } from 'vitest';
 import {
@@ -46,7 +47,7 @@ async function worker(permissions: string[] = ['view_fees', 'view_company_counts
 async function bill(requestId: number, companyId: number, price: number) {
   const { deps } = await getContext();
   const [b] = await deps.db.insert(billings).values({ title: 'Test', companyId }).returning();
-  await deps.db.insert(invoices).values({ requestId, price, billId: b.id });
+  await deps.db.insert(invoices).values({ requestId, price: toCents(price), billId: b.id });
 }
 
 const load = async (auth: ReturnType<Awaited<ReturnType<typeof worker>>['auth']>, openOnly = false) =>

@@ -1,4 +1,4 @@
-import { STATUS } from '@dd/shared';
+import { STATUS, toCents } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createCompany, createPatient, createRequest, createUser } from '../../../test/factories';
@@ -73,7 +73,10 @@ describe('the data dashboard tallies', () => {
     // Completed with documents: the quote is the fee, whatever it is and however it changes.
     const quoted = await make({ status: STATUS.completedArrived, price: 38, completedDate: new Date() });
     await expectSame();
-    await db.update(requests).set({ price: 9.95 }).where(eq(requests.id, quoted.id));
+    await db
+      .update(requests)
+      .set({ price: toCents(9.95) })
+      .where(eq(requests.id, quoted.id));
     await expectSame();
 
     // Claimed, reassigned, released; documents received; closed.
@@ -93,11 +96,14 @@ describe('the data dashboard tallies', () => {
     const [bill] = await db.insert(billings).values({ title: 'Tally test', companyId: firm.id }).returning();
     const [line] = await db
       .insert(invoices)
-      .values({ requestId: r3.id, price: 48.5, billId: bill.id })
+      .values({ requestId: r3.id, price: toCents(48.5), billId: bill.id })
       .returning();
-    await db.insert(invoices).values({ requestId: r1.id, price: 35, billId: bill.id });
+    await db.insert(invoices).values({ requestId: r1.id, price: toCents(35), billId: bill.id });
     await expectSame();
-    await db.update(invoices).set({ price: 52 }).where(eq(invoices.id, line.id));
+    await db
+      .update(invoices)
+      .set({ price: toCents(52) })
+      .where(eq(invoices.id, line.id));
     await db.update(invoices).set({ billId: null }).where(eq(invoices.requestId, r1.id));
     await expectSame();
 

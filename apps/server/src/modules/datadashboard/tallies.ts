@@ -30,7 +30,7 @@ export async function tallyTotals(db: DbOrTx): Promise<AggregateRow[]> {
     then ${t.billedSum} + coalesce(${statusFee(sql`${t.status}`, sql`${t.rush}`, sql`${t.quotedSum}`, sql`(${t.n} - ${t.billed})`)}, 0)
     else 0 end`;
   const completed = oneOf(t.status, COMPLETED_OUTCOMES);
-  const centsOf = (sum: SQL) => sql`round(coalesce(${sum}, 0) * 100)::bigint`;
+  const centsOf = (sum: SQL) => sql`coalesce(${sum}, 0)::bigint`;
   const rows = await queryRows<Record<(typeof TALLIED)[number] | 'by_worker' | 'group_id', unknown>>(
     db,
     sql`select ${t.byWorker} as by_worker, ${t.groupId} as group_id,

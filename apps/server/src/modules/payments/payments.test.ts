@@ -1,4 +1,4 @@
-import { BILLING_MSG, PAYMENT_MSG, STATUS } from '@dd/shared';
+import { BILLING_MSG, PAYMENT_MSG, STATUS, toCents } from '@dd/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createPatient, createProvider, createRequest, signedIn } from '../../../test/factories';
@@ -89,7 +89,10 @@ describe('a law firm pays a billing by card', () => {
     expect(attach.json().error).toBe(BILLING_MSG.linesLocked);
 
     // Should the total still move (a correction made in the database), the charge no longer covers it.
-    await t.deps.db.update(invoices).set({ providerCost: 500 }).where(eq(invoices.billId, f.billing.id));
+    await t.deps.db
+      .update(invoices)
+      .set({ providerCost: toCents(500) })
+      .where(eq(invoices.billId, f.billing.id));
     await deliverWebhooks(1);
     expect((await billingOf(f.billing.id, f.staff.headers)).is_paid).toBe(false);
     const [short] = await t.deps.db

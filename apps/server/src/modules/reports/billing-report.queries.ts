@@ -1,4 +1,4 @@
-import { addCents, BILLABLE_STATUSES, type BillingReport, toCents, toDollars } from '@dd/shared';
+import { addCents, BILLABLE_STATUSES, type BillingReport, centsOf, toDollars } from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { companies, invoices, priceSettings, requests } from '../../db/schema';
@@ -6,7 +6,7 @@ import { statusFee } from '../billing/invoices.queries';
 
 /**
  * The billing report: per law firm, the requests finished between two days (inclusive, read in the
- * caller's zone) with their fees (billed, or the status fee) and costs, summed in SQL numeric.
+ * caller's zone) with their fees (billed, or the status fee) and costs, summed in whole cents.
  */
 export async function billingReport(
   db: DbOrTx,
@@ -42,16 +42,21 @@ export async function billingReport(
       group by ${companies.id}, ${companies.name}
       order by fees desc, ${companies.name}`,
   );
-  // Whole cents from the numeric sums (money.ts): no total depends on binary fractions.
-  const shaped = rows.map((r) => ({
+  // The sums are whole cents (bigint columns): added as cents, made dollars once at the end.
+  const inCents = rows.map((r) => {
+    const fees = centsOf(r.fees);
+    const costs = centsOf(r.costs);
+    return { r, fees, costs, total: addCents(fees, costs) };
+  });
+  const shaped = inCents.map(({ r, fees, costs, total }) => ({
     company_id: Number(r.company_id),
     law_firm: r.law_firm,
     finished: Number(r.finished),
-    fees: Number(r.fees),
-    costs: Number(r.costs),
-    total: toDollars(addCents(toCents(r.fees), toCents(r.costs))),
+    fees: toDollars(fees),
+    costs: toDollars(costs),
+    total: toDollars(total),
   }));
-  const sum = (key: 'fees' | 'costs' | 'total') => toDollars(addCents(...shaped.map((r) => toCents(r[key]))));
+  const sum = (key: 'fees' | 'costs' | 'total') => toDollars(addCents(...inCents.map((r) => r[key])));
   return {
     from,
     to,

@@ -1,4 +1,4 @@
-import { BILLABLE_STATUSES, type CompletedWithFees, lineTotal } from '@dd/shared';
+import { BILLABLE_STATUSES, type CompletedWithFees, centsOf, lineTotal, toDollars } from '@dd/shared';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -75,10 +75,10 @@ export async function pageCompletedWithFees(
     total,
     rows: rows.map((r) => {
       const amounts = {
-        price: Number(r.fee),
-        provider_cost: Number(r.providerCost),
-        page_fee: Number(r.pageFee),
-        auto_added_surcharge: Number(r.surcharge),
+        price: centsOf(r.fee),
+        provider_cost: centsOf(r.providerCost),
+        page_fee: centsOf(r.pageFee),
+        auto_added_surcharge: centsOf(r.surcharge),
       };
       return {
         id: r.id,
@@ -92,11 +92,11 @@ export async function pageCompletedWithFees(
         paralegal: r.paralegal,
         requester: r.requester,
         claimed_by: r.claimedBy,
-        fee: amounts.price,
-        provider_cost: amounts.provider_cost,
-        page_fee: amounts.page_fee,
-        auto_added_surcharge: amounts.auto_added_surcharge,
-        total: lineTotal(amounts),
+        fee: toDollars(amounts.price),
+        provider_cost: toDollars(amounts.provider_cost),
+        page_fee: toDollars(amounts.page_fee),
+        auto_added_surcharge: toDollars(amounts.auto_added_surcharge),
+        total: toDollars(lineTotal(amounts)),
       };
     }),
   };

@@ -1,4 +1,4 @@
-import { type CompletedWithFees, STATUS } from '@dd/shared';
+import { type CompletedWithFees, STATUS, toCents } from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -36,7 +36,11 @@ describe('GET /api/completed-requests-with-fees/', () => {
   it('lists finished requests with their billed fee and costs, filtered and paged', async () => {
     const { deps } = await getContext();
     const f = await firm();
-    const billedOne = await f.billedOn('2026-02-01T12:00:00Z', { price: 40, providerCost: 12.5, pageFee: 2 });
+    const billedOne = await f.billedOn('2026-02-01T12:00:00Z', {
+      price: toCents(40),
+      providerCost: toCents(12.5),
+      pageFee: toCents(2),
+    });
     await f.make({
       status: STATUS.cancelled,
       patientId: f.bob.id,
@@ -64,7 +68,7 @@ describe('GET /api/completed-requests-with-fees/', () => {
   it("feeds the billing report: per firm, finished between two days of the caller's zone", async () => {
     const { deps } = await getContext();
     const f = await firm();
-    await f.billedOn('2026-02-01T12:00:00Z', { price: 40, providerCost: 10 });
+    await f.billedOn('2026-02-01T12:00:00Z', { price: toCents(40), providerCost: toCents(10) });
     // 23:30 on February 2 in Denver, already February 3 in UTC.
     await f.make({ status: STATUS.cancelled, closedDate: new Date('2026-02-03T06:30:00Z') });
     const admin = await signedIn(deps, INTERNAL_ADMIN);

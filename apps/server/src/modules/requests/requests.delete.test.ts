@@ -1,4 +1,4 @@
-import { STATUS } from '@dd/shared';
+import { STATUS, toCents } from '@dd/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createFile, createRequest, firmWithRequest, signedIn } from '../../../test/factories';
@@ -44,7 +44,7 @@ describe('deleting a request keeps money and audit rows', () => {
     await deps.db
       .insert(fileAccesses)
       .values({ action: 'DOWNLOAD', fileId: file.id, userId: firm.paralegal.user.id });
-    await deps.db.insert(invoices).values({ requestId: id, price: 35 });
+    await deps.db.insert(invoices).values({ requestId: id, price: toCents(35) });
     const staff = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
 
     const res = await remove(staff.headers, id);
@@ -109,7 +109,7 @@ describe('deleting a request keeps money and audit rows', () => {
       patientId: firm.patient.id,
       companyId: firm.company.id,
     });
-    await deps.db.insert(invoices).values({ requestId: withInvoice.id, price: 35 });
+    await deps.db.insert(invoices).values({ requestId: withInvoice.id, price: toCents(35) });
     await expect(deps.db.execute(sql`delete from requests where id = ${withInvoice.id}`)).rejects.toThrow();
     expect(await deps.db.select().from(requests).where(eq(requests.id, withInvoice.id))).toHaveLength(1);
   });

@@ -1,3 +1,4 @@
+import { toCents } from '@dd/shared';
 import { describe, expect, it } from 'vitest';
 import { createFile, signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
@@ -24,7 +25,9 @@ describe('GET /api/home/request/{id}/', () => {
       { text: 'newer', requestId: request.id, userId: firm.staff.user.id, createdAt: new Date('2024-02-01') },
     ]);
     const file = await createFile(deps.db, request.id);
-    await deps.db.insert(invoices).values({ requestId: request.id, price: 35, providerCost: 12.5 });
+    await deps.db
+      .insert(invoices)
+      .values({ requestId: request.id, price: toCents(35), providerCost: toCents(12.5) });
 
     const res = await detail(
       firm.paralegal.headers,
@@ -89,10 +92,10 @@ describe('GET /api/home/request/{id}/', () => {
       .insert(invoices)
       .values({
         requestId: firm.request.id,
-        price: 35,
-        providerCost: 120,
-        pageFee: 4.5,
-        autoAddedSurcharge: 10,
+        price: toCents(35),
+        providerCost: toCents(120),
+        pageFee: toCents(4.5),
+        autoAddedSurcharge: toCents(10),
         isPaid: true,
       })
       .returning();

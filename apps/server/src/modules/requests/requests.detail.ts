@@ -1,4 +1,4 @@
-import type { RequestDetail, RequestInvoice } from '@dd/shared';
+import { type RequestDetail, type RequestInvoice, toDollars } from '@dd/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { can, requestAbilities } from '../../authz/policy';
@@ -82,10 +82,10 @@ export async function getRequestDetail(db: DbOrTx, auth: Auth, id: number): Prom
       auth,
       invoiceRows.map((i) => ({
         ...i,
-        price: Number(i.price),
-        provider_cost: Number(i.provider_cost),
-        page_fee: Number(i.page_fee),
-        auto_added_surcharge: Number(i.auto_added_surcharge),
+        price: toDollars(i.price),
+        provider_cost: toDollars(i.provider_cost),
+        page_fee: toDollars(i.page_fee),
+        auto_added_surcharge: toDollars(i.auto_added_surcharge),
       })),
     ),
     abilities: requestAbilities(auth, row.status),

@@ -4,6 +4,8 @@ import {
   MSG,
   RUSH_RESUBMIT_PRICE,
   requiredFieldMessage,
+  toCents,
+  toDollars,
 } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -57,7 +59,7 @@ describe('POST /api/home/request/{id}/ (edit = resubmit)', () => {
       id: firm.request.id,
       status: 'Requested By Lawyer',
       provider_id: firm.providers[1].id,
-      price: RUSH_RESUBMIT_PRICE,
+      price: toDollars(RUSH_RESUBMIT_PRICE),
       rush: true,
       end_date: '2024-06-30',
       provider: { name: firm.providers[1].name },
@@ -158,7 +160,7 @@ describe('POST /api/home/request/{id}/delete/', () => {
     const id = firm.request.id;
     await deps.db.insert(notes).values({ text: 'n', requestId: id });
     const file = await createFile(deps.db, id);
-    await deps.db.insert(invoices).values({ requestId: id, price: 35 });
+    await deps.db.insert(invoices).values({ requestId: id, price: toCents(35) });
     const res = await remove(firm.paralegal.headers, id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });

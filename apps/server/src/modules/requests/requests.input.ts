@@ -1,4 +1,5 @@
 import {
+  type Cents,
   duplicateRequestMessage,
   mainContactNotInFirmMessage,
   normalizeRequestDate,
@@ -29,7 +30,7 @@ export interface CheckedRequestInput {
   userId: number;
   startDate: string;
   endDate: string;
-  patient: { id: number; fullName: string; companyId: number; companyName: string; requestPrice: number };
+  patient: { id: number; fullName: string; companyId: number; companyName: string; requestPrice: Cents };
 }
 
 /**

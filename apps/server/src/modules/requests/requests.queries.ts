@@ -1,4 +1,10 @@
-import type { RequestListItem, RequestListRelation, RequestPatient, UserBrief } from '@dd/shared';
+import {
+  type RequestListItem,
+  type RequestListRelation,
+  type RequestPatient,
+  toDollars,
+  type UserBrief,
+} from '@dd/shared';
 import { and, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { visibleRequests } from '../../authz/scopes';
@@ -47,7 +53,7 @@ export function requestJson(row: RequestRow, typeNames: string[]): RequestListIt
     intake_form_url: row.intakeFormUrl,
     hipaa_consent_url: row.hipaaConsentUrl,
     attorney_name: row.attorneyName,
-    price: Number(row.price),
+    price: toDollars(row.price),
     active: row.active,
     archived: row.archived,
     created_at: row.createdAt.toISOString(),

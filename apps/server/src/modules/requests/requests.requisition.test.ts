@@ -1,4 +1,4 @@
-import { automaticSurcharge } from '@dd/shared';
+import { automaticSurcharge, toCents, toDollars } from '@dd/shared';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callers, createCompany, createPatient, createRequest } from '../../../test/factories';
@@ -43,16 +43,21 @@ describe('saving the requisition and provider fee', () => {
     });
     let lines = await linesOf(request.id);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ price: 42, providerCost: 120.5, pageFee: 3.5, autoAddedSurcharge: 0 });
+    expect(lines[0]).toMatchObject({
+      price: toCents(42),
+      providerCost: toCents(120.5),
+      pageFee: toCents(3.5),
+      autoAddedSurcharge: 0,
+    });
 
     expect((await post(url, staff.headers, { requisition_id: 'REQ-2', provider_cost: 80 })).statusCode).toBe(
       200,
     );
     lines = await linesOf(request.id);
     expect(lines).toHaveLength(1);
-    expect(lines[0].providerCost).toBe(80);
+    expect(lines[0].providerCost).toBe(toCents(80));
     const [row] = await deps.db.select().from(requests).where(eq(requests.id, request.id));
-    expect(row).toMatchObject({ requisitionId: 'REQ-2', providerCost: 80, price: 42 });
+    expect(row).toMatchObject({ requisitionId: 'REQ-2', providerCost: toCents(80), price: toCents(42) });
   });
 
   it('refuses a provider fee with fractions of a cent (400, nothing saved)', async () => {
@@ -78,15 +83,15 @@ describe('saving the requisition and provider fee', () => {
     await post(url, staff.headers, { requisition_id: 'A', provider_cost: 30 });
     const lines = await linesOf(request.id);
     expect(lines.map((l) => [l.providerCost, l.billId])).toEqual([
-      [10, billing.id],
-      [30, null],
+      [toCents(10), billing.id],
+      [toCents(30), null],
     ]);
   });
 
   it('adds the automatic surcharge for flagged companies: 10 per full 100, at most 1000', async () => {
-    expect([0, 99.99, 100, 250, 9_999, 10_000, 25_000].map(automaticSurcharge)).toEqual([
-      0, 0, 10, 20, 990, 1000, 1000,
-    ]);
+    expect(
+      [0, 99.99, 100, 250, 9_999, 10_000, 25_000].map((d) => toDollars(automaticSurcharge(toCents(d)))),
+    ).toEqual([0, 0, 10, 20, 990, 1000, 1000]);
     const request = await requestOf({ autoSurcharge: true });
     const staff = await internalStaff();
     const url = `/api/home/request/${request.id}/`;
@@ -99,7 +104,7 @@ describe('saving the requisition and provider fee', () => {
         200,
       );
       const [line] = await linesOf(request.id);
-      expect(line.autoAddedSurcharge, String(cost)).toBe(surcharge);
+      expect(line.autoAddedSurcharge, String(cost)).toBe(toCents(surcharge));
     }
   });
 

@@ -1,4 +1,4 @@
-import type { RequisitionBodySchema, StaffRequest } from '@dd/shared';
+import { type RequisitionBodySchema, type StaffRequest, toCents, toDollars } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Auth } from '../../authz';
@@ -31,16 +31,16 @@ export async function saveRequisition(
     if (!request) throw notFound();
     await tx
       .update(requests)
-      .set({ requisitionId: body.requisition_id, providerCost: body.provider_cost })
+      .set({ requisitionId: body.requisition_id, providerCost: toCents(body.provider_cost) })
       .where(eq(requests.id, id));
-    await writeCurrentLine(tx, id, { providerCost: body.provider_cost });
+    await writeCurrentLine(tx, id, { providerCost: toCents(body.provider_cost) });
   });
   const rows = await unsafeRequestRowsByIds(db, [id]);
   const [result] = await withRelated(db, rows, new Set(['working_on'] as const));
   return {
     ...result,
     requisition_id: rows[0].requisitionId,
-    provider_cost: Number(rows[0].providerCost),
-    page_fee: Number(rows[0].pageFee),
+    provider_cost: toDollars(rows[0].providerCost),
+    page_fee: toDollars(rows[0].pageFee),
   };
 }

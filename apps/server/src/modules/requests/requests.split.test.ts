@@ -163,7 +163,7 @@ describe('splitting a request', () => {
       expect(row).toMatchObject({
         status: STATUS.inContact,
         rush: true,
-        price: 42,
+        price: toCents(42),
         patientId: patient.id,
         companyId: request.companyId,
         userId: request.userId,

@@ -1,4 +1,5 @@
 import {
+  cents,
   checkSplits,
   providerMissingMessage,
   type SplitBody,
@@ -113,7 +114,7 @@ async function insertCopy(
   const { id: _id, ...fields } = original;
   const [row] = await tx
     .insert(requests)
-    .values({ ...fields, ...own, pageFee: 0, providerCost: 0 })
+    .values({ ...fields, ...own, pageFee: cents(0), providerCost: cents(0) })
     .returning({ id: requests.id });
   return row.id;
 }

@@ -1,3 +1,4 @@
+import { toCents } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { requestTypesNamed } from '../../../test/factories';
@@ -96,7 +97,7 @@ describe('GET /api/home/request/{id}/staff_info/', () => {
       .set({
         nextTodoDate: '2030-06-01',
         requisitionId: 'REQ-77',
-        providerCost: 25.5,
+        providerCost: toCents(25.5),
         archived: true,
         workingOnId: c.staff.user.id,
       })

@@ -3,7 +3,7 @@ import type {
   BillingCreateBody,
   BillingPaidBody,
   CardPayment,
-  FeeSettings,
+  FeeSettingsAnswer,
   FeeSettingsBody,
   InvoiceCompany,
   InvoiceLine,
@@ -67,8 +67,8 @@ export const billingTitles = (companyId: number, signal?: AbortSignal) =>
   get<Record<string, string>>(`/api/invoice_billing/${companyId}`, undefined, signal);
 
 export const getFees = (signal?: AbortSignal) =>
-  get<FeeSettings & { id: number; updated_at: string }>('/api/home/price/1/', undefined, signal);
-export const saveFees = (body: FeeSettingsBody) => post<FeeSettings>('/api/home/price/1/', body);
+  get<FeeSettingsAnswer>('/api/home/price/1/', undefined, signal);
+export const saveFees = (body: FeeSettingsBody) => post<FeeSettingsAnswer>('/api/home/price/1/', body);
 
 /** The spec's rule: PUT the line while it has no bill; a request without a line gets one by POST. */
 export const saveLine = (
