@@ -7,14 +7,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequestsPanel } from '../features/dashboard/RequestsPanel';
 import { EditRequestScreen } from '../features/requests';
 import { RequestListScreen } from '../features/staff-list';
-import { type ApiCall, json, renderWithProviders, requestDetail, stubApi } from '../test';
+import { type ApiCall, internalStaffUser, json, renderWithProviders, requestDetail, stubApi } from '../test';
 
 // An internal staff member: sees the staff list and may edit a law firm's request.
-vi.mock('../auth', async () => {
-  const { internalStaffUser } = await import('../test');
-  const user = internalStaffUser();
-  return { useAuth: () => ({ user }) };
-});
 // The pickers have their own tests; here they only need to render.
 vi.mock('../features/clients', () => ({ ClientPicker: () => null }));
 vi.mock('../features/providers', () => ({ ProviderPicker: () => null }));
@@ -50,7 +45,7 @@ describe('after a request is resubmitted', () => {
         <RequestListScreen />
         <EditRequestScreen params={['5', String(detail.id)]} path={`editRequest/5/${detail.id}`} />
       </>,
-      { path: `/editRequest/5/${detail.id}/` },
+      { user: internalStaffUser(), path: `/editRequest/5/${detail.id}/` },
     );
     const resubmit = await screen.findByRole('button', { name: 'Resubmit Request' });
     await waitFor(() => {

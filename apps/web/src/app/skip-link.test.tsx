@@ -1,11 +1,9 @@
 /** The app shell's skip link: the first tab stop, it moves focus to the main landmark. */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test';
 import { Layout } from './Layout';
-
-vi.mock('../auth', () => ({ useAuth: () => ({ user: null }) }));
 
 describe('the skip link', () => {
   it('is the first focusable element and moves focus to the main content', async () => {
@@ -15,6 +13,7 @@ describe('the skip link', () => {
         <h1>Contact Us</h1>
         <button type="button">Send</button>
       </Layout>,
+      { user: null },
     );
     await user.tab();
     const skip = screen.getByRole('link', { name: 'Skip to main content' });

@@ -6,7 +6,7 @@ import { get, post } from '../api/client';
 import { clearSession, getToken, STORAGE, storeTimezone, storeTokens } from '../api/session';
 
 /** The signed-in user, fetched once when a token is stored. */
-interface AuthValue {
+export interface AuthValue {
   user: CurrentUser | null;
   loading: boolean;
   signIn(tokens: { access: string; refresh: string }): Promise<void>;
@@ -14,7 +14,8 @@ interface AuthValue {
   sessionMinutes: number;
 }
 
-const AuthContext = createContext<AuthValue | null>(null);
+/** Given by AuthProvider; the web test kit gives a fixed user through it (renderWithProviders' `user`). */
+export const AuthContext = createContext<AuthValue | null>(null);
 export const CURRENT_USER_KEY = ['current-user'] as const;
 
 /** GET /users/user/; the stored time zone follows the server's (the user's settings may have changed it). */

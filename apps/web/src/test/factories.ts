@@ -58,6 +58,10 @@ export const internalStaffUser = (overrides: Partial<CurrentUser> = {}): Current
     ...overrides,
   });
 
+/** A law firm's staff member (an attorney): may choose a request's main contact. */
+export const firmStaffUser = (overrides: Partial<CurrentUser> = {}): CurrentUser =>
+  currentUser({ is_staff: true, abilities: { ...NO_ABILITIES, choose_main_contact: true }, ...overrides });
+
 /** A file row as a firm user receives it. */
 export function requestFile(overrides: Partial<RequestFile> = {}): RequestFile {
   return {

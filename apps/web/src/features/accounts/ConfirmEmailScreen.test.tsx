@@ -1,29 +1,20 @@
 import { CONFIRM_MSG } from '@dd/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../auth';
-import { json, stubApi } from '../../test';
-import { theme } from '../../theme';
+import { json, renderWithProviders, stubApi } from '../../test';
 import { ConfirmEmailScreen } from './ConfirmEmailScreen';
 
-function renderWithProviders(url: string, params: string[]) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+/** In StrictMode, which runs the screen's effects twice: the token must still be posted once. */
+function renderAt(url: string, params: string[]) {
+  renderWithProviders(
     <StrictMode>
-      <MemoryRouter initialEntries={[url]}>
-        <MantineProvider theme={theme} env="test">
-          <QueryClientProvider client={client}>
-            <AuthProvider>
-              <ConfirmEmailScreen params={params} path={url} />
-            </AuthProvider>
-          </QueryClientProvider>
-        </MantineProvider>
-      </MemoryRouter>
+      <AuthProvider>
+        <ConfirmEmailScreen params={params} path={url} />
+      </AuthProvider>
     </StrictMode>,
+    { path: url },
   );
 }
 
@@ -35,7 +26,7 @@ describe('ConfirmEmailScreen', () => {
     const calls = stubApi((call) =>
       call.path === '/users/confirmEmail/' ? json({ success: CONFIRM_MSG.confirmed }) : undefined,
     );
-    renderWithProviders('/confirmEmail/5/?token=abc', ['5']);
+    renderAt('/confirmEmail/5/?token=abc', ['5']);
     expect(await screen.findByText(CONFIRM_MSG.confirmed)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login/');
     const posts = calls.filter((c) => c.path === '/users/confirmEmail/');
@@ -47,14 +38,14 @@ describe('ConfirmEmailScreen', () => {
     stubApi((call) =>
       call.path === '/users/confirmEmail/' ? json({ error: CONFIRM_MSG.invalid }, 400) : undefined,
     );
-    renderWithProviders('/confirmEmail/5/?token=used', ['5']);
+    renderAt('/confirmEmail/5/?token=used', ['5']);
     expect(await screen.findByText(CONFIRM_MSG.invalid)).toBeInTheDocument();
     expect(screen.getByText('We could not confirm your address')).toBeInTheDocument();
   });
 
   it('explains an incomplete link and sends nothing', () => {
     const calls = stubApi(() => undefined);
-    renderWithProviders('/confirmEmail/5/', ['5']);
+    renderAt('/confirmEmail/5/', ['5']);
     expect(screen.getByText('This link is incomplete')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });

@@ -1,22 +1,14 @@
-import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../auth';
 import { json, renderWithProviders, stubApi } from '../../test';
-import { theme } from '../../theme';
 import { LoginScreen } from './LoginScreen';
 import { PasswordResetScreen } from './PasswordResetScreen';
 
 function renderAt(url: string) {
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <MantineProvider theme={theme} env="test">
-        <PasswordResetScreen params={['5']} path="passwordReset/5" />
-      </MantineProvider>
-    </MemoryRouter>,
-  );
+  renderWithProviders(<PasswordResetScreen params={['5']} path="passwordReset/5" />, { path: url });
 }
 
 describe('PasswordResetScreen', () => {

@@ -1,21 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { company, json, renderWithProviders, stubApi } from '../../test';
+import { company, internalStaffUser, json, renderWithProviders, stubApi } from '../../test';
 import CompanyListScreen from './CompanyListScreen';
 import GhostUsersScreen from './GhostUsersScreen';
-
-vi.mock('../../auth', () => ({
-  useAuth: () => ({
-    user: {
-      id: 1,
-      company_id: 1,
-      is_internal: true,
-      is_staff: true,
-      abilities: { choose_main_contact: true, is_internal_staff: true },
-    },
-  }),
-}));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -41,7 +29,7 @@ describe('CompanyListScreen', () => {
           })
         : undefined,
     );
-    renderWithProviders(<CompanyListScreen />);
+    renderWithProviders(<CompanyListScreen />, { user: internalStaffUser({ id: 1 }) });
     expect(await screen.findByText('Smith Law Group')).toBeInTheDocument();
     expect(screen.getByText('Denver, CO')).toBeInTheDocument();
     const links = {
@@ -66,7 +54,7 @@ describe('CompanyListScreen', () => {
         ? json({ count: 0, next: null, previous: null, results: [] })
         : undefined,
     );
-    renderWithProviders(<CompanyListScreen />);
+    renderWithProviders(<CompanyListScreen />, { user: internalStaffUser({ id: 1 }) });
     expect(await screen.findByText(/Direct Docs is not a law firm, so it is not listed/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Direct Docs details' })).toHaveAttribute(
       'href',
@@ -98,7 +86,9 @@ describe('GhostUsersScreen', () => {
       }
       return undefined;
     });
-    renderWithProviders(<GhostUsersScreen params={['5']} path="ghostUsers/5" />);
+    renderWithProviders(<GhostUsersScreen params={['5']} path="ghostUsers/5" />, {
+      user: internalStaffUser({ id: 1 }),
+    });
     expect(screen.getByRole('heading', { name: 'Company User List' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'View Paula Legal' })).toHaveAttribute(
       'href',

@@ -2,20 +2,16 @@ import { MSG, userAtAnotherFirmMessage } from '@dd/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, company, json, managedUser, renderWithProviders, stubApi } from '../../test';
+import {
+  type ApiCall,
+  company,
+  firmStaffUser,
+  json,
+  managedUser,
+  renderWithProviders,
+  stubApi,
+} from '../../test';
 import InviteUsersScreen from './InviteUsersScreen';
-
-vi.mock('../../auth', () => ({
-  useAuth: () => ({
-    user: {
-      id: 1,
-      company_id: 5,
-      is_internal: false,
-      is_staff: true,
-      abilities: { choose_main_contact: true, is_internal_staff: false },
-    },
-  }),
-}));
 
 const firm = company({ request_price: 35 });
 const users = [managedUser(1, { is_staff: true }), managedUser(2)];
@@ -37,7 +33,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('InviteUsersScreen', () => {
   it('prefills the users, pads to 300 rows and saves the grid', async () => {
     const calls = api(() => json(invited));
-    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />, {
+      user: firmStaffUser({ id: 1 }),
+    });
     expect(await screen.findByDisplayValue('user2@firm.test')).toBeInTheDocument();
     expect(screen.getByText('Smith Law Group')).toBeInTheDocument();
     expect(cell('Email', 300)).toHaveValue('');
@@ -59,7 +57,9 @@ describe('InviteUsersScreen', () => {
 
   it('asks before removing users whose rows were cleared', async () => {
     const calls = api(() => json({ ...invited, created: 0, removed: 1 }));
-    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />, {
+      user: firmStaffUser({ id: 1 }),
+    });
     await screen.findByDisplayValue('user2@firm.test');
     await userEvent.click(screen.getByRole('button', { name: 'Clear row 2' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -72,7 +72,9 @@ describe('InviteUsersScreen', () => {
 
   it('says what removing a row does: deleted without history, deactivated with it', async () => {
     api(() => json(invited));
-    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />, {
+      user: firmStaffUser({ id: 1 }),
+    });
     await screen.findByDisplayValue('user2@firm.test');
     expect(screen.queryByText(/Removing a row deletes that user/)).toBeNull();
     expect(
@@ -93,7 +95,9 @@ describe('InviteUsersScreen', () => {
       if (call.path === '/api/user/invite/') return json({ ...invited, created: 0, updated: 2 });
       return undefined;
     });
-    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />, {
+      user: firmStaffUser({ id: 1 }),
+    });
     await screen.findByDisplayValue('user3@firm.test');
     // Internal staff editing a firm: every row of the firm set to FALSE, the admin's too.
     for (const row of [1, 2]) {
@@ -113,7 +117,9 @@ describe('InviteUsersScreen', () => {
 
   it('reaches Clear row with the keyboard and clears the row with Enter', async () => {
     api(() => json(invited));
-    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />, {
+      user: firmStaffUser({ id: 1 }),
+    });
     await screen.findByDisplayValue('user2@firm.test');
     cell('Active', 1).focus();
     await userEvent.tab();
@@ -127,7 +133,9 @@ describe('InviteUsersScreen', () => {
   it('lists every error the server sends and saves nothing', async () => {
     const errors = [userAtAnotherFirmMessage('taken@other.test')];
     api(() => json({ error: errors.join('\n'), details: { errors } }, 400));
-    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />, {
+      user: firmStaffUser({ id: 1 }),
+    });
     await screen.findByDisplayValue('user2@firm.test');
     await userEvent.type(cell('Email', 3), 'taken@other.test');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -140,7 +148,9 @@ describe('InviteUsersScreen', () => {
 
   it('checks e-mails before sending', async () => {
     const calls = api(() => json(invited));
-    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />, {
+      user: firmStaffUser({ id: 1 }),
+    });
     await screen.findByDisplayValue('user2@firm.test');
     await userEvent.type(cell('Email', 4), 'nope');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -150,7 +160,9 @@ describe('InviteUsersScreen', () => {
 
   it('moves between cells with arrow keys and Enter, and pastes spreadsheet rows', async () => {
     api(() => json(invited));
-    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />, {
+      user: firmStaffUser({ id: 1 }),
+    });
     await screen.findByDisplayValue('user2@firm.test');
     cell('First Name', 3).focus();
     await userEvent.keyboard('{ArrowDown}');
@@ -180,7 +192,9 @@ describe('InviteUsersScreen access', () => {
       }
       return undefined;
     });
-    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />);
+    renderWithProviders(<InviteUsersScreen params={['5']} path="inviteUsers/5" />, {
+      user: firmStaffUser({ id: 1 }),
+    });
     expect(
       await screen.findByText("Only your company's administrators can invite users."),
     ).toBeInTheDocument();
@@ -189,7 +203,9 @@ describe('InviteUsersScreen access', () => {
 
   it("shows another firm's company as not found", async () => {
     stubApi((call) => (call.path === '/api/home/company/9/' ? json({ error: 'Not found' }, 404) : undefined));
-    renderWithProviders(<InviteUsersScreen params={['9']} path="inviteUsers/9" />);
+    renderWithProviders(<InviteUsersScreen params={['9']} path="inviteUsers/9" />, {
+      user: firmStaffUser({ id: 1 }),
+    });
     expect(await screen.findByText('No company found here.')).toBeInTheDocument();
   });
 });

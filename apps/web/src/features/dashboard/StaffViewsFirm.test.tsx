@@ -1,15 +1,10 @@
 import { BACK_TO_REPORT, FILE_MSG, type ReadyFile } from '@dd/shared';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithProviders, stubApi } from '../../test';
+import { internalStaffUser, json, renderWithProviders, stubApi } from '../../test';
 import DashboardScreen from './DashboardScreen';
 
 /** Staff opening a firm's dashboard, or a user's through View Users Experience, see what the firm sees. */
-vi.mock('../../auth', async () => {
-  const { internalStaffUser } = await import('../../test');
-  const user = internalStaffUser();
-  return { useAuth: () => ({ user }) };
-});
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -41,7 +36,10 @@ function firmApi(user: { id: number; full_name: string } | null) {
 describe("a firm's dashboard opened by staff", () => {
   it('names the firm, not the staff member, and shows downloaded records as the firm sees them', async () => {
     firmApi(null);
-    renderWithProviders(<DashboardScreen params={['5']} path="dashboard/5" />, { path: '/dashboard/5/' });
+    renderWithProviders(<DashboardScreen params={['5']} path="dashboard/5" />, {
+      user: internalStaffUser(),
+      path: '/dashboard/5/',
+    });
     expect(await screen.findByRole('heading', { name: 'Smith Law Group Dashboard' })).toBeInTheDocument();
     expect(screen.getByText(/^The firm's dashboard as its people see it/)).toBeInTheDocument();
     expect(screen.queryByText(/Welcome, Sam/)).toBeNull();
@@ -54,6 +52,7 @@ describe("a firm's dashboard opened by staff", () => {
   it("shows a user's view (View Users Experience) with their name and the same Downloaded state", async () => {
     firmApi({ id: 3, full_name: 'Paula Legal' });
     renderWithProviders(<DashboardScreen params={['5', '3']} path="dashboard/5/3" />, {
+      user: internalStaffUser(),
       path: '/dashboard/5/3/',
     });
     expect(await screen.findByText(/^Viewing the dashboard of Paula Legal/)).toBeInTheDocument();

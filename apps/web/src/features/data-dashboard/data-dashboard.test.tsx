@@ -2,12 +2,8 @@ import type { DataDashboard, EmployeeStats } from '@dd/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithProviders, stubApi } from '../../test';
+import { internalStaffUser, json, renderWithProviders, stubApi } from '../../test';
 import { DataDashboardView } from './DataDashboardView';
-
-vi.mock('../../auth', () => ({
-  useAuth: () => ({ user: { id: 4, timezone: 'America/Denver', abilities: { is_internal_staff: true } } }),
-}));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -86,7 +82,7 @@ describe('DataDashboardView', () => {
         return json(dashboard(call.query.get('status_open') === 'true'));
       return undefined;
     });
-    renderWithProviders(<DataDashboardView />);
+    renderWithProviders(<DataDashboardView />, { user: internalStaffUser({ id: 4 }) });
     expect(await screen.findByText('Loaded')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/home/dashboard/')?.query.get('status_open')).toBe('true');
     expect(await screen.findByRole('heading', { name: 'Requests opened and closed' })).toBeInTheDocument();
@@ -125,7 +121,7 @@ describe('DataDashboardView', () => {
       }
       return undefined;
     });
-    renderWithProviders(<DataDashboardView />);
+    renderWithProviders(<DataDashboardView />, { user: internalStaffUser({ id: 4 }) });
     expect(await screen.findByText('Total DD Fees for All Requests')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load Closed Requests' }));
     expect(await screen.findByText('$118.01')).toBeInTheDocument();
@@ -140,7 +136,7 @@ describe('DataDashboardView', () => {
         return json(dashboard(call.query.get('status_open') === 'true'));
       return undefined;
     });
-    renderWithProviders(<DataDashboardView />);
+    renderWithProviders(<DataDashboardView />, { user: internalStaffUser({ id: 4 }) });
     expect(await screen.findByText('Loaded')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show Tables' }));
     expect(await screen.findByRole('heading', { name: 'Direct Docs' })).toBeInTheDocument();

@@ -1,9 +1,9 @@
-import { type CurrentUser, DOWNLOAD_STAGGER_MS, FILE_MSG, type RequestFile } from '@dd/shared';
+import { DOWNLOAD_STAGGER_MS, FILE_MSG, type RequestFile } from '@dd/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, requestFile } from '../../test';
+import { currentUser, renderWithProviders, requestFile } from '../../test';
 import { downloadAll } from './api';
 import { FileDownloadButton } from './FileDownloadButton';
 import { RequestFiles } from './RequestFiles';
@@ -14,9 +14,6 @@ vi.mock('../../api/client', async (original) => ({
   ...(await original<typeof import('../../api/client')>()),
   post: client.post,
 }));
-
-const auth = vi.hoisted(() => ({ user: null as Partial<CurrentUser> | null }));
-vi.mock('../../auth', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 const file = { url: 'provider-records/demo-10001-1.pdf', name: 'Records.pdf' };
 let clicks: { href: string; download: string; at: number }[];
@@ -39,9 +36,10 @@ afterEach(() => {
 
 describe('FileDownloadButton', () => {
   it('asks for a link, starts the download and turns into a red Downloaded that downloads again', async () => {
-    auth.user = { id: 5, is_internal: false, is_staff: false };
     const onDownloaded = vi.fn();
-    renderWithProviders(<FileDownloadButton file={file} onDownloaded={onDownloaded} />);
+    renderWithProviders(<FileDownloadButton file={file} onDownloaded={onDownloaded} />, {
+      user: currentUser({ id: 5 }),
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Download Records.pdf' }));
     const done = await screen.findByRole('button', {
       name: `${FILE_MSG.downloaded}: Records.pdf. Download again`,
@@ -59,14 +57,16 @@ describe('FileDownloadButton', () => {
   });
 
   it('shows Downloaded straight away for a firm user when the firm already downloaded the file', () => {
-    auth.user = { id: 5, is_internal: false, is_staff: true };
-    renderWithProviders(<FileDownloadButton file={{ ...file, downloaded: true }} />);
+    renderWithProviders(<FileDownloadButton file={{ ...file, downloaded: true }} />, {
+      user: currentUser({ id: 5, is_staff: true }),
+    });
     expect(screen.getByRole('button', { name: /Downloaded/ })).toBeEnabled();
   });
 
   it('keeps a working Download button for internal staff, before and after downloading', async () => {
-    auth.user = { id: 1, is_internal: true, is_staff: true };
-    renderWithProviders(<FileDownloadButton file={{ ...file, downloaded: true }} />);
+    renderWithProviders(<FileDownloadButton file={{ ...file, downloaded: true }} />, {
+      user: currentUser({ id: 1, is_internal: true, is_staff: true }),
+    });
     const button = screen.getByRole('button', { name: 'Download Records.pdf' });
     await userEvent.click(button);
     await waitFor(() => expect(clicks).toHaveLength(1));
@@ -75,9 +75,8 @@ describe('FileDownloadButton', () => {
   });
 
   it('shows the server’s message when the link is refused and stays a Download button', async () => {
-    auth.user = { id: 5, is_internal: false, is_staff: false };
     client.post.mockRejectedValueOnce(new Error('Not found.'));
-    renderWithProviders(<FileDownloadButton file={file} />);
+    renderWithProviders(<FileDownloadButton file={file} />, { user: currentUser({ id: 5 }) });
     await userEvent.click(screen.getByRole('button', { name: 'Download Records.pdf' }));
     expect(await screen.findByText('Not found.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download Records.pdf' })).toBeEnabled();
@@ -128,13 +127,13 @@ describe('RequestFiles', () => {
   const staffAbilities = { can_change_verification: true, can_archive: true };
 
   it('lists active files with date and verifier; Remove and removed files only for those who may archive', async () => {
-    auth.user = { id: 5, is_internal: false, is_staff: false };
     const files = [
       row({ id: 1, verified_by: { id: 5, full_name: 'Pat Paralegal' } }),
       row({ id: 2, name: 'Duplicate.pdf', archived: true }),
     ];
     const { unmount } = renderWithProviders(
       <RequestFiles files={files} title="Files" onChanged={() => {}} />,
+      { user: currentUser({ id: 5 }) },
     );
     expect(screen.getByText('Records.pdf')).toBeInTheDocument();
     expect(screen.getByText('03/05/2024')).toBeInTheDocument();
@@ -143,26 +142,27 @@ describe('RequestFiles', () => {
     expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
     unmount();
 
-    auth.user = { id: 1, is_internal: true, is_staff: true };
     const asStaff = files.map((f) => ({ ...f, abilities: staffAbilities }));
-    renderWithProviders(<RequestFiles files={asStaff} title="Files" onChanged={() => {}} />);
+    renderWithProviders(<RequestFiles files={asStaff} title="Files" onChanged={() => {}} />, {
+      user: currentUser({ id: 1, is_internal: true, is_staff: true }),
+    });
     expect(screen.getByText('Duplicate.pdf')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Restore' })).toBeInTheDocument();
   });
 
   it('verifies as the signed-in user and un-verifies, then reports the change', async () => {
-    auth.user = { id: 5, is_internal: false, is_staff: false };
     client.post.mockImplementation(async () => row({}));
     const onChanged = vi.fn();
-    renderWithProviders(<RequestFiles files={[row({ id: 3 })]} title="Files" onChanged={onChanged} />);
+    renderWithProviders(<RequestFiles files={[row({ id: 3 })]} title="Files" onChanged={onChanged} />, {
+      user: currentUser({ id: 5 }),
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Verify Records.pdf' }));
     await waitFor(() => expect(onChanged).toHaveBeenCalledOnce());
     expect(client.post).toHaveBeenCalledWith('/api/home/file/3/', { verified_by: 5 });
   });
 
   it('offers no Verify where the server says the verification cannot change (someone else’s)', () => {
-    auth.user = { id: 5, is_internal: false, is_staff: true };
     renderWithProviders(
       <RequestFiles
         files={[
@@ -175,6 +175,7 @@ describe('RequestFiles', () => {
         emptyText="No files yet"
         onChanged={() => {}}
       />,
+      { user: currentUser({ id: 5, is_staff: true }) },
     );
     expect(screen.getByText('Sam Staff')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /verify/i })).toBeNull();

@@ -3,12 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithProviders, stubApi } from '../../test';
+import { internalStaffUser, json, renderWithProviders, stubApi } from '../../test';
 import ComponentScreen from './ComponentScreen';
 import PageBuilderScreen from './PageBuilderScreen';
 import PagesScreen from './PagesScreen';
 
-vi.mock('../../auth', () => ({ useAuth: () => ({ user: { id: 1, is_internal: true, is_staff: true } }) }));
 afterEach(() => vi.unstubAllGlobals());
 
 const components: WebsiteComponent[] = [
@@ -43,7 +42,7 @@ describe('PagesScreen', () => {
           ])
         : undefined,
     );
-    renderWithProviders(<PagesScreen />);
+    renderWithProviders(<PagesScreen />, { user: internalStaffUser({ id: 1 }) });
     const card = await screen.findByRole('article', { name: 'Our Team' });
     expect(within(card).getByText('/our-team/')).toBeInTheDocument();
     expect(within(card).getByText(/^Published/)).toBeInTheDocument();
@@ -68,6 +67,7 @@ describe('PageBuilderScreen', () => {
       return undefined;
     });
     renderWithProviders(<PageBuilderScreen params={[]} path="pagebuilder" />, {
+      user: internalStaffUser({ id: 1 }),
       path: '/pagebuilder/?url=%2Four-team%2F',
     });
     expect(await screen.findByRole('textbox', { name: 'Url' })).toHaveValue('/our-team/');
@@ -103,7 +103,10 @@ describe('PageBuilderScreen', () => {
         );
       return undefined;
     });
-    renderWithProviders(<PageBuilderScreen params={['9']} path="pagebuilder" />, { path: '/pagebuilder/9/' });
+    renderWithProviders(<PageBuilderScreen params={['9']} path="pagebuilder" />, {
+      user: internalStaffUser({ id: 1 }),
+      path: '/pagebuilder/9/',
+    });
     expect(await screen.findByText('Not published')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', '/pagebuilder/9/preview/');
     const name = screen.getByRole('textbox', { name: 'Name' });
@@ -128,6 +131,7 @@ describe('PageBuilderScreen', () => {
       return undefined;
     });
     renderWithProviders(<PageBuilderScreen params={['9', 'preview']} path="pagebuilder" />, {
+      user: internalStaffUser({ id: 1 }),
       path: '/pagebuilder/9/preview/',
     });
     expect(await screen.findByText(WEBSITE_DRAFT_MSG.previewBanner)).toBeInTheDocument();
@@ -154,6 +158,7 @@ describe('PageBuilderScreen', () => {
       return undefined;
     });
     renderWithProviders(<PageBuilderScreen params={[]} path="pagebuilder" />, {
+      user: internalStaffUser({ id: 1 }),
       path: '/pagebuilder/?url=%2Fdashboard%2F',
     });
     await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Dash');
@@ -170,7 +175,7 @@ describe('ComponentScreen', () => {
         <Route path="/component/" element={<ComponentScreen params={[]} path="/component/" />} />
         <Route path="/components/" element={<p>All components</p>} />
       </Routes>,
-      { path: '/component/' },
+      { user: internalStaffUser({ id: 1 }), path: '/component/' },
     );
     expect(await screen.findByText('All components')).toBeInTheDocument();
     expect(screen.queryByText('There is no such component.')).toBeNull();

@@ -2,21 +2,9 @@ import { HIPAA_MISSING, NOT_PROVIDED, type RequestDetail, STATUS } from '@dd/sha
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithProviders, requestDetail, stubApi } from '../../test';
+import { currentUser, json, renderWithProviders, requestDetail, stubApi } from '../../test';
 import { MedicalRequestScreen } from './MedicalRequestScreen';
 import { RequestDetailScreen } from './RequestDetailScreen';
-
-vi.mock('../../auth', () => ({
-  useAuth: () => ({
-    user: {
-      id: 3,
-      full_name: 'Paula Legal',
-      is_internal: false,
-      is_staff: false,
-      abilities: { choose_main_contact: false, is_internal_staff: false },
-    },
-  }),
-}));
 
 /** The kit's request as a paralegal sees it, with the details this screen shows. */
 function detail(overrides: Partial<RequestDetail> = {}): RequestDetail {
@@ -52,7 +40,7 @@ describe('request detail', () => {
     stubApi((call) =>
       call.path === '/api/home/request/21/' ? json(detail({ patient: unknown })) : undefined,
     );
-    renderWithProviders(<RequestDetailScreen params={['21']} path="request/21" />);
+    renderWithProviders(<RequestDetailScreen params={['21']} path="request/21" />, { user: currentUser() });
     expect(await screen.findByText(HIPAA_MISSING)).toBeInTheDocument();
     expect(screen.getByText(NOT_PROVIDED)).toBeInTheDocument();
   });
@@ -81,7 +69,7 @@ describe('request detail', () => {
       }
       return undefined;
     });
-    renderWithProviders(<RequestDetailScreen params={['21']} path="request/21" />);
+    renderWithProviders(<RequestDetailScreen params={['21']} path="request/21" />, { user: currentUser() });
     expect(await screen.findByRole('heading', { name: 'Request #10021' })).toBeInTheDocument();
     expect(screen.getByText('303-555-0101')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Edit Request/ })).toHaveAttribute('href', '/editRequest/5/21/');
@@ -114,7 +102,7 @@ describe('request detail', () => {
         }),
       ),
     );
-    renderWithProviders(<RequestDetailScreen params={['21']} path="request/21" />);
+    renderWithProviders(<RequestDetailScreen params={['21']} path="request/21" />, { user: currentUser() });
     await screen.findByRole('heading', { name: 'Request #10021' });
     expect(screen.queryByRole('link', { name: /Edit Request/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Delete Request/ })).toBeNull();
@@ -123,7 +111,7 @@ describe('request detail', () => {
   it('links a plain provider address and shows one that hides a BCC as text only', async () => {
     const bcc = 'records@hospital.example?bcc=attacker%40evil.example';
     stubApi(() => json(detail({ provider: { ...detail().provider, email: bcc } })));
-    renderWithProviders(<RequestDetailScreen params={['21']} path="request/21" />);
+    renderWithProviders(<RequestDetailScreen params={['21']} path="request/21" />, { user: currentUser() });
     await screen.findByRole('heading', { name: 'Request #10021' });
     expect(screen.getByText(bcc)).toBeInTheDocument();
     const links = Array.from(document.querySelectorAll('a[href]'), (a) => a.getAttribute('href'));
@@ -133,7 +121,7 @@ describe('request detail', () => {
 
   it('says Request not found for a 404', async () => {
     stubApi(() => json({ error: 'Not found.' }, 404));
-    renderWithProviders(<RequestDetailScreen params={['99']} path="request/99" />);
+    renderWithProviders(<RequestDetailScreen params={['99']} path="request/99" />, { user: currentUser() });
     expect(await screen.findByRole('heading', { name: 'Request not found' })).toBeInTheDocument();
   });
 });
@@ -143,7 +131,9 @@ describe('print view', () => {
     stubApi(() => json(detail()));
     const print = vi.fn();
     vi.stubGlobal('print', print);
-    renderWithProviders(<MedicalRequestScreen params={['21']} path="medical_request/21" />);
+    renderWithProviders(<MedicalRequestScreen params={['21']} path="medical_request/21" />, {
+      user: currentUser(),
+    });
     expect(
       await screen.findByRole('heading', {
         name: 'Medical Records Request For Pat Client on behalf of Smith Law',
@@ -157,7 +147,9 @@ describe('print view', () => {
 
   it("warns 'HIPAA authorization missing' before printing when neither the request nor its client has one", async () => {
     stubApi(() => json(detail({ hipaa_consent_url: null })));
-    renderWithProviders(<MedicalRequestScreen params={['21']} path="medical_request/21" />);
+    renderWithProviders(<MedicalRequestScreen params={['21']} path="medical_request/21" />, {
+      user: currentUser(),
+    });
     expect(await screen.findByText(HIPAA_MISSING)).toBeInTheDocument();
   });
 });

@@ -1,20 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithProviders, requestDetail, requestFile, stubApi } from '../../test';
+import { firmStaffUser, json, renderWithProviders, requestDetail, requestFile, stubApi } from '../../test';
 import { RequestDetailScreen } from './RequestDetailScreen';
-
-vi.mock('../../auth', () => ({
-  useAuth: () => ({
-    user: {
-      id: 3,
-      full_name: 'Paula Legal',
-      is_internal: false,
-      is_staff: true,
-      abilities: { choose_main_contact: true, is_internal_staff: false },
-    },
-  }),
-}));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -45,7 +33,7 @@ describe('file download history on the request screen', () => {
     const calls = stubApi((call) =>
       call.path === '/api/home/request/21/' ? json(requestDetail({ files: [downloaded, fresh] })) : undefined,
     );
-    renderWithProviders(<RequestDetailScreen params={['21']} path="request/21" />);
+    renderWithProviders(<RequestDetailScreen params={['21']} path="request/21" />, { user: firmStaffUser() });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Download history of Records.pdf' }));
 
@@ -66,7 +54,7 @@ describe('file download history on the request screen', () => {
 
   it('offers no history where the server sends none (the caller may not see it)', async () => {
     stubApi(() => json(requestDetail({ files: [requestFile({ name: 'Records.pdf' })] })));
-    renderWithProviders(<RequestDetailScreen params={['21']} path="request/21" />);
+    renderWithProviders(<RequestDetailScreen params={['21']} path="request/21" />, { user: firmStaffUser() });
     await screen.findByText('Records.pdf');
     expect(screen.queryByRole('button', { name: /Download history/ })).toBeNull();
   });

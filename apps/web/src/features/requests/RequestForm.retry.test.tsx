@@ -27,8 +27,6 @@ vi.mock('../providers', () => ({
     </button>
   ),
 }));
-const auth = vi.hoisted(() => ({ user: null as unknown }));
-vi.mock('../../auth', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 function api(orderAnswers: Response[]) {
   return stubApi((call) => {
@@ -42,12 +40,11 @@ function api(orderAnswers: Response[]) {
 
 describe('submitting a request again after a failure', () => {
   it('sends the same Idempotency-Key the second time', async () => {
-    auth.user = currentUser();
     const calls = api([
       json({ error: 'Something went wrong on our side. Please try again.' }, 500),
       json({ count: 1, results: [] }, 201),
     ]);
-    renderWithProviders(<EditRequestScreen params={['5']} path="editRequest/5" />);
+    renderWithProviders(<EditRequestScreen params={['5']} path="editRequest/5" />, { user: currentUser() });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Pick client' }));
     await user.click(screen.getByRole('button', { name: 'Pick providers' }));

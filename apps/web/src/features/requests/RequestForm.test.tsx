@@ -27,9 +27,6 @@ vi.mock('../providers', () => ({
   ),
 }));
 
-const auth = vi.hoisted(() => ({ user: null as unknown }));
-vi.mock('../../auth', () => ({ useAuth: () => ({ user: auth.user }) }));
-
 const person = currentUser;
 
 const types = [
@@ -88,7 +85,9 @@ afterEach(() => {
 describe('request form', () => {
   it('says what the order is billed per provider and for every other outcome, rush included', async () => {
     const calls = api([]);
-    renderWithProviders(<RequestForm user={person()} companyId={5} onCreated={vi.fn()} onSaved={vi.fn()} />);
+    renderWithProviders(<RequestForm user={person()} companyId={5} onCreated={vi.fn()} onSaved={vi.fn()} />, {
+      user: null,
+    });
     expect(await screen.findByText('$38.00 per provider')).toBeInTheDocument();
     expect(screen.getByText('Closed - Cancelled Request: $10.00')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('checkbox', { name: /Rush/ }));
@@ -108,6 +107,7 @@ describe('request form', () => {
     });
     renderWithProviders(
       <RequestForm user={internalStaff} companyId={5} onCreated={vi.fn()} onSaved={vi.fn()} />,
+      { user: null },
     );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
@@ -135,6 +135,7 @@ describe('request form', () => {
     const onCreated = vi.fn();
     renderWithProviders(
       <RequestForm user={person()} companyId={5} onCreated={onCreated} onSaved={vi.fn()} />,
+      { user: null },
     );
     const user = await fillRequiredFields();
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
@@ -160,7 +161,9 @@ describe('request form', () => {
 
   it('shows a non-staff user as the main contact, read-only', async () => {
     api([]);
-    renderWithProviders(<RequestForm user={person()} companyId={5} onCreated={vi.fn()} onSaved={vi.fn()} />);
+    renderWithProviders(<RequestForm user={person()} companyId={5} onCreated={vi.fn()} onSaved={vi.fn()} />, {
+      user: null,
+    });
     const field = screen.getByRole('textbox', { name: 'Main Contact' });
     expect(field).toHaveValue('Paula Legal');
     expect(field).toHaveAttribute('readonly');
@@ -169,9 +172,8 @@ describe('request form', () => {
 
 describe('Submit A Request screen', () => {
   it('confirms how many providers were submitted and offers another request or the dashboard', async () => {
-    auth.user = person();
     api([json({ count: 2, results: [] }, 201)]);
-    renderWithProviders(<EditRequestScreen params={['5']} path="editRequest/5" />);
+    renderWithProviders(<EditRequestScreen params={['5']} path="editRequest/5" />, { user: person() });
     const user = await fillRequiredFields();
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText(requestsSubmittedMessage(2))).toBeInTheDocument();

@@ -2,20 +2,10 @@ import { PERMISSION_LABELS } from '@dd/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithProviders, stubApi } from '../../test';
+import { internalStaffUser, json, renderWithProviders, stubApi } from '../../test';
 import { RolesScreen } from './RolesScreen';
 
 let manageRoles = true;
-vi.mock('../../auth', async () => {
-  const { internalStaffUser } = await import('../../test');
-  return {
-    useAuth: () => ({
-      user: internalStaffUser({
-        abilities: { ...internalStaffUser().abilities, manage_roles: manageRoles },
-      }),
-    }),
-  };
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -52,7 +42,9 @@ describe('RolesScreen', () => {
   it('tells anyone but an administrator that the screen is not for them', () => {
     manageRoles = false;
     const calls = api();
-    renderWithProviders(<RolesScreen />);
+    renderWithProviders(<RolesScreen />, {
+      user: internalStaffUser({ abilities: { ...internalStaffUser().abilities, manage_roles: manageRoles } }),
+    });
     expect(
       screen.getByText('Only Direct Docs administrators manage roles and permissions.'),
     ).toBeInTheDocument();
@@ -61,7 +53,9 @@ describe('RolesScreen', () => {
 
   it('lists roles with their permissions and people, and changes them through the server', async () => {
     const calls = api();
-    renderWithProviders(<RolesScreen />);
+    renderWithProviders(<RolesScreen />, {
+      user: internalStaffUser({ abilities: { ...internalStaffUser().abilities, manage_roles: manageRoles } }),
+    });
     const permissions = await screen.findByRole('group', { name: 'Permissions of Billing lead' });
     expect(
       within(permissions).getByRole('checkbox', { name: PERMISSION_LABELS.view_fees.label }),
@@ -96,7 +90,9 @@ describe('RolesScreen', () => {
 
   it('offers roles to staff only, and says that only staff work requests', async () => {
     api();
-    renderWithProviders(<RolesScreen />);
+    renderWithProviders(<RolesScreen />, {
+      user: internalStaffUser({ abilities: { ...internalStaffUser().abilities, manage_roles: manageRoles } }),
+    });
     expect(
       await screen.findByText(
         /Only staff work requests: they claim them, are assigned them and hold roles\./,

@@ -2,22 +2,9 @@ import { nextDay, type RequestListItem, STATUS, todayIn } from '@dd/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, json, renderWithProviders, setViewport, stubApi } from '../../test';
+import { type ApiCall, currentUser, json, renderWithProviders, setViewport, stubApi } from '../../test';
 import { listQuery, readListState } from './list-params';
 import { RequestListScreen } from './RequestListScreen';
-
-vi.mock('../../auth', () => ({
-  useAuth: () => ({
-    user: {
-      id: 7,
-      full_name: 'Sam Staff',
-      company_id: 1,
-      is_internal: true,
-      is_staff: true,
-      permissions: [],
-    },
-  }),
-}));
 
 const row = (id: number, overrides: Partial<RequestListItem> = {}): RequestListItem =>
   ({
@@ -91,7 +78,10 @@ afterEach(() => {
 describe('RequestListScreen', () => {
   it('shows the to-do list (due today or earlier, rush first) with what is due, and toggles to all requests', async () => {
     const calls = api();
-    renderWithProviders(<RequestListScreen />, atList);
+    renderWithProviders(<RequestListScreen />, {
+      ...atList,
+      user: currentUser({ id: 7, full_name: 'Sam Staff', company_id: 1, is_internal: true, is_staff: true }),
+    });
     expect(screen.getByRole('heading', { name: 'To Do List' })).toBeInTheDocument();
     await screen.findByText('Client 1');
     const first = lastList(calls).query;
@@ -113,7 +103,10 @@ describe('RequestListScreen', () => {
 
   it('sorts Client, Created At and Next Reminder ascending then descending', async () => {
     const calls = api();
-    renderWithProviders(<RequestListScreen />, atList);
+    renderWithProviders(<RequestListScreen />, {
+      ...atList,
+      user: currentUser({ id: 7, full_name: 'Sam Staff', company_id: 1, is_internal: true, is_staff: true }),
+    });
     await screen.findByText('Client 1');
     const order = () => lastList(calls).query.get('order_by');
     for (const [header, key] of [
@@ -137,7 +130,10 @@ describe('RequestListScreen', () => {
 
   it('highlights rush rows with a Rush badge', async () => {
     api();
-    renderWithProviders(<RequestListScreen />, atList);
+    renderWithProviders(<RequestListScreen />, {
+      ...atList,
+      user: currentUser({ id: 7, full_name: 'Sam Staff', company_id: 1, is_internal: true, is_staff: true }),
+    });
     const rushRow = (await screen.findByText('Client 1')).closest('tr')!;
     const calmRow = screen.getByText('Client 2').closest('tr')!;
     expect(rushRow).toHaveAttribute('data-rush', 'true');
@@ -163,7 +159,10 @@ describe('RequestListScreen', () => {
         },
         409,
       );
-    renderWithProviders(<RequestListScreen />, atList);
+    renderWithProviders(<RequestListScreen />, {
+      ...atList,
+      user: currentUser({ id: 7, full_name: 'Sam Staff', company_id: 1, is_internal: true, is_staff: true }),
+    });
     await screen.findByText('Client 1');
     const before = lists(calls).length;
     await userEvent.click(screen.getByRole('button', { name: 'Claim request 10001' }));
@@ -177,7 +176,11 @@ describe('RequestListScreen', () => {
 
   it('lists the archived requests, or only those to new providers, when their boxes are ticked', async () => {
     const calls = api();
-    renderWithProviders(<RequestListScreen />, { path: '/requestlist/?view=all&client=Ann', address: true });
+    renderWithProviders(<RequestListScreen />, {
+      user: currentUser({ id: 7, full_name: 'Sam Staff', company_id: 1, is_internal: true, is_staff: true }),
+      path: '/requestlist/?view=all&client=Ann',
+      address: true,
+    });
     await screen.findByText('Client 1');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Archived requests' }));
     await waitFor(() => expect(lastList(calls).query.get('archived')).toBe('true'));
@@ -193,6 +196,7 @@ describe('RequestListScreen', () => {
     api();
     setViewport('phone');
     renderWithProviders(<RequestListScreen />, {
+      user: currentUser({ id: 7, full_name: 'Sam Staff', company_id: 1, is_internal: true, is_staff: true }),
       path: '/requestlist/?view=all&client=Ann&rush=true',
       address: true,
     });
@@ -208,6 +212,7 @@ describe('RequestListScreen', () => {
   it("pages with Prev and Next by the links' cursors and keeps filters in the address", async () => {
     const calls = api(250);
     renderWithProviders(<RequestListScreen />, {
+      user: currentUser({ id: 7, full_name: 'Sam Staff', company_id: 1, is_internal: true, is_staff: true }),
       path: '/requestlist/?view=all&status=Open&claimed=none',
       address: true,
     });
@@ -235,7 +240,11 @@ describe('RequestListScreen', () => {
 
   it('shows a capped count as 10,000+ and still offers the next page', async () => {
     api(10_000, true);
-    renderWithProviders(<RequestListScreen />, { path: '/requestlist/?view=all&offset=9900', address: true });
+    renderWithProviders(<RequestListScreen />, {
+      user: currentUser({ id: 7, full_name: 'Sam Staff', company_id: 1, is_internal: true, is_staff: true }),
+      path: '/requestlist/?view=all&offset=9900',
+      address: true,
+    });
     expect(await screen.findByText('Showing 9,901–10,000 of 10,000+')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   });

@@ -1,21 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithProviders, stubApi } from '../../test';
+import { currentUser, json, renderWithProviders, stubApi } from '../../test';
 import { RequestListScreen } from './RequestListScreen';
 
 let isStaff = false;
-vi.mock('../../auth', () => ({
-  useAuth: () => ({
-    user: {
-      id: 7,
-      full_name: 'Ola Reader',
-      company_id: 1,
-      is_internal: true,
-      is_staff: isStaff,
-      permissions: [],
-    },
-  }),
-}));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -35,7 +23,15 @@ function api() {
 describe('the request list for a Direct Docs user who is not staff', () => {
   it('says that only staff hold work, instead of an empty list that never fills', async () => {
     api();
-    renderWithProviders(<RequestListScreen />);
+    renderWithProviders(<RequestListScreen />, {
+      user: currentUser({
+        id: 7,
+        full_name: 'Ola Reader',
+        company_id: 1,
+        is_internal: true,
+        is_staff: isStaff,
+      }),
+    });
     expect(
       await screen.findByText(/Only staff claim and are assigned requests, so none will be yours/),
     ).toBeInTheDocument();
@@ -44,7 +40,15 @@ describe('the request list for a Direct Docs user who is not staff', () => {
   it('says nothing of the kind to staff', async () => {
     isStaff = true;
     api();
-    renderWithProviders(<RequestListScreen />);
+    renderWithProviders(<RequestListScreen />, {
+      user: currentUser({
+        id: 7,
+        full_name: 'Ola Reader',
+        company_id: 1,
+        is_internal: true,
+        is_staff: isStaff,
+      }),
+    });
     expect(await screen.findByRole('heading', { name: 'To Do List' })).toBeInTheDocument();
     expect(screen.queryByText(/so none will be yours/)).toBeNull();
   });

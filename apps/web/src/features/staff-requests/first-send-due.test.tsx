@@ -2,14 +2,8 @@ import { type RequestNote, STATUS } from '@dd/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithProviders, requestDetail, staffInfo, stubApi } from '../../test';
+import { internalStaffUser, json, renderWithProviders, requestDetail, staffInfo, stubApi } from '../../test';
 import { StaffRequestScreen } from './StaffRequestScreen';
-
-vi.mock('../../auth', async () => {
-  const { internalStaffUser } = await import('../../test');
-  const user = internalStaffUser();
-  return { useAuth: () => ({ user }) };
-});
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -39,7 +33,7 @@ describe('the staff request screen', () => {
         return json({ status: STATUS.initialRequestSent, note_id: 41 });
       return undefined;
     });
-    renderWithProviders(<StaffRequestScreen id={21} />);
+    renderWithProviders(<StaffRequestScreen id={21} />, { user: internalStaffUser() });
     expect(await screen.findByRole('heading', { name: 'Send The Request' })).toBeInTheDocument();
     // The firm's question is in sight where staff work, not only in the Details Center.
     expect(screen.getByText('Did you get the HIPAA form?')).toBeInTheDocument();
@@ -54,7 +48,7 @@ describe('the staff request screen', () => {
       if (call.path === '/api/home/request/21/first_send/') return json(letter);
       return undefined;
     });
-    renderWithProviders(<StaffRequestScreen id={21} />);
+    renderWithProviders(<StaffRequestScreen id={21} />, { user: internalStaffUser() });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Cancel The Request' }));
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
@@ -72,7 +66,7 @@ describe('the staff request screen', () => {
       if (call.path === '/api/home/notetemplate/') return json([]);
       return undefined;
     });
-    renderWithProviders(<StaffRequestScreen id={21} />);
+    renderWithProviders(<StaffRequestScreen id={21} />, { user: internalStaffUser() });
     expect(await screen.findByRole('heading', { name: 'Request Details Center' })).toBeInTheDocument();
     expect(screen.queryByText('Nobody')).toBeNull();
     expect(screen.queryByText('No reminder set')).toBeNull();
@@ -88,7 +82,7 @@ describe('the staff request screen', () => {
       if (call.path === '/api/home/notetemplate/') return json([]);
       return undefined;
     });
-    renderWithProviders(<StaffRequestScreen id={21} />);
+    renderWithProviders(<StaffRequestScreen id={21} />, { user: internalStaffUser() });
     expect(await screen.findByText('Nobody')).toBeInTheDocument();
     expect(screen.getByText('No reminder set')).toBeInTheDocument();
     expect(screen.queryByLabelText('Loading the staff details')).toBeNull();

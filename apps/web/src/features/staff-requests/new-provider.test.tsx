@@ -2,18 +2,13 @@ import { PROVIDER_NEW_NOTICE, STATUS } from '@dd/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithProviders, requestDetail, staffInfo, stubApi } from '../../test';
+import { internalStaffUser, json, renderWithProviders, requestDetail, staffInfo, stubApi } from '../../test';
 import { StaffRequestScreen } from './StaffRequestScreen';
 
 /**
  * On the staff screens, a provider address that hides a BCC is never offered as a mailto: link,
  * and a provider a law firm added shows 'New provider: verify contact details' until staff confirm it.
  */
-vi.mock('../../auth', async () => {
-  const { internalStaffUser } = await import('../../test');
-  const user = internalStaffUser();
-  return { useAuth: () => ({ user }) };
-});
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -38,7 +33,7 @@ describe('first-send view', () => {
       }
       return undefined;
     });
-    renderWithProviders(<StaffRequestScreen id={21} />);
+    renderWithProviders(<StaffRequestScreen id={21} />, { user: internalStaffUser() });
     expect(await screen.findByDisplayValue(letter().subject)).toBeInTheDocument();
     expect(hrefs().filter((h) => /^mailto:|bcc|javascript:/i.test(h))).toEqual([]);
     expect(screen.queryByRole('link', { name: 'Open in e-mail app' })).not.toBeInTheDocument();
@@ -51,7 +46,7 @@ describe('first-send view', () => {
       if (call.path === '/api/home/request/21/first_send/') return json(letter());
       return undefined;
     });
-    renderWithProviders(<StaffRequestScreen id={21} />);
+    renderWithProviders(<StaffRequestScreen id={21} />, { user: internalStaffUser() });
     const link = await screen.findByRole('link', { name: 'records@dh.example' });
     expect(link).toHaveAttribute(
       'href',
@@ -71,7 +66,7 @@ describe('first-send view', () => {
       }
       return undefined;
     });
-    renderWithProviders(<StaffRequestScreen id={21} />);
+    renderWithProviders(<StaffRequestScreen id={21} />, { user: internalStaffUser() });
     expect(await screen.findByText(PROVIDER_NEW_NOTICE)).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /Edit Provider/ })[0]).toHaveAttribute(
       'href',
@@ -121,7 +116,7 @@ describe('Request Details Center', () => {
       if (call.path === '/api/home/notetemplate/') return json([]);
       return undefined;
     });
-    renderWithProviders(<StaffRequestScreen id={21} />);
+    renderWithProviders(<StaffRequestScreen id={21} />, { user: internalStaffUser() });
     expect(await screen.findByRole('heading', { name: 'Request Details Center' })).toBeInTheDocument();
     expect(await screen.findByText(PROVIDER_NEW_NOTICE)).toBeInTheDocument();
     expect(screen.getByText(BCC)).toBeInTheDocument();

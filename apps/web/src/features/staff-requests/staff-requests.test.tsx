@@ -10,15 +10,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithProviders, requestDetail, requestFile, staffInfo, stubApi } from '../../test';
+import {
+  internalStaffUser,
+  json,
+  renderWithProviders,
+  requestDetail,
+  requestFile,
+  staffInfo,
+  stubApi,
+} from '../../test';
 import { SendToLawyerButton } from './SendToLawyerButton';
 import { StaffRequestScreen } from './StaffRequestScreen';
-
-vi.mock('../../auth', async () => {
-  const { internalStaffUser } = await import('../../test');
-  const user = internalStaffUser();
-  return { useAuth: () => ({ user }) };
-});
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -57,6 +59,7 @@ describe('Send Request To Lawyer', () => {
         files={[file({ verified_by: verified }), file({ id: 2 })]}
         onSent={() => {}}
       />,
+      { user: internalStaffUser() },
     );
     const button = screen.getByRole('button', { name: STAFF_MSG.verifyAllFiles });
     expect(button).toBeDisabled();
@@ -80,6 +83,7 @@ describe('Send Request To Lawyer', () => {
         ]}
         onSent={onSent}
       />,
+      { user: internalStaffUser() },
     );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Send Request To Lawyer' }));
@@ -96,6 +100,7 @@ describe('Send Request To Lawyer', () => {
     stubApi(() => undefined);
     renderWithProviders(
       <SendToLawyerButton requestId={21} files={[file({ supporting_file: true })]} onSent={() => {}} />,
+      { user: internalStaffUser() },
     );
     expect(screen.getByRole('button', { name: 'Send Request To Lawyer' })).toBeDisabled();
     expect(screen.getByText('Upload the medical documents first.')).toBeInTheDocument();
@@ -125,7 +130,7 @@ describe('staff request detail', () => {
       if (call.path === '/api/home/notetemplate/') return json([]);
       return undefined;
     });
-    renderWithProviders(<StaffRequestScreen id={21} />);
+    renderWithProviders(<StaffRequestScreen id={21} />, { user: internalStaffUser() });
     expect(await screen.findByRole('heading', { name: 'Send The Request' })).toBeInTheDocument();
     expect(
       await screen.findByDisplayValue('Dear Denver Health Medical Records Department,'),
@@ -169,7 +174,7 @@ describe('staff request detail', () => {
       if (call.path === '/api/home/notetemplate/') return json([]);
       return undefined;
     });
-    renderWithProviders(<StaffRequestScreen id={21} />);
+    renderWithProviders(<StaffRequestScreen id={21} />, { user: internalStaffUser() });
     const user = userEvent.setup();
     expect(await screen.findByText(/No e-mail address on file for Denver Health/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel The Request' }));
@@ -195,7 +200,7 @@ describe('staff request detail', () => {
       if (call.path === '/api/home/notetemplate/') return json([]);
       return undefined;
     });
-    renderWithProviders(<StaffRequestScreen id={21} />);
+    renderWithProviders(<StaffRequestScreen id={21} />, { user: internalStaffUser() });
     const user = userEvent.setup();
     expect(await screen.findByText('Active')).toBeInTheDocument();
     // The kit's client has no HIPAA form on file: staff see it too.
@@ -239,7 +244,7 @@ describe('staff request detail', () => {
       }
       return undefined;
     });
-    renderWithProviders(<StaffRequestScreen id={21} />);
+    renderWithProviders(<StaffRequestScreen id={21} />, { user: internalStaffUser() });
     const banner = await screen.findByRole('alert', { name: 'Reminder for today' });
     expect(within(banner).getByText('Call the records desk again')).toBeInTheDocument();
     expect(screen.queryAllByRole('alert', { name: 'Reminder for today' })).toHaveLength(1);
