@@ -52,7 +52,14 @@ export async function openDatabase(options: {
   if (options.url) {
     // A connection that cannot be opened within 5 s fails the query instead of waiting forever (a network
     // partition).
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5000 });
+    // No JIT: the app's statements are index walks that stop early; compiling one costs 10-50 ms whenever the
+    // planner's estimate for a capped count or a LIMIT runs high (decision 046).
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      options: '-c jit=off',
+    });
     survivesLostConnections(pool);
     const db = drizzlePg(pool, { schema });
     await migrateAlone(pool, () => migratePg(db, { migrationsFolder }));

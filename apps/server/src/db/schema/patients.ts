@@ -40,6 +40,10 @@ export const patients = pgTable(
     index('patients_company_name_idx').on(t.companyId, t.lastName, t.firstName),
     index('patients_full_name_idx').on(t.fullName),
     index('patients_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
+    // Form links (POST /getFileUrl/).
+    index('patients_hipaa_consent_url_idx')
+      .on(t.hipaaConsentUrl)
+      .where(sql`${t.hipaaConsentUrl} is not null`),
     index('patients_company_ssn_hash_idx').on(t.companyId, t.ssnHash),
   ],
 );

@@ -25,5 +25,9 @@ export const providers = pgTable(
     uniqueIndex('providers_name_lower_uq').on(sql`lower(trim(${t.name}))`),
     // 'Provider contains …' on the staff list (pg_trgm, migration 0007).
     index('providers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    // Form links (POST /getFileUrl/).
+    index('providers_medical_request_url_idx')
+      .on(t.medicalRequestUrl)
+      .where(sql`${t.medicalRequestUrl} is not null`),
   ],
 );

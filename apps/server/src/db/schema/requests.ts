@@ -1,5 +1,6 @@
 import { cents, OPEN_STATUSES, REQUEST_STATUSES } from '@dd/shared';
 import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   bigint,
   boolean,
@@ -36,6 +37,38 @@ export const requestTypes = pgTable('request_types', {
 export const requestInternalNumberSeq = pgSequence('request_internal_number_seq', { startWith: 10001 });
 
 /** Money in whole cents. */
+/**
+ * The columns the staff list's filters read (requests.staff-filters.ts), kept after the key of its
+ * indexes so a filtered walk reads no table rows.
+ */
+type FilterColumn =
+  | 'providerId'
+  | 'userId'
+  | 'requesterId'
+  | 'patientId'
+  | 'companyId'
+  | 'workingOnId'
+  | 'status'
+  | 'rush'
+  | 'nextTodoDate'
+  | 'closedDate'
+  | 'completedDate'
+  | 'newProvider';
+const staffFilterColumns = (t: Record<FilterColumn, AnyPgColumn>): AnyPgColumn[] => [
+  t.providerId,
+  t.userId,
+  t.requesterId,
+  t.patientId,
+  t.companyId,
+  t.workingOnId,
+  t.status,
+  t.rush,
+  t.nextTodoDate,
+  t.closedDate,
+  t.completedDate,
+  t.newProvider,
+];
+
 const money = (name: string) => centsColumn(name).notNull().default(cents(0));
 
 export const requests = pgTable(
@@ -133,18 +166,43 @@ export const requests = pgTable(
       .where(sql`${t.active}`),
     // The staff list (GET /api/home/request/ for Direct Docs staff): active, unarchived requests across
     // every firm, each ordering and common filter walking an index in order (bench/staff-list.ts).
-    // The trailing ids (after the unique id, so they never change the order) let a page filtered by
-    // provider, paralegal or client name find its rows in the index alone (requestPageQuery's first step).
+    // The trailing columns (after the unique id, so they never change the order) hold every column a
+    // filter of the screen reads, so a filtered page or count finds its rows in the index alone
+    // (requestPageQuery's first step; decision 046).
     index('requests_staff_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), ...staffFilterColumns(t))
+      .where(sql`${t.active} and not ${t.archived}`),
+    // The same for the Archived view (a small share of the rows).
+    index('requests_staff_archived_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), ...staffFilterColumns(t))
+      .where(sql`${t.active} and ${t.archived}`),
+    index('requests_staff_archived_patient_idx')
+      .on(t.patientId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.active} and ${t.archived}`),
+    // The Next Reminder column, each way, for both views (the leading boolean is fixed by the query).
+    index('requests_staff_reminder_asc_idx')
       .on(
+        t.archived,
+        sql`${t.nextTodoDate} asc nulls last`,
         t.createdAt.desc().nullsFirst(),
         t.id.desc().nullsFirst(),
-        t.providerId,
-        t.userId,
-        t.requesterId,
-        t.patientId,
       )
-      .where(sql`${t.active} and not ${t.archived}`),
+      .where(sql`${t.active}`),
+    index('requests_staff_reminder_desc_idx')
+      .on(
+        t.archived,
+        sql`${t.nextTodoDate} desc nulls last`,
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.active}`),
+    // "Internal number contains" (staff list) and the data administration's search.
+    index('requests_internal_number_trgm_idx').using('gin', t.internalNumber.op('gin_trgm_ops')),
+    // Form links (POST /getFileUrl/): few requests carry one.
+    index('requests_hipaa_consent_url_idx')
+      .on(t.hipaaConsentUrl)
+      .where(sql`${t.hipaaConsentUrl} is not null`),
+    index('requests_intake_form_url_idx').on(t.intakeFormUrl).where(sql`${t.intakeFormUrl} is not null`),
     index('requests_staff_todo_idx')
       .on(t.rush.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.active} and not ${t.archived} and ${t.nextTodoDate} is not null`),
@@ -157,8 +215,15 @@ export const requests = pgTable(
     index('requests_staff_rush_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.rush} and ${t.active} and not ${t.archived}`),
+    // A client's requests with the filters' columns: a client-name search combined with any filter
+    // counts its matches in the index alone.
     index('requests_staff_patient_idx')
-      .on(t.patientId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(
+        t.patientId,
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        ...staffFilterColumns(t).filter((c) => c !== t.patientId),
+      )
       .where(sql`${t.active} and not ${t.archived}`),
     index('requests_staff_company_idx')
       .on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
