@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { errorWithDetails } from './api-shapes';
 import { IdSchema } from './ids';
-import { splitMissingProviderMessage, splitNoTypesMessage, splitTypeNotIncludedMessage } from './messages';
+import {
+  requiredFieldMessage,
+  splitMissingProviderMessage,
+  splitNoTypesMessage,
+  splitTypeNotIncludedMessage,
+} from './messages';
 import { parseCents } from './money';
 import { RequestListItemSchema, WorkingOnSchema } from './requests';
 
@@ -146,7 +151,8 @@ export const SplitRefusalSchema = errorWithDetails({ can_override: z.boolean() }
 
 /* Request types admin. */
 
-export const requestTypeNameRequiredMessage = 'Name is required.';
+/** The form's own required-field message, so the browser and the server say the same. */
+export const requestTypeNameRequiredMessage = requiredFieldMessage('Name');
 export const requestTypeExistsMessage = 'That request type already exists.';
 
 export const RequestTypeBodySchema = z.object({
@@ -159,8 +165,8 @@ export const RequestTypeBodySchema = z.object({
 
 /* Note templates (notelist). */
 
-export const noteTemplateNameRequiredMessage = 'Name is required.';
-export const noteTemplateTextRequiredMessage = 'Text is required.';
+export const noteTemplateNameRequiredMessage = requiredFieldMessage('Name');
+export const noteTemplateTextRequiredMessage = requiredFieldMessage('Text');
 
 export const NoteTemplateBodySchema = z.object({
   name: z

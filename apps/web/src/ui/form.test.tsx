@@ -1,4 +1,4 @@
-import { MSG } from '@dd/shared';
+import { MSG, NoteTemplateBodySchema } from '@dd/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -50,6 +50,45 @@ describe('Form', () => {
     expect(screen.getByText('The field Password must be filled out to submit the form.')).toBeInTheDocument();
     expect(screen.getByLabelText(/Email/)).toHaveAccessibleDescription(
       'The field Email must be filled out to submit the form.',
+    );
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('checks the shared schema before submit: its messages under the fields, nothing sent', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <Form onSubmit={onSubmit} schema={NoteTemplateBodySchema} submitLabel="Save">
+        <TextField name="name" label="Title" />
+        <TextAreaField name="text" label="Body" />
+      </Form>,
+    );
+    await userEvent.type(screen.getByLabelText('Title'), '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // The schema's messages (the server's own), not ones made from these labels.
+    expect(screen.getByLabelText('Title')).toHaveAccessibleDescription(
+      'The field Name must be filled out to submit the form.',
+    );
+    expect(screen.getByLabelText('Body')).toHaveAccessibleDescription(
+      'The field Text must be filled out to submit the form.',
+    );
+    expect(onSubmit).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText('Title'), 'Waiting');
+    await userEvent.type(screen.getByLabelText('Body'), 'We are waiting for the records.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledWith({ name: '   Waiting', text: 'We are waiting for the records.' });
+  });
+
+  it('blocks a submit the schema refuses for a value no field shows, saying why above the button', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <Form onSubmit={onSubmit} schema={NoteTemplateBodySchema} submitLabel="Save">
+        <TextField name="name" label="Name" />
+      </Form>,
+    );
+    await userEvent.type(screen.getByLabelText('Name'), 'Waiting');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The field Text must be filled out to submit the form.',
     );
     expect(onSubmit).not.toHaveBeenCalled();
   });

@@ -2,8 +2,10 @@
  * <Form>: the kit's form state machine (spec "Form state"). Idle -> saving (button disabled, text
  * unchanged) -> idle; 'Waiting for File Upload...' while a field uploads; required fields block submit;
  * server errors show above the button and under the named fields; Enter submits unless turned off.
+ * With `schema` (a Zod schema from packages/shared, the one the server validates with) the rules and
+ * their messages come from there, under the same field names the server's `fields` use.
  */
-import { MSG, requiredFieldMessage } from '@dd/shared';
+import { fieldErrorsOf, MSG, requiredFieldMessage } from '@dd/shared';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import {
@@ -16,6 +18,7 @@ import {
   useState,
 } from 'react';
 import { useInRouterContext, useNavigate } from 'react-router';
+import type { z } from 'zod';
 import {
   type FieldMeta,
   FormContext,
@@ -74,6 +77,13 @@ function RouterNavigateBridge({ target }: { target: { current: ((to: string) => 
 
 export interface FormProps<V = FormValues, R = unknown> {
   onSubmit: (values: V) => Promise<R> | R;
+  /**
+   * The shared schema the values must pass before submit. Its message for a field shows under that
+   * field (before the field's own `required` check); a problem with a value no field shows blocks the
+   * submit with the message above the button. A field's `validate` still runs first, for what the schema
+   * cannot see (an upload in progress, a confirmation).
+   */
+  schema?: z.ZodType;
   children: ReactNode;
   submitLabel?: ReactNode;
   initialValues?: Partial<V>;
@@ -138,20 +148,26 @@ export function Form<V = FormValues, R = unknown>(props: FormProps<V, R>) {
     };
   }, []);
 
-  /** Runs every field's checks; returns the names that failed, in field order. */
-  const validateAll = (): string[] => {
+  /** Runs every field's checks and the schema; returns the names that failed, in field order. */
+  const validateAll = (): { failed: string[]; unplaced: string[] } => {
     const found: Record<string, string | undefined> = {};
     const failed: string[] = [];
+    const ruled = props.schema ? fieldErrorsOf(props.schema, valuesRef.current) : {};
     for (const [name, meta] of fields.current) {
       const { label, required, validate, isEmpty = isEmptyValue } = meta.current;
       const value = valuesRef.current[name];
       const message =
-        validate?.(value) ?? (required && isEmpty(value) ? requiredFieldMessage(label || name) : undefined);
+        validate?.(value) ??
+        ruled[name] ??
+        (required && isEmpty(value) ? requiredFieldMessage(label || name) : undefined);
       found[name] = message;
       if (message) failed.push(name);
     }
     setErrors(found);
-    return failed;
+    const unplaced = Object.entries(ruled)
+      .filter(([name]) => !fields.current.has(name))
+      .map(([, message]) => message);
+    return { failed, unplaced };
   };
 
   const go = (to: string) => {
@@ -179,9 +195,13 @@ export function Form<V = FormValues, R = unknown>(props: FormProps<V, R>) {
     event.stopPropagation();
     if (saving || uploading.size > 0) return;
     setFormError(null);
-    const failed = validateAll();
+    const { failed, unplaced } = validateAll();
     if (failed.length > 0) {
       document.getElementById(fieldDomId(formId, failed[0]))?.focus();
+      return;
+    }
+    if (unplaced.length > 0) {
+      setFormError(unplaced.join('\n'));
       return;
     }
     setSaving(true);

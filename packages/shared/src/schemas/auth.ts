@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INVALID_EMAIL_MESSAGE, isPlainEmail } from '../email-address';
 import { IdSchema } from '../ids';
+import { requiredFieldMessage } from '../messages';
 import { personNameSchema } from '../names';
 import {
   PASSWORD_MAX_LENGTH,
@@ -26,14 +27,18 @@ export const PasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
   .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
 
+/** The sign-in form checks these too: a blank field shows the form's required-field message. */
 export const LoginSchema = z.object({
   email: z
-    .string()
+    .string({ error: requiredFieldMessage('Email') })
     .trim()
-    .min(1)
+    .min(1, requiredFieldMessage('Email'))
     .max(254)
     .transform((v) => v.toLowerCase()),
-  password: z.string().min(1).max(200),
+  password: z
+    .string({ error: requiredFieldMessage('Password') })
+    .min(1, requiredFieldMessage('Password'))
+    .max(200),
   /** The browser's IANA zone, stored on the user; anything that is not a zone is ignored (older clients). */
   timezone: z
     .string()

@@ -2,7 +2,7 @@
  * /notelist/: note templates (name, description, text) that staff pick to fill a note. List by name,
  * add and edit in a dialog, delete with 'Are you sure?'.
  */
-import type { NoteTemplateRow } from '@dd/shared';
+import { NoteTemplateBodySchema, type NoteTemplateRow } from '@dd/shared';
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -101,6 +101,7 @@ export function NoteTemplatesScreen() {
         {editing && (
           <Form<{ name: string; description: string; text: string }, NoteTemplateRow>
             aria-label={editing.template ? 'Edit note template' : 'Add note template'}
+            schema={NoteTemplateBodySchema}
             submitLabel="Save"
             submitOnEnter={false}
             initialValues={{

@@ -3,7 +3,7 @@
  * with 'Are you sure?'. Requests keep the names of their types, so deleting one in use only stops new
  * requests from choosing it; the confirmation says so.
  */
-import type { RequestType } from '@dd/shared';
+import { type RequestType, RequestTypeBodySchema } from '@dd/shared';
 import { Alert, Box, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
@@ -28,6 +28,7 @@ export function RequestTypesScreen() {
         <Box maw={560}>
           <Form<{ name: string }, RequestType>
             aria-label="Add a request type"
+            schema={RequestTypeBodySchema}
             submitLabel="Add Request Type"
             resetOnSuccess
             onSubmit={(values) => addRequestType(values.name)}
