@@ -47,8 +47,22 @@ export const AdminModelSchema = z.object({
   deletable: z.boolean(),
   /** The field a record is named by (its 'Edit Name'). */
   display: z.string(),
+  /** What the list's search box looks in, as the screen names it ('ID (exact)', 'Client name', …). */
+  search_fields: z.array(z.string()),
+  /** Shorter text finds only the exact matches (ids, numbers). */
+  search_min_length: z.number(),
 });
 export type AdminModel = z.infer<typeof AdminModelSchema>;
+
+/** The line under a list's search box: which columns it looks in. */
+export function adminSearchHint(model: Pick<AdminModel, 'search_fields' | 'search_min_length'>): string {
+  if (model.search_fields.length === 0) return 'This list has no search.';
+  const parts =
+    model.search_min_length > 1
+      ? `; a part of a name or number needs ${model.search_min_length} characters or more`
+      : '';
+  return `Searches ${model.search_fields.join(', ')}${parts}.`;
+}
 
 export const AdminAppSchema = z.object({ name: z.string(), label: z.string(), models: z.number() });
 export type AdminApp = z.infer<typeof AdminAppSchema>;

@@ -3,6 +3,7 @@ import type { Auth } from '../../authz';
 import type { Db, DbOrTx } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { searchLabels } from './data-admin.search';
 import {
   deleteRecord,
   existingIds,
@@ -34,6 +35,8 @@ export const describeModel = (m: AdminModelDef): AdminModel => ({
   writable: m.writable,
   deletable: m.deletable,
   display: m.display,
+  search_fields: searchLabels(m),
+  search_min_length: m.searchMinLength ?? 1,
 });
 
 export async function listModels(db: DbOrTx, app: string): Promise<AdminModel[]> {

@@ -34,6 +34,8 @@ describe('data administration: apps, models and fields', () => {
       writable: true,
       deletable: false,
       display: 'name',
+      search_fields: ['Name'],
+      search_min_length: 1,
     });
     expect((await call('GET', '/api/getModels/nothing/')).statusCode).toBe(404);
     const fields = await call('GET', '/api/admin/home/patient/fields/');

@@ -1,4 +1,5 @@
 import type { AdminFieldType } from '@dd/shared';
+import { type RelatedSearch, SEARCH_MIN_CONTAINS } from './data-admin.search';
 
 /**
  * The one list of what the data administration may reach: each administrable table with the
@@ -18,6 +19,8 @@ export interface AdminColumn {
   related?: { app: string; model: string };
   /** Filled in when a new record leaves the field out (model maker defaults). */
   default?: unknown;
+  /** A money column stored in whole cents, shown and written in dollars (writes go through the product). */
+  cents?: boolean;
 }
 
 export interface AdminModelDef {
@@ -29,8 +32,16 @@ export interface AdminModelDef {
   table: string;
   /** The column a record is named by (lists, relation selects). */
   display: string;
-  /** Text columns the list's search box looks in (indexed ones on large tables). */
+  /** Text columns the list's search box looks in for the text anywhere (trigram-indexed on large tables). */
   search: string[];
+  /** The search box also finds the record whose id is the text (a whole number). */
+  searchId?: boolean;
+  /** Columns the search box compares whole (a unique index). */
+  searchExact?: string[];
+  /** Related records whose name contains the text (data-admin.search.ts). */
+  searchRelated?: RelatedSearch[];
+  /** Shorter text matches only the id and the exact columns (a trigram index needs three characters). */
+  searchMinLength?: number;
   columns: AdminColumn[];
   writable: boolean;
   deletable: boolean;
@@ -83,7 +94,7 @@ export const STATIC_MODELS: AdminModelDef[] = [
       ...address,
       text('phone_number'),
       text('fax_number'),
-      { name: 'request_price', type: 'decimal' },
+      { name: 'request_price', type: 'decimal', cents: true },
       { name: 'auto_surcharge', type: 'boolean' },
       text('release_form_url', { readOnly: true }),
       createdAt,
@@ -162,6 +173,14 @@ export const STATIC_MODELS: AdminModelDef[] = [
     label: 'Request',
     table: 'requests',
     display: 'internal_number',
+    // A million rows: every branch has its index (the internal number's trigram index, migration 0024).
+    search: ['internal_number'],
+    searchId: true,
+    searchRelated: [
+      { column: 'patient_id', table: 'patients', name: 'full_name', label: 'Client name' },
+      { column: 'provider_id', table: 'providers', name: 'name', label: 'Provider name' },
+    ],
+    searchMinLength: SEARCH_MIN_CONTAINS,
     columns: [
       text('internal_number'),
       text('status'),
@@ -172,7 +191,7 @@ export const STATIC_MODELS: AdminModelDef[] = [
       rel('company_id', 'home', 'company'),
       rel('user_id', 'users', 'user'),
       rel('working_on_id', 'users', 'user'),
-      { name: 'price', type: 'decimal' },
+      { name: 'price', type: 'decimal', cents: true },
       { name: 'next_todo_date', type: 'date' },
       { name: 'archived', type: 'boolean' },
       createdAt,

@@ -1,4 +1,4 @@
-import { ADMIN_MSG, type AdminRecord } from '@dd/shared';
+import { ADMIN_MSG, type AdminRecord, adminSearchHint } from '@dd/shared';
 import {
   Alert,
   Button,
@@ -113,6 +113,8 @@ export default function InstancesScreen({ params, view }: ScreenProps & { view: 
       <TextInput
         aria-label={`Search ${label} records`}
         placeholder="Search"
+        description={model ? adminSearchHint(model) : undefined}
+        disabled={model?.search_fields.length === 0}
         leftSection={<IconSearch size={16} />}
         value={search}
         onChange={(e) => {

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { adminSearchHint } from '@dd/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  createCompany,
+  createPatient,
+  createProvider,
+  createRequest,
+  INTERNAL_ADMIN,
+  signedIn,
+} from '../../../test/factories';
+import { getContext } from '../../../test/helpers';
+
+async function admin() {
+  const ctx = await getContext();
+  const user = await signedIn(ctx.deps, INTERNAL_ADMIN);
+  const get = async (url: string) => {
+    const res = await ctx.app.inject({ method: 'GET', url, headers: user.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  return { ...ctx, get };
+}
+
+const ids = (list: { results: { id: number }[] }) => list.results.map((r) => r.id);
+
+describe('data administration: searching requests', () => {
+  it('finds a request by its id, its internal number, its client and its provider, and says so on the screen', async () => {
+    const { deps, get } = await admin();
+    const tag = randomUUID().slice(0, 8);
+    const firm = await createCompany(deps.db);
+    const client = await createPatient(deps.db, firm.id, { lastName: `Quillfeather${tag}` });
+    const other = await createPatient(deps.db, firm.id);
+    const provider = await createProvider(deps.db, { name: `Zephyr Imaging ${tag}` });
+    const byClient = await createRequest(deps.db, { patientId: client.id, companyId: firm.id });
+    const byProvider = await createRequest(deps.db, {
+      patientId: other.id,
+      companyId: firm.id,
+      providerId: provider.id,
+    });
+    const neither = await createRequest(deps.db, { patientId: other.id, companyId: firm.id });
+    const search = (text: string) => get(`/api/admin/home/request/?search=${encodeURIComponent(text)}`);
+
+    expect(ids(await search(`quillfeather${tag}`))).toEqual([byClient.id]);
+    expect(ids(await search(`zephyr imaging ${tag}`))).toEqual([byProvider.id]);
+    expect(ids(await search(neither.internalNumber))).toContain(neither.id);
+    expect(ids(await search(String(neither.id)))).toContain(neither.id);
+    // Both names: one page, newest first, each request once.
+    const both = await get(`/api/admin/home/request/?search=${tag}&limit=1&offset=1`);
+    expect(both).toMatchObject({ count: 2, count_capped: false });
+    expect(ids(both)).toEqual([byClient.id]);
+
+    const models = await get('/api/getModels/home/');
+    const request = models.find((m: { name: string }) => m.name === 'request');
+    expect(adminSearchHint(request)).toBe(
+      'Searches ID (exact), Internal number, Client name, Provider name; a part of a name or number needs 3 characters or more.',
+    );
+  });
+
+  it('matches text shorter than a trigram only exactly (the id), so it never reads the whole table', async () => {
+    const { deps, get } = await admin();
+    const firm = await createCompany(deps.db);
+    const client = await createPatient(deps.db, firm.id, { lastName: 'Xy' });
+    const request = await createRequest(deps.db, { patientId: client.id, companyId: firm.id });
+    expect(ids(await get('/api/admin/home/request/?search=xy'))).toEqual([]);
+    const short = String(request.id).slice(-2);
+    const found = await get(`/api/admin/home/request/?search=${short}`);
+    expect(found.results.every((r: { id: number }) => r.id === Number(short))).toBe(true);
+  });
+
+  it('pages past the first records with their related names (the page is picked before the names are read)', async () => {
+    const { deps, get } = await admin();
+    const firm = await createCompany(deps.db, { name: `Paged Firm ${randomUUID().slice(0, 6)}` });
+    const client = await createPatient(deps.db, firm.id);
+    for (let i = 0; i < 3; i++) await createRequest(deps.db, { patientId: client.id, companyId: firm.id });
+    const all = await get('/api/admin/home/request/?limit=500');
+    const page = await get('/api/admin/home/request/?limit=2&offset=1');
+    expect(ids(page)).toEqual(ids(all).slice(1, 3));
+    expect(page.results[0].company_id__label).toBe(all.results[1].company_id__label);
+  });
+});
