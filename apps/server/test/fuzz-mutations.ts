@@ -73,6 +73,12 @@ export const HOSTILE_PATH = [
 
 const WORDS = ['Smith', 'Ōsaka clinic', 'Zoë', "O'Brien", 'façade', '李', 'Test 123', 'MRI—2024', 'a'];
 
+/**
+ * Numbers no mutation makes up: the fuzzing callers' user ids (the suite fills it), since ids of every
+ * table share small numbers, and a made-up id in a user route would delete the caller itself.
+ */
+export const NEVER_GENERATED = new Set<number>();
+
 /** A value of the same kind as `current` that the schema (when known) still accepts. */
 export function validVariant(
   rng: Random,
@@ -96,9 +102,10 @@ export function validVariant(
       if (ids.includes(n) || (Number.isInteger(n) && n > 0 && rng.chance(0.5))) return rng.pick(ids);
       const min = schema?.minimum ?? 0;
       const max = Math.min(schema?.maximum ?? 10_000, min + 10_000);
-      return Number.isInteger(n)
-        ? rng.int(min, max)
-        : Math.round((min + rng.next() * (max - min)) * 100) / 100;
+      if (!Number.isInteger(n)) return Math.round((min + rng.next() * (max - min)) * 100) / 100;
+      let value = rng.int(min, max);
+      while (NEVER_GENERATED.has(value)) value += 1;
+      return value;
     }
     case 'string':
       return stringVariant(rng, String(current ?? ''), schema);

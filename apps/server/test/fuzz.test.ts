@@ -11,7 +11,7 @@ import { type AccessFixtures, accessFixtures, CALLERS, type Caller } from './acc
 import { ACCESS_MATRIX } from './access-matrix';
 import { firmWithRequest } from './factories';
 import { chooseCaller, type FuzzCall, mutate, type Operation, operationsOf, validCall } from './fuzz-calls';
-import { randomSource } from './fuzz-mutations';
+import { NEVER_GENERATED, randomSource } from './fuzz-mutations';
 import { getContext, randomIp, type TestContext } from './helpers';
 
 /**
@@ -78,10 +78,11 @@ beforeAll(async () => {
   const other = await firmWithRequest(ctx.deps);
   const bystander = await fx.freshUser();
   const second = await fx.freshRequest();
+  for (const caller of CALLERS) if (caller !== 'anonymous') NEVER_GENERATED.add(fx.userId(caller));
   ids = [
     ...[fx.request, fx.patient, fx.provider, fx.note, fx.file, second, bystander].map((r) => r.id),
     ...[other.request, other.patient, other.company].map((r) => r.id),
-  ];
+  ].filter((id) => !NEVER_GENERATED.has(id));
   ops = operationsOf(ctx.app.routeAccess, ctx.app.swagger() as never).filter((op) => !SKIPPED.has(op.key));
   diagnostics.subscribe(HANDLER_START, onHandler);
   await keepCallers();
