@@ -1,4 +1,4 @@
-import { cents, OPEN_STATUSES, REQUEST_STATUSES } from '@dd/shared';
+import { cents, LEGAL_BASES, OPEN_STATUSES, REQUEST_STATUSES } from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -108,6 +108,14 @@ export const requests = pgTable(
     /** The automatic follow-up: due at once when ordered or when the firm writes, some business days after
      *  each staff note without a reminder; a staff reminder replaces it. */
     followUpDate: date('follow_up_date', { mode: 'string' }),
+    /** The right under which the provider must answer (docs/deadlines.md). */
+    legalBasis: text('legal_basis', { enum: LEGAL_BASES }).notNull().default('authorization'),
+    /** The day the provider must answer by and the id of the rule that set it (deadlines/rules.ts in
+     *  @dd/shared): set at the first send, moved by pauses and an extension (requests.deadline.ts). */
+    dueDate: date('due_date', { mode: 'string' }),
+    deadlineRule: text('deadline_rule'),
+    /** The day the provider's written notice of an extension was recorded. */
+    extensionNoticeOn: date('extension_notice_on', { mode: 'string' }),
     /** When the documents were sent to the law firm. */
     receivedDocumentAt: timestamp('received_document_at', { withTimezone: true }),
     /** The newest note's time, kept by the trigger notes_touch_request (migration 0010): the data
@@ -136,6 +144,7 @@ export const requests = pgTable(
   },
   (t) => [
     check('requests_status_ck', oneOf(t.status, REQUEST_STATUSES)),
+    check('requests_legal_basis_ck', oneOf(t.legalBasis, LEGAL_BASES)),
     check('requests_money_ck', nonNegative(t.price, t.providerCost, t.pageFee)),
     foreignKey({
       name: 'requests_patient_company_fk',

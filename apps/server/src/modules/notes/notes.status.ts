@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { patients, requests } from '../../db/schema';
 import type { Mail } from '../../lib/outbox';
+import { refreshDeadline } from '../requests/requests.deadline';
 import { type LockedRequest, requesterOrContact } from './notes.context';
 import { allCompleteEmail } from './notes.emails';
 
@@ -32,6 +33,8 @@ export async function changeStatus(
     .update(requests)
     .set({ status: next, ...statusDates(next), ...extra })
     .where(eq(requests.id, target.id));
+  // The status note is already written: the deadline reads it (the first send starts the clock).
+  await refreshDeadline(tx, target.id);
   if (isOpenStatus(target.status) && !isOpenStatus(next)) await notifyIfClientDone(tx, mail, target);
 }
 

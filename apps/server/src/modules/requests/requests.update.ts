@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../db/client';
 import { notes, providers, requests } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { setFollowUp, staffToday } from '../notes/notes.reminders';
+import { refreshDeadline } from './requests.deadline';
 import { checkRequestInput } from './requests.input';
 import { findVisibleRequest, unsafeRequestRowsByIds, withRelated } from './requests.queries';
 import { replaceRequestTypes, resolveRequestTypes } from './requests.types';
@@ -91,6 +92,8 @@ export async function updateRequest(
         userId: auth.userId,
         requestId: id,
       });
+      // A resubmitted request is sent again: its legal clock starts over at that send.
+      await refreshDeadline(tx, id);
     }
   });
   const rows = await unsafeRequestRowsByIds(db, [id]);

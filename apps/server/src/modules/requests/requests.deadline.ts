@@ -1,0 +1,105 @@
+import {
+  ALL_DEADLINE_RULES,
+  type DeadlineRequest,
+  type DeadlineStatus,
+  deadlineFor,
+  deadlineStatus,
+  describeRule,
+  isOpenStatus,
+  type LegalBasis,
+  type RequestStatus,
+  STATUS,
+  stateTimeZone,
+  todayIn,
+} from '@dd/shared';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { notes, providers, requests } from '../../db/schema';
+
+/**
+ * A request's legal due date, kept on the request (docs/deadlines.md). The clock starts with the first
+ * e-mail to the provider since the last (re)submission; 'Need Assistance' (the request waits on the firm)
+ * stops it and the next status starts it again with the days it had left. Read from the status history
+ * in the notes, so it is recomputed from facts every time a status changes, the basis changes or an
+ * extension notice is recorded.
+ */
+export async function refreshDeadline(tx: DbOrTx, requestId: number): Promise<void> {
+  const [request] = await tx
+    .select({
+      basis: requests.legalBasis,
+      extensionNoticeOn: requests.extensionNoticeOn,
+      state: providers.state,
+    })
+    .from(requests)
+    .innerJoin(providers, eq(providers.id, requests.providerId))
+    .where(eq(requests.id, requestId));
+  if (!request) return;
+  const history = await tx
+    .select({ status: notes.updateStatus, at: notes.createdAt })
+    .from(notes)
+    .where(and(eq(notes.requestId, requestId), isNotNull(notes.updateStatus)))
+    .orderBy(asc(notes.createdAt), asc(notes.id));
+  const zone = stateTimeZone(request.state);
+  const clock = clockFromHistory(
+    history.map((h) => ({ status: h.status as RequestStatus, on: todayIn(zone, h.at) })),
+  );
+  const deadline =
+    clock &&
+    deadlineFor({
+      ...clock,
+      basis: request.basis,
+      state: request.state,
+      extensionNoticeOn: request.extensionNoticeOn,
+    });
+  await tx
+    .update(requests)
+    .set({ dueDate: deadline?.due ?? null, deadlineRule: deadline?.rule.id ?? null })
+    .where(eq(requests.id, requestId));
+}
+
+/** When the clock started and when it stood still, from the status changes in order (dates in the provider's zone). */
+export function clockFromHistory(
+  history: readonly { status: RequestStatus; on: string }[],
+): Pick<DeadlineRequest, 'sentOn' | 'pauses'> | null {
+  let sentOn: string | null = null;
+  let pauses: { from: string; to: string | null }[] = [];
+  for (const { status, on } of history) {
+    if (status === STATUS.requestedByLawyer) {
+      sentOn = null;
+      pauses = [];
+    } else if (sentOn === null) {
+      if (status === STATUS.initialRequestSent) sentOn = on;
+    } else {
+      const open = pauses.at(-1)?.to === null ? pauses.at(-1) : undefined;
+      if (status === STATUS.needAssistance && !open) pauses.push({ from: on, to: null });
+      else if (status !== STATUS.needAssistance && open) open.to = on;
+    }
+  }
+  return sentOn === null ? null : { sentOn, pauses };
+}
+
+/** What the request's screens and lists show of its deadline. */
+export interface DeadlineFields {
+  legal_basis: LegalBasis;
+  due_date: string | null;
+  deadline_rule: string | null;
+  deadline_status: DeadlineStatus | null;
+}
+
+const ruleById = new Map(ALL_DEADLINE_RULES.map((rule) => [rule.id, rule]));
+
+/** A finished request, or one not yet sent, has no deadline status; "today" is the provider's. */
+export function deadlineFields(
+  row: { legalBasis: LegalBasis; dueDate: string | null; deadlineRule: string | null; status: RequestStatus },
+  providerState: string | null,
+  now: Date = new Date(),
+): DeadlineFields {
+  const rule = row.deadlineRule ? ruleById.get(row.deadlineRule) : undefined;
+  const today = todayIn(stateTimeZone(providerState), now);
+  return {
+    legal_basis: row.legalBasis,
+    due_date: row.dueDate,
+    deadline_rule: rule ? describeRule(rule) : null,
+    deadline_status: row.dueDate && isOpenStatus(row.status) ? deadlineStatus(row.dueDate, today) : null,
+  };
+}
