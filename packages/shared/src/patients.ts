@@ -119,6 +119,20 @@ export const ClientBodySchema = z.object({
 });
 export type ClientBody = z.infer<typeof ClientBodySchema>;
 
+/**
+ * The client form as the browser holds it, checked with clientFieldErrors (the rules the server applies):
+ * the body plus 'I don't have the signed form yet', which answers the HIPAA field with NA.
+ */
+export const ClientFormSchema = z.looseObject({}).superRefine((form, ctx) => {
+  const { hipaa_later, ...values } = form;
+  const answered = hipaa_later && !values.hipaa_consent_url ? { ...values, hipaa_consent_url: 'NA' } : values;
+  // Every rule at once, as the fields show them: the required fields first, then the values' shapes.
+  for (const [field, message] of Object.entries(clientFieldErrors(answered, { requireSsn: true })))
+    ctx.addIssue({ code: 'custom', path: [field], message });
+  const shaped = ClientBodySchema.safeParse(values);
+  if (!shaped.success) for (const issue of shaped.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
+});
+
 /** A client as every list and detail call returns it: never the SSN, only whether one was recorded. */
 export const ClientSchema = z.object({
   id: z.number(),

@@ -4,9 +4,9 @@ import {
   CLIENT_NA_HINT,
   CLIENT_REQUIRED_FIELDS,
   type Client,
+  ClientFormSchema,
   type ClientMatch,
   type ClientSummary,
-  clientFieldErrors,
   isUnknownValue,
   MSG,
   normalizeSsn,
@@ -51,10 +51,6 @@ function editValues({ client, ssn }: { client: Client; ssn: string | null }) {
   return values;
 }
 
-type Label = (typeof CLIENT_FIELD_LABELS)[keyof typeof CLIENT_FIELD_LABELS];
-const requiredText = (label: Label) => (value: string | undefined) =>
-  !value || value.trim() === '' ? requiredClientFieldMessage(label) : undefined;
-
 function Required({
   name,
 }: {
@@ -62,18 +58,9 @@ function Required({
 }) {
   const label = CLIENT_FIELD_LABELS[name];
   if (name === 'date_of_birth') {
-    return (
-      <DateField
-        name={name}
-        label={label}
-        required
-        allowUnknown
-        validate={requiredText(label)}
-        maxDate={today()}
-      />
-    );
+    return <DateField name={name} label={label} required allowUnknown maxDate={today()} />;
   }
-  return <TextField name={name} label={label} required validate={requiredText(label)} maxLength={200} />;
+  return <TextField name={name} label={label} required maxLength={200} />;
 }
 
 export interface ClientFormProps {
@@ -101,9 +88,6 @@ export function ClientForm({
   const save = async (form: Record<string, unknown>) => {
     const { hipaa_later, ...values } = form;
     if (hipaa_later && !values.hipaa_consent_url) values.hipaa_consent_url = UNKNOWN;
-    const fields = clientFieldErrors(values, { requireSsn: true });
-    const [first] = Object.values(fields);
-    if (first) return { error: first, fields };
     let client: Client;
     if (existing) {
       client = await updateClient(existing.client.id, values);
@@ -119,6 +103,7 @@ export function ClientForm({
   return (
     <Form<Record<string, unknown>, Client | { error: string }>
       aria-label={existing ? 'Edit client' : 'Add new client'}
+      schema={ClientFormSchema}
       initialValues={initialValues}
       onSubmit={save}
       onSuccess={(client) => {

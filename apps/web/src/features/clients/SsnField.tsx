@@ -1,10 +1,4 @@
-import {
-  type ClientMatch,
-  isMatchableSsn,
-  requiredClientFieldMessage,
-  ssnFormatError,
-  ssnMatchMessage,
-} from '@dd/shared';
+import { type ClientMatch, isMatchableSsn, ssnMatchMessage } from '@dd/shared';
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -20,11 +14,6 @@ export interface SsnFieldProps {
   /** Only a new client is checked for duplicates. */
   checkDuplicates: boolean;
   onUseExisting: (client: ClientMatch) => void;
-}
-
-export function validateSsn(value: string | undefined): string | undefined {
-  if (!value || value.trim() === '') return requiredClientFieldMessage('SSN');
-  return ssnFormatError(value);
 }
 
 export function SsnField({ companyId, checkDuplicates, onUseExisting }: SsnFieldProps) {
@@ -65,7 +54,6 @@ export function SsnField({ companyId, checkDuplicates, onUseExisting }: SsnField
         inputMode="text"
         maxLength={20}
         description="Format ddd-dd-dddd. Enter None if the client has no SSN."
-        validate={validateSsn}
       />
       {match && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} role="status">
