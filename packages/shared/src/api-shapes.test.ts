@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldErrorsOf, pageSchema } from './api-shapes';
+import { INVALID_EMAIL_MESSAGE } from './email-address';
 import { requiredClientFieldMessage } from './messages';
 import { ClientFormSchema } from './patients';
+import { PROVIDER_NAME_REQUIRED, ProviderFormSchema } from './providers';
 import { NoteTemplateBodySchema } from './staff';
 
 describe('fieldErrorsOf', () => {
@@ -48,6 +50,16 @@ describe('ClientFormSchema', () => {
       city: requiredClientFieldMessage('City'),
       email: expect.any(String),
     });
+  });
+});
+
+describe('ProviderFormSchema', () => {
+  it('requires the name and one plain e-mail address, as the server does', () => {
+    expect(fieldErrorsOf(ProviderFormSchema, { name: '  ', email: 'a@b.c, d@e.f' })).toEqual({
+      name: PROVIDER_NAME_REQUIRED,
+      email: INVALID_EMAIL_MESSAGE,
+    });
+    expect(fieldErrorsOf(ProviderFormSchema, { name: 'Mercy', email: '' })).toEqual({});
   });
 });
 

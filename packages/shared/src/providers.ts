@@ -52,6 +52,11 @@ export const ProviderBodySchema = z.object({
 });
 export type ProviderBody = z.infer<typeof ProviderBodySchema>;
 
+/** The provider form: the body with the name required, as the server requires it of a new or edited provider. */
+export const ProviderFormSchema = ProviderBodySchema.extend({
+  name: z.string({ error: PROVIDER_NAME_REQUIRED }).trim().min(1, PROVIDER_NAME_REQUIRED).max(200),
+});
+
 export const ProviderSchema = z.object({
   id: z.number(),
   name: z.string(),

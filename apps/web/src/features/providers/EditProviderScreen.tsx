@@ -1,3 +1,4 @@
+import { ProviderFormSchema } from '@dd/shared';
 import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -139,7 +140,13 @@ function ProviderForm(props: {
   };
 
   return (
-    <Form aria-label="Provider" initialValues={initialValues} onSubmit={save} submitLabel="Save Provider">
+    <Form
+      aria-label="Provider"
+      schema={ProviderFormSchema}
+      initialValues={initialValues}
+      onSubmit={save}
+      submitLabel="Save Provider"
+    >
       <ProviderFields autoFocus={!props.id} />
       {props.staff && (
         <FileUploadField

@@ -1,38 +1,20 @@
-import { INVALID_EMAIL_MESSAGE, isPlainEmail, PROVIDER_NAME_REQUIRED } from '@dd/shared';
 import { Alert, Anchor, SimpleGrid } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useSiteSettings } from '../../api/settings';
 import { AddressSearch, TextAreaField, TextField } from '../../ui';
 import type { ProviderConflict } from './api';
 
-/** The provider's fields (spec section 3), shared by the add-provider modal and /editProvider/. */
-const nameRequired = (value: string | undefined) =>
-  !value || value.trim() === '' ? PROVIDER_NAME_REQUIRED : undefined;
-/** The server's rule, checked before sending: one plain address (staff e-mail the client's details to it). */
-const plainEmail = (value: string | undefined) =>
-  value?.trim() && !isPlainEmail(value.trim()) ? INVALID_EMAIL_MESSAGE : undefined;
-
+/**
+ * The provider's fields (spec section 3), shared by the add-provider modal and /editProvider/; their rules
+ * (name required, one plain e-mail address) are ProviderFormSchema's, which both forms check.
+ */
 export function ProviderFields({ autoFocus }: { autoFocus?: boolean }) {
   const settings = useSiteSettings();
   return (
     <>
-      <TextField
-        name="name"
-        label="Name"
-        required
-        validate={nameRequired}
-        maxLength={200}
-        autoFocus={autoFocus}
-      />
+      <TextField name="name" label="Name" required maxLength={200} autoFocus={autoFocus} />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="off"
-          maxLength={254}
-          validate={plainEmail}
-        />
+        <TextField name="email" label="Email" type="email" autoComplete="off" maxLength={254} />
         <TextField name="phone" label="Phone" type="tel" autoComplete="off" maxLength={50} />
         <TextField name="fax" label="Fax" type="tel" autoComplete="off" maxLength={50} />
       </SimpleGrid>

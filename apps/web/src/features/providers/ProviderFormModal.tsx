@@ -1,3 +1,4 @@
+import { ProviderFormSchema } from '@dd/shared';
 import { Button, Modal, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -63,6 +64,7 @@ function NewProviderForm({ initialName, onClose, onSaved }: Omit<ProviderFormMod
     <Stack gap="md">
       <Form<Record<string, unknown>, ProviderSummary | typeof CONFLICT>
         aria-label="Add new provider"
+        schema={ProviderFormSchema}
         initialValues={{ name: initialName?.trim() ?? '' }}
         onSubmit={save}
         onSuccess={(result) => {
