@@ -31,12 +31,14 @@ export function firmsSql(s: BenchSizes): string {
   const rest = s.requests - s.bigFirmRequests;
   return `
     insert into companies (name, city, state, request_price)
-    select case when g = 1 then '${BIG_FIRM_NAME}' else 'Bench Firm ' || g || ' LLP' end, 'Denver', 'CO', 35
+    select case when g = 1 then '${BIG_FIRM_NAME}' else 'Bench Firm ' || g || ' LLP' end, 'Denver', 'CO', 3500
     from generate_series(1, ${s.firms}) g order by g;
     create temporary table bench_firm as
     select id as company_id, n,
       case when n = 1 then ${s.bigFirmRequests} else ${Math.floor(rest / (s.firms - 1))} end as request_n,
-      case when n = 1 then 20000 else 400 end as patient_n,
+      -- about one client per five requests at every size (20,000 for the big firm at 1M, 400 for the others)
+      greatest(1, round(case when n = 1 then ${s.bigFirmRequests} else ${Math.floor(rest / (s.firms - 1))} end
+        * 0.2))::int as patient_n,
       case when n = 1 then 40 else 4 end as paralegal_n
     from (select id, row_number() over (order by id) as n from companies
           where name like 'Bench %') c;
@@ -72,7 +74,13 @@ export function providersSql(s: BenchSizes): string {
     select ${pick(towns)} || ' ' || ${pick(kinds)} || ' #' || g,
       case when random() < 0.7 then 'records' || g || '@provider.bench' end,
       '303-555-' || lpad((g % 10000)::text, 4, '0'), 'Denver', 'CO'
-    from generate_series(1, ${s.providers}) g;`;
+    from generate_series(1, ${s.providers}) g;
+    ${verifiedProvidersSql()}`;
+}
+
+/** Staff have verified all but about 3% of the providers (the rest were added by a firm, 'new'). */
+export function verifiedProvidersSql(): string {
+  return `update providers set verified_at = now() - interval '1 year' where id % 33 <> 0;`;
 }
 
 export function patientsSql(): string {
@@ -136,7 +144,7 @@ export function requestsSql(s: BenchSizes, internalCompanyId: number): string {
       user_id, requester_id, company_id, working_on_id, created_at, received_document_at, first_downloaded_at,
       completed_date, closed_date, next_todo_date, follow_up_date, archived)
     select status, request_type, rush, (created_at - (60 + random() * 800)::int * interval '1 day')::date,
-      (created_at - (1 + random() * 50)::int * interval '1 day')::date, case when rush then 42 else 35 end,
+      (created_at - (1 + random() * 50)::int * interval '1 day')::date, case when rush then 4200 else 3500 end,
       patient_id, provider_id, user_id, requester_id, company_id, working_on_id, created_at, received,
       case when received is not null and random() < 0.85
         then least(received + random() * interval '10 days', now()) end,
@@ -244,4 +252,48 @@ export function notesSql(perRequest: number): string {
     from requests r
     -- a hash of the id, not random(): an uncorrelated argument would be computed once for all rows
     cross join lateral generate_series(1, 1 + abs(hashint4(r.id)) % ${2 * perRequest - 1}) g;`;
+}
+
+/**
+ * Invoice lines for every finished request (its quote, column to column, so the unit is the schema's), and
+ * per firm one billing per month for the lines finished before this month: paid when over two months old.
+ */
+export function billingsSql(): string {
+  const finished = 'coalesce(r.closed_date, r.completed_date)';
+  return `
+    create temporary table bench_billing on commit drop as
+    with months as (
+      select distinct r.company_id, date_trunc('month', ${finished}) as m from requests r
+      where r.active and ${finished} < date_trunc('month', now())),
+    made as (
+      insert into billings (title, company_id, is_paid, paid_at, created_at)
+      select 'Invoice ' || to_char(m, 'YYYY-MM'), company_id, m < date_trunc('month', now()) - interval '2 months',
+        case when m < date_trunc('month', now()) - interval '2 months' then m + interval '40 days' end,
+        m + interval '1 month'
+      from months order by m, company_id
+      returning id, company_id, created_at, is_paid, paid_at)
+    select * from made;
+    insert into invoices (request_id, price, provider_cost, is_paid, paid_at, bill_id, created_at)
+    select r.id, r.price, r.provider_cost, coalesce(b.is_paid, false), b.paid_at, b.id, ${finished}
+    from requests r
+    left join bench_billing b on b.company_id = r.company_id
+      and b.created_at = date_trunc('month', ${finished}) + interval '1 month'
+    where r.active and ${finished} is not null;
+    -- What the trigger invoices_billed_price keeps (triggers are off during the load).
+    update requests r set billed_price = i.total
+    from (select request_id, sum(price) as total from invoices where bill_id is not null group by request_id) i
+    where i.request_id = r.id;`;
+}
+
+/**
+ * Form links as the screens save them (a client's or request's HIPAA consent, a request's intake form, a
+ * firm's release form, a provider's request form), on a share of the rows, so a link is found among many.
+ */
+export function formLinksSql(): string {
+  return `
+    update patients set hipaa_consent_url = 'hipaa-forms/bench-patient-' || id || '.pdf' where id % 4 = 0;
+    update requests set hipaa_consent_url = 'hipaa-forms/bench-request-' || id || '.pdf' where id % 7 = 0;
+    update requests set intake_form_url = 'hipaa-forms/bench-intake-' || id || '.pdf' where id % 9 = 0;
+    update companies set release_form_url = 'company-forms/bench-release-' || id || '.pdf' where id % 2 = 0;
+    update providers set medical_request_url = 'provider-forms/bench-provider-' || id || '.pdf' where id % 3 = 0;`;
 }

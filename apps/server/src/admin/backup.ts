@@ -105,6 +105,9 @@ export async function restore(config: Config, backupDir: string): Promise<Backup
       `--dbname=${config.DATABASE_URL}`,
       path.join(from, 'database.dump'),
     ]);
+    // A dump holds no planner statistics: without them the first queries on a million requests are
+    // planned blind (a sequential scan where an index walk answers in milliseconds) until autovacuum runs.
+    await run('psql', [config.DATABASE_URL, '-Atc', 'analyze']);
   } else {
     if (existsSync(to.db) && (await readdir(to.db)).length > 0) {
       throw new Error(`${to.db} is not empty: restore into an empty data directory.`);
@@ -113,6 +116,7 @@ export async function restore(config: Config, backupDir: string): Promise<Backup
     const dump = new Blob([await readFile(path.join(from, 'database.tar.gz'))]);
     const client = openPglite(to.db, dump);
     await client.waitReady;
+    await client.exec('analyze');
     await client.close();
   }
   if (existsSync(path.join(from, 'files'))) await cp(path.join(from, 'files'), to.files, { recursive: true });
