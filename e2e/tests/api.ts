@@ -44,7 +44,7 @@ export async function orderRequest(
     id: created.id as number,
     number: created.internal_number as string,
     client,
-    price: created.price,
+    price: created.price as string,
   };
 }
 

@@ -31,7 +31,7 @@ test('a firm is billed in its invoice PDF what it was quoted at order', async ({
 
   const custom = await orderAsJones(request, ['Medical Records'], false);
   const certification = await orderAsJones(request, [CERTIFICATION_REQUEST_TYPE], true);
-  expect([custom.price, certification.price]).toEqual([38, 9.95]);
+  expect([custom.price, certification.price]).toEqual(['38.00', '9.95']);
   const staff = await apiLogin(request, 'staff@directdocs.example');
   for (const order of [custom, certification]) {
     const note = await request.post('/api/home/notes/', {

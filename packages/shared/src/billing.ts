@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './ids';
-import { addCents, type Cents } from './money';
-import { MoneyInputSchema } from './staff';
+import { AmountSchema, addCents, type Cents, MoneyInputSchema } from './money';
 import { REQUEST_STATUSES, type RequestStatus, STATUS } from './statuses';
 
 /**
@@ -41,7 +40,7 @@ const feeShape = <T extends z.ZodType>(field: T) =>
 
 export const FeeSettingsSchema = z.object({
   id: z.number(),
-  ...feeShape(z.number()),
+  ...feeShape(AmountSchema),
   updated_at: z.string(),
 });
 export type FeeSettingsAnswer = z.infer<typeof FeeSettingsSchema>;
@@ -145,11 +144,11 @@ export const InvoiceLineSchema = z.object({
     client: z.string(),
     provider: z.string().nullable(),
   }),
-  price: z.number(),
-  provider_cost: z.number(),
-  page_fee: z.number(),
-  auto_added_surcharge: z.number(),
-  total: z.number(),
+  price: AmountSchema,
+  provider_cost: AmountSchema,
+  page_fee: AmountSchema,
+  auto_added_surcharge: AmountSchema,
+  total: AmountSchema,
   bill_id: z.number().nullable(),
   bill_title: z.string().nullable(),
   is_paid: z.boolean(),
@@ -158,11 +157,11 @@ export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
 
 export const InvoiceTotalsSchema = z.object({
   lines: z.number(),
-  price: z.number(),
-  provider_cost: z.number(),
-  page_fee: z.number(),
-  auto_added_surcharge: z.number(),
-  total: z.number(),
+  price: AmountSchema,
+  provider_cost: AmountSchema,
+  page_fee: AmountSchema,
+  auto_added_surcharge: AmountSchema,
+  total: AmountSchema,
 });
 export type InvoiceTotals = z.infer<typeof InvoiceTotalsSchema>;
 
@@ -223,7 +222,7 @@ export const BillingSchema = z.object({
   paid_at: z.string().nullable(),
   created_at: z.string(),
   lines: z.number(),
-  total: z.number(),
+  total: AmountSchema,
 });
 export type Billing = z.infer<typeof BillingSchema>;
 
@@ -292,8 +291,8 @@ export const QuoteQuerySchema = z.object({
 
 export const OrderQuoteSchema = z.object({
   /** The price quoted per provider: what a request completed with its documents bills. */
-  price: z.number(),
+  price: AmountSchema,
   rush: z.boolean(),
-  outcomes: z.array(z.object({ status: z.string(), fee: z.number(), quoted: z.boolean() })),
+  outcomes: z.array(z.object({ status: z.string(), fee: AmountSchema, quoted: z.boolean() })),
 });
 export type OrderQuote = z.infer<typeof OrderQuoteSchema>;

@@ -3,7 +3,7 @@ import { errorWithDetails } from './api-shapes';
 import { INVITE_GRID_ROWS } from './constants';
 import { INVALID_EMAIL_MESSAGE, isPlainEmail, OptionalPlainEmailSchema } from './email-address';
 import { IdSchema } from './ids';
-import { parseCents } from './money';
+import { AmountSchema, parseCents } from './money';
 import { nameProblem, PERSON_NAME_LIMITS } from './name-rules';
 import { optionalPersonNameSchema } from './names';
 
@@ -197,7 +197,7 @@ export const CompanySchema = z.object({
   zip_code: z.string().nullable(),
   phone_number: z.string().nullable(),
   fax_number: z.string().nullable(),
-  request_price: z.number(),
+  request_price: AmountSchema,
   release_form_url: z.string().nullable(),
   /** Only internal-company callers receive it. */
   auto_surcharge: z.boolean().optional(),

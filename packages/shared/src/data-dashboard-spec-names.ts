@@ -9,6 +9,7 @@ import {
   type LawFirmStats,
   LawFirmStatsSchema,
 } from './data-dashboard';
+import { AmountSchema } from './money';
 import { DATA_DASHBOARD_CARDS } from './staff-reports';
 
 /**
@@ -16,13 +17,18 @@ import { DATA_DASHBOARD_CARDS } from './staff-reports';
  * an employee's `notes_created_last_week`. Our screens read them grouped (`cards`, `fees_in_last.day`).
  * GET /api/home/dashboard/ sends both, so a client written from the spec finds every figure by its name.
  */
-type Flat<P extends string> = Record<`${P}_${DashboardPeriod}`, z.ZodNullable<z.ZodNumber>>;
-type PerPeriod = Record<DashboardPeriod, number | null> | null;
+type Flat<P extends string> = Record<
+  `${P}_${DashboardPeriod}`,
+  z.ZodNullable<z.ZodNumber | typeof AmountSchema>
+>;
+type PerPeriod = Record<DashboardPeriod, number | string | null> | null;
 
-/** The flat fields of some per-period figures: `fees_last` gives `fees_last_day`, `_week`, `_month`. */
+/** The flat fields of some per-period figures: `fees_last` gives `fees_last_day`, `_week`, `_month`
+ *  (fees are amounts, as in the grouped figures; the rest are counts). */
 function flat<P extends string>(...prefixes: P[]): Flat<P> {
+  const schemaOf = (prefix: string) => (prefix.startsWith('fees_') ? AmountSchema : z.number()).nullable();
   return Object.fromEntries(
-    prefixes.flatMap((prefix) => DASHBOARD_PERIODS.map((p) => [`${prefix}_${p}`, z.number().nullable()])),
+    prefixes.flatMap((prefix) => DASHBOARD_PERIODS.map((p) => [`${prefix}_${p}`, schemaOf(prefix)])),
   ) as Flat<P>;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cents, toDollars } from './money';
+import { AmountSchema, type Cents, cents } from './money';
 import type { RequestCardKey } from './staff-reports';
 import { type RequestStatus, STATUS } from './statuses';
 
@@ -22,7 +22,7 @@ export const DATA_DASHBOARD_AGES = [15, 30, 45] as const;
 
 const perPeriod = <T extends z.ZodType>(value: T) => z.object({ day: value, week: value, month: value });
 /** Fee figures are null for callers without the view_fees permission. */
-const Money = z.number().nullable();
+const Money = AmountSchema.nullable();
 
 /** One period column of the Show Tables view. */
 export const TableDataSchema = z.object({
@@ -106,9 +106,9 @@ export function averageTurnaround(totalTurnaround: number, totalReceived: number
   return totalReceived > 0 ? Math.round((totalTurnaround / totalReceived) * 100) / 100 : 0;
 }
 
-/** Average fee in dollars, to the cent (half a cent up), of `count` requests totalling `feeCents`. */
-export function averageFee(feeCents: number, count: number): number {
-  return count > 0 ? toDollars(cents(Math.round(feeCents / count))) : 0;
+/** Average fee, to the cent (half a cent up), of `count` requests totalling `fees`. */
+export function averageFee(fees: Cents, count: number): Cents {
+  return cents(count > 0 ? Math.round(fees / count) : 0);
 }
 
 /** The outcomes the average fee per completed request counts; the other finished ones are closed. */
@@ -132,11 +132,11 @@ export const CompletedWithFeesSchema = z.object({
   paralegal: z.string().nullable(),
   requester: z.string().nullable(),
   claimed_by: z.string().nullable(),
-  fee: z.number(),
-  provider_cost: z.number(),
-  page_fee: z.number(),
-  auto_added_surcharge: z.number(),
-  total: z.number(),
+  fee: AmountSchema,
+  provider_cost: AmountSchema,
+  page_fee: AmountSchema,
+  auto_added_surcharge: AmountSchema,
+  total: AmountSchema,
 });
 export type CompletedWithFees = z.infer<typeof CompletedWithFeesSchema>;
 
@@ -186,9 +186,9 @@ export const BillingReportRowSchema = z.object({
   company_id: z.number(),
   law_firm: z.string(),
   finished: z.number(),
-  fees: z.number(),
-  costs: z.number(),
-  total: z.number(),
+  fees: AmountSchema,
+  costs: AmountSchema,
+  total: AmountSchema,
 });
 export const BillingReportSchema = z.object({
   from: z.string(),

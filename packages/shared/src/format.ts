@@ -1,14 +1,22 @@
 import { SELECT_LABEL_CUT, SELECT_LABEL_MAX } from './constants';
+import { type Cents, parseAmount } from './money';
 
 /** Display formats: dates mm/dd/yyyy, money with two decimals and thousands separators. */
 export function truncateLabel(label: string): string {
   return label.length > SELECT_LABEL_MAX ? `${label.slice(0, SELECT_LABEL_CUT)}...` : label;
 }
 
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-export function formatMoney(value: number | string | null | undefined, withSign = true): string {
-  const n = typeof value === 'string' ? Number(value) : (value ?? 0);
-  return `${withSign ? '$' : ''}${money.format(Number.isFinite(n) ? n : 0)}`;
+/**
+ * The one way money is shown: '$1,234,567.89' ('1,234,567.89' without the sign). It takes whole cents, or
+ * an amount as the API sends it ('38.00', read with parseAmount); nothing shows $0.00. Made from the
+ * integer, so no amount is ever rounded through a float.
+ */
+export function formatMoney(amount: Cents | string | null | undefined, withSign = true): string {
+  const value =
+    amount === null || amount === undefined ? 0 : typeof amount === 'string' ? parseAmount(amount) : amount;
+  const whole = Math.trunc(Math.abs(value) / 100).toLocaleString('en-US');
+  const fraction = String(Math.abs(value) % 100).padStart(2, '0');
+  return `${value < 0 ? '-' : ''}${withSign ? '$' : ''}${whole}.${fraction}`;
 }
 
 /** ISO date or timestamp -> mm/dd/yyyy (empty for nothing). Date-only strings are not shifted by time zone. */

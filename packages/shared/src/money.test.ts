@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { isValidPrice } from './companies';
-import { addCents, cents, centsOf, parseCents, toCents, toDollars } from './money';
+import {
+  AmountSchema,
+  addCents,
+  cents,
+  centsOf,
+  formatAmount,
+  MoneyInputSchema,
+  parseAmount,
+  parseCents,
+  toCents,
+  toDollars,
+} from './money';
 import { automaticSurcharge, requestPrice } from './pricing';
 
 describe('money in cents', () => {
@@ -37,6 +48,24 @@ describe('money in cents', () => {
     expect(automaticSurcharge(toCents('100.00'))).toBe(1000);
     expect(automaticSurcharge(toCents(1_000_000))).toBe(100_000);
     expect(automaticSurcharge(cents(0))).toBe(0);
+  });
+
+  it('sends amounts as two-decimal strings and reads them back to the cent', () => {
+    const amounts = ['0.00', '0.10', '0.30', '9.95', '38.00', '-1.50', '1234567.89', '90071992547409.91'];
+    for (const text of amounts) {
+      expect(formatAmount(parseAmount(text))).toBe(text);
+      expect(AmountSchema.safeParse(text).success, text).toBe(true);
+    }
+    expect(formatAmount(addCents(toCents(0.1), toCents(0.2)))).toBe('0.30');
+    expect(formatAmount(cents(-5))).toBe('-0.05');
+    expect(['38', '38.0', 38, '1e3', '$1.00'].some((v) => AmountSchema.safeParse(v).success)).toBe(false);
+  });
+
+  it('takes an amount from a client as a number or a decimal string', () => {
+    expect([38, '38.00', ' 9.95 ', 0].map((v) => toCents(MoneyInputSchema.parse(v)))).toEqual([
+      3800, 3800, 995, 0,
+    ]);
+    expect(['-1', '12.345', 'ten', 0.1 + 0.2].some((v) => MoneyInputSchema.safeParse(v).success)).toBe(false);
   });
 
   it('accepts prices with at most two decimals', () => {

@@ -1,7 +1,11 @@
+import { z } from 'zod';
+
 /**
  * Money is counted in integer cents: the database stores whole cents (bigint columns), the code adds,
  * multiplies and compares cents only, so no sum ever depends on binary fractions (0.1 + 0.2 !== 0.3).
- * Amounts become dollars only at the edges: what a person or a client types, and what is shown or sent.
+ * The API sends every amount as a string of dollars with two decimals ('38.00', made by formatAmount,
+ * declared by AmountSchema); it accepts a number or such a string (MoneyInputSchema). Screens read an
+ * amount with parseAmount and show it with formatMoney (format.ts), the one display formatter.
  */
 export type Cents = number & { readonly __money: 'cents' };
 
@@ -39,7 +43,42 @@ export function centsOf(value: unknown): Cents {
   throw new RangeError(`Not a whole number of cents: ${String(value)}`);
 }
 
-/** Dollars as a number, for the few callers that still need one: one division of an integer. */
+/** Dollars as a number, for a chart's axis or a test: one division of an integer. */
 export const toDollars = (amount: Cents): number => amount / 100;
+
+/** An amount as the API sends it: dollars with exactly two decimals ('38.00', '9.95', '-1.50'). */
+export function formatAmount(amount: Cents): string {
+  const whole = Math.trunc(Math.abs(amount) / 100);
+  const fraction = String(Math.abs(amount) % 100).padStart(2, '0');
+  return `${amount < 0 ? '-' : ''}${whole}.${fraction}`;
+}
+
+/** Every amount in an answer: a string of dollars with two decimals, exact to the cent. */
+export const AmountSchema = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .meta({ description: 'Dollars with two decimals, exact to the cent', example: '38.00' });
+
+/** An amount read from the API (formatAmount's string); a number is taken as dollars with two decimals. */
+export const parseAmount = (amount: string | number): Cents => toCents(amount);
+
+/** A dollar amount typed by staff or sent by a client (38, 9.95 or '25.00'), at most two decimals, never
+ *  negative; the result is a number of dollars exact to the cent (toCents turns it into cents). */
+export const MoneyInputSchema = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d{1,2})?$/, 'Enter an amount such as 25.00'),
+  ])
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .min(0, 'The provider fee cannot be negative.')
+      .max(1_000_000)
+      .refine((n) => parseCents(n) !== null, 'Enter an amount such as 25.00'),
+  );
 
 export const addCents = (...amounts: Cents[]): Cents => cents(amounts.reduce((sum, a) => sum + a, 0));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AmountSchema } from './money';
 
 /**
  * Card payments (decision 033): the card details go from Stripe's own card element straight
@@ -67,7 +68,7 @@ export const CardPaymentSchema = z.object({
   id: z.number(),
   billing_id: z.number(),
   status: z.enum(CARD_PAYMENT_STATUSES),
-  amount: z.number(),
+  amount: AmountSchema,
   failure_message: z.string().nullable(),
   created_at: z.string(),
   /**

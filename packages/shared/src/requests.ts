@@ -4,6 +4,7 @@ import { RequestFileSchema } from './files';
 import { isDashDate } from './format';
 import { IdSchema, isId } from './ids';
 import { dateFieldFormatMessage, MSG, requiredFieldMessage } from './messages';
+import { AmountSchema } from './money';
 import { ClientSchema } from './patients';
 import { ProviderSchema } from './providers';
 import { REQUEST_STATUSES } from './statuses';
@@ -215,7 +216,7 @@ export const RequestSchema = z.object({
   intake_form_url: z.string().nullable(),
   hipaa_consent_url: z.string().nullable(),
   attorney_name: z.string().nullable(),
-  price: z.number(),
+  price: AmountSchema,
   active: z.boolean(),
   /** Staff are done with it: it leaves the internal lists until made active again. */
   archived: z.boolean(),
@@ -280,11 +281,11 @@ export type RequestNote = z.infer<typeof NoteSchema>;
  */
 export const RequestInvoiceSchema = z.object({
   id: z.number(),
-  price: z.number(),
+  price: AmountSchema,
   is_paid: z.boolean(),
-  provider_cost: z.number().optional(),
-  page_fee: z.number().optional(),
-  auto_added_surcharge: z.number().optional(),
+  provider_cost: AmountSchema.optional(),
+  page_fee: AmountSchema.optional(),
+  auto_added_surcharge: AmountSchema.optional(),
   bill_id: z.number().nullable().optional(),
 });
 export type RequestInvoice = z.infer<typeof RequestInvoiceSchema>;
@@ -313,7 +314,7 @@ export const RequestDetailSchema = RequestSchema.extend({
   working_on: WorkingOnSchema.nullable().optional(),
   next_todo_date: z.string().nullable().optional(),
   requisition_id: z.string().nullable().optional(),
-  provider_cost: z.number().optional(),
+  provider_cost: AmountSchema.optional(),
   /** For internal staff only: the first e-mail to the provider has not gone out yet (first-send view). */
   first_send_due: z.boolean().optional(),
 });

@@ -34,7 +34,10 @@ describe('formats', () => {
 
   it('shows dates as mm/dd/yyyy and money with two decimals and separators', () => {
     expect(formatDate('2020-7-3')).toBe('07/03/2020');
-    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney(cents(123450))).toBe('$1,234.50');
+    expect(formatMoney('1234567.89')).toBe('$1,234,567.89');
+    expect(formatMoney(cents(-150))).toBe('-$1.50');
+    expect(formatMoney(null)).toBe('$0.00');
     expect(formatMoney('9.95', false)).toBe('9.95');
   });
 

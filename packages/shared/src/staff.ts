@@ -7,7 +7,7 @@ import {
   splitNoTypesMessage,
   splitTypeNotIncludedMessage,
 } from './messages';
-import { parseCents } from './money';
+import { AmountSchema, MoneyInputSchema } from './money';
 import { RequestListItemSchema, WorkingOnSchema } from './requests';
 
 /**
@@ -56,24 +56,6 @@ export type ClaimConflict = z.infer<typeof ClaimConflictSchema>;
 
 /* Requisition and provider fee: POST /api/home/request/{id}/ with requisition_id and provider_cost. */
 
-/** A dollar amount typed by staff (number or '25.00'), at most two decimals, never negative. */
-export const MoneyInputSchema = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .trim()
-      .regex(/^\d+(\.\d{1,2})?$/, 'Enter an amount such as 25.00'),
-  ])
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .min(0, 'The provider fee cannot be negative.')
-      .max(1_000_000)
-      .refine((n) => parseCents(n) !== null, 'Enter an amount such as 25.00'),
-  );
-
 export const RequisitionBodySchema = z
   .object({
     requisition_id: z
@@ -91,8 +73,8 @@ export type RequisitionBody = z.input<typeof RequisitionBodySchema>;
 /** The request as the staff's own calls return it: the list item plus the staff-only figures. */
 export const StaffRequestSchema = RequestListItemSchema.extend({
   requisition_id: z.string().nullable().optional(),
-  provider_cost: z.number().optional(),
-  page_fee: z.number().optional(),
+  provider_cost: AmountSchema.optional(),
+  page_fee: AmountSchema.optional(),
 });
 export type StaffRequest = z.infer<typeof StaffRequestSchema>;
 

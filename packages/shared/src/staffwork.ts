@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { AmountSchema } from './money';
 import { isRequestDate, StatusSchema } from './requests';
 
 /**
@@ -120,8 +121,8 @@ export const StaffRequestInfoSchema = z.object({
   archived: z.boolean(),
   next_todo_date: z.string().nullable(),
   requisition_id: z.string().nullable(),
-  provider_cost: z.number(),
-  page_fee: z.number(),
+  provider_cost: AmountSchema,
+  page_fee: AmountSchema,
   received_document_at: z.string().nullable(),
   /** The provider was added by a law firm and staff have not confirmed its contact details yet. */
   new_provider: z.boolean(),

@@ -1,4 +1,11 @@
-import { addCents, formatDate, type InvoiceFilter, type InvoiceLine, toCents, toDollars } from '@dd/shared';
+import {
+  addCents,
+  formatAmount,
+  formatDate,
+  type InvoiceFilter,
+  type InvoiceLine,
+  parseAmount,
+} from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { Auth } from '../../authz';
@@ -10,8 +17,6 @@ import { allInvoiceLines } from './invoices.queries';
 import { CSV_LINE_CAP, invoiceLinesForExport } from './invoices.service';
 
 /** The invoice as a CSV of exactly the filtered lines, and a billing as a PDF invoice. */
-
-const amount = (n: number) => n.toFixed(2);
 
 export function linesCsv(lines: InvoiceLine[]): string {
   return Papa.unparse(
@@ -38,11 +43,12 @@ export function linesCsv(lines: InvoiceLine[]): string {
         l.request.provider ?? '',
         l.request.status,
         l.request.rush ? 'Yes' : 'No',
-        amount(l.price),
-        amount(l.provider_cost),
-        amount(l.page_fee),
-        amount(l.auto_added_surcharge),
-        amount(l.total),
+        // The API's amounts are already dollars with two decimals, as the CSV has always shown them.
+        l.price,
+        l.provider_cost,
+        l.page_fee,
+        l.auto_added_surcharge,
+        l.total,
         l.bill_title ?? '',
         l.is_paid ? 'Yes' : 'No',
       ]),
@@ -73,13 +79,13 @@ export async function billingPdf(
   const totals = lines.reduce(
     (t, l) => ({
       lines: t.lines + 1,
-      price: cents(t.price, l.price),
-      provider_cost: cents(t.provider_cost, l.provider_cost),
-      page_fee: cents(t.page_fee, l.page_fee),
-      auto_added_surcharge: cents(t.auto_added_surcharge, l.auto_added_surcharge),
-      total: cents(t.total, l.total),
+      price: add(t.price, l.price),
+      provider_cost: add(t.provider_cost, l.provider_cost),
+      page_fee: add(t.page_fee, l.page_fee),
+      auto_added_surcharge: add(t.auto_added_surcharge, l.auto_added_surcharge),
+      total: add(t.total, l.total),
     }),
-    { lines: 0, price: 0, provider_cost: 0, page_fee: 0, auto_added_surcharge: 0, total: 0 },
+    { lines: 0, price: zero, provider_cost: zero, page_fee: zero, auto_added_surcharge: zero, total: zero },
   );
   const cityLine = [company.city, [company.state, company.zipCode].filter(Boolean).join(' ')]
     .filter(Boolean)
@@ -97,5 +103,6 @@ export async function billingPdf(
   return { name: `Invoice ${billing.id} - ${billing.title}.pdf`, pdf };
 }
 
-/** Adds two dollar amounts through whole cents. */
-const cents = (a: number, b: number) => toDollars(addCents(toCents(a), toCents(b)));
+/** Adds two of the API's amounts through whole cents. */
+const add = (a: string, b: string) => formatAmount(addCents(parseAmount(a), parseAmount(b)));
+const zero = '0.00';

@@ -180,7 +180,7 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Uint8Array> {
     thickness: 0.8,
     color: MUTED,
   });
-  const sums: [string, number][] = [
+  const sums: [string, string][] = [
     ['Fees', input.totals.price],
     ['Provider costs', input.totals.provider_cost],
     ['Page fees', input.totals.page_fee],

@@ -1,4 +1,4 @@
-import { BILLING_MSG, type Billing, cents, centsOf, formatMoney, toDollars } from '@dd/shared';
+import { BILLING_MSG, type Billing, cents, centsOf, formatAmount, formatMoney } from '@dd/shared';
 import { and, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
@@ -51,7 +51,7 @@ const toBilling = (r: BillingRow): Billing => ({
   paid_at: r.paidAt?.toISOString() ?? null,
   created_at: r.createdAt.toISOString(),
   lines: r.lines,
-  total: toDollars(centsOf(r.total)),
+  total: formatAmount(centsOf(r.total)),
 });
 
 const selectBillings = (db: DbOrTx) =>

@@ -85,7 +85,7 @@ describe('creating a billing', () => {
       provider_cost: 40,
       auto_added_surcharge: 0,
     });
-    expect(extra.json()).toMatchObject({ price: 0, provider_cost: 40, bill_id: null });
+    expect(extra.json()).toMatchObject({ price: '0.00', provider_cost: '40.00', bill_id: null });
     // Nothing finished is left but that extra line; a third billing finds nothing.
     expect((await createBilling(who.headers, f.company.id, 'April')).json().lines).toBe(1);
     const again = await createBilling(who.headers, f.company.id, 'May');
@@ -159,7 +159,7 @@ describe("the spec's POST /api/home/invoice/ with the request id alone", () => {
     expect((await createBilling(who.headers, f.company.id)).statusCode).toBe(201);
     const next = await post('/api/home/invoice/', who.headers, { request: f.done.id });
     expect(next.statusCode, next.body).toBe(200);
-    expect(next.json()).toMatchObject({ bill_id: null, provider_cost: 0 });
+    expect(next.json()).toMatchObject({ bill_id: null, provider_cost: '0.00' });
     expect(next.json().id).not.toBe(line.id);
 
     // PUT changes both amounts of a line, so it needs both.
@@ -235,11 +235,11 @@ describe('exports', () => {
           client: 'A, B',
           provider: null,
         },
-        price: 35,
-        provider_cost: 0,
-        page_fee: 0,
-        auto_added_surcharge: 0,
-        total: 35,
+        price: '35.00',
+        provider_cost: '0.00',
+        page_fee: '0.00',
+        auto_added_surcharge: '0.00',
+        total: '35.00',
         bill_id: null,
         bill_title: null,
         is_paid: false,

@@ -3,6 +3,7 @@ import {
   type Cents,
   centsOf,
   FEE_BY_STATUS,
+  formatAmount,
   INVOICE_UNBILLED,
   type InvoiceFilter,
   type InvoiceLine,
@@ -10,7 +11,6 @@ import {
   lineTotal,
   QUOTED,
   type RequestStatus,
-  toDollars,
 } from '@dd/shared';
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -156,11 +156,11 @@ export async function pageInvoiceLines(
     rows: rows.map(toLine),
     totals: {
       lines: sums.lines,
-      price: toDollars(centsOf(sums.price)),
-      provider_cost: toDollars(centsOf(sums.providerCost)),
-      page_fee: toDollars(centsOf(sums.pageFee)),
-      auto_added_surcharge: toDollars(centsOf(sums.surcharge)),
-      total: toDollars(centsOf(sums.total)),
+      price: formatAmount(centsOf(sums.price)),
+      provider_cost: formatAmount(centsOf(sums.providerCost)),
+      page_fee: formatAmount(centsOf(sums.pageFee)),
+      auto_added_surcharge: formatAmount(centsOf(sums.surcharge)),
+      total: formatAmount(centsOf(sums.total)),
     },
   };
 }
@@ -194,11 +194,11 @@ function toLine(r: LineRow): InvoiceLine {
       client: r.client,
       provider: r.provider,
     },
-    price: toDollars(amounts.price),
-    provider_cost: toDollars(amounts.provider_cost),
-    page_fee: toDollars(amounts.page_fee),
-    auto_added_surcharge: toDollars(amounts.auto_added_surcharge),
-    total: toDollars(lineTotal(amounts)),
+    price: formatAmount(amounts.price),
+    provider_cost: formatAmount(amounts.provider_cost),
+    page_fee: formatAmount(amounts.page_fee),
+    auto_added_surcharge: formatAmount(amounts.auto_added_surcharge),
+    total: formatAmount(lineTotal(amounts)),
     bill_id: r.billId,
     bill_title: r.billTitle,
     is_paid: r.isPaid,

@@ -9,6 +9,7 @@ import {
   type FeeSettings,
   type FeeSettingsAnswer,
   type FeeSettingsBody,
+  formatAmount,
   type InvoiceCompany,
   type InvoiceFilter,
   type InvoiceLine,
@@ -17,7 +18,6 @@ import {
   OPEN_STATUSES,
   type RequestStatus,
   toCents,
-  toDollars,
 } from '@dd/shared';
 import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
@@ -168,7 +168,7 @@ export async function saveFeeSettings(db: Db, auth: Auth, body: FeeSettingsBody 
 }
 
 const dollarsOf = (fees: FeeSettings) =>
-  Object.fromEntries(FEE_FIELDS.map((f) => [f, toDollars(fees[f])])) as Record<FeeField, number>;
+  Object.fromEntries(FEE_FIELDS.map((f) => [f, formatAmount(fees[f])])) as Record<FeeField, string>;
 const pick = dollarsOf;
 
 /* Line amounts. */
@@ -296,11 +296,11 @@ export async function linesOfRequest(db: DbOrTx, requestId: number, newestFirst:
     .orderBy(...order);
   return rows.map((r) => ({
     id: r.id,
-    price: toDollars(centsOf(r.price)),
+    price: formatAmount(centsOf(r.price)),
     is_paid: r.isPaid,
-    provider_cost: toDollars(r.providerCost),
-    page_fee: toDollars(r.pageFee),
-    auto_added_surcharge: toDollars(r.surcharge),
+    provider_cost: formatAmount(r.providerCost),
+    page_fee: formatAmount(r.pageFee),
+    auto_added_surcharge: formatAmount(r.surcharge),
     bill_id: r.billId,
   }));
 }

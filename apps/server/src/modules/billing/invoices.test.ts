@@ -1,12 +1,14 @@
 import {
+  addCents,
   BILLING_MSG,
   FEE_BY_STATUS,
+  formatAmount,
   type InvoicePage,
   outcomeFee,
+  parseAmount,
   REQUEST_STATUSES,
   STATUS,
   toCents,
-  toDollars,
 } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -68,16 +70,16 @@ describe('the fee of a line', () => {
     await f.request({ status: STATUS.inContact, price: 42 });
     const page = await invoiceOf(f.company.id, (await admin()).headers);
     const byStatus = Object.fromEntries(page.results.map((l) => [l.request.status, l]));
-    expect(byStatus[STATUS.completedArrived].price).toBe(38);
+    expect(byStatus[STATUS.completedArrived].price).toBe('38.00');
     expect(byStatus[STATUS.completedUnavailable].price).toBe(
-      toDollars(outcomeFee(fees, STATUS.completedUnavailable, { price: toCents(35), rush: true })),
+      formatAmount(outcomeFee(fees, STATUS.completedUnavailable, { price: toCents(35), rush: true })),
     );
-    expect(byStatus[STATUS.cancelled].price).toBe(toDollars(fees.cancelled));
-    expect(byStatus[STATUS.inContact].price).toBe(42);
+    expect(byStatus[STATUS.cancelled].price).toBe(formatAmount(fees.cancelled));
+    expect(byStatus[STATUS.inContact].price).toBe('42.00');
     // Requests without a written line are still on the invoice, with no costs yet.
-    expect(page.results.every((l) => l.id === null && l.provider_cost === 0)).toBe(true);
+    expect(page.results.every((l) => l.id === null && l.provider_cost === '0.00')).toBe(true);
     expect(page.totals.lines).toBe(4);
-    expect(page.totals.total).toBe(page.results.reduce((sum, l) => sum + l.total * 100, 0) / 100);
+    expect(page.totals.total).toBe(formatAmount(addCents(...page.results.map((l) => parseAmount(l.total)))));
     expect(page.can_edit).toBe(true);
   });
 
@@ -101,8 +103,8 @@ describe('the fee of a line', () => {
     });
     try {
       expect(saved.statusCode, saved.body).toBe(200);
-      expect(saved.json().closed_documents_unavailable).toBe(19.95);
-      expect((await invoiceOf(f.company.id, who.headers)).results[0].price).toBe(19.95);
+      expect(saved.json().closed_documents_unavailable).toBe('19.95');
+      expect((await invoiceOf(f.company.id, who.headers)).results[0].price).toBe('19.95');
       const [event] = await deps.db.select().from(auditEvents).where(eq(auditEvents.actorId, who.user.id));
       expect(event.action).toBe('fees.changed');
     } finally {
@@ -128,14 +130,20 @@ describe('editing a line', () => {
       auto_added_surcharge: 12,
     });
     expect(created.statusCode, created.body).toBe(200);
-    expect(created.json()).toMatchObject({ provider_cost: 120.5, auto_added_surcharge: 12, page_fee: 2.5 });
+    expect(created.json()).toMatchObject({
+      provider_cost: '120.50',
+      auto_added_surcharge: '12.00',
+      page_fee: '2.50',
+    });
     const id = created.json().id as number;
     const updated = await put(`/api/home/invoice/${id}/`, who.headers, {
       provider_cost: 80,
       auto_added_surcharge: 0,
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toMatchObject({ id, provider_cost: 80, total: updated.json().price + 80 + 2.5 });
+    const fee = parseAmount(updated.json().price);
+    const total = formatAmount(addCents(fee, toCents(80), toCents(2.5)));
+    expect(updated.json()).toMatchObject({ id, provider_cost: '80.00', total });
     // A second POST for the same request updates the same open line (one unbilled line per request).
     await post('/api/home/invoice/', who.headers, {
       request: r.id,
@@ -144,7 +152,7 @@ describe('editing a line', () => {
     });
     expect(await deps.db.select().from(invoices).where(eq(invoices.requestId, r.id))).toHaveLength(1);
     const lines = await get(`/api/home/invoice/?request=${r.id}&order_by=created_at`, who.headers);
-    expect(lines.json()).toMatchObject([{ id, provider_cost: 81, bill_id: null }]);
+    expect(lines.json()).toMatchObject([{ id, provider_cost: '81.00', bill_id: null }]);
   });
 
   it('refuses amounts from anyone but an internal administrator, and bad amounts', async () => {

@@ -1,4 +1,4 @@
-import { type OrderQuote, outcomeFees, requestPrice, toDollars } from '@dd/shared';
+import { formatAmount, type OrderQuote, outcomeFees, requestPrice } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
@@ -31,5 +31,9 @@ export async function orderQuote(
     .filter(Boolean);
   const price = requestPrice({ companyPrice: company.requestPrice, rush, requestTypes });
   const outcomes = outcomeFees(await feeSettings(db), { price, rush });
-  return { price: toDollars(price), rush, outcomes: outcomes.map((o) => ({ ...o, fee: toDollars(o.fee) })) };
+  return {
+    price: formatAmount(price),
+    rush,
+    outcomes: outcomes.map((o) => ({ ...o, fee: formatAmount(o.fee) })),
+  };
 }

@@ -37,7 +37,7 @@ async function orderCompleteAndBill(options: {
     requestBody(firm, { rush: options.rush, request_type: options.types }),
   );
   expect(ordered.statusCode, ordered.body).toBe(201);
-  const request = ordered.json().results[0] as { id: number; price: number };
+  const request = ordered.json().results[0] as { id: number; price: string };
   await deps.db
     .update(requests)
     .set({ status: options.status ?? STATUS.completedArrived })
@@ -54,7 +54,7 @@ async function orderCompleteAndBill(options: {
   const pdf = await get(`/api/home/billing/${billing.id}/pdf/`, who.headers);
   return {
     quoted: request.price,
-    line: (lines.results ?? lines)[0].price as number,
+    line: (lines.results ?? lines)[0].price as string,
     invoice: invoice.results[0].price,
     billing: billing.total,
     csv: row.Fee,
@@ -65,8 +65,8 @@ async function orderCompleteAndBill(options: {
 describe('a request bills the price it was quoted at order', () => {
   it('bills the certification type its flat price, rush or not', async () => {
     const seen = await orderCompleteAndBill({ rush: true, types: [CERTIFICATION_REQUEST_TYPE] });
-    expect(seen.quoted).toBe(9.95);
-    expect([seen.line, seen.invoice, seen.billing]).toEqual([9.95, 9.95, 9.95]);
+    expect(seen.quoted).toBe('9.95');
+    expect([seen.line, seen.invoice, seen.billing]).toEqual(['9.95', '9.95', '9.95']);
     expect(seen.csv).toBe('9.95');
     expect(seen.pdf).toContain('Total due');
     expect(seen.pdf).toContain('$9.95');
@@ -75,8 +75,8 @@ describe('a request bills the price it was quoted at order', () => {
 
   it("bills a firm's own price, not the fee setting", async () => {
     const seen = await orderCompleteAndBill({ requestPrice: 38, rush: false, types: ['Medical Records'] });
-    expect(seen.quoted).toBe(38);
-    expect([seen.line, seen.invoice, seen.billing]).toEqual([38, 38, 38]);
+    expect(seen.quoted).toBe('38.00');
+    expect([seen.line, seen.invoice, seen.billing]).toEqual(['38.00', '38.00', '38.00']);
     expect(seen.csv).toBe('38.00');
     expect(seen.pdf).toContain('$38.00');
     expect(seen.pdf).not.toContain('$35.00');
@@ -89,8 +89,8 @@ describe('a request bills the price it was quoted at order', () => {
       types: ['Medical Records'],
       status: STATUS.closedArrived,
     });
-    expect(seen.quoted).toBe(45);
-    expect([seen.line, seen.invoice, seen.billing]).toEqual([45, 45, 45]);
+    expect(seen.quoted).toBe('45.00');
+    expect([seen.line, seen.invoice, seen.billing]).toEqual(['45.00', '45.00', '45.00']);
     expect(seen.csv).toBe('45.00');
     expect(seen.pdf).toContain('$45.00');
   });
@@ -105,15 +105,15 @@ describe('GET /api/home/quote/ (the order screen)', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     const quote = res.json();
-    expect(quote.price).toBe(45);
-    expect(quote.outcomes[0]).toEqual({ status: STATUS.completedArrived, fee: 45, quoted: true });
+    expect(quote.price).toBe('45.00');
+    expect(quote.outcomes[0]).toEqual({ status: STATUS.completedArrived, fee: '45.00', quoted: true });
     const cancelled = quote.outcomes.find((o: { status: string }) => o.status === STATUS.cancelled);
     expect(cancelled.quoted).toBe(false);
     const certification = await get(
       `/api/home/quote/?company=${firm.company.id}&rush=true&request_type=${encodeURIComponent(CERTIFICATION_REQUEST_TYPE)}`,
       firm.paralegal.headers,
     );
-    expect(certification.json().price).toBe(9.95);
+    expect(certification.json().price).toBe('9.95');
     const other = await firmForRequests();
     const hidden = await get(`/api/home/quote/?company=${firm.company.id}`, other.paralegal.headers);
     expect(hidden.statusCode).toBe(404);

@@ -5,10 +5,10 @@ import {
   type CompanyBody,
   CompanyNameSchema,
   companyInUseMessage,
+  formatAmount,
   isEmailAddress,
   isValidPrice,
   toCents,
-  toDollars,
 } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
@@ -51,7 +51,7 @@ export function presentCompany(row: CompanyRow, auth: Auth, ctx: CompanyContext)
     zip_code: row.zipCode,
     phone_number: row.phoneNumber,
     fax_number: row.faxNumber,
-    request_price: toDollars(row.requestPrice),
+    request_price: formatAmount(row.requestPrice),
     release_form_url: row.releaseFormUrl,
     ...(can(auth, 'company.seeSurcharge') && { auto_surcharge: row.autoSurcharge }),
     is_internal: row.id === ctx.internalCompanyId,

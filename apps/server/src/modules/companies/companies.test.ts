@@ -21,7 +21,7 @@ describe('GET /api/home/company/{id}/', () => {
     const res = await call('GET', `/api/home/company/${id}/`, who.firmUser.headers);
     expect(res.statusCode).toBe(200);
     const [{ company }] = res.json();
-    expect(company).toMatchObject({ id, request_price: 35, is_internal: false, release_form_url: null });
+    expect(company).toMatchObject({ id, request_price: '35.00', is_internal: false, release_form_url: null });
     expect(company).not.toHaveProperty('auto_surcharge');
     expect(Object.keys(company)).toContain('admin_email');
     expect(company.abilities).toEqual({ can_manage: false, can_edit_pricing: false, can_delete: false });
@@ -38,7 +38,7 @@ describe('GET /api/home/company/{id}/', () => {
     const who = await callers(deps);
     const firm = await createCompany(deps.db, { autoSurcharge: true, requestPrice: 40.5 });
     const res = await call('GET', `/api/home/company/${firm.id}/`, who.internalUser.headers);
-    expect(res.json()[0].company).toMatchObject({ auto_surcharge: true, request_price: 40.5 });
+    expect(res.json()[0].company).toMatchObject({ auto_surcharge: true, request_price: '40.50' });
     expect(res.json()[0].company.abilities).toEqual({
       can_manage: false,
       can_edit_pricing: false,
@@ -111,7 +111,7 @@ describe('POST /api/home/company/{id}/', () => {
       request_price: '42.50',
       auto_surcharge: true,
     });
-    expect(ok.json().company).toMatchObject({ request_price: 42.5, auto_surcharge: true });
+    expect(ok.json().company).toMatchObject({ request_price: '42.50', auto_surcharge: true });
     for (const bad of [-1, 1.234, 'abc']) {
       const res = await call('POST', url, who.internalStaff.headers, { request_price: bad });
       expect(res.statusCode).toBe(400);
@@ -209,7 +209,12 @@ describe('POST /api/home/company/ and GET /api/home/company/', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       success: MSG.saved,
-      company: { name: 'Newly Opened LLP', request_price: 35, auto_surcharge: false, is_internal: false },
+      company: {
+        name: 'Newly Opened LLP',
+        request_price: '35.00',
+        auto_surcharge: false,
+        is_internal: false,
+      },
     });
     expect(res.json().id).toBe(res.json().company.id);
     const missing = await call('POST', '/api/home/company/', who.internalStaff.headers, { city: 'Denver' });

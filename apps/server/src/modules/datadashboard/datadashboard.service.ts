@@ -1,15 +1,15 @@
 import {
   averageFee,
   averageTurnaround,
-  cents,
+  centsOf,
   type DASHBOARD_PERIODS,
   DATA_DASHBOARD_CARDS,
   type DataDashboard,
   type EmployeeStats,
+  formatAmount,
   type LawFirmStats,
   type RequestCardKey,
   type TableData,
-  toDollars,
 } from '@dd/shared';
 import type { Auth } from '../../authz';
 import { can } from '../../authz/policy';
@@ -47,7 +47,7 @@ export async function dataDashboard(
     options.now,
   );
   /** Fees leave SQL as whole cents; dollars are made from them by one division. */
-  const money = (centsValue: unknown) => (fees ? toDollars(cents(Number(centsValue ?? 0))) : null);
+  const money = (centsValue: unknown) => (fees ? formatAmount(centsOf(centsValue)) : null);
   const n = (row: AggregateRow | undefined, key: string) => Number(row?.[key] ?? 0);
   const periodsOf = <T>(read: (period: (typeof DASHBOARD_PERIODS)[number]) => T) => ({
     day: read('day'),
@@ -126,12 +126,16 @@ export async function dataDashboard(
     closed_requests: n(totals, 'closed_requests'),
     total_price: money(totals?.total_fees_cents),
     average_fee_per_completed_request: fees
-      ? averageFee(n(totals, 'completed_outcome_fees_cents'), n(totals, 'completed_outcome_requests'))
+      ? formatAmount(
+          averageFee(centsOf(totals?.completed_outcome_fees_cents), n(totals, 'completed_outcome_requests')),
+        )
       : null,
     average_fee_per_closed_request: fees
-      ? averageFee(
-          n(totals, 'closed_outcome_fees_cents'),
-          n(totals, 'closed_requests') - n(totals, 'completed_outcome_requests'),
+      ? formatAmount(
+          averageFee(
+            centsOf(totals?.closed_outcome_fees_cents),
+            n(totals, 'closed_requests') - n(totals, 'completed_outcome_requests'),
+          ),
         )
       : null,
     average_time: averageTurnaround(n(totals, 'total_turnaround'), n(totals, 'total_received')),

@@ -92,10 +92,10 @@ describe('the data dashboard figures', () => {
       total_requests: 5,
       open_requests: 3,
       closed_requests: 2,
-      total_price: 60,
+      total_price: '60.00',
       average_time: 4,
       closed_requests_in_last: { day: 0, week: 1, month: 1 },
-      fees_in_last: { day: 0, week: 50, month: 50 },
+      fees_in_last: { day: '0.00', week: '50.00', month: '50.00' },
     });
     expect(d.cards).toEqual({
       new_requests: 1,
@@ -126,11 +126,11 @@ describe('the data dashboard figures', () => {
     });
     expect(d.law_firms[String(w.firm.id)]).toMatchObject({
       total_firm_requests: 5,
-      total_price: 60,
+      total_price: '60.00',
       open: 3,
     });
-    expect(d.table_data.all).toEqual({ created: 5, completed: 2, fees: 60, request_received: 1 });
-    expect(d.table_data.week).toEqual({ created: 1, completed: 1, fees: 50, request_received: 1 });
+    expect(d.table_data.all).toEqual({ created: 5, completed: 2, fees: '60.00', request_received: 1 });
+    expect(d.table_data.week).toEqual({ created: 1, completed: 1, fees: '50.00', request_received: 1 });
   });
 
   it('counts only open requests on the first load', async () => {
@@ -165,9 +165,9 @@ describe('the data dashboard figures', () => {
     await w.make({ status: STATUS.inContact, createdAt: ago(3) });
     const d = await load(w.auth());
     expect(d).toMatchObject({
-      total_price: 118.01,
-      average_fee_per_completed_request: 29,
-      average_fee_per_closed_request: 30.01,
+      total_price: '118.01',
+      average_fee_per_completed_request: '29.00',
+      average_fee_per_closed_request: '30.01',
     });
     const hidden = await load({ ...w.auth(), permissions: new Set() });
     expect(hidden.average_fee_per_completed_request).toBeNull();

@@ -1,4 +1,4 @@
-import { type CardPayment, PAYMENT_MSG } from '@dd/shared';
+import { type CardPayment, cents, formatAmount, PAYMENT_MSG } from '@dd/shared';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Auth } from '../../authz';
@@ -24,7 +24,7 @@ const toCardPayment = (r: PaymentRow): CardPayment => ({
   id: r.id,
   billing_id: r.billingId,
   status: r.status as CardPayment['status'],
-  amount: r.amountCents / 100,
+  amount: formatAmount(cents(r.amountCents)),
   failure_message: r.failureMessage,
   created_at: r.createdAt.toISOString(),
 });

@@ -1,4 +1,4 @@
-import { addCents, BILLABLE_STATUSES, type BillingReport, centsOf, toDollars } from '@dd/shared';
+import { addCents, BILLABLE_STATUSES, type BillingReport, centsOf, formatAmount } from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { companies, invoices, priceSettings, requests } from '../../db/schema';
@@ -52,11 +52,11 @@ export async function billingReport(
     company_id: Number(r.company_id),
     law_firm: r.law_firm,
     finished: Number(r.finished),
-    fees: toDollars(fees),
-    costs: toDollars(costs),
-    total: toDollars(total),
+    fees: formatAmount(fees),
+    costs: formatAmount(costs),
+    total: formatAmount(total),
   }));
-  const sum = (key: 'fees' | 'costs' | 'total') => toDollars(addCents(...inCents.map((r) => r[key])));
+  const sum = (key: 'fees' | 'costs' | 'total') => formatAmount(addCents(...inCents.map((r) => r[key])));
   return {
     from,
     to,

@@ -1,4 +1,4 @@
-import { BILLABLE_STATUSES, type CompletedWithFees, centsOf, lineTotal, toDollars } from '@dd/shared';
+import { BILLABLE_STATUSES, type CompletedWithFees, centsOf, formatAmount, lineTotal } from '@dd/shared';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -92,11 +92,11 @@ export async function pageCompletedWithFees(
         paralegal: r.paralegal,
         requester: r.requester,
         claimed_by: r.claimedBy,
-        fee: toDollars(amounts.price),
-        provider_cost: toDollars(amounts.provider_cost),
-        page_fee: toDollars(amounts.page_fee),
-        auto_added_surcharge: toDollars(amounts.auto_added_surcharge),
-        total: toDollars(lineTotal(amounts)),
+        fee: formatAmount(amounts.price),
+        provider_cost: formatAmount(amounts.provider_cost),
+        page_fee: formatAmount(amounts.page_fee),
+        auto_added_surcharge: formatAmount(amounts.auto_added_surcharge),
+        total: formatAmount(lineTotal(amounts)),
       };
     }),
   };

@@ -54,7 +54,12 @@ describe('GET /api/completed-requests-with-fees/', () => {
     const body = res.json() as { count: number; results: CompletedWithFees[] };
     expect(body.count).toBe(2);
     expect(body.results.map((r) => r.client)).toEqual(['Bob Babbage', 'Ada Lovelace']);
-    expect(body.results[1]).toMatchObject({ fee: 40, provider_cost: 12.5, page_fee: 2, total: 54.5 });
+    expect(body.results[1]).toMatchObject({
+      fee: '40.00',
+      provider_cost: '12.50',
+      page_fee: '2.00',
+      total: '54.50',
+    });
     expect(body.results[1].law_firm).toBe(f.company.name);
 
     const byClient = (await get(`${url}&client=lovel&order_by=closed_date`, admin.headers)).json();
@@ -77,7 +82,7 @@ describe('GET /api/completed-requests-with-fees/', () => {
       (await get(url, admin.headers))
         .json()
         .rows.find((r: { company_id: number }) => r.company_id === f.company.id);
-    expect(await row()).toMatchObject({ finished: 1, fees: 40, costs: 10, total: 50 });
+    expect(await row()).toMatchObject({ finished: 1, fees: '40.00', costs: '10.00', total: '50.00' });
     await deps.db.execute(sql`update users set timezone = 'America/Denver' where id = ${admin.user.id}`);
     expect((await row()).finished).toBe(2);
     const defaults = (await get('/api/reports/billing/', admin.headers)).json();

@@ -102,9 +102,9 @@ describe("the law-firm spec's calls, replayed", () => {
     };
     const created = await call('POST', '/api/home/request/?related=provider,patient,user', order);
     expect(created.status, created.body).toBe(201);
-    const [request] = created.json().results as { id: number; status: string; price: number }[];
+    const [request] = created.json().results as { id: number; status: string; price: string }[];
     expect(request.status).toBe(STATUS.requestedByLawyer);
-    expect(request.price).toBeGreaterThan(1);
+    expect(request.price).toBe('35.00');
     const url = `/api/home/request/${request.id}/`;
 
     const detail = await call(

@@ -33,7 +33,7 @@ describe('POST /api/home/request/ (submit)', () => {
     for (const r of body.results) {
       expect(r).toMatchObject({
         status: 'Requested By Lawyer',
-        price: 47,
+        price: '47.00',
         rush: true,
         company_id: firm.company.id,
         requester_id: firm.paralegal.user.id,
@@ -64,7 +64,7 @@ describe('POST /api/home/request/ (submit)', () => {
       requestBody(firm, { request_type: 'Pathology, Billing Records' }),
     );
     expect(plain.json().results[0]).toMatchObject({
-      price: 35,
+      price: '35.00',
       request_type: 'Pathology, Billing Records',
       request_types: ['Pathology', 'Billing Records'],
     });
@@ -76,7 +76,7 @@ describe('POST /api/home/request/ (submit)', () => {
         request_type: [CERTIFICATION_REQUEST_TYPE],
       }),
     );
-    expect(cert.json().results[0].price).toBe(9.95);
+    expect(cert.json().results[0].price).toBe('9.95');
   });
 
   it('validates in the spec order with the spec messages', async () => {

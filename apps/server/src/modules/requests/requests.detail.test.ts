@@ -40,7 +40,7 @@ describe('GET /api/home/request/{id}/', () => {
       id: request.id,
       internal_number: request.internalNumber,
       status: 'Requested By Lawyer',
-      price: 35,
+      price: '35.00',
       days_old: 0,
       days_to_receive: null,
       received_document: false,
@@ -105,17 +105,17 @@ describe('GET /api/home/request/{id}/', () => {
 
     const firmStaffView = await detail(firm.staff.headers, firm.request.id, query);
     expect(firmStaffView.statusCode).toBe(200);
-    expect(firmStaffView.json().invoices).toEqual([{ id: line.id, price: 35, is_paid: true }]);
+    expect(firmStaffView.json().invoices).toEqual([{ id: line.id, price: '35.00', is_paid: true }]);
     expect(firmStaffView.body).not.toMatch(/provider_cost|page_fee|auto_added_surcharge/);
 
     const internal = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
     expect((await detail(internal.headers, firm.request.id, query)).json().invoices).toEqual([
       {
         id: line.id,
-        price: 35,
-        provider_cost: 120,
-        page_fee: 4.5,
-        auto_added_surcharge: 10,
+        price: '35.00',
+        provider_cost: '120.00',
+        page_fee: '4.50',
+        auto_added_surcharge: '10.00',
         is_paid: true,
         bill_id: null,
       },

@@ -1,4 +1,4 @@
-import { type RequestDetail, type RequestInvoice, toDollars } from '@dd/shared';
+import { formatAmount, type RequestDetail, type RequestInvoice } from '@dd/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { can, requestAbilities } from '../../authz/policy';
@@ -13,10 +13,10 @@ import { findVisibleRequest, withRelated } from './requests.queries';
 
 type InvoiceRow = {
   id: number;
-  price: number;
-  provider_cost: number;
-  page_fee: number;
-  auto_added_surcharge: number;
+  price: string;
+  provider_cost: string;
+  page_fee: string;
+  auto_added_surcharge: string;
   is_paid: boolean;
   bill_id: number | null;
 };
@@ -82,10 +82,10 @@ export async function getRequestDetail(db: DbOrTx, auth: Auth, id: number): Prom
       auth,
       invoiceRows.map((i) => ({
         ...i,
-        price: toDollars(i.price),
-        provider_cost: toDollars(i.provider_cost),
-        page_fee: toDollars(i.page_fee),
-        auto_added_surcharge: toDollars(i.auto_added_surcharge),
+        price: formatAmount(i.price),
+        provider_cost: formatAmount(i.provider_cost),
+        page_fee: formatAmount(i.page_fee),
+        auto_added_surcharge: formatAmount(i.auto_added_surcharge),
       })),
     ),
     abilities: requestAbilities(auth, row.status),

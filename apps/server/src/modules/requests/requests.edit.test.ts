@@ -1,11 +1,11 @@
 import {
   chooseOneProviderMessage,
   duplicateRequestMessage,
+  formatAmount,
   MSG,
   RUSH_RESUBMIT_PRICE,
   requiredFieldMessage,
   toCents,
-  toDollars,
 } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -59,7 +59,7 @@ describe('POST /api/home/request/{id}/ (edit = resubmit)', () => {
       id: firm.request.id,
       status: 'Requested By Lawyer',
       provider_id: firm.providers[1].id,
-      price: toDollars(RUSH_RESUBMIT_PRICE),
+      price: formatAmount(RUSH_RESUBMIT_PRICE),
       rush: true,
       end_date: '2024-06-30',
       provider: { name: firm.providers[1].name },
@@ -70,7 +70,7 @@ describe('POST /api/home/request/{id}/ (edit = resubmit)', () => {
       priced.request.id,
       requestBody(priced, { rush: true }),
     );
-    expect(again.json().price).toBe(57);
+    expect(again.json().price).toBe('57.00');
   });
 
   it('keeps the main contact for a non-staff editor and lets staff change it', async () => {

@@ -1,8 +1,8 @@
 import {
+  formatAmount,
   type RequestListItem,
   type RequestListRelation,
   type RequestPatient,
-  toDollars,
   type UserBrief,
 } from '@dd/shared';
 import { and, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
@@ -53,7 +53,7 @@ export function requestJson(row: RequestRow, typeNames: string[]): RequestListIt
     intake_form_url: row.intakeFormUrl,
     hipaa_consent_url: row.hipaaConsentUrl,
     attorney_name: row.attorneyName,
-    price: toDollars(row.price),
+    price: formatAmount(row.price),
     active: row.active,
     archived: row.archived,
     created_at: row.createdAt.toISOString(),

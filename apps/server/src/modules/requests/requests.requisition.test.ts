@@ -37,9 +37,9 @@ describe('saving the requisition and provider fee', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({
       requisition_id: 'REQ-1',
-      provider_cost: 120.5,
-      page_fee: 3.5,
-      price: 42,
+      provider_cost: '120.50',
+      page_fee: '3.50',
+      price: '42.00',
     });
     let lines = await linesOf(request.id);
     expect(lines).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { type RequisitionBodySchema, type StaffRequest, toCents, toDollars } from '@dd/shared';
+import { formatAmount, type RequisitionBodySchema, type StaffRequest, toCents } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Auth } from '../../authz';
@@ -40,7 +40,7 @@ export async function saveRequisition(
   return {
     ...result,
     requisition_id: rows[0].requisitionId,
-    provider_cost: toDollars(rows[0].providerCost),
-    page_fee: toDollars(rows[0].pageFee),
+    provider_cost: formatAmount(rows[0].providerCost),
+    page_fee: formatAmount(rows[0].pageFee),
   };
 }

@@ -151,7 +151,7 @@ describe("the staff spec's calls, replayed", () => {
       working_on: { id: c.staff.user.id, full_name: c.staff.user.fullName },
       next_todo_date: null,
       requisition_id: 'RQ-7',
-      provider_cost: 12.5,
+      provider_cost: '12.50',
     });
     const firmView = (await call('GET', url, c.contact.headers)).json();
     for (const field of ['working_on', 'next_todo_date', 'requisition_id', 'provider_cost', 'first_send_due'])

@@ -1,4 +1,4 @@
-import { type StaffRequestInfo, toDollars } from '@dd/shared';
+import { formatAmount, type StaffRequestInfo } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { unsafeActiveRequestById } from '../../authz/scopes';
@@ -65,8 +65,8 @@ export async function getStaffInfo(db: DbOrTx, id: number): Promise<StaffRequest
     archived: row.archived,
     next_todo_date: row.nextTodoDate,
     requisition_id: row.requisitionId,
-    provider_cost: toDollars(row.providerCost),
-    page_fee: toDollars(row.pageFee),
+    provider_cost: formatAmount(row.providerCost),
+    page_fee: formatAmount(row.pageFee),
     received_document_at: row.receivedDocumentAt?.toISOString() ?? null,
     new_provider: isNewProvider(row),
     working_on: row.worker,

@@ -1,4 +1,4 @@
-import { type Billing, COMPANY_PAGE_SIZES, formatDate, formatMoney } from '@dd/shared';
+import { type Billing, COMPANY_PAGE_SIZES, formatDate, formatMoney, parseAmount } from '@dd/shared';
 import {
   Anchor,
   Badge,
@@ -165,7 +165,9 @@ export default function BillingsScreen() {
                       PDF
                     </Button>
                     {isAdmin && <PaidButton billing={b} size="compact-sm" />}
-                    {!user?.is_internal && !b.is_paid && b.total > 0 && <PayByCardButton billing={b} />}
+                    {!user?.is_internal && !b.is_paid && parseAmount(b.total) > 0 && (
+                      <PayByCardButton billing={b} />
+                    )}
                   </Group>
                 ),
               },

@@ -26,7 +26,7 @@ function FeeSettingsForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const fees = useQuery({ queryKey: billingKeys.fees(), queryFn: ({ signal }) => getFees(signal) });
   const [values, setValues] = useState<Partial<Record<FeeField, string>>>({});
-  const amountOf = (f: FeeField) => values[f] ?? fees.data?.[f].toFixed(2) ?? '';
+  const amountOf = (f: FeeField) => values[f] ?? fees.data?.[f] ?? '';
   const save = useMutation({
     mutationFn: () =>
       saveFees(Object.fromEntries(FEE_FIELDS.map((f) => [f, amountOf(f)])) as FeeSettingsBody),

@@ -104,8 +104,8 @@ export function InvoiceLinesTable({
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const draftOf = (l: InvoiceLine): Draft =>
     drafts[lineKey(l)] ?? {
-      provider_cost: l.provider_cost.toFixed(2),
-      auto_added_surcharge: l.auto_added_surcharge.toFixed(2),
+      provider_cost: l.provider_cost,
+      auto_added_surcharge: l.auto_added_surcharge,
     };
   const setDraft = (l: InvoiceLine, patch: Partial<Draft>) =>
     setDrafts((all) => ({ ...all, [lineKey(l)]: { ...draftOf(l), ...patch } }));

@@ -1,4 +1,4 @@
-import { addCents, COMPANY_PAGE_SIZES, formatDate, formatMoney, toCents, toDollars } from '@dd/shared';
+import { addCents, COMPANY_PAGE_SIZES, formatDate, formatMoney, parseAmount } from '@dd/shared';
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -123,10 +123,8 @@ function Invoice({ companyId, billingId }: { companyId: number; billingId?: numb
           [
             'Costs and surcharges',
             formatMoney(
-              toDollars(
-                addCents(
-                  ...[totals.provider_cost, totals.page_fee, totals.auto_added_surcharge].map(toCents),
-                ),
+              addCents(
+                ...[totals.provider_cost, totals.page_fee, totals.auto_added_surcharge].map(parseAmount),
               ),
             ),
           ],

@@ -103,7 +103,7 @@ export function PrintableInvoice({
 
 /** The grand totals of the filtered lines. */
 export function InvoiceTotalsBlock({ totals }: { totals: InvoiceTotals }) {
-  const rows: [string, number][] = [
+  const rows: [string, string][] = [
     ['Fees', totals.price],
     ['Provider costs', totals.provider_cost],
     ['Page fees', totals.page_fee],

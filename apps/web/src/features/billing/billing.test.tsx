@@ -24,11 +24,11 @@ const line = (values: Partial<InvoiceLine> = {}): InvoiceLine => ({
     client: 'Ada Lovelace',
     provider: 'Mercy Hospital',
   },
-  price: 35,
-  provider_cost: 10,
-  page_fee: 0,
-  auto_added_surcharge: 0,
-  total: 45,
+  price: '35.00',
+  provider_cost: '10.00',
+  page_fee: '0.00',
+  auto_added_surcharge: '0.00',
+  total: '45.00',
   bill_id: null,
   bill_title: null,
   is_paid: false,
@@ -43,11 +43,11 @@ const page = (results: InvoiceLine[], canEdit = true): InvoicePage => ({
   results,
   totals: {
     lines: results.length,
-    price: 70,
-    provider_cost: 10,
-    page_fee: 0,
-    auto_added_surcharge: 0,
-    total: 80,
+    price: '70.00',
+    provider_cost: '10.00',
+    page_fee: '0.00',
+    auto_added_surcharge: '0.00',
+    total: '80.00',
   },
   can_edit: canEdit,
 });
@@ -65,7 +65,7 @@ describe('InvoiceScreen', () => {
       if (call.path === '/api/invoices/5/') return json(page([line(), billed]));
       if (call.path === '/api/invoice_billing/5') return json({ 3: 'March' });
       if (call.path === '/api/home/invoice/11/' && call.method === 'PUT')
-        return json(line({ provider_cost: 12.5 }));
+        return json(line({ provider_cost: '12.50' }));
       return undefined;
     });
     renderWithProviders(<InvoiceScreen params={['5']} path="/invoice/5/" />);
@@ -139,7 +139,7 @@ describe('BillingsScreen', () => {
       paid_at: null,
       created_at: '2026-03-31T12:00:00Z',
       lines: 4,
-      total: 180,
+      total: '180.00',
     };
     const calls = stubApi((call) => {
       if (call.path === '/api/home/billing/' && call.method === 'GET') {

@@ -1,4 +1,13 @@
-import { COMPANY_MSG, type Company, type CompanySaved, formatMoney, isEmailAddress } from '@dd/shared';
+import {
+  BASE_REQUEST_PRICE,
+  COMPANY_MSG,
+  type Company,
+  type CompanySaved,
+  formatMoney,
+  isEmailAddress,
+  parseAmount,
+  toDollars,
+} from '@dd/shared';
 import { Divider, SimpleGrid, Text, Title } from '@mantine/core';
 import { CheckboxField, FileUploadField, Form, NumberField, TextField } from '../../ui';
 
@@ -47,7 +56,11 @@ export function CompanyForm({ company, canSetPrice, onSubmit, onSaved }: Company
   const initialValues: Record<string, unknown> = Object.fromEntries(
     fields.map((f) => [f, company?.[f as keyof Company] ?? '']),
   );
-  if (fields.includes('request_price')) initialValues.request_price = company?.request_price ?? 35;
+  // The input edits dollars: the answer's amount read exactly, or the base price for a new firm.
+  if (fields.includes('request_price'))
+    initialValues.request_price = toDollars(
+      company ? parseAmount(company.request_price) : BASE_REQUEST_PRICE,
+    );
   if (fields.includes('auto_surcharge')) initialValues.auto_surcharge = company?.auto_surcharge ?? false;
 
   const save = (values: Record<string, unknown>) =>

@@ -13,7 +13,7 @@ import {
 } from '../../test';
 import InviteUsersScreen from './InviteUsersScreen';
 
-const firm = company({ request_price: 35 });
+const firm = company({ request_price: '35.00' });
 const users = [managedUser(1, { is_staff: true }), managedUser(2)];
 
 function api(onInvite: (call: ApiCall) => Response) {

@@ -27,7 +27,7 @@ import { DashboardTables } from './DashboardTables';
 const PERIODS = ['day', 'week', 'month'] as const;
 /** The chart library is large: the figures show first, the charts when it has loaded. */
 const DashboardCharts = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.DashboardCharts })));
-const money = (value: number | null) => (value === null ? null : formatMoney(value));
+const money = (value: string | null) => (value === null ? null : formatMoney(value));
 
 function Stat({ label, value, to }: { label: string; value: ReactNode; to?: string }) {
   return (

@@ -113,10 +113,10 @@ describe('DataDashboardView', () => {
         return json({
           ...dashboard(call.query.get('status_open') === 'true'),
           can_view_fees: true,
-          total_price: 118.01,
-          fees_in_last: periods(0),
-          average_fee_per_completed_request: 29,
-          average_fee_per_closed_request: 30.01,
+          total_price: '118.01',
+          fees_in_last: periods('0.00'),
+          average_fee_per_completed_request: '29.00',
+          average_fee_per_closed_request: '30.01',
         });
       }
       return undefined;

@@ -16,7 +16,7 @@ function detail(overrides: Partial<RequestDetail> = {}): RequestDetail {
     special_instructions: 'Include imaging.',
     hipaa_consent_url: 'hipaa-forms/pat.pdf',
     attorney_name: 'Ann Attorney',
-    price: 42,
+    price: '42.00',
     provider: {
       ...kit.provider,
       phone: '303-555-0100',

@@ -60,11 +60,11 @@ function api(requestResponses: Response[]) {
 }
 
 const quoteFor = (rush: boolean) => ({
-  price: rush ? 45 : 38,
+  price: rush ? '45.00' : '38.00',
   rush,
   outcomes: [
-    { status: 'Completed - Documents Arrived', fee: rush ? 45 : 38, quoted: true },
-    { status: 'Closed - Cancelled Request', fee: rush ? 17 : 10, quoted: false },
+    { status: 'Completed - Documents Arrived', fee: rush ? '45.00' : '38.00', quoted: true },
+    { status: 'Closed - Cancelled Request', fee: rush ? '17.00' : '10.00', quoted: false },
   ],
 });
 

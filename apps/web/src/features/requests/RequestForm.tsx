@@ -14,7 +14,6 @@ import {
   type RequestRecord,
   RUSH_SURCHARGE,
   STATUS,
-  toDollars,
   validateRequestInput,
 } from '@dd/shared';
 import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -162,7 +161,7 @@ export function RequestForm({ user, companyId, existing, onCreated, onSaved, act
         </SimpleGrid>
         <CheckboxField
           name="rush"
-          label={`Rush (adds ${formatMoney(toDollars(RUSH_SURCHARGE))} per provider)`}
+          label={`Rush (adds ${formatMoney(RUSH_SURCHARGE)} per provider)`}
           description="Ask Direct Docs to expedite this request."
         />
         <TextAreaField name="special_instructions" label="Special Instructions" minRows={3} />

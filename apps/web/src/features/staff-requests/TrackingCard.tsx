@@ -2,7 +2,7 @@
  * Column 2 of the Details Center: the Archived or Active label with the button that changes it (archiving
  * asks first: the request leaves the staff lists), and the requisition / provider fee form.
  */
-import { MSG, STAFF_MSG, type StaffRequestInfo } from '@dd/shared';
+import { MSG, parseAmount, STAFF_MSG, type StaffRequestInfo, toDollars } from '@dd/shared';
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconArchiveOff, IconCircleCheck } from '@tabler/icons-react';
@@ -37,7 +37,11 @@ export function TrackingCard({
         key={`${info.requisition_id ?? ''}|${info.provider_cost}`}
         aria-label="Requisition and provider fee"
         submitLabel="Save"
-        initialValues={{ requisition_id: info.requisition_id ?? '', provider_cost: info.provider_cost }}
+        initialValues={{
+          requisition_id: info.requisition_id ?? '',
+          // The input edits dollars; the answer's amount is read exactly and shown with two decimals.
+          provider_cost: toDollars(parseAmount(info.provider_cost)),
+        }}
         onSubmit={(values) =>
           saveTracking(requestId, {
             requisition_id: values.requisition_id?.trim() || null,
