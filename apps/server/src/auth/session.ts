@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Auth, checkAccess } from '../authz';
 import type { Db, DbOrTx } from '../db/client';
-import { companies, roles, sessions, users } from '../db/schema';
+import { roles, sessions, users } from '../db/schema';
 import { unauthorized } from '../lib/errors';
 import { type AccessClaims, verifyAccessToken } from './jwt';
 import { sessionIsLive, type TokenSettings } from './tokens';
@@ -121,9 +121,4 @@ export function registerSession(
     }
     checkAccess(request);
   });
-}
-
-export async function getCompanyName(db: DbOrTx, companyId: number): Promise<string> {
-  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
-  return row?.name ?? '';
 }

@@ -4,6 +4,7 @@ import {
   type CompanyAbilities,
   FILE_MSG,
   type FileAbilities,
+  MSG,
   type Permission,
   type RequestAbilities,
   type RequestStatus,
@@ -170,6 +171,19 @@ function verdict<A extends Ability>(auth: Auth, ability: A, record: RecordArg<A>
 /** May this caller do `ability` (to `record`)? For shaping answers; use authorize to refuse. */
 export function can<A extends Ability>(auth: Auth, ability: A, ...record: RecordArg<A>): boolean {
   return verdict(auth, ability, record) === undefined;
+}
+
+/**
+ * Why the caller may not do `ability` (to `record`), or undefined when they may: for an answer that lists
+ * every refused row at once (the invite grid) instead of stopping at the first.
+ */
+export function refusalOf<A extends Ability>(
+  auth: Auth,
+  ability: A,
+  ...record: RecordArg<A>
+): string | undefined {
+  const refusal = verdict(auth, ability, record);
+  return refusal && (refusal.message ?? MSG.notAllowed);
 }
 
 /** Throws 403 (or 404 for another firm's record) when the caller may not do `ability`. */

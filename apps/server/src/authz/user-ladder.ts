@@ -1,5 +1,4 @@
 import { USER_MSG } from '@dd/shared';
-import { forbidden } from '../lib/errors';
 import { type Auth, isInternalAdmin } from './index';
 
 /**
@@ -44,13 +43,6 @@ export function userChangeRefusal(actor: Auth, change: UserChange): string | und
   if (change.emailChanged && before && isPrivileged(before) && !admin)
     return USER_MSG.privilegedEmailAdminOnly;
   return undefined;
-}
-
-export const canManageUser = (actor: Auth, change: UserChange) => !userChangeRefusal(actor, change);
-
-export function assertCanManageUser(actor: Auth, change: UserChange): void {
-  const refusal = userChangeRefusal(actor, change);
-  if (refusal) throw forbidden(refusal);
 }
 
 /**

@@ -9,8 +9,8 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { revokeAllForUser } from '../../auth/tokens';
 import { type Auth, assertEmailConfirmed } from '../../authz';
-import { authorize } from '../../authz/policy';
-import { type UserLevel, userChangeRefusal } from '../../authz/user-ladder';
+import { authorize, refusalOf } from '../../authz/policy';
+import type { UserLevel } from '../../authz/user-ladder';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
@@ -65,15 +65,15 @@ function ladderRefusals(auth: Auth, companyId: number, plan: GridPlan, levels: M
   const refusals = [
     ...plan.changed.map(({ u, row }) => {
       const before = levels.get(row.id)!;
-      const refusal = userChangeRefusal(auth, { before, after: { ...before, isStaff: u.is_staff } });
+      const refusal = refusalOf(auth, 'user.update', { before, after: { ...before, isStaff: u.is_staff } });
       return refusal && `Row ${u.row}: ${refusal}`;
     }),
     ...plan.fresh.map((u) => {
-      const refusal = userChangeRefusal(auth, { after: newUserLevel(auth, companyId, u.is_staff) });
+      const refusal = refusalOf(auth, 'user.update', { after: newUserLevel(auth, companyId, u.is_staff) });
       return refusal && `Row ${u.row}: ${refusal}`;
     }),
     ...plan.missing.map((row) => {
-      const refusal = userChangeRefusal(auth, { before: levels.get(row.id)! });
+      const refusal = refusalOf(auth, 'user.update', { before: levels.get(row.id)! });
       return refusal && `${row.email}: ${refusal}`;
     }),
   ];
