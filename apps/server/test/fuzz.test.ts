@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import diagnostics from 'node:diagnostics_channel';
 import { appendFileSync, writeFileSync } from 'node:fs';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
@@ -28,7 +28,7 @@ import { getContext, randomIp, type TestContext } from './helpers';
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261126);
-const SLICES = 24;
+const SLICES = 48;
 const REACHED_GOAL = 0.6;
 
 /** Tables a refused call may write on purpose: session upkeep, rate limits, the audit of refusals. */
@@ -103,35 +103,36 @@ afterAll(async () => {
  * invite grid rewrites every user of the firm, and a mutation may turn a row's `active` off): that
  * caller is put back and signed in again, so the rest of the run still calls as eight kinds of caller.
  */
-const callerRow = (id: number) =>
-  ctx.deps.db
-    .select({
-      isActive: users.isActive,
-      isStaff: users.isStaff,
-      isAdminUser: users.isAdminUser,
-      roleId: users.roleId,
-      companyId: users.companyId,
-    })
-    .from(users)
-    .where(eq(users.id, id));
-const callersAsTheyStarted = new Map<Caller, string>();
+const callerRows = async () =>
+  new Map(
+    (
+      await ctx.deps.db
+        .select({
+          id: users.id,
+          isActive: users.isActive,
+          isStaff: users.isStaff,
+          isAdminUser: users.isAdminUser,
+          roleId: users.roleId,
+          companyId: users.companyId,
+        })
+        .from(users)
+        .where(inArray(users.id, SIGNED_IN.map(fx.userId)))
+    ).map(({ id, ...row }) => [id, JSON.stringify(row)]),
+  );
+const SIGNED_IN = CALLERS.filter((caller) => caller !== 'anonymous');
+let callersAsTheyStarted: Map<number, string> | undefined;
 const renewed = new Map<Caller, { authorization?: string }>();
 const headersOf = (caller: Caller) => renewed.get(caller) ?? fx.headers(caller);
 
 async function keepCallers() {
-  for (const caller of CALLERS) {
-    if (caller === 'anonymous') continue;
-    const [row] = await callerRow(fx.userId(caller));
-    const now = JSON.stringify(row);
-    const then = callersAsTheyStarted.get(caller);
-    if (then === undefined) callersAsTheyStarted.set(caller, now);
-    else if (now !== then) {
-      await ctx.deps.db
-        .update(users)
-        .set(JSON.parse(then))
-        .where(eq(users.id, fx.userId(caller)));
-      renewed.set(caller, await fx.freshSession(caller));
-    }
+  const now = await callerRows();
+  callersAsTheyStarted ??= now;
+  for (const caller of SIGNED_IN) {
+    const id = fx.userId(caller);
+    const then = callersAsTheyStarted.get(id)!;
+    if (now.get(id) === then) continue;
+    await ctx.deps.db.update(users).set(JSON.parse(then)).where(eq(users.id, id));
+    renewed.set(caller, await fx.freshSession(caller));
   }
 }
 
