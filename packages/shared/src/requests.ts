@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorWithDetails } from './api-shapes';
+import { DEADLINE_STATUSES, LEGAL_BASES } from './deadlines';
 import { RequestFileSchema } from './files';
 import { isDashDate } from './format';
 import { IdSchema, isId } from './ids';
@@ -62,6 +63,8 @@ export const RequestBodySchema = z.object({
   intake_form_url: optionalText(2000),
   attorney_name: optionalText(200),
   special_instructions: optionalText(5000),
+  /** The right under which the provider must answer (docs/deadlines.md); a new request defaults to authorization. */
+  legal_basis: z.enum(LEGAL_BASES).optional(),
   /** Create even when the same client, main contact and dates already have a request with a chosen provider. */
   override_duplicates: z.boolean().optional(),
   /**
@@ -232,6 +235,13 @@ export const RequestSchema = z.object({
   days_to_receive: z.number().nullable(),
   days_to_download: z.number().nullable(),
   received_document: z.boolean(),
+  legal_basis: z.enum(LEGAL_BASES),
+  /** The day the law gives the provider (YYYY-MM-DD), set at the first send; null before it or while paused. */
+  due_date: z.string().nullable(),
+  /** The rule that set the due date: its name and citation. */
+  deadline_rule: z.string().nullable(),
+  /** Where the due date stands in the provider's time zone; null when the request is not running against one. */
+  deadline_status: z.enum(DEADLINE_STATUSES).nullable(),
   patient: RequestPatientSchema.optional(),
   provider: ProviderSchema.optional(),
   user: UserBriefSchema.nullable().optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorWithDetails } from './api-shapes';
+import { LEGAL_BASES } from './deadlines';
 import { IdSchema } from './ids';
 import {
   requiredFieldMessage,
@@ -36,6 +37,22 @@ export type ProviderMoveBody = z.infer<typeof ProviderMoveBodySchema>;
 /** Archive or make active again: POST /api/home/request/{id}/ with only `archived` (internal staff). */
 export const ArchiveBodySchema = z.object({ archived: z.boolean() }).strict();
 export type ArchiveBody = z.infer<typeof ArchiveBodySchema>;
+
+/**
+ * Staff correct a request's legal clock: POST /api/home/request/{id}/ with `legal_basis` and/or
+ * `extension_notice_on` (the day the provider's written extension notice was recorded; null removes it).
+ */
+export const DeadlineCorrectionBodySchema = z
+  .object({
+    legal_basis: z.enum(LEGAL_BASES).optional(),
+    extension_notice_on: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD.')
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type DeadlineCorrectionBody = z.infer<typeof DeadlineCorrectionBodySchema>;
 
 /** POST /api/home/request/{id}/ with {status} (staff spec section 7): the spec's way of moving a request. */
 export const StatusChangeBodySchema = z

@@ -56,7 +56,7 @@ export function dueUnder(rule: DeadlineRule, request: DeadlineRequest): string |
     !paused(day, request.pauses) && (rule.unit === 'calendar' || isBusinessDay(day));
   let due = onOrNextBusinessDay(countDaysAfter(request.sentOn, rule.days, counts));
   const notice = request.extensionNoticeOn;
-  if (rule.extension && notice && notice > request.sentOn && notice <= due) {
+  if (rule.extension && notice && notice >= request.sentOn && notice <= due) {
     due = onOrNextBusinessDay(countDaysAfter(due, rule.extension.days, counts));
   }
   return due;

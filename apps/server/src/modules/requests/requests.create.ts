@@ -59,6 +59,7 @@ export async function createRequests(
           intakeFormUrl: body.intake_form_url,
           hipaaConsentUrl: body.hipaa_consent_url,
           attorneyName: body.attorney_name,
+          ...(body.legal_basis && { legalBasis: body.legal_basis }),
           price,
           patientId: input.patient.id,
           providerId,

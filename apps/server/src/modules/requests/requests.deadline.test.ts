@@ -1,4 +1,4 @@
-import { addBusinessDays, STATUS, todayIn } from '@dd/shared';
+import { addBusinessDays, addCalendarDays, onOrNextBusinessDay, STATUS, todayIn } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/factories';
@@ -56,6 +56,57 @@ describe('the legal due date kept on a request', () => {
     );
     expect(resubmit.statusCode, resubmit.body).toBe(200);
     expect(await stored(c.request.id)).toMatchObject({ status: STATUS.requestedByLawyer, dueDate: null });
+  });
+});
+
+describe('the legal clock on the API', () => {
+  it('is ordered with a basis, shown on the request with its rule and status, and corrected by staff', async () => {
+    const c = await texasPatientAccess();
+    const url = `/api/home/request/${c.request.id}/`;
+    const ordered = await post('/api/home/request/', c.paralegal.headers, {
+      ...requestBody(c, { provider: [c.providers[1].id], legal_basis: 'subpoena' }),
+      override_duplicates: true,
+    });
+    expect(ordered.statusCode, ordered.body).toBe(201);
+    expect(ordered.json().results[0]).toMatchObject({
+      legal_basis: 'subpoena',
+      due_date: null,
+      deadline_status: null,
+    });
+
+    await post(`${url}initial_sent/`, c.internal.headers);
+    const { app } = await getContext();
+    const detail = (await app.inject({ method: 'GET', url, headers: c.paralegal.headers })).json();
+    expect(detail).toMatchObject({
+      legal_basis: 'patient_access',
+      due_date: addBusinessDays(todayIn('America/Chicago'), 15),
+      deadline_rule: 'Texas electronic health records: 15 business days (Tex. Health & Safety Code 181.102)',
+      deadline_status: 'on_track',
+    });
+
+    // The firm cannot correct the clock; staff can, and the due date follows.
+    expect((await post(url, c.paralegal.headers, { legal_basis: 'authorization' })).statusCode).toBe(403);
+    const corrected = await post(url, c.internal.headers, { legal_basis: 'authorization' });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json()).toMatchObject({
+      legal_basis: 'authorization',
+      deadline_rule: expect.stringMatching(/^No statute/),
+    });
+    expect((await post(url, c.internal.headers, { extension_notice_on: '5 May' })).statusCode).toBe(400);
+  });
+
+  it('moves a HIPAA due date by 30 days once the provider’s extension notice is recorded', async () => {
+    const { deps } = await getContext();
+    const c = await texasPatientAccess();
+    await deps.db.update(providers).set({ state: 'CO' }).where(eq(providers.id, c.providers[0].id));
+    await post(`/api/home/request/${c.request.id}/initial_sent/`, c.internal.headers);
+    const before = await stored(c.request.id);
+    expect(before.deadlineRule).toBe('hipaa-access');
+    const today = todayIn('America/Denver');
+    await post(`/api/home/request/${c.request.id}/`, c.internal.headers, { extension_notice_on: today });
+    const after = await stored(c.request.id);
+    expect(after.extensionNoticeOn).toBe(today);
+    expect(after.dueDate).toBe(onOrNextBusinessDay(addCalendarDays(before.dueDate as string, 30)));
   });
 });
 

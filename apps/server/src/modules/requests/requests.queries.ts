@@ -13,6 +13,7 @@ import { companies, patients, providers, requests, users } from '../../db/schema
 import { providerColumns } from '../providers/providers.queries';
 import { userBriefColumns } from '../users/users.queries';
 import { type Cursor, createdAtKey, cursorQuery } from './requests.cursor';
+import { deadlineFields } from './requests.deadline';
 import { REQUEST_ORDERINGS, type RequestOrdering } from './requests.filters';
 import { typeNamesByRequest } from './requests.types';
 
@@ -28,6 +29,10 @@ export const requestColumns = {
   daysOld: sql<number>`(current_date - (${requests.createdAt})::date)`.mapWith(Number),
   daysToReceive: days(requests.createdAt, sql`${requests.receivedDocumentAt}`),
   daysToDownload: days(sql`${requests.receivedDocumentAt}`, sql`${requests.firstDownloadedAt}`),
+  /** Whose "today" the deadline status is read in (one primary-key read per row). */
+  providerState: sql<
+    string | null
+  >`(select ${providers.state} from ${providers} where ${providers.id} = ${requests.providerId})`,
 };
 
 export type RequestRow = Awaited<ReturnType<typeof selectRequests>>[number];
@@ -68,6 +73,7 @@ export function requestJson(row: RequestRow, typeNames: string[]): RequestListIt
     days_to_receive: num(row.daysToReceive),
     days_to_download: num(row.daysToDownload),
     received_document: row.receivedDocumentAt !== null,
+    ...deadlineFields(row, row.providerState),
     next_todo_date: row.nextTodoDate,
     working_on_id: row.workingOnId,
   };

@@ -24,6 +24,7 @@ import { setArchived } from './requests.archive';
 import { changeClaim } from './requests.claim';
 import { createRequests } from './requests.create';
 import { pageLinks } from './requests.cursor';
+import { correctDeadline } from './requests.deadline-correction';
 import { deleteRequest } from './requests.delete';
 import { getRequestDetail } from './requests.detail';
 import { filterConditions, RequestListQuery, relatedParam } from './requests.filters';
@@ -152,6 +153,7 @@ export const requestsRoutes: Module = (app, { db, mail, config }) => {
       if (update.kind === 'archive')
         return setArchived(db, auth, id, update.body.archived, clientIp(request));
       if (update.kind === 'move') return moveToProvider(db, auth, id, update.body);
+      if (update.kind === 'deadline') return correctDeadline(db, auth, id, update.body);
       if (update.kind === 'status') {
         const deps = { db, mail, followUpDays: config.FOLLOW_UP_BUSINESS_DAYS };
         return changeStatusBySpecCall(deps, auth, id, update.body.status);

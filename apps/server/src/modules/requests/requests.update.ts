@@ -70,6 +70,7 @@ export async function updateRequest(
         intakeFormUrl: body.intake_form_url,
         hipaaConsentUrl: body.hipaa_consent_url,
         attorneyName: body.attorney_name,
+        ...(body.legal_basis && { legalBasis: body.legal_basis }),
         price: requestPrice({
           companyPrice: input.patient.requestPrice,
           rush: body.rush,
@@ -92,9 +93,9 @@ export async function updateRequest(
         userId: auth.userId,
         requestId: id,
       });
-      // A resubmitted request is sent again: its legal clock starts over at that send.
-      await refreshDeadline(tx, id);
     }
+    // A resubmitted request is sent again, so its legal clock starts over at that send.
+    await refreshDeadline(tx, id);
   });
   const rows = await unsafeRequestRowsByIds(db, [id]);
   const [result] = await withRelated(db, rows, new Set(['provider', 'patient', 'user'] as const));
