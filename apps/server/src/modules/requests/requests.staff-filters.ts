@@ -21,8 +21,12 @@ const COMPLETED_STATUSES = REQUEST_STATUSES.filter((s) => s.startsWith('Complete
 /** A claimant id, or 'none' (also 'None', 'null') for unclaimed requests. */
 const workingOnParam = z.union([z.enum(['none', 'None', 'null']).transform(() => null), idParam]);
 
-/** The same rule as the detail's notice (staffwork isNewProvider): flagged, or its provider unverified. */
-const newProvider = sql`(${requests.newProvider} or exists (select 1 from ${providers} where ${providers.id} = ${requests.providerId} and ${providers.verifiedAt} is null))`;
+/**
+ * The same rule as the detail's notice (staffwork isNewProvider): flagged, or its provider unverified.
+ * The unverified providers are read once into a hash (IN inside OR), so a list walks its index checking
+ * each request's provider id against it, instead of looking every request's provider up.
+ */
+const newProvider = sql`(${requests.newProvider} or ${requests.providerId} in (select ${providers.id} from ${providers} where ${providers.verifiedAt} is null))`;
 
 export const STAFF_FILTERS = {
   /** The law firm: requests carry their client's company. */
