@@ -172,6 +172,10 @@ export function requestDetail(overrides: Partial<RequestDetail> = {}): RequestDe
     days_to_receive: null,
     days_to_download: null,
     received_document: false,
+    legal_basis: 'authorization',
+    due_date: null,
+    deadline_rule: null,
+    deadline_status: null,
     patient: {
       id: 7,
       first_name: 'Pat',
