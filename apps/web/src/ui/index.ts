@@ -15,6 +15,7 @@ export * from './field-props';
 export * from './file-upload-field';
 export * from './form';
 export * from './form-context';
+export * from './legal-deadline';
 export * from './list';
 export * from './loading';
 export * from './named-list';

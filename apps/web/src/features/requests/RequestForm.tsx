@@ -8,6 +8,9 @@ import {
   type CurrentUser,
   DuplicateRequestsSchema,
   formatMoney,
+  LEGAL_BASES,
+  LEGAL_BASIS_LABELS,
+  type LegalBasis,
   type RequestBodyInput,
   RequestBodySchema,
   type RequestDetail,
@@ -20,7 +23,15 @@ import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { ApiError, refusalDetails } from '../../api/client';
-import { CheckboxField, DateField, FileUploadField, Form, TextAreaField, TextField } from '../../ui';
+import {
+  CheckboxField,
+  DateField,
+  FileUploadField,
+  Form,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../ui';
 import { resubmitRequest, submitRequests } from './api';
 import { OrderQuote } from './OrderQuote';
 import { MainContactField, PatientField, ProvidersField, RequestTypesField } from './request-form-fields';
@@ -37,7 +48,10 @@ export interface RequestFormValues {
   attorney_name: string;
   intake_form_url: string;
   hipaa_consent_url: string;
+  legal_basis: LegalBasis | null;
 }
+
+const LEGAL_BASIS_OPTIONS = LEGAL_BASES.map((value) => ({ value, text: LEGAL_BASIS_LABELS[value] }));
 
 type Outcome = { kind: 'created'; count: number } | { kind: 'saved'; request: RequestRecord };
 
@@ -67,6 +81,7 @@ function initialValues(user: CurrentUser, companyId: number, existing?: RequestD
       attorney_name: existing.attorney_name ?? '',
       intake_form_url: existing.intake_form_url ?? '',
       hipaa_consent_url: existing.hipaa_consent_url ?? '',
+      legal_basis: existing.legal_basis,
     };
   }
   const ownFirm = user.company_id === companyId;
@@ -82,6 +97,7 @@ function initialValues(user: CurrentUser, companyId: number, existing?: RequestD
     attorney_name: '',
     intake_form_url: '',
     hipaa_consent_url: '',
+    legal_basis: 'authorization',
   };
 }
 
@@ -92,7 +108,11 @@ export function RequestForm({ user, companyId, existing, onCreated, onSaved, act
   const editing = Boolean(existing);
 
   const onSubmit = async (values: RequestFormValues): Promise<Outcome | { error: string }> => {
-    const body: RequestBodyInput = { ...values, override_duplicates: override.current || undefined };
+    const body: RequestBodyInput = {
+      ...values,
+      legal_basis: values.legal_basis ?? undefined,
+      override_duplicates: override.current || undefined,
+    };
     override.current = false;
     setDuplicates(null);
     const failure = validateRequestInput(RequestBodySchema.parse(body));
@@ -165,7 +185,17 @@ export function RequestForm({ user, companyId, existing, onCreated, onSaved, act
           description="Ask Direct Docs to expedite this request."
         />
         <TextAreaField name="special_instructions" label="Special Instructions" minRows={3} />
-        <TextField name="attorney_name" label="Attorney Name" autoComplete="off" />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextField name="attorney_name" label="Attorney Name" autoComplete="off" />
+          <SelectField<LegalBasis>
+            name="legal_basis"
+            label="Legal basis"
+            description="Sets the provider's legal deadline, counted from the first send."
+            options={LEGAL_BASIS_OPTIONS}
+            searchable={false}
+            clearable={false}
+          />
+        </SimpleGrid>
         <OrderQuote companyId={companyId} />
       </Section>
       <Section title="Forms">

@@ -1,7 +1,7 @@
 /** The read-only blocks of the request detail: request data, client and provider. */
 import { formatDate, formatMoney, NOT_PROVIDED, type RequestDetail } from '@dd/shared';
 import { Group, SimpleGrid, Text } from '@mantine/core';
-import { Card, DetailItem, EmailLink, formatAddress, PhoneLink } from '../../ui';
+import { Card, DetailItem, EmailLink, formatAddress, LegalDeadline, PhoneLink } from '../../ui';
 import { HipaaMissing } from '../clients';
 import { FileDownloadButton } from '../files';
 
@@ -18,6 +18,7 @@ export function RequestDataCard({ request }: { request: RequestDetail }) {
         <DetailItem label="Rush">{request.rush ? 'Yes' : 'No'}</DetailItem>
         <DetailItem label="Price">{formatMoney(request.price)}</DetailItem>
         <DetailItem label="Days Old">{request.days_old}</DetailItem>
+        <LegalDeadline request={request} />
       </SimpleGrid>
       <DetailItem label="Request Type">{request.request_type}</DetailItem>
       <DetailItem label="Special Instructions">

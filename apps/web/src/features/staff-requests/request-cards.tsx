@@ -1,7 +1,7 @@
 /** The client, provider and request data blocks of the Details Center. */
 import { formatDate, formatMoney, NOT_PROVIDED, type RequestDetail } from '@dd/shared';
 import { Group, SimpleGrid, Text } from '@mantine/core';
-import { Card, DetailItem, EmailLink, formatAddress, PhoneLink } from '../../ui';
+import { Card, DetailItem, EmailLink, formatAddress, LegalDeadline, PhoneLink } from '../../ui';
 import { HipaaMissing } from '../clients';
 import { DocumentLink } from './parts';
 
@@ -68,6 +68,7 @@ export function RequestDataCard({ request }: { request: RequestDetail }) {
         <DetailItem label="Attorney">{request.attorney_name}</DetailItem>
         <DetailItem label="Rush">{request.rush ? 'Yes' : 'No'}</DetailItem>
         <DetailItem label="Price">{formatMoney(request.price)}</DetailItem>
+        <LegalDeadline request={request} />
       </SimpleGrid>
       <DetailItem label="Request Type">{request.request_type}</DetailItem>
       <DetailItem label="Special Instructions">{request.special_instructions}</DetailItem>
