@@ -263,6 +263,10 @@ export const requests = pgTable(
         t.providerId,
       )
       .where(sql`${t.active} and ${oneOf(t.status, OPEN_STATUSES)}`),
+    // `?deadline_status=`: a range of due dates among open requests that have one.
+    index('requests_due_date_open_idx')
+      .on(t.dueDate)
+      .where(sql`${t.active} and ${t.dueDate} is not null and ${oneOf(t.status, OPEN_STATUSES)}`),
   ],
 );
 

@@ -110,6 +110,48 @@ describe('the legal clock on the API', () => {
   });
 });
 
+describe('GET /api/home/request/?deadline_status=', () => {
+  it('lists the caller’s open requests whose due date stands there, and no other firm’s', async () => {
+    const { deps, app } = await getContext();
+    const today = todayIn('UTC');
+    const c = await texasPatientAccess();
+    const other = await firmWithOneRequest();
+    const due = (id: number, dueDate: string, status = STATUS.inContact) =>
+      deps.db.update(requests).set({ dueDate, status }).where(eq(requests.id, id));
+    await due(c.request.id, addCalendarDays(today, -3));
+    await due(other.request.id, addCalendarDays(today, -3));
+    const ids = async (headers: Record<string, string>, status: string, extra = '') => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/home/request/?deadline_status=${status}${extra}`,
+        headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().results.map((r: { id: number }) => r.id);
+    };
+    expect(await ids(c.paralegal.headers, 'overdue')).toEqual([c.request.id]);
+    expect(await ids(c.paralegal.headers, 'due_soon')).toEqual([]);
+    const staffOverdue = await ids(c.internal.headers, 'overdue', '&limit=500');
+    expect(staffOverdue).toEqual(expect.arrayContaining([c.request.id, other.request.id]));
+
+    await due(c.request.id, addCalendarDays(today, -30));
+    expect(await ids(c.paralegal.headers, 'very_overdue')).toEqual([c.request.id]);
+    await due(c.request.id, addBusinessDays(today, 5));
+    expect(await ids(c.paralegal.headers, 'due_soon')).toEqual([c.request.id]);
+    await due(c.request.id, addBusinessDays(today, 6));
+    expect(await ids(c.paralegal.headers, 'on_track')).toEqual([c.request.id]);
+    // A finished request runs against no deadline.
+    await due(c.request.id, addCalendarDays(today, -3), STATUS.completedArrived);
+    expect(await ids(c.paralegal.headers, 'overdue')).toEqual([]);
+    const refused = await app.inject({
+      method: 'GET',
+      url: '/api/home/request/?deadline_status=late',
+      headers: c.paralegal.headers,
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+});
+
 describe('the clock read from the status history', () => {
   const at = (status: string, on: string) =>
     ({ status, on }) as Parameters<typeof clockFromHistory>[0][number];

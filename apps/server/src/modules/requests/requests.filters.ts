@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Auth } from '../../authz';
 import { requests } from '../../db/schema';
 import { CURSOR_REFUSAL, cursorParam } from './requests.cursor';
+import { deadlineStatusParam, deadlineStatusWhere } from './requests.deadline-filter';
 import { dateParam, filter, idParam, type RequestFilter } from './requests.filter-kit';
 import { notArchived, STAFF_FILTERS, STAFF_ORDERINGS } from './requests.staff-filters';
 
@@ -20,6 +21,8 @@ export const REQUEST_FILTERS = {
   user: filter(idParam, (id) => eq(requests.userId, id)),
   start_date: filter(dateParam, (date) => eq(requests.startDate, date)),
   end_date: filter(dateParam, (date) => eq(requests.endDate, date)),
+  /** Where the provider's legal due date stands (on_track, due_soon, overdue, very_overdue). */
+  deadline_status: filter(deadlineStatusParam, deadlineStatusWhere),
   ...STAFF_FILTERS,
 };
 

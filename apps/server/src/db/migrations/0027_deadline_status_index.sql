@@ -1,0 +1,3 @@
+-- `?deadline_status=` on the request lists: open requests with a due date, by due date. Built in the
+-- migration's transaction; few rows have a due date when it first runs (none before this release).
+CREATE INDEX "requests_due_date_open_idx" ON "requests" USING btree ("due_date") WHERE "requests"."active" and "requests"."due_date" is not null and "requests"."status" in ('Requested By Lawyer', 'Sent the Initial Medical Records Request', 'In Contact With Provider', 'Provider Is Sending Documents', 'Need Assistance', 'Waiting for Direct Docs Response');
