@@ -114,6 +114,7 @@ function apiCases(data: CaseData): StaffCase[] {
     q('completed in a quarter', { completed_date__gte: '2025-01-01', completed_date__lte: '2025-03-31' }),
     q('internal number contains', { internal_number__contains: '1234' }),
     q('type contains', { type: 'radiology' }),
+    q('legal deadline overdue', { deadline_status: 'overdue' }),
     q('completed statuses', { status_completed: 'true' }),
     q('not rush', { rush: 'false' }),
     q('without admins and users', { exclude_admins_and_users: 'true' }),
