@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { closeSync, openSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,16 +61,26 @@ export async function scratchInstallation(
   };
 }
 
-/** Starts `src/main.ts` with node (no npm in between, so the process measured is the server). */
-export function startServer(env: NodeJS.ProcessEnv): { child: ChildProcess; output: string[] } {
+/**
+ * Starts `src/main.ts` with node (no npm in between, so the process measured is the server), or another
+ * `script`. With `logFile` its output goes straight to that file, as a terminal or a log collector would
+ * take it, instead of through this process.
+ */
+export function startServer(
+  env: NodeJS.ProcessEnv,
+  options: { logFile?: string; script?: string; nodeArgs?: string[] } = {},
+): { child: ChildProcess; output: string[] } {
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const sink = options.logFile ? openSync(options.logFile, 'a') : 'pipe';
+  const args = [...(options.nodeArgs ?? []), '--import', 'tsx', options.script ?? 'src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: serverDir,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', sink, sink],
   });
   child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
+  if (typeof sink === 'number') child.once('spawn', () => closeSync(sink));
   return { child, output };
 }
 

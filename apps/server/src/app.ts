@@ -123,6 +123,8 @@ export async function buildApp(
       : false,
     // X-Forwarded-For only from the proxies TRUST_PROXY names; by default the socket address is the client.
     trustProxy: trustedProxies(config.TRUST_PROXY),
+    // One access line per request (below, on its response) instead of Fastify's two (decision 045).
+    disableRequestLogging: true,
     bodyLimit: 1_048_576,
     // A whole request (uploads included) must arrive within REQUEST_TIMEOUT_SECONDS, and a connection
     // that stays silent for IDLE_TIMEOUT_SECONDS is closed, so slow clients cannot hold connections.
@@ -134,6 +136,11 @@ export async function buildApp(
   app.server.headersTimeout = Math.min(HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_SECONDS * 1000);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (options.logger)
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+      done();
+    });
   registerErrorHandler(app);
   registerInputGuard(app);
   requireAccessRules(app);
