@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_LOGINS, DEMO_PASSWORD, REQUEST_STATUSES } from '@dd/shared';
+import { DEMO_LOGINS, DEMO_PASSWORD, isBusinessDay, REQUEST_STATUSES, STATUS } from '@dd/shared';
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
@@ -115,6 +115,24 @@ describe('seedDemoData', () => {
       .innerJoin(patients, eq(patients.id, requests.patientId))
       .where(sql`${patients.companyId} <> ${requests.companyId}`);
     expect(mismatch.n).toBe(0);
+  });
+
+  it('gives every request sent to its provider a legal due date on a business day, and none to the others', async () => {
+    const rows = await database.db
+      .select({
+        status: requests.status,
+        due: requests.dueDate,
+        rule: requests.deadlineRule,
+        basis: requests.legalBasis,
+      })
+      .from(requests);
+    const unsent = rows.filter((r) => r.status === STATUS.requestedByLawyer);
+    expect(unsent.length).toBeGreaterThan(0);
+    expect(unsent.every((r) => r.due === null && r.rule === null)).toBe(true);
+    const sent = rows.filter((r) => r.status === STATUS.inContact);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((r) => r.due !== null && isBusinessDay(r.due) && r.rule !== null)).toBe(true);
+    expect(new Set(rows.map((r) => r.basis))).toEqual(new Set(['patient_access', 'authorization']));
   });
 
   it('stores SSNs encrypted and matchable', async () => {

@@ -5,6 +5,7 @@ import type { DataCipher } from '../lib/crypto';
 import type { Db } from './client';
 import { companies, notes, requests } from './schema';
 import { insertBilling } from './seed/billing';
+import { setDemoDeadlines } from './seed/deadlines';
 import { type InsertedRequest, insertDocuments, writePatientForms } from './seed/documents';
 import { insertDemoForms } from './seed/forms';
 import { insertPatients } from './seed/patients';
@@ -72,6 +73,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<{ seed
     );
     for (let i = 0; i < noteRows.length; i += 1000)
       await tx.insert(notes).values(noteRows.slice(i, i + 1000));
+    await setDemoDeadlines(tx, inserted);
 
     await insertDocuments(tx, rng, now, inserted, options.filesDir);
     await writePatientForms(options.filesDir, patients, now);

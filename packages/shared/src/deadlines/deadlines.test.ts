@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { STATUS } from '../statuses';
 import {
   addBusinessDays,
   addCalendarDays,
+  clockFromHistory,
   DEADLINE_RULES,
   deadlineFor,
   deadlineStatus,
@@ -122,5 +124,37 @@ describe('states', () => {
     ]);
     expect(stateTimeZone('AZ')).toBe('America/Phoenix');
     expect(stateTimeZone(null)).toBe('America/New_York');
+  });
+});
+
+describe('the clock read from the status history', () => {
+  const at = (status: string, on: string) =>
+    ({ status, on }) as Parameters<typeof clockFromHistory>[0][number];
+
+  it('starts at the first send, stands still while the request needs the firm, restarts at a resubmission', () => {
+    expect(clockFromHistory([at(STATUS.needAssistance, '2026-11-01')])).toBeNull();
+    expect(
+      clockFromHistory([
+        at(STATUS.needAssistance, '2026-10-30'), // before the send: no pause
+        at(STATUS.initialRequestSent, '2026-11-02'),
+        at(STATUS.needAssistance, '2026-11-10'),
+        at(STATUS.needAssistance, '2026-11-12'), // still the same pause
+        at(STATUS.inContact, '2026-11-20'),
+        at(STATUS.needAssistance, '2026-11-25'),
+      ]),
+    ).toEqual({
+      sentOn: '2026-11-02',
+      pauses: [
+        { from: '2026-11-10', to: '2026-11-20' },
+        { from: '2026-11-25', to: null },
+      ],
+    });
+    expect(
+      clockFromHistory([
+        at(STATUS.initialRequestSent, '2026-11-02'),
+        at(STATUS.requestedByLawyer, '2026-11-05'),
+        at(STATUS.initialRequestSent, '2026-11-09'),
+      ]),
+    ).toEqual({ sentOn: '2026-11-09', pauses: [] });
   });
 });

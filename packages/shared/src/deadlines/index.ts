@@ -1,4 +1,5 @@
 export * from './calendar';
+export * from './clock';
 export * from './due-date';
 export * from './rules';
 export * from './states';

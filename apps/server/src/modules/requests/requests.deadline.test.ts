@@ -1,10 +1,16 @@
-import { addBusinessDays, addCalendarDays, onOrNextBusinessDay, STATUS, todayIn } from '@dd/shared';
+import {
+  addBusinessDays,
+  addCalendarDays,
+  onOrNextBusinessDay,
+  type RequestStatus,
+  STATUS,
+  todayIn,
+} from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { providers, requests } from '../../db/schema';
-import { clockFromHistory } from './requests.deadline';
 import { firmWithOneRequest, requestBody } from './requests.fixtures';
 
 async function post(url: string, headers: Record<string, string>, payload: object = {}) {
@@ -116,7 +122,7 @@ describe('GET /api/home/request/?deadline_status=', () => {
     const today = todayIn('UTC');
     const c = await texasPatientAccess();
     const other = await firmWithOneRequest();
-    const due = (id: number, dueDate: string, status = STATUS.inContact) =>
+    const due = (id: number, dueDate: string, status: RequestStatus = STATUS.inContact) =>
       deps.db.update(requests).set({ dueDate, status }).where(eq(requests.id, id));
     await due(c.request.id, addCalendarDays(today, -3));
     await due(other.request.id, addCalendarDays(today, -3));
@@ -149,37 +155,5 @@ describe('GET /api/home/request/?deadline_status=', () => {
       headers: c.paralegal.headers,
     });
     expect(refused.statusCode).toBe(400);
-  });
-});
-
-describe('the clock read from the status history', () => {
-  const at = (status: string, on: string) =>
-    ({ status, on }) as Parameters<typeof clockFromHistory>[0][number];
-
-  it('starts at the first send, stands still while the request needs the firm, restarts at a resubmission', () => {
-    expect(clockFromHistory([at(STATUS.needAssistance, '2026-11-01')])).toBeNull();
-    expect(
-      clockFromHistory([
-        at(STATUS.needAssistance, '2026-10-30'), // before the send: no pause
-        at(STATUS.initialRequestSent, '2026-11-02'),
-        at(STATUS.needAssistance, '2026-11-10'),
-        at(STATUS.needAssistance, '2026-11-12'), // still the same pause
-        at(STATUS.inContact, '2026-11-20'),
-        at(STATUS.needAssistance, '2026-11-25'),
-      ]),
-    ).toEqual({
-      sentOn: '2026-11-02',
-      pauses: [
-        { from: '2026-11-10', to: '2026-11-20' },
-        { from: '2026-11-25', to: null },
-      ],
-    });
-    expect(
-      clockFromHistory([
-        at(STATUS.initialRequestSent, '2026-11-02'),
-        at(STATUS.requestedByLawyer, '2026-11-05'),
-        at(STATUS.initialRequestSent, '2026-11-09'),
-      ]),
-    ).toEqual({ sentOn: '2026-11-09', pauses: [] });
   });
 });

@@ -1,6 +1,6 @@
 import {
   ALL_DEADLINE_RULES,
-  type DeadlineRequest,
+  clockFromHistory,
   type DeadlineStatus,
   deadlineFor,
   deadlineStatus,
@@ -8,7 +8,6 @@ import {
   isOpenStatus,
   type LegalBasis,
   type RequestStatus,
-  STATUS,
   stateTimeZone,
   todayIn,
 } from '@dd/shared';
@@ -55,27 +54,6 @@ export async function refreshDeadline(tx: DbOrTx, requestId: number): Promise<vo
     .update(requests)
     .set({ dueDate: deadline?.due ?? null, deadlineRule: deadline?.rule.id ?? null })
     .where(eq(requests.id, requestId));
-}
-
-/** When the clock started and when it stood still, from the status changes in order (dates in the provider's zone). */
-export function clockFromHistory(
-  history: readonly { status: RequestStatus; on: string }[],
-): Pick<DeadlineRequest, 'sentOn' | 'pauses'> | null {
-  let sentOn: string | null = null;
-  let pauses: { from: string; to: string | null }[] = [];
-  for (const { status, on } of history) {
-    if (status === STATUS.requestedByLawyer) {
-      sentOn = null;
-      pauses = [];
-    } else if (sentOn === null) {
-      if (status === STATUS.initialRequestSent) sentOn = on;
-    } else {
-      const open = pauses.at(-1)?.to === null ? pauses.at(-1) : undefined;
-      if (status === STATUS.needAssistance && !open) pauses.push({ from: on, to: null });
-      else if (status !== STATUS.needAssistance && open) open.to = on;
-    }
-  }
-  return sentOn === null ? null : { sentOn, pauses };
 }
 
 /** What the request's screens and lists show of its deadline. */
