@@ -212,6 +212,9 @@ export const requests = pgTable(
       .on(t.hipaaConsentUrl)
       .where(sql`${t.hipaaConsentUrl} is not null`),
     index('requests_intake_form_url_idx').on(t.intakeFormUrl).where(sql`${t.intakeFormUrl} is not null`),
+    // The list API's exact start and end date filters (a record's history, the spec's calls).
+    index('requests_start_date_idx').on(t.startDate),
+    index('requests_end_date_idx').on(t.endDate),
     index('requests_staff_todo_idx')
       .on(t.rush.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.active} and not ${t.archived} and ${t.nextTodoDate} is not null`),
