@@ -12,7 +12,7 @@ import { ACCESS_MATRIX } from './access-matrix';
 import { firmWithRequest } from './factories';
 import { chooseCaller, type FuzzCall, mutate, type Operation, operationsOf, validCall } from './fuzz-calls';
 import { NEVER_GENERATED, randomSource } from './fuzz-mutations';
-import { getContext, randomIp, type TestContext } from './helpers';
+import { closeContext, getContext, randomIp, type TestContext } from './helpers';
 
 /**
  * Fuzzing every registered route with calls that reach its code: each case starts from a valid call
@@ -90,6 +90,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   diagnostics.unsubscribe(HANDLER_START, onHandler);
+  await closeContext();
   if (!ownDatabase) return;
   // Its own database only; `with (force)` ends this file's pooled connections to it, if still open.
   const client = new pg.Client({ connectionString: adminUrl });

@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll } from 'vitest';
 import { buildApp } from '../src/app';
 import type { App, AppDeps } from '../src/app-types';
 import { loadConfig } from '../src/config';
@@ -65,17 +64,22 @@ async function create(): Promise<TestContext> {
   return { app, deps, database };
 }
 
+/** The test file's app and database, made on first use and closed after the file (test/per-file.ts). */
 export function getContext(): Promise<TestContext> {
-  if (!context) {
-    context = create();
-    afterAll(async () => {
-      const ctx = await context;
-      context = undefined;
-      await ctx?.app.close();
-      await ctx?.database.close();
-    });
-  }
+  context ??= create();
   return context;
+}
+
+/**
+ * Closes the file's app and database. Test files share a worker's modules (`isolate: false`), so without
+ * this the next file in the worker would get this file's database: test/per-file.ts runs it after every
+ * file, and a file that drops its own database calls it first.
+ */
+export async function closeContext(): Promise<void> {
+  const ctx = await context;
+  context = undefined;
+  await ctx?.app.close();
+  await ctx?.database.close();
 }
 
 export function bearer(token: string) {
