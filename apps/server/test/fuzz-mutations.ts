@@ -1,3 +1,5 @@
+import { createRandom, type Random } from '../src/db/seed/random';
+
 /**
  * One mutation of a valid call: a field of the body, a query parameter or a path id changed, dropped or
  * added, with a value that either keeps to the field's schema (the OpenAPI document the Zod schemas
@@ -21,21 +23,9 @@ export type JsonSchema = {
   pattern?: string;
 };
 
-/** mulberry32: small, fast and seedable. */
-export function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
-  return { next, int, pick, chance: (p: number) => next() < p };
-}
-export type Random = ReturnType<typeof randomSource>;
+/** The demo data's seeded PRNG (mulberry32), so a fuzz seed replays the same calls. */
+export const randomSource = createRandom;
+export type { Random };
 
 export const HOSTILE: readonly unknown[] = [
   null,
