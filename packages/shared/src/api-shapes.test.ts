@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldErrorsOf, pageSchema } from './api-shapes';
+import { pageSchema } from './api-shapes';
 import { INVALID_EMAIL_MESSAGE } from './email-address';
+import { fieldErrorsOf } from './field-errors';
 import { requiredClientFieldMessage } from './messages';
 import { ClientFormSchema } from './patients';
 import { PROVIDER_NAME_REQUIRED, ProviderFormSchema } from './providers';

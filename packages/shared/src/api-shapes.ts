@@ -21,18 +21,6 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 export const errorWithDetails = <T extends z.ZodRawShape>(details: T) =>
   z.object({ error: z.string(), details: z.object(details) });
 
-/**
- * A schema's problems with some values, by field: the path joined with dots, as the server's validation
- * 400 names them in `fields`, and the first message for each. A form shows them under the same fields.
- */
-export function fieldErrorsOf(schema: z.ZodType, values: unknown): Record<string, string> {
-  const parsed = schema.safeParse(values);
-  const errors: Record<string, string> = {};
-  if (parsed.success) return errors;
-  for (const issue of parsed.error.issues) errors[issue.path.join('.') || '_'] ??= issue.message;
-  return errors;
-}
-
 /** One page of a list: `{count, next, previous, results}`, as the specification's list calls answer. */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({

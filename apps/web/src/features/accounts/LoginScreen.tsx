@@ -1,4 +1,3 @@
-import { LoginSchema } from '@dd/shared';
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { post } from '../../api/client';
@@ -26,7 +25,6 @@ export function LoginScreen() {
       )}
       <Form
         aria-label="Log in"
-        schema={LoginSchema}
         submitLabel="Log In"
         onSubmit={async (values: { email?: string; password?: string }) => {
           const tokens = await post<{ access: string; refresh: string }>('/users/token/', {
