@@ -66,6 +66,8 @@ test('staff work a request from arrival to delivery, then the firm downloads it'
   await expect(send).toBeEnabled();
   await shot(page, 'staff-details-center');
   await expectNoSeriousA11yViolations(page, 'staff request, details center');
+  // The verification's toast closes by itself; under the dialog's overlay a fading toast fails the contrast rule.
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
   await send.click();
   const confirm = page.getByRole('dialog', { name: 'Send the records to the law firm?' });
   await expect(confirm).toBeVisible();
