@@ -36,7 +36,6 @@ export const requestTypes = pgTable('request_types', {
 /** New requests draw their internal number from here; split requests set '10001-1' style values. */
 export const requestInternalNumberSeq = pgSequence('request_internal_number_seq', { startWith: 10001 });
 
-/** Money in whole cents. */
 /**
  * The columns the staff list's filters read (requests.staff-filters.ts), kept after the key of its
  * indexes so a filtered walk reads no table rows.
@@ -69,6 +68,7 @@ const staffFilterColumns = (t: Record<FilterColumn, AnyPgColumn>): AnyPgColumn[]
   t.newProvider,
 ];
 
+/** Money in whole cents. */
 const money = (name: string) => centsColumn(name).notNull().default(cents(0));
 
 export const requests = pgTable(
