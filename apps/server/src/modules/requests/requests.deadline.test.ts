@@ -99,6 +99,15 @@ describe('the legal clock on the API', () => {
       deadline_rule: expect.stringMatching(/^No statute/),
     });
     expect((await post(url, c.internal.headers, { extension_notice_on: '5 May' })).statusCode).toBe(400);
+
+    // Moved to a provider in California, an authorization falls under its five-day rule.
+    const { deps } = await getContext();
+    await deps.db.update(providers).set({ state: 'CA' }).where(eq(providers.id, c.providers[2].id));
+    const moved = await post(url, c.internal.headers, { provider: c.providers[2].id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().deadline_rule).toBe(
+      'California pre-litigation attorney requests: 5 days (Cal. Evidence Code 1158)',
+    );
   });
 
   it('moves a HIPAA due date by 30 days once the provider’s extension notice is recorded', async () => {

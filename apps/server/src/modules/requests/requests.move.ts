@@ -6,6 +6,7 @@ import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { Db } from '../../db/client';
 import { providers, requests } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { refreshDeadline } from './requests.deadline';
 import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
 
 export const PROVIDER_GONE = 'That provider does not exist.';
@@ -43,6 +44,8 @@ export async function moveToProvider(
       .update(requests)
       .set({ providerId: into, newProvider: provider.verifiedAt === null })
       .where(eq(requests.id, id));
+    // Another provider may be in another state, under other rules.
+    await refreshDeadline(tx, id);
   });
   const rows = await unsafeRequestRowsByIds(db, [id]);
   const [result] = await withRelated(db, rows, new Set(['provider', 'working_on'] as const));
