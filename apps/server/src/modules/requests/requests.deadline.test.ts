@@ -65,6 +65,26 @@ describe('the legal due date kept on a request', () => {
   });
 });
 
+describe('a split request', () => {
+  it('gives each copy the due date of its own provider’s rules, from the same first send', async () => {
+    const { deps } = await getContext();
+    const c = await texasPatientAccess();
+    await deps.db.update(providers).set({ state: 'CO' }).where(eq(providers.id, c.providers[1].id));
+    await post(`/api/home/request/${c.request.id}/initial_sent/`, c.internal.headers);
+    const split = await post(`/api/home/request/${c.request.id}/split/`, c.internal.headers, {
+      splits: [
+        { provider: c.providers[0].id, request_types: ['Medical Records'] },
+        { provider: c.providers[1].id, request_types: ['Billing Records'] },
+      ],
+    });
+    expect(split.statusCode, split.body).toBe(201);
+    const [texas, colorado] = await Promise.all(
+      split.json().results.map((r: { id: number }) => stored(r.id)),
+    );
+    expect([texas.deadlineRule, colorado.deadlineRule]).toEqual(['tx-electronic', 'hipaa-access']);
+  });
+});
+
 describe('the legal clock on the API', () => {
   it('is ordered with a basis, shown on the request with its rule and status, and corrected by staff', async () => {
     const c = await texasPatientAccess();

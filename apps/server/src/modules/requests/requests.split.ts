@@ -14,6 +14,7 @@ import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { Db, Tx } from '../../db/client';
 import { files, invoices, notes, providers, requests } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { refreshDeadline } from './requests.deadline';
 import { containsPattern } from './requests.filter-kit';
 import {
   addRequestTypes,
@@ -81,6 +82,8 @@ export async function splitRequest(db: Db, auth: Auth, id: number, body: SplitBo
       await addRequestTypes(tx, newId, chosen[index]);
       if (index === 0) await moveChildren(tx, id, newId);
       else await copyChildren(tx, results[0].id, newId);
+      // Each copy carries the original's history to its own provider, whose state may set another rule.
+      await refreshDeadline(tx, newId);
       results.push({ id: newId, internal_number: numbers[index] });
     }
     await tx.delete(requests).where(eq(requests.id, id));
