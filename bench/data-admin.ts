@@ -6,14 +6,12 @@
  *
  *   BENCH_DATABASE_URL=…/dd_bench_1m BENCH_SMALL_DATABASE_URL=…/dd_bench_10k npx tsx data-admin.ts
  */
-import os from 'node:os';
 import { ADMIN_COUNT_CAP } from '@dd/shared';
 import { openDatabase } from '../apps/server/src/db/client';
 import { listRecords } from '../apps/server/src/modules/data-admin/data-admin.sql';
 import { modelsIndex } from '../apps/server/src/modules/data-admin/models';
-import { benchDatabaseUrl } from './generate';
 import { ONE_CLIENT } from './generate-sql';
-import { type Timing, timed } from './measure';
+import { smallThenBig, type Timing, timed } from './measure';
 import { writeSection } from './results-file';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
@@ -47,10 +45,7 @@ async function measure(url: string) {
 }
 
 async function main() {
-  const loads = [os.loadavg()[0]];
-  const small = await measure(process.env.BENCH_SMALL_DATABASE_URL ?? '');
-  const big = await measure(benchDatabaseUrl());
-  loads.push(os.loadavg()[0]);
+  const { small, big, loads } = await smallThenBig(measure);
   const lines = [
     '| case | rows, count (10k / 1M) | 10k p95 | 1M p50 | 1M p95 | growth | p95 < 100 ms | growth ≤ 2× |',
     '|---|---:|---:|---:|---:|---:|:-:|:-:|',

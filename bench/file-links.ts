@@ -5,14 +5,13 @@
  *
  *   BENCH_DATABASE_URL=…/dd_bench_1m BENCH_SMALL_DATABASE_URL=…/dd_bench_10k npx tsx file-links.ts
  */
-import os from 'node:os';
 import pg from 'pg';
 import { loadAuth } from '../apps/server/src/auth/session';
 import { openDatabase } from '../apps/server/src/db/client';
 import { findReadable } from '../apps/server/src/modules/files/files.access';
-import { benchDatabaseUrl, INTERNAL_COMPANY_ID } from './generate';
+import { INTERNAL_COMPANY_ID } from './generate';
 import { BENCH_STAFF_EMAIL, BENCH_WORKER_EMAIL, BIG_FIRM_NAME } from './generate-sql';
-import { type Timing, timed } from './measure';
+import { smallThenBig, type Timing, timed } from './measure';
 import { writeSection } from './results-file';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
@@ -80,10 +79,7 @@ async function measure(url: string) {
 }
 
 async function main() {
-  const loads = [os.loadavg()[0]];
-  const small = await measure(process.env.BENCH_SMALL_DATABASE_URL ?? '');
-  const big = await measure(benchDatabaseUrl());
-  loads.push(os.loadavg()[0]);
+  const { small, big, loads } = await smallThenBig(measure);
   const lines = [
     '| link, caller | readable | 10k p95 | 1M p50 | 1M p95 | p95 < 5 ms |',
     '|---|:-:|---:|---:|---:|:-:|',

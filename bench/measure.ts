@@ -1,6 +1,8 @@
 /** Timing helpers for the benchmarks: percentiles, timed loops, EXPLAIN ANALYZE and the results table. */
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
+import { benchDatabaseUrl } from './generate';
 
 export interface Statement {
   sql: string;
@@ -113,4 +115,16 @@ export function resultsTable(rows: ResultRow[]): string {
     );
   }
   return `${lines.join('\n')}\n\nTimes in milliseconds.`;
+}
+
+/**
+ * One measure on the 10k database (BENCH_SMALL_DATABASE_URL) and then at once on the 1M one
+ * (BENCH_DATABASE_URL), with the load average before and after, so each case's growth is read back to back.
+ */
+export async function smallThenBig<T>(measure: (url: string) => Promise<T>) {
+  const loads = [os.loadavg()[0]];
+  const small = await measure(process.env.BENCH_SMALL_DATABASE_URL ?? '');
+  const big = await measure(benchDatabaseUrl());
+  loads.push(os.loadavg()[0]);
+  return { small, big, loads };
 }
