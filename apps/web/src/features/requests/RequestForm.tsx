@@ -189,7 +189,7 @@ export function RequestForm({ user, companyId, existing, onCreated, onSaved, act
           <TextField name="attorney_name" label="Attorney Name" autoComplete="off" />
           <SelectField<LegalBasis>
             name="legal_basis"
-            label="Legal basis"
+            label="Legal Basis"
             description="Sets the provider's legal deadline, counted from the first send."
             options={LEGAL_BASIS_OPTIONS}
             searchable={false}
