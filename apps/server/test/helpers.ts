@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -46,7 +47,9 @@ function pgliteTemplate(): Blob | undefined {
 }
 
 async function create(): Promise<TestContext> {
-  const config = testEnv();
+  // Storage goes with the file's database: ids start again in each file's database, so a shared folder
+  // would show one file's uploads to the next file's user with the same id.
+  const config = testEnv({ DATA_DIR: await mkdtemp(path.join(os.tmpdir(), `dd-test-${process.pid}-`)) });
   const database = await openDatabase({ url: config.DATABASE_URL, template: pgliteTemplate() });
   await database.db.execute(sql`
     insert into companies (id, name) values (${INTERNAL_COMPANY_ID}, 'Direct Docs') on conflict (id) do nothing`);
@@ -80,6 +83,7 @@ export async function closeContext(): Promise<void> {
   context = undefined;
   await ctx?.app.close();
   await ctx?.database.close();
+  if (ctx) await rm(ctx.deps.config.dataDir, { recursive: true, force: true });
 }
 
 export function bearer(token: string) {
