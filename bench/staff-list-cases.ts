@@ -6,6 +6,7 @@
  * filter cannot go unmeasured.
  */
 import {
+  DEADLINE_STATUSES,
   emptyStaffListState,
   STAFF_LIST_FILTERS,
   STAFF_LIST_ORDERS,
@@ -59,6 +60,8 @@ function samples(key: StaffListFilter, data: CaseData): { values: unknown[]; com
       return { values: [...STATUS_FILTER_CHOICES], combined: ['Open', 'Closed', 'Need Assistance'] };
     case 'staff':
       return { values: ['none', String(data.worker)], combined: ['none', String(data.worker)] };
+    case 'deadline':
+      return { values: [...DEADLINE_STATUSES], combined: ['due_soon', 'overdue'] };
     case 'flag':
       return { values: [true], combined: [true] };
   }
@@ -114,7 +117,6 @@ function apiCases(data: CaseData): StaffCase[] {
     q('completed in a quarter', { completed_date__gte: '2025-01-01', completed_date__lte: '2025-03-31' }),
     q('internal number contains', { internal_number__contains: '1234' }),
     q('type contains', { type: 'radiology' }),
-    q('legal deadline overdue', { deadline_status: 'overdue' }),
     q('completed statuses', { status_completed: 'true' }),
     q('not rush', { rush: 'false' }),
     q('without admins and users', { exclude_admins_and_users: 'true' }),

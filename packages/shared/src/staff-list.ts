@@ -1,4 +1,5 @@
 import { STAFF_LIST_DEFAULT_PAGE_SIZE, STAFF_LIST_PAGE_SIZES } from './constants';
+import { DEADLINE_STATUSES, type DeadlineStatus } from './deadlines';
 import { nextDay } from './staffwork';
 import { REQUEST_STATUSES, STATUS_GROUPS } from './statuses';
 
@@ -15,7 +16,7 @@ export const STAFF_LIST_DEFAULT_ORDER = '-created_at';
 /** The To Do List puts rush first unless the user sorts by a column. */
 export const STAFF_LIST_TODO_ORDER = '-rush';
 /** The columns the table sorts by, each ascending or descending. */
-export const STAFF_LIST_SORT_KEYS = ['patient__full_name', 'created_at', 'next_todo_date'] as const;
+export const STAFF_LIST_SORT_KEYS = ['patient__full_name', 'created_at', 'next_todo_date', 'due_date'] as const;
 /** Every order the screen can ask for: the default and each column both ways. */
 export const STAFF_LIST_ORDERS = [
   STAFF_LIST_DEFAULT_ORDER,
@@ -33,7 +34,8 @@ export const STATUS_FILTER_CHOICES = [
 
 /**
  * Every filter of the screen and the kind of value it takes: text (a name, "contains"), firm (a law
- * firm's id), status (one of STATUS_FILTER_CHOICES), staff ('none' or a staff user's id), flag (a box).
+ * firm's id), status (one of STATUS_FILTER_CHOICES), staff ('none' or a staff user's id), deadline (where
+ * the legal due date stands: one of DEADLINE_STATUSES), flag (a box).
  */
 export const STAFF_LIST_FILTERS = {
   firm: 'firm',
@@ -43,10 +45,11 @@ export const STAFF_LIST_FILTERS = {
   requestor: 'text',
   status: 'status',
   claimed: 'staff',
+  deadline: 'deadline',
   rush: 'flag',
   newProvider: 'flag',
   archived: 'flag',
-} as const satisfies Record<string, 'text' | 'firm' | 'status' | 'staff' | 'flag'>;
+} as const satisfies Record<string, 'text' | 'firm' | 'status' | 'staff' | 'deadline' | 'flag'>;
 export type StaffListFilter = keyof typeof STAFF_LIST_FILTERS;
 
 interface FilterValue {
@@ -56,6 +59,8 @@ interface FilterValue {
   status: string;
   /** '' (anyone), 'none' (unclaimed) or a staff user id. */
   staff: string;
+  /** '' (any) or one deadline status. */
+  deadline: DeadlineStatus | '';
   flag: boolean;
 }
 type FilterValues = {
@@ -86,6 +91,7 @@ export function readStaffListState(params: URLSearchParams): StaffListState {
   const size = Number(params.get('size'));
   const offset = Number(params.get('offset'));
   const claimed = params.get('claimed') ?? '';
+  const deadline = params.get('deadline') ?? '';
   return {
     view: params.get('view') === 'all' ? 'all' : 'todo',
     firm: positive(params.get('firm')),
@@ -95,6 +101,7 @@ export function readStaffListState(params: URLSearchParams): StaffListState {
     requestor: params.get('requestor') ?? '',
     status: params.get('status') ?? '',
     claimed: claimed === 'none' || positive(claimed) ? claimed : '',
+    deadline: (DEADLINE_STATUSES as readonly string[]).includes(deadline) ? (deadline as DeadlineStatus) : '',
     rush: params.get('rush') === 'true',
     newProvider: params.get('new_provider') === 'true',
     archived: params.get('archived') === 'true',
@@ -116,6 +123,7 @@ const ADDRESS_KEYS: Record<keyof StaffListState, string> = {
   requestor: 'requestor',
   status: 'status',
   claimed: 'claimed',
+  deadline: 'deadline',
   rush: 'rush',
   newProvider: 'new_provider',
   archived: 'archived',
@@ -183,6 +191,7 @@ export function staffListQuery(state: StaffListState, today: string): Record<str
   else if (state.status === 'Closed') query.status_open = 'false';
   else if (state.status) query.status__icontains = state.status;
   if (state.claimed) query.working_on = state.claimed;
+  if (state.deadline) query.deadline_status = state.deadline;
   if (state.rush) query.rush = 'true';
   if (state.newProvider) query.new_provider = 'true';
   if (state.archived) query.archived = 'true';

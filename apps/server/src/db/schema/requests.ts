@@ -205,6 +205,23 @@ export const requests = pgTable(
         t.id.desc().nullsFirst(),
       )
       .where(sql`${t.active}`),
+    // The Legal Due Date column, each way, for both views: a page of the nearest (or furthest) due dates.
+    index('requests_staff_due_asc_idx')
+      .on(
+        t.archived,
+        sql`${t.dueDate} asc nulls last`,
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.active}`),
+    index('requests_staff_due_desc_idx')
+      .on(
+        t.archived,
+        sql`${t.dueDate} desc nulls last`,
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.active}`),
     // "Internal number contains" (staff list) and the data administration's search.
     index('requests_internal_number_trgm_idx').using('gin', t.internalNumber.op('gin_trgm_ops')),
     // Form links (POST /getFileUrl/): few requests carry one.
@@ -269,6 +286,11 @@ export const requests = pgTable(
     // `?deadline_status=`: a range of due dates among open requests that have one.
     index('requests_due_date_open_idx')
       .on(t.dueDate)
+      .where(sql`${t.active} and ${t.dueDate} is not null and ${oneOf(t.status, OPEN_STATUSES)}`),
+    // The escalation counts (due soon and overdue per staff member and per firm): the due dates up to
+    // "soon" with the columns they are grouped and filtered by, counted in the index alone.
+    index('requests_due_date_escalation_idx')
+      .on(t.dueDate, t.workingOnId, t.companyId, t.archived)
       .where(sql`${t.active} and ${t.dueDate} is not null and ${oneOf(t.status, OPEN_STATUSES)}`),
   ],
 );

@@ -45,12 +45,18 @@ export const users = pgTable(
     /** Set when the address is proven (sign-up confirmation link, or an accepted invitation). */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A firm user's choice: a weekly e-mail of the firm's overdue and due-soon requests. */
+    weeklyDeadlineDigest: boolean('weekly_deadline_digest').notNull().default(false),
+    /** The ISO week ('2026-W48') of the last digest sent, so two instances never send it twice. */
+    deadlineDigestWeek: text('deadline_digest_week'),
   },
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_company_idx').on(t.companyId),
     index('users_full_name_idx').on(t.fullName),
     index('users_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
+    // The weekly deadline digest reads the few users who asked for it.
+    index('users_deadline_digest_idx').on(t.id).where(sql`${t.weeklyDeadlineDigest}`),
   ],
 );
 

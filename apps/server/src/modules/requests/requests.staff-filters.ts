@@ -105,4 +105,7 @@ export const STAFF_ORDERINGS = {
     desc(requests.createdAt),
     desc(requests.id),
   ],
+  /** The provider's legal due date: requests not yet sent (no due date) come last either way. */
+  due_date: [sql`${requests.dueDate} asc nulls last`, desc(requests.createdAt), desc(requests.id)],
+  '-due_date': [sql`${requests.dueDate} desc nulls last`, desc(requests.createdAt), desc(requests.id)],
 } satisfies Record<string, SQL[]>;
