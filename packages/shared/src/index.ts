@@ -12,6 +12,7 @@ export * from './demo';
 export * from './email-address';
 export * from './field-errors';
 export * from './files';
+export * from './follow-ups';
 export * from './format';
 export * from './geocoder';
 export * from './ids';

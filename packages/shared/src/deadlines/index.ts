@@ -3,3 +3,4 @@ export * from './clock';
 export * from './due-date';
 export * from './rules';
 export * from './states';
+export * from './follow-ups';

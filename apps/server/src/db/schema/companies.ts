@@ -25,10 +25,14 @@ export const companies = pgTable(
     releaseFormUrl: text('release_form_url'),
     /** Replaces the old product's magic company id for the automatic invoice surcharge. */
     autoSurcharge: boolean('auto_surcharge').notNull().default(false),
+    /** Follow-ups to providers: business days after the first send, then one every `followUpEvery`. */
+    followUpDays: integer('follow_up_days').array().notNull().default(sql`'{7,14,21}'::integer[]`),
+    followUpEvery: integer('follow_up_every').notNull().default(5),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('companies_request_price_ck', sql`${t.requestPrice} >= 0`),
+    check('companies_follow_up_every_ck', sql`${t.followUpEvery} between 1 and 30`),
     index('companies_name_idx').on(t.name),
   ],
 );

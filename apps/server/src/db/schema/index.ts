@@ -2,6 +2,7 @@ export * from './admin';
 export * from './billing';
 export * from './companies';
 export * from './files';
+export * from './follow-ups';
 export * from './idempotency';
 export * from './jobs';
 export * from './messaging';

@@ -1,0 +1,49 @@
+import {
+  FOLLOW_UP_CHANNELS,
+  FOLLOW_UP_PAUSE_REASONS,
+  FOLLOW_UP_SKIP_REASONS,
+  FOLLOW_UP_STATUSES,
+} from '@dd/shared';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { oneOf } from './checks';
+import { notes } from './notes';
+import { requests } from './requests';
+import { users } from './users';
+
+/**
+ * A request's follow-ups to its provider (docs/deadlines.md, "Follow-ups"): one row per planned
+ * follow-up, numbered from 1 across the request's life. `sent_on` is the first send the schedule counts
+ * from, so a resubmitted request's new schedule is told apart from the old one.
+ */
+export const followUps = pgTable(
+  'follow_ups',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    sentOn: date('sent_on', { mode: 'string' }).notNull(),
+    plannedOn: date('planned_on', { mode: 'string' }).notNull(),
+    status: text('status', { enum: FOLLOW_UP_STATUSES }).notNull().default('planned'),
+    channel: text('channel', { enum: FOLLOW_UP_CHANNELS }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    noteId: integer('note_id').references(() => notes.id, { onDelete: 'set null' }),
+    skipReason: text('skip_reason', { enum: FOLLOW_UP_SKIP_REASONS }),
+    skippedById: integer('skipped_by_id').references(() => users.id, { onDelete: 'set null' }),
+    pauseReason: text('pause_reason', { enum: FOLLOW_UP_PAUSE_REASONS }),
+    /** The first day the pause held (not counted); the follow-up moves when the pause ends. */
+    pausedOn: date('paused_on', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('follow_ups_status_ck', oneOf(t.status, FOLLOW_UP_STATUSES)),
+    check('follow_ups_channel_ck', oneOf(t.channel, FOLLOW_UP_CHANNELS)),
+    check('follow_ups_skip_reason_ck', oneOf(t.skipReason, FOLLOW_UP_SKIP_REASONS)),
+    check('follow_ups_pause_reason_ck', oneOf(t.pauseReason, FOLLOW_UP_PAUSE_REASONS)),
+    uniqueIndex('follow_ups_request_number_uq').on(t.requestId, t.number),
+    // The chore's look-up of what is due: only planned rows.
+    index('follow_ups_due_idx').on(t.plannedOn).where(sql`${t.status} = 'planned'`),
+  ],
+);
