@@ -16,7 +16,12 @@ export const STAFF_LIST_DEFAULT_ORDER = '-created_at';
 /** The To Do List puts rush first unless the user sorts by a column. */
 export const STAFF_LIST_TODO_ORDER = '-rush';
 /** The columns the table sorts by, each ascending or descending. */
-export const STAFF_LIST_SORT_KEYS = ['patient__full_name', 'created_at', 'next_todo_date', 'due_date'] as const;
+export const STAFF_LIST_SORT_KEYS = [
+  'patient__full_name',
+  'created_at',
+  'next_todo_date',
+  'due_date',
+] as const;
 /** Every order the screen can ask for: the default and each column both ways. */
 export const STAFF_LIST_ORDERS = [
   STAFF_LIST_DEFAULT_ORDER,

@@ -5,22 +5,71 @@ import {
   LEGAL_BASIS_LABELS,
   type RequestRecord,
 } from '@dd/shared';
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconClockHour4 } from '@tabler/icons-react';
 import { DetailItem } from './detail-item';
 
-const DEADLINE_COLORS: Record<DeadlineStatus, string> = {
-  on_track: 'green',
-  due_soon: 'yellow',
-  overdue: 'orange',
-  very_overdue: 'red',
+/** Past due is filled and carries a warning sign, so it stands out without relying on colour alone. */
+const DEADLINE_LOOK: Record<DeadlineStatus, { color: string; variant: 'light' | 'filled' }> = {
+  on_track: { color: 'green', variant: 'light' },
+  due_soon: { color: 'yellow', variant: 'light' },
+  overdue: { color: 'orange', variant: 'filled' },
+  very_overdue: { color: 'red', variant: 'filled' },
+};
+
+const DEADLINE_ICONS: Partial<Record<DeadlineStatus, typeof IconAlertTriangle>> = {
+  due_soon: IconClockHour4,
+  overdue: IconAlertTriangle,
+  very_overdue: IconAlertTriangle,
 };
 
 /** Where a request's legal due date stands, as a badge: shown on the request screens and in lists. */
 export function DeadlineBadge({ status }: { status: DeadlineStatus }) {
+  const Icon = DEADLINE_ICONS[status];
   return (
-    <Badge color={DEADLINE_COLORS[status]} variant="light" radius="sm" style={{ textTransform: 'none' }}>
+    <Badge
+      {...DEADLINE_LOOK[status]}
+      radius="sm"
+      leftSection={Icon ? <Icon size={12} aria-hidden /> : undefined}
+      style={{ textTransform: 'none', flexShrink: 0 }}
+      data-deadline={status}
+    >
       {DEADLINE_STATUS_LABELS[status]}
     </Badge>
+  );
+}
+
+/**
+ * A list's due-date cell: the provider's legal due date and where it stands, and with `rule` the rule that
+ * set it. A request not yet sent to its provider has no date yet.
+ */
+export function DueDateCell({
+  request,
+  rule = false,
+}: {
+  request: Pick<RequestRecord, 'due_date' | 'deadline_rule' | 'deadline_status'>;
+  rule?: boolean;
+}) {
+  if (!request.due_date)
+    return (
+      <Text span size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        Not sent yet
+      </Text>
+    );
+  return (
+    <Stack gap={2} align="flex-start">
+      <Group gap={6} wrap="nowrap">
+        <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(request.due_date)}
+        </Text>
+        {request.deadline_status && <DeadlineBadge status={request.deadline_status} />}
+      </Group>
+      {rule && request.deadline_rule && (
+        <Text size="xs" c="dimmed" lh={1.3}>
+          {request.deadline_rule}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

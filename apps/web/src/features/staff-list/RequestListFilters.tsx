@@ -1,10 +1,17 @@
 /**
  * The staff list's filters: Law Firm, Client, Provider, Paralegal, Requestor, Status (with the Open and
- * Closed groups), Claimed By (staff members and 'Unclaimed'), rush only, new providers only, and the archived
+ * Closed groups), Claimed By (staff members and 'Unclaimed'), Deadline (where the legal due date stands), rush only, new providers only, and the archived
  * requests instead of the active ones. Text filters wait for a pause in typing. On a phone they would fill
  * the first screen, so there they fold behind a 'Filters' button that counts the active ones.
  */
-import { REQUEST_STATUSES, STATUS_GROUPS, type UserBrief } from '@dd/shared';
+import {
+  DEADLINE_STATUS_LABELS,
+  DEADLINE_STATUSES,
+  type DeadlineStatus,
+  REQUEST_STATUSES,
+  STATUS_GROUPS,
+  type UserBrief,
+} from '@dd/shared';
 import { Badge, Box, Button, Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconChevronDown, IconFilter, IconFilterOff } from '@tabler/icons-react';
@@ -30,6 +37,8 @@ const STATUS_CHOICES = [
   { group: 'Statuses', items: REQUEST_STATUSES.map((s) => ({ value: s, label: s })) },
 ];
 
+const DEADLINE_CHOICES = DEADLINE_STATUSES.map((s) => ({ value: s, label: DEADLINE_STATUS_LABELS[s] }));
+
 const TEXT_LABELS: Record<TextFilter, string> = {
   client: 'Client',
   provider: 'Provider',
@@ -44,6 +53,7 @@ export function RequestListFilters({ state, staff, onChange }: RequestListFilter
     state.firm !== undefined,
     state.status !== '',
     state.claimed !== '',
+    state.deadline !== '',
     state.rush,
     state.newProvider,
     state.archived,
@@ -122,6 +132,16 @@ function FilterFields({ state, staff, onChange, active }: RequestListFiltersProp
         nothingFoundMessage="Nothing found"
         comboboxProps={{ withinPortal: true }}
       />
+      <Select
+        label="Deadline"
+        placeholder="Any deadline"
+        size="sm"
+        clearable
+        data={DEADLINE_CHOICES}
+        value={state.deadline || null}
+        onChange={(deadline) => onChange({ deadline: (deadline ?? '') as DeadlineStatus | '' })}
+        comboboxProps={{ withinPortal: true }}
+      />
       <Stack gap={6} mt={{ base: 0, xs: 24 }}>
         <Checkbox
           label="Rush only"
@@ -155,6 +175,7 @@ function FilterFields({ state, staff, onChange, active }: RequestListFiltersProp
             requestor: '',
             status: '',
             claimed: '',
+            deadline: '',
             rush: false,
             newProvider: false,
             archived: false,

@@ -128,6 +128,40 @@ describe('RequestListScreen', () => {
     expect(screen.getByRole('columnheader', { name: 'Status' })).not.toHaveAttribute('aria-sort');
   });
 
+  it('shows the legal due date with overdue flagged, sorts by it and filters by where it stands', async () => {
+    const calls = stubApi((call) => {
+      if (call.path === '/api/home/request/' && call.method === 'GET')
+        return json({
+          count: 2,
+          next: null,
+          previous: null,
+          results: [
+            row(1, { due_date: '2026-11-02', deadline_status: 'overdue', deadline_rule: 'HIPAA' }),
+            row(2, { due_date: null, deadline_status: null }),
+          ],
+        });
+      if (call.path === '/api/user/User/') return json([]);
+      return undefined;
+    });
+    renderWithProviders(<RequestListScreen />, {
+      user: currentUser({ id: 7, full_name: 'Sam Staff', company_id: 1, is_internal: true, is_staff: true }),
+      path: '/requestlist/?view=all',
+      address: true,
+    });
+    const late = (await screen.findByText('Client 1')).closest('tr')!;
+    expect(within(late).getByText('11/02/2026')).toBeInTheDocument();
+    expect(within(late).getByText('Overdue')).toBeInTheDocument();
+    expect(within(screen.getByText('Client 2').closest('tr')!).getByText('Not sent yet')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Legal Due Date' }));
+    await waitFor(() => expect(lastList(calls).query.get('order_by')).toBe('due_date'));
+
+    await userEvent.click(screen.getByPlaceholderText('Any deadline'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Overdue 30+ days' }));
+    await waitFor(() => expect(lastList(calls).query.get('deadline_status')).toBe('very_overdue'));
+    expect(screen.getByTestId('address')).toHaveTextContent('deadline=very_overdue');
+  });
+
   it('highlights rush rows with a Rush badge', async () => {
     api();
     renderWithProviders(<RequestListScreen />, {

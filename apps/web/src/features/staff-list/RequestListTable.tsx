@@ -1,12 +1,12 @@
 /**
  * The staff list's table: Working, View, Client, Provider, Law Firm, Paralegal, Requestor, Status,
- * Created At Date, Next Reminder Date, Rush. Client, Created At and Next Reminder sort ascending, then
- * descending. Rush rows are tinted and carry a 'Rush' badge. At phone width each request is a card.
+ * Legal Due Date (with where it stands: overdue is flagged), Created At Date, Next Reminder Date, Rush.
+ * Client, Legal Due Date, Created At and Next Reminder sort ascending, then descending. Rush rows are tinted and carry a 'Rush' badge. At phone width each request is a card.
  */
 import { formatDate, type RequestListItem, type UserBrief } from '@dd/shared';
 import { Anchor, Badge, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn, type TableSort } from '../../ui';
+import { DataTable, type DataTableColumn, DueDateCell, type TableSort } from '../../ui';
 import classes from './staff-list.module.css';
 import { WorkingCell } from './WorkingCell';
 
@@ -72,6 +72,13 @@ export function RequestListTable(props: RequestListTableProps) {
     { key: 'requestor', title: 'Requestor', render: (r) => r.requester?.full_name ?? '' },
     { key: 'status', title: 'Status', minWidth: 170, render: (r) => r.status },
     {
+      key: 'due',
+      title: 'Legal Due Date',
+      sortKey: 'due_date',
+      minWidth: 190,
+      render: (r) => <DueDateCell request={r} />,
+    },
+    {
       key: 'created',
       title: 'Created At Date',
       sortKey: 'created_at',
@@ -109,7 +116,7 @@ export function RequestListTable(props: RequestListTableProps) {
       emptyText={props.emptyText}
       sort={props.sort}
       onSortChange={props.onSortChange}
-      minWidth={1120}
+      minWidth={1300}
       compact
       className={classes.table}
       rowProps={(row) => ({
