@@ -1,16 +1,18 @@
-import { type CompletedWithFees, STATUS, toCents } from '@dd/shared';
-import { sql } from 'drizzle-orm';
+import { BILLABLE_STATUSES, type CompletedWithFees, STATUS, toCents } from '@dd/shared';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   createCompany,
   createPatient,
   createProvider,
   createRequest,
+  createUser,
   INTERNAL_ADMIN,
   signedIn,
 } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
-import { billings, invoices } from '../../db/schema';
+import { queryRows } from '../../db/client';
+import { billings, invoices, requests } from '../../db/schema';
 import { get } from '../requests/requests.staff-fixtures';
 
 /** GET /api/completed-requests-with-fees/: finished requests of one fresh firm, with fees and costs. */
@@ -90,6 +92,60 @@ describe('GET /api/completed-requests-with-fees/', () => {
     expect((await get('/api/reports/billing/?from=2026-02-03&to=2026-02-01', admin.headers)).statusCode).toBe(
       400,
     );
+  });
+
+  it('counts as many requests as a pass over them, for every filter, through claims, status changes and removal', async () => {
+    const { deps } = await getContext();
+    const db = deps.db;
+    const f = await firm();
+    const worker = await createUser(db, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
+    const made = [
+      await f.make({ status: STATUS.closedArrived, workingOnId: worker.id, closedDate: new Date() }),
+      await f.make({ status: STATUS.cancelled, rush: true, closedDate: new Date() }),
+      await f.make({ status: STATUS.completedArrived, workingOnId: worker.id, completedDate: new Date() }),
+      await f.make({ status: STATUS.inContact, workingOnId: worker.id }),
+      await f.make({ status: STATUS.completedUnavailable, patientId: f.bob.id, completedDate: new Date() }),
+    ];
+    await f.billedOn('2026-02-01T12:00:00Z', { price: toCents(40) });
+    const admin = await signedIn(deps, INTERNAL_ADMIN);
+    const statuses = (text: string) => BILLABLE_STATUSES.filter((s) => s.toLowerCase().includes(text));
+    const cases: [string, SQL][] = [
+      ['', sql`true`],
+      [`law_firm=${f.company.id}`, sql`company_id = ${f.company.id}`],
+      [`claimed_by=${worker.id}`, sql`working_on_id = ${worker.id}`],
+      ['claimed_by=none', sql`working_on_id is null`],
+      ['status=closed', inArray(requests.status, statuses('closed'))],
+      [
+        `law_firm=${f.company.id}&status=complet`,
+        and(eq(requests.companyId, f.company.id), inArray(requests.status, statuses('complet')))!,
+      ],
+      [
+        `law_firm=${f.company.id}&claimed_by=${worker.id}`,
+        sql`company_id = ${f.company.id} and working_on_id = ${worker.id}`,
+      ],
+      [
+        `law_firm=${f.company.id}&client=babb`,
+        sql`company_id = ${f.company.id} and patient_id = ${f.bob.id}`,
+      ],
+    ];
+    const expectCounts = async () => {
+      for (const [filters, where] of cases) {
+        const [{ n }] = await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from requests
+            where active and ${inArray(requests.status, BILLABLE_STATUSES)} and ${where}`,
+        );
+        const res = await get(`/api/completed-requests-with-fees/?${filters}`, admin.headers);
+        expect([filters, res.json().count]).toEqual([filters, n]);
+      }
+    };
+    await expectCounts();
+    await db.update(requests).set({ workingOnId: null }).where(eq(requests.id, made[0].id));
+    await db.update(requests).set({ status: STATUS.closedUnavailable }).where(eq(requests.id, made[3].id));
+    await db.update(requests).set({ status: STATUS.inContact }).where(eq(requests.id, made[2].id));
+    await db.update(requests).set({ active: false }).where(eq(requests.id, made[1].id));
+    await db.update(requests).set({ workingOnId: worker.id }).where(eq(requests.id, made[4].id));
+    await expectCounts();
   });
 
   it('is for internal holders of view_fees only', async () => {

@@ -1,4 +1,4 @@
-import { CLOSED_STATUSES, OPEN_STATUSES, REQUEST_STATUSES } from '@dd/shared';
+import { CLOSED_STATUSES, OPEN_STATUSES, REQUEST_STATUSES, type RequestStatus } from '@dd/shared';
 import { asc, desc, eq, ilike, inArray, isNull, lt, not, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -17,6 +17,12 @@ const contains = (column: SQL | AnyPgColumn, text: string) =>
 
 /** Statuses whose name starts with 'Completed' (documents sent to the firm or none available). */
 const COMPLETED_STATUSES = REQUEST_STATUSES.filter((s) => s.startsWith('Completed'));
+
+/** The statuses whose name contains the text, ignoring case (the status filter's choices). */
+export function statusesContaining(text: string): RequestStatus[] {
+  const wanted = text.toLowerCase();
+  return REQUEST_STATUSES.filter((s) => s.toLowerCase().includes(wanted));
+}
 
 /** A claimant id, or 'none' (also 'None', 'null') for unclaimed requests. */
 const workingOnParam = z.union([z.enum(['none', 'None', 'null']).transform(() => null), idParam]);
@@ -42,8 +48,7 @@ export const STAFF_FILTERS = {
   /** Statuses come from a fixed list: the ones containing the text, matched exactly (an index walk). */
   status__icontains: filter(textParam, (text) => {
     if (!text) return undefined;
-    const wanted = text.toLowerCase();
-    const matching = REQUEST_STATUSES.filter((s) => s.toLowerCase().includes(wanted));
+    const matching = statusesContaining(text);
     return matching.length ? inArray(requests.status, matching) : sql`false`;
   }),
   /** true: rush requests only (the first thing staff triage); false: the others. */
