@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -7,10 +8,13 @@ import { defineConfig } from 'vitest/config';
  * (marked `@own-modules`), get a module registry of their own; every other file shares its worker's loaded
  * modules instead of importing Mantine and the app again (86 s → about 50 s).
  */
-const testFiles = (readdirSync('src', { recursive: true }) as string[])
+const src = fileURLToPath(new URL('src', import.meta.url));
+const testFiles = (readdirSync(src, { recursive: true }) as string[])
   .filter((file) => /\.test\.tsx?$/.test(file))
   .map((file) => `src/${file.replaceAll('\\', '/')}`);
-const ownModules = testFiles.filter((file) => /vi\.mock\(|@own-modules/.test(readFileSync(file, 'utf8')));
+const ownModules = testFiles.filter((file) =>
+  /vi\.mock\(|@own-modules/.test(readFileSync(new URL(file, import.meta.url), 'utf8')),
+);
 
 const api = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 const proxied = [

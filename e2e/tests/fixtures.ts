@@ -4,7 +4,7 @@ import { DEMO_PASSWORD } from '@dd/shared';
 import { test as base, expect, type Page } from '@playwright/test';
 
 /** Fast sign-in through the API (epic-stack style) and screenshots a reader can look at later. */
-export const SCREENSHOTS = path.join(import.meta.dirname, '..', 'screenshots');
+const SCREENSHOTS = path.join(import.meta.dirname, '..', 'screenshots');
 mkdirSync(SCREENSHOTS, { recursive: true });
 
 export async function shot(page: Page, name: string) {

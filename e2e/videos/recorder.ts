@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
  * screen as it is, keeps a 1280×720 frame on screen long enough to read the caption, and is also written
  * as a WebVTT cue so the player offers the captions as text.
  */
-export const VIDEOS_DIR = path.join(import.meta.dirname, '..', '..', 'apps', 'web', 'public', 'videos');
+const VIDEOS_DIR = path.join(import.meta.dirname, '..', '..', 'apps', 'web', 'public', 'videos');
 const CAPTION_ID = 'dd-tutorial-caption';
 
 const seconds = (caption: string) => Math.min(7, 2.5 + caption.length * 0.045);

@@ -33,13 +33,13 @@ export interface Operation {
   multipart: boolean;
 }
 
-export type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer };
+type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer };
 export interface FuzzCall extends CallInput {
   parts?: Part[];
 }
 
 /** Who passes each route-level rule (authz/index.ts), by the fixtures' kinds of caller. */
-export const ADMITTED: Record<AccessRule, readonly Caller[]> = {
+const ADMITTED: Record<AccessRule, readonly Caller[]> = {
   public: CALLERS,
   authenticated: CALLERS.filter((c) => c !== 'anonymous'),
   internal: ['internalUser', 'internalStaff', 'internalAdmin'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FeeSettings, outcomeFee, outcomeFees, REQUEST_OUTCOMES } from './billing';
+import { BILLABLE_STATUSES, type FeeSettings, outcomeFee, outcomeFees } from './billing';
 import { CERTIFICATION_REQUEST_TYPE } from './constants';
 import { cents, toCents } from './money';
 import { requestPrice } from './pricing';
@@ -51,7 +51,7 @@ describe('the fee a request bills', () => {
 
   it('lists what each outcome bills for the order screen, documents arrived first', () => {
     const listed = outcomeFees(fees, { ...price(38), rush: false });
-    expect(listed.map((o) => o.status)).toEqual(REQUEST_OUTCOMES);
+    expect(listed.map((o) => o.status)).toEqual(BILLABLE_STATUSES);
     expect(listed[0]).toEqual({ status: STATUS.completedArrived, fee: 3800, quoted: true });
     expect(listed.find((o) => o.status === STATUS.cancelled)).toEqual({
       status: STATUS.cancelled,

@@ -77,11 +77,11 @@ export const FEE_BY_STATUS: Partial<
   [STATUS.cancelled]: 'cancelled',
 };
 
-/** Statuses whose lines go on a billing: completed or closed (the confirmation says so). */
+/**
+ * Statuses whose lines go on a billing: completed or closed (the confirmation says so); also the outcomes
+ * a request can bill, in the order the order screen lists them.
+ */
 export const BILLABLE_STATUSES = REQUEST_STATUSES.filter((s) => FEE_BY_STATUS[s] !== undefined);
-
-/** The outcomes a request can bill, in the order the order screen lists them. */
-export const REQUEST_OUTCOMES: readonly RequestStatus[] = BILLABLE_STATUSES;
 
 /** A request's quote: the price stored when it was ordered (rush included) and whether it is a rush. */
 export interface Quote {
@@ -102,7 +102,7 @@ export function outcomeFee(settings: FeeSettings, status: RequestStatus, quote: 
 
 /** What the order screen shows: the fee of every outcome for this quote. */
 export function outcomeFees(settings: FeeSettings, quote: Quote) {
-  return REQUEST_OUTCOMES.map((status) => ({
+  return BILLABLE_STATUSES.map((status) => ({
     status,
     fee: outcomeFee(settings, status, quote),
     quoted: FEE_BY_STATUS[status] === QUOTED,

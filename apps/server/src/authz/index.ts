@@ -42,7 +42,7 @@ export const ACCESS_RULES = {
 
 export type AccessRule = keyof typeof ACCESS_RULES;
 
-export interface RouteAccess {
+interface RouteAccess {
   method: string;
   url: string;
   access: AccessRule | undefined;

@@ -17,7 +17,7 @@ export interface UserLevel {
   hasPermissions: boolean;
 }
 
-export function userRank(user: Pick<UserLevel, 'isInternal' | 'isStaff' | 'isAdminUser'>): number {
+function userRank(user: Pick<UserLevel, 'isInternal' | 'isStaff' | 'isAdminUser'>): number {
   if (user.isInternal) return user.isAdminUser ? 4 : user.isStaff ? 3 : 2;
   return user.isStaff ? 1 : 0;
 }

@@ -8,10 +8,10 @@ import { databaseErrorOf } from './redact';
  * instead of a 500. The messages name no table, column, constraint or value.
  */
 export const UNIQUE_VIOLATION = '23505';
-export const FOREIGN_KEY_VIOLATION = '23503';
+const FOREIGN_KEY_VIOLATION = '23503';
 /** A delete refused by an ON DELETE RESTRICT key (NO ACTION keys answer FOREIGN_KEY_VIOLATION instead). */
-export const RESTRICT_VIOLATION = '23001';
-export const CHECK_VIOLATION = '23514';
+const RESTRICT_VIOLATION = '23001';
+const CHECK_VIOLATION = '23514';
 
 export const CONSTRAINT_MSG = {
   duplicate:

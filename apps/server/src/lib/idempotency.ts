@@ -18,7 +18,7 @@ import { badRequest, HttpError } from './errors';
  * everything. The key's row is claimed first in that transaction: a second call with the same key waits
  * for the first to end, then answers from its row (or, if the first failed, does the work itself).
  */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,7 +48,7 @@ export interface WriteAnswer<T, S extends number = number> {
 }
 
 /** The header's key, if sent; a malformed one is refused before anything runs. */
-export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers[IDEMPOTENCY_HEADER];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !KEY_PATTERN.test(value)) throw badRequest(MSG.idempotencyKeyInvalid);

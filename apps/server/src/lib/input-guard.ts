@@ -9,7 +9,7 @@ import { badRequest } from './errors';
 const NUL_IN_URL = /\0|%00/i;
 
 /** True when a string, key or nested value of a parsed JSON body holds a NUL character. */
-export function containsNul(value: unknown, depth = 0): boolean {
+function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\0');
   if (value === null || typeof value !== 'object' || depth > 64) return false;
   if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));

@@ -24,7 +24,7 @@ export interface RecurringJob {
   everySeconds: number;
 }
 
-export interface JobRow {
+interface JobRow {
   id: number;
   kind: string;
   key: string | null;
@@ -56,12 +56,12 @@ export async function enqueueJob(
   return live ? Number(live.id) : enqueueJob(db, job);
 }
 
-export function backoffSeconds(attempts: number): number {
+function backoffSeconds(attempts: number): number {
   return Math.min(10 * 3 ** (attempts - 1), 3600);
 }
 
 /** Leases up to `limit` due jobs: queued ones whose time has come, and running ones whose lease ran out. */
-export async function claimJobs(db: DbOrTx, limit: number, kinds: string[]): Promise<JobRow[]> {
+async function claimJobs(db: DbOrTx, limit: number, kinds: string[]): Promise<JobRow[]> {
   const rows = await queryRows<JobRow>(
     db,
     sql`update ${jobs} set status = 'running', attempts = attempts + 1,

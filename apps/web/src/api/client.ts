@@ -85,7 +85,7 @@ function refreshAccess(failed: string): Promise<boolean> {
   return refreshing;
 }
 
-export function goToLogin(): void {
+function goToLogin(): void {
   clearSession();
   if (!window.location.pathname.toLowerCase().startsWith('/login')) window.location.assign('/login/');
 }
@@ -197,7 +197,7 @@ const worthRetrying = (error: unknown) =>
   error instanceof TypeError || (error instanceof ApiError && error.status === 503);
 
 /** The file name a Content-Disposition header gives (the UTF-8 form first). */
-export function attachmentName(header: string | null): string | undefined {
+function attachmentName(header: string | null): string | undefined {
   if (!header) return undefined;
   const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header);
   if (utf8) return decodeURIComponent(utf8[1]);

@@ -9,13 +9,7 @@ import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from './client';
 
 /** The kinds of data a mutation can change and a query can show. */
-export const DATA_KINDS = [
-  'requests',
-  'requestTypes',
-  'noteTemplates',
-  'companyUsers',
-  'siteSettings',
-] as const;
+const DATA_KINDS = ['requests', 'requestTypes', 'noteTemplates', 'companyUsers', 'siteSettings'] as const;
 export type DataKind = (typeof DATA_KINDS)[number];
 
 declare module '@tanstack/react-query' {

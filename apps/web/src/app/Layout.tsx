@@ -21,7 +21,7 @@ const NotificationsHost = lazy(() =>
 );
 
 /** The target of the skip link: the main landmark, focusable from script only. */
-export const MAIN_CONTENT_ID = 'main-content';
+const MAIN_CONTENT_ID = 'main-content';
 
 /** Moves focus to the main landmark without a '#main-content' fragment in the address. */
 function skipToMain(event: MouseEvent<HTMLAnchorElement>) {

@@ -2,7 +2,7 @@
 import { Accordion as MantineAccordion } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-export interface AccordionSection {
+interface AccordionSection {
   /** Stable key for the section. */
   value: string;
   title: ReactNode;

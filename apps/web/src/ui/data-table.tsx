@@ -13,7 +13,7 @@ import { PageSizeSelect } from './page-size-select';
 import { Pager } from './pager';
 import { RowCards, usePhoneLayout } from './row-cards';
 
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 export interface TableSort {
   key: string;
   direction: SortDirection;

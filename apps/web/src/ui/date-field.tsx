@@ -37,7 +37,7 @@ export interface DateFieldProps extends BaseFieldProps<string> {
 }
 
 /** The message for a typed value that is not a date, or undefined when it is fine or blank. */
-export function dateFieldError(value: unknown, allowUnknown = false): string | undefined {
+function dateFieldError(value: unknown, allowUnknown = false): string | undefined {
   if (typeof value !== 'string' || value.trim() === '' || ISO_DATE.test(value)) return undefined;
   if (allowUnknown && isUnknownValue(value)) return undefined;
   return MSG.dateFormat;

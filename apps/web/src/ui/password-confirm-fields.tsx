@@ -20,7 +20,7 @@ export interface PasswordConfirmFieldsProps {
 
 export type PasswordMatchState = 'neutral' | 'mismatch' | 'match';
 
-export function passwordMatchState(password: string, confirmation: string): PasswordMatchState {
+function passwordMatchState(password: string, confirmation: string): PasswordMatchState {
   if (!password || !confirmation) return 'neutral';
   return password === confirmation ? 'match' : 'mismatch';
 }

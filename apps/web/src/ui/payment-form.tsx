@@ -49,7 +49,7 @@ const LOAD_FAILED = 'The card form could not be loaded. Check your connection an
 const scripts = new Map<string, Promise<StripeFactory>>();
 
 /** Adds Stripe.js to the page once (as the provider requires: from its own address, never bundled). */
-export function loadStripeJs(url: string): Promise<StripeFactory> {
+function loadStripeJs(url: string): Promise<StripeFactory> {
   if (window.Stripe) return Promise.resolve(window.Stripe);
   let loading = scripts.get(url);
   if (!loading) {

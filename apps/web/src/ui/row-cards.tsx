@@ -10,14 +10,14 @@ import classes from './row-cards.module.css';
 /** Below this width tables turn into cards (Mantine's `sm` breakpoint). */
 export const usePhoneLayout = () => useMediaQuery('(max-width: 48em)') ?? false;
 
-export interface CardColumn<T> {
+interface CardColumn<T> {
   key: string;
   title: ReactNode;
   sortKey?: string;
   render: (row: T) => ReactNode;
 }
 
-export interface SortChoice {
+interface SortChoice {
   key: string;
   direction: 'asc' | 'desc';
 }

@@ -7,7 +7,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPlayerPlay } from '@tabler/icons-react';
 
 /** YouTube and Vimeo page links become their embeddable players (the only frames the CSP allows). */
-export function embedUrl(url: string): string {
+function embedUrl(url: string): string {
   try {
     const u = new URL(url);
     const host = u.hostname.replace(/^www\./, '');
@@ -28,7 +28,7 @@ export function embedUrl(url: string): string {
 }
 
 /** A video file served by the app itself (the built-in tutorials), played without a frame. */
-export const isOwnVideo = (url: string) => url.startsWith('/') && /\.(webm|mp4)$/i.test(url);
+const isOwnVideo = (url: string) => url.startsWith('/') && /\.(webm|mp4)$/i.test(url);
 
 export function VideoButton({ url, title }: { url: string; title: string }) {
   const [opened, { open, close }] = useDisclosure(false);

@@ -5,7 +5,7 @@ import type { Random } from './random';
 import type { PlannedRequest } from './requests';
 
 /** The wording of the demo PDFs: provider records, HIPAA authorizations and intake summaries. */
-export function usDate(value: Date | string): string {
+function usDate(value: Date | string): string {
   const iso = typeof value === 'string' ? value : value.toISOString().slice(0, 10);
   const [y, m, d] = iso.split('-');
   return `${m}/${d}/${y}`;

@@ -57,13 +57,6 @@ export function earliest(a: Date, b: Date): Date {
   return a.getTime() <= b.getTime() ? a : b;
 }
 
-export function slug(value: string): string {
-  return value
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
-
 export function addMinutes(date: Date, minutes: number): Date {
   return new Date(date.getTime() + minutes * 60_000);
 }

@@ -8,7 +8,7 @@ import {
 import { addDays, addHours, earliest, isoDate, type Random } from './random';
 
 /** The story of one request: the notes that moved it to its status, with realistic timing and reminders. */
-export interface PlannedNote {
+interface PlannedNote {
   text: string;
   updateStatus: RequestStatus;
   previousStatus: RequestStatus;

@@ -20,5 +20,5 @@ export function createStorage(config: Config): Storage {
 }
 
 export { createLocalStorage } from './local';
-export { createS3Client, createS3Storage, type S3Settings } from './s3';
-export { checkKey, InvalidKeyError, isValidKey, type Storage, StorageNotFoundError } from './storage';
+export { createS3Client, createS3Storage } from './s3';
+export { isValidKey, type Storage, StorageNotFoundError } from './storage';

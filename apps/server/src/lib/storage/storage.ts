@@ -20,7 +20,7 @@ export class StorageNotFoundError extends Error {
   }
 }
 
-export class InvalidKeyError extends Error {
+class InvalidKeyError extends Error {
   constructor(readonly key: string) {
     super('Invalid storage key');
   }

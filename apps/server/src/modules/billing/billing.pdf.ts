@@ -52,7 +52,7 @@ const winAnsi = (text: string) => text.replace(/[^\x20-\x7E\u00A0-\u00FF]/g, '?'
  * Breaks text into lines that fit a width: at spaces, after a hyphen or slash, and inside a word only
  * when a piece alone is too wide.
  */
-export function wrapText(font: PDFFont, text: string, size: number, width: number): string[] {
+function wrapText(font: PDFFont, text: string, size: number, width: number): string[] {
   const fits = (t: string) => font.widthOfTextAtSize(t, size) <= width;
   const pieces = winAnsi(text)
     .split(/\s+/)

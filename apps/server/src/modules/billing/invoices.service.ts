@@ -81,7 +81,7 @@ export async function listInvoiceCompanies(
   return { rows, total };
 }
 
-export async function companyOfInvoice(db: DbOrTx, auth: Auth, companyId: number) {
+async function companyOfInvoice(db: DbOrTx, auth: Auth, companyId: number) {
   authorize(auth, 'invoice.view', { companyId });
   const [company] = await db
     .select({ id: companies.id, name: companies.name })

@@ -24,7 +24,7 @@ export function relationTarget(model: string): { app: string; model: string } {
   return name ? { app, model: name } : { app: 'custom', model: customTableName(model) };
 }
 
-export function customModel(table: string, label: string, data: ModelConfigData): AdminModelDef {
+function customModel(table: string, label: string, data: ModelConfigData): AdminModelDef {
   const columns: AdminColumn[] = [
     ...data.fields.map((f) => ({
       name: f.name,
@@ -63,12 +63,12 @@ export function latestMigrations(db: DbOrTx) {
     .orderBy(customModelMigrations.tableName, desc(customModelMigrations.id));
 }
 
-export async function customModels(db: DbOrTx): Promise<AdminModelDef[]> {
+async function customModels(db: DbOrTx): Promise<AdminModelDef[]> {
   const rows = await latestMigrations(db);
   return rows.flatMap((r) => (r.definition ? [customModel(r.tableName, r.modelName, r.definition)] : []));
 }
 
-export async function allModels(db: DbOrTx): Promise<AdminModelDef[]> {
+async function allModels(db: DbOrTx): Promise<AdminModelDef[]> {
   return [...STATIC_MODELS, ...(await customModels(db))];
 }
 

@@ -18,7 +18,7 @@ export interface ReadableObject {
 }
 
 /** The original file name inside an uploaded key ('<bucket>/u<id>/<uuid>-<name>' -> '<name>'). */
-export function nameFromKey(key: string): string {
+function nameFromKey(key: string): string {
   const last = key.slice(key.lastIndexOf('/') + 1);
   return last.replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/i, '') || last;
 }

@@ -29,7 +29,7 @@ export function attachmentHeader(name: string, disposition: 'attachment' | 'inli
 }
 
 /** The path segment after the token: only for the browser's benefit, the server never reads it. */
-export function urlFileName(name: string): string {
+function urlFileName(name: string): string {
   return encodeURIComponent(name.replace(/[/\\]/g, '-')) || 'download';
 }
 

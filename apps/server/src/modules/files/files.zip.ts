@@ -61,7 +61,7 @@ function uniquePaths(rows: { provider: string; name: string }[]): string[] {
   });
 }
 
-export function zipFileName(clientName: string): string {
+function zipFileName(clientName: string): string {
   const slug = clientName
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -37,7 +37,7 @@ function selectClients(db: DbOrTx) {
 }
 type ClientRow = Awaited<ReturnType<typeof selectClients>>[number];
 
-export function toClient(row: ClientRow): Client {
+function toClient(row: ClientRow): Client {
   return {
     id: row.id,
     first_name: row.firstName,
@@ -62,7 +62,7 @@ export function toClient(row: ClientRow): Client {
 }
 
 /** ILIKE pattern matching `text` anywhere, with the user's % and _ taken literally. */
-export function containsPattern(text: string): string {
+function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

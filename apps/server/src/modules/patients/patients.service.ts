@@ -125,7 +125,7 @@ function validate(values: ClientBody, auth: Auth, requireSsn: boolean, storedUrl
 }
 
 /** The stored form of an SSN: encrypted always, hashed only when it can match another client. */
-export function ssnColumns(cipher: DataCipher, ssn: string) {
+function ssnColumns(cipher: DataCipher, ssn: string) {
   const value = normalizeSsn(ssn);
   return { ssnEncrypted: cipher.encrypt(value), ssnHash: isNoSsn(value) ? null : cipher.match(value) };
 }

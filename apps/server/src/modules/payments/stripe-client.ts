@@ -9,7 +9,7 @@ import { HttpError, notFound } from '../../lib/errors';
  * Card attempts per user and hour, payments and subscriptions together: a stolen session cannot be used
  * to test stolen card numbers at speed (card testing), and the provider never sees such a burst.
  */
-export const CARD_ATTEMPTS: RateRule = { bucket: 'card-attempt', limit: 10, windowSeconds: 3600 };
+const CARD_ATTEMPTS: RateRule = { bucket: 'card-attempt', limit: 10, windowSeconds: 3600 };
 
 export const countCardAttempt = (db: DbOrTx, userId: number) =>
   consume(db, CARD_ATTEMPTS, String(userId), PAYMENT_MSG.tooManyAttempts);

@@ -13,7 +13,7 @@ async function manyPages(count: number): Promise<Uint8Array> {
 }
 
 /** A PDF written object by object (1 is the catalog), with a correct cross-reference table. */
-export function rawPdf(objects: (string | Buffer)[]): Uint8Array {
+function rawPdf(objects: (string | Buffer)[]): Uint8Array {
   const parts: Buffer[] = [Buffer.from('%PDF-1.7\n')];
   const offsets: number[] = [];
   let length = parts[0].length;

@@ -30,7 +30,7 @@ export function personReminder(requestId: SQL): SQL {
     where n.request_id = ${requestId} and n.active and n.reminder_date is not null)`;
 }
 
-export const REQUEST_COLUMNS: CardColumns = {
+const REQUEST_COLUMNS: CardColumns = {
   status: sql`${requests.status}`,
   rush: sql`${requests.rush}`,
   createdAt: sql`${requests.createdAt}`,

@@ -83,7 +83,7 @@ export async function countCards(
 }
 
 const FINISHED = sql`coalesce(${requests.closedDate}, ${requests.completedDate})`;
-export const REPORT_ORDERINGS = {
+const REPORT_ORDERINGS = {
   '-created_at': sql`${requests.createdAt} desc, ${requests.id} desc`,
   created_at: sql`${requests.createdAt} asc, ${requests.id} asc`,
   next_todo_date: sql`${requests.nextTodoDate} asc nulls last, ${requests.id} desc`,

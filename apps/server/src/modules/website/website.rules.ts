@@ -32,7 +32,7 @@ const stripOnce = (value: string) =>
  * entities as it strips, so `&lt;img onerror…&gt;` comes out as a live tag; stripping again until nothing
  * changes removes tags that were entity-encoded (even twice) or pieced together around a removed tag.
  */
-export function plainText(value: string): string {
+function plainText(value: string): string {
   let text = value;
   for (let pass = 0; pass < 5; pass++) {
     const next = stripOnce(text);
@@ -54,12 +54,12 @@ const COLOR = [
   /^[a-z]{3,20}$/i,
 ];
 
-export const isLink = (v: string) =>
+const isLink = (v: string) =>
   SITE_PATH.test(v) || ANCHOR.test(v) || WEB_ADDRESS.test(v) || CONTACT_ADDRESS.test(v);
 /** Only uploaded images: the content security policy loads images from this site alone. */
-export const isImage = (v: string) =>
+const isImage = (v: string) =>
   v.startsWith(WEBSITE_IMAGE_PREFIX) && IMAGE_NAME.test(v.slice(WEBSITE_IMAGE_PREFIX.length));
-export const isColor = (v: string) => COLOR.some((pattern) => pattern.test(v));
+const isColor = (v: string) => COLOR.some((pattern) => pattern.test(v));
 
 function cleanValue(field: ComponentField, raw: string | number, where: string): string | number {
   const text = typeof raw === 'number' ? String(raw) : raw;

@@ -38,7 +38,7 @@ export const saveClientSsn = (patientId: number, ssn: string) =>
 const OPTIONAL_FIELDS = ['email', 'phone_number', 'fax_number'] as const;
 
 /** The form's values reduced to the fields the server takes (the SSN only when asked). */
-export function clientPayload(values: Record<string, unknown>, withSsn: boolean): Record<string, unknown> {
+function clientPayload(values: Record<string, unknown>, withSsn: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of [...CLIENT_REQUIRED_FIELDS, ...OPTIONAL_FIELDS]) {
     if (field === 'ssn' && !withSsn) continue;

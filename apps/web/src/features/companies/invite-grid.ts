@@ -19,7 +19,7 @@ export type Grid = readonly GridRow[];
 export const emptyRow = (): GridRow => Array.from({ length: COLUMN_COUNT }, () => '');
 const isBlank = (row: GridRow) => row.every((cell) => cell.trim() === '');
 
-export function padGrid(rows: Grid, min: number = INVITE_GRID_ROWS): Grid {
+function padGrid(rows: Grid, min: number = INVITE_GRID_ROWS): Grid {
   if (rows.length >= min) return rows;
   return [...rows, ...Array.from({ length: min - rows.length }, emptyRow)];
 }

@@ -12,7 +12,7 @@ export interface DownloadableFile {
 }
 
 /** Hands a same-origin link to the browser as a download (the server also sends content-disposition). */
-export function triggerDownload(href: string, name: string): void {
+function triggerDownload(href: string, name: string): void {
   const link = document.createElement('a');
   link.href = href;
   link.download = name;
@@ -57,7 +57,7 @@ export async function downloadClientZip(clientId: number): Promise<void> {
   triggerDownload(url, decodeURIComponent(url.slice(url.lastIndexOf('/') + 1)));
 }
 
-export const attachFile = (body: { name: string; url: string; request: number; supporting_file: boolean }) =>
+const attachFile = (body: { name: string; url: string; request: number; supporting_file: boolean }) =>
   post<RequestFile>('/api/home/file/', body);
 
 export const updateFile = (id: number, body: { verified_by?: number | null; archived?: boolean }) =>

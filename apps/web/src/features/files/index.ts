@@ -1,20 +1,6 @@
 /** Public API of the files feature: download buttons, the request file table and the upload box. */
-export {
-  attachFile,
-  type DownloadableFile,
-  downloadAll,
-  downloadClientZip,
-  downloadFile,
-  triggerDownload,
-  updateFile,
-  uploadToRequest,
-} from './api';
-export {
-  DownloadAllButton,
-  type DownloadAllButtonProps,
-  DownloadZipButton,
-  type DownloadZipButtonProps,
-} from './DownloadButtons';
-export { FileDownloadButton, type FileDownloadButtonProps, FirmView } from './FileDownloadButton';
-export { RequestFiles, type RequestFilesProps } from './RequestFiles';
-export { RequestFileUpload, type RequestFileUploadProps } from './RequestFileUpload';
+export { downloadAll } from './api';
+export { DownloadZipButton } from './DownloadButtons';
+export { FileDownloadButton, FirmView } from './FileDownloadButton';
+export { RequestFiles } from './RequestFiles';
+export { RequestFileUpload } from './RequestFileUpload';

@@ -1,4 +1,3 @@
 /** Public API of the providers feature: the picker and add-provider modal (request form) and the screens. */
 export type { ProviderSummary } from './api';
-export { ProviderFormModal, type ProviderFormModalProps } from './ProviderFormModal';
-export { ProviderPicker, type ProviderPickerProps } from './ProviderPicker';
+export { ProviderPicker } from './ProviderPicker';

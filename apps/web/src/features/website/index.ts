@@ -1,7 +1,4 @@
 /** Public website: pages, footer, and the section registry the page builder reuses. */
-export { sendContactMessage, websiteKeys } from './api';
-export { formatListProp, parseListProp } from './sections/list-prop';
-export { isSectionName, SECTION_NAMES, SECTION_TYPES, type SectionName } from './sections/registry';
-export { type PageContent, RenderSections } from './sections/render-sections';
-export type { FieldKind, PropValue, SectionField, SectionProps, SectionType } from './sections/types';
-export { SiteFooter } from './site-footer';
+export { websiteKeys } from './api';
+export { SECTION_NAMES, SECTION_TYPES } from './sections/registry';
+export { RenderSections } from './sections/render-sections';

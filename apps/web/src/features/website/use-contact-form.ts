@@ -10,7 +10,7 @@ export interface ContactValues {
   message: string;
 }
 
-export const EMPTY_CONTACT: ContactValues = { name: '', number: '', email: '', industry: '', message: '' };
+const EMPTY_CONTACT: ContactValues = { name: '', number: '', email: '', industry: '', message: '' };
 
 export type ContactStatus =
   | { state: 'idle' }

@@ -17,7 +17,7 @@ export interface AboutCtaProps {
   background: string;
 }
 
-export const ABOUT_CTA_DEFAULTS: AboutCtaProps = {
+const ABOUT_CTA_DEFAULTS: AboutCtaProps = {
   eyebrow: 'About us',
   title: 'Get to know us',
   text: 'A short introduction to the company.',
@@ -28,7 +28,7 @@ export const ABOUT_CTA_DEFAULTS: AboutCtaProps = {
   background: '',
 };
 
-export function AboutCTA(props: Partial<AboutCtaProps>) {
+function AboutCTA(props: Partial<AboutCtaProps>) {
   const p = { ...ABOUT_CTA_DEFAULTS, ...props };
   const facts = parseListProp(p.facts);
   const icons = parseListProp(p.icons);

@@ -15,7 +15,7 @@ export interface BottomContentProps {
   background: string;
 }
 
-export const BOTTOM_CONTENT_DEFAULTS: BottomContentProps = {
+const BOTTOM_CONTENT_DEFAULTS: BottomContentProps = {
   eyebrow: '',
   title: 'A closing statement',
   text: 'A short paragraph that sums up your commitment.',
@@ -25,7 +25,7 @@ export const BOTTOM_CONTENT_DEFAULTS: BottomContentProps = {
   background: '',
 };
 
-export function BottomContent(props: Partial<BottomContentProps>) {
+function BottomContent(props: Partial<BottomContentProps>) {
   const p = { ...BOTTOM_CONTENT_DEFAULTS, ...props };
   const points = parseListProp(p.points);
   const icons = parseListProp(p.icons);

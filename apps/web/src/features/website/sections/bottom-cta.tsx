@@ -16,7 +16,7 @@ export interface BottomCtaProps {
   gradientTo: string;
 }
 
-export const BOTTOM_CTA_DEFAULTS: BottomCtaProps = {
+const BOTTOM_CTA_DEFAULTS: BottomCtaProps = {
   title: 'Ready to get started?',
   text: 'One sentence that invites the visitor to get in touch.',
   buttonLabel: 'Contact Us',
@@ -27,7 +27,7 @@ export const BOTTOM_CTA_DEFAULTS: BottomCtaProps = {
   gradientTo: '#1f5fa8',
 };
 
-export function BottomCTA(props: Partial<BottomCtaProps>) {
+function BottomCTA(props: Partial<BottomCtaProps>) {
   const p = { ...BOTTOM_CTA_DEFAULTS, ...props };
   return (
     <Box

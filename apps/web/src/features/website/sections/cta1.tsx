@@ -14,7 +14,7 @@ export interface Cta1Props {
   background: string;
 }
 
-export const CTA1_DEFAULTS: Cta1Props = {
+const CTA1_DEFAULTS: Cta1Props = {
   title: 'Ready to get started?',
   text: 'One sentence that invites the visitor to act.',
   buttonLabel: 'Contact Us',
@@ -23,7 +23,7 @@ export const CTA1_DEFAULTS: Cta1Props = {
   background: '',
 };
 
-export function CTA1(props: Partial<Cta1Props>) {
+function CTA1(props: Partial<Cta1Props>) {
   const p = { ...CTA1_DEFAULTS, ...props };
   return (
     <SectionShell background={p.background} py={{ base: 32, md: 48 }}>

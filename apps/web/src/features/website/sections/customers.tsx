@@ -16,7 +16,7 @@ export interface CustomersProps {
   background: string;
 }
 
-export const CUSTOMERS_DEFAULTS: CustomersProps = {
+const CUSTOMERS_DEFAULTS: CustomersProps = {
   eyebrow: '',
   title: 'Who we serve',
   subtitle: '',
@@ -27,7 +27,7 @@ export const CUSTOMERS_DEFAULTS: CustomersProps = {
   background: '#f5f8fc',
 };
 
-export function Customers(props: Partial<CustomersProps>) {
+function Customers(props: Partial<CustomersProps>) {
   const p = { ...CUSTOMERS_DEFAULTS, ...props };
   const items = parseListProp(p.items);
   const descriptions = parseListProp(p.descriptions);

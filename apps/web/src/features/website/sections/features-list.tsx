@@ -15,7 +15,7 @@ export interface FeaturesListProps {
   background: string;
 }
 
-export const FEATURES_LIST_DEFAULTS: FeaturesListProps = {
+const FEATURES_LIST_DEFAULTS: FeaturesListProps = {
   eyebrow: '',
   title: 'Features',
   subtitle: '',
@@ -26,7 +26,7 @@ export const FEATURES_LIST_DEFAULTS: FeaturesListProps = {
   background: '',
 };
 
-export function FeaturesList(props: Partial<FeaturesListProps>) {
+function FeaturesList(props: Partial<FeaturesListProps>) {
   const p = { ...FEATURES_LIST_DEFAULTS, ...props };
   const items = parseListProp(p.items);
   const descriptions = parseListProp(p.descriptions);

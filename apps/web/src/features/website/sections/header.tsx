@@ -12,7 +12,7 @@ export interface HeaderProps {
   gradientTo: string;
 }
 
-export const HEADER_DEFAULTS: HeaderProps = {
+const HEADER_DEFAULTS: HeaderProps = {
   eyebrow: '',
   title: 'Page title',
   subtitle: 'A short sentence that tells the visitor what this page is about.',
@@ -20,7 +20,7 @@ export const HEADER_DEFAULTS: HeaderProps = {
   gradientTo: '#1c4e80',
 };
 
-export function Header(props: Partial<HeaderProps>) {
+function Header(props: Partial<HeaderProps>) {
   const { eyebrow, title, subtitle, gradientFrom, gradientTo } = { ...HEADER_DEFAULTS, ...props };
   return (
     <Box

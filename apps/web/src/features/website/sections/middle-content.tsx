@@ -19,7 +19,7 @@ export interface MiddleContentProps {
   background: string;
 }
 
-export const MIDDLE_CONTENT_DEFAULTS: MiddleContentProps = {
+const MIDDLE_CONTENT_DEFAULTS: MiddleContentProps = {
   eyebrow: '',
   title: 'A section title',
   text: 'A short paragraph that explains this part of your service.',
@@ -31,7 +31,7 @@ export const MIDDLE_CONTENT_DEFAULTS: MiddleContentProps = {
   background: '',
 };
 
-export function MiddleContent(props: Partial<MiddleContentProps>) {
+function MiddleContent(props: Partial<MiddleContentProps>) {
   const p = { ...MIDDLE_CONTENT_DEFAULTS, ...props };
   const bullets = parseListProp(p.bullets);
   const art = (

@@ -14,7 +14,7 @@ export interface MiddleContent2Props {
   background: string;
 }
 
-export const MIDDLE_CONTENT2_DEFAULTS: MiddleContent2Props = {
+const MIDDLE_CONTENT2_DEFAULTS: MiddleContent2Props = {
   eyebrow: 'How it works',
   title: 'Three simple steps',
   subtitle: '',
@@ -23,7 +23,7 @@ export const MIDDLE_CONTENT2_DEFAULTS: MiddleContent2Props = {
   background: '#f5f8fc',
 };
 
-export function MiddleContent2(props: Partial<MiddleContent2Props>) {
+function MiddleContent2(props: Partial<MiddleContent2Props>) {
   const p = { ...MIDDLE_CONTENT2_DEFAULTS, ...props };
   const steps = parseListProp(p.steps);
   const descriptions = parseListProp(p.descriptions);

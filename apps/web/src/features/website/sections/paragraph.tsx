@@ -12,14 +12,14 @@ export interface ParagraphProps {
   background: string;
 }
 
-export const PARAGRAPH_DEFAULTS: ParagraphProps = {
+const PARAGRAPH_DEFAULTS: ParagraphProps = {
   title: 'A heading',
   text: 'Write a paragraph here.\n\nLeave a blank line to start a new paragraph.',
   align: 'left',
   background: '',
 };
 
-export function Paragraph(props: Partial<ParagraphProps>) {
+function Paragraph(props: Partial<ParagraphProps>) {
   const { title, text, align, background } = { ...PARAGRAPH_DEFAULTS, ...props };
   const ta = align === 'center' ? 'center' : 'left';
   return (

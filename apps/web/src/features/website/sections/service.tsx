@@ -20,7 +20,7 @@ export interface ServiceProps {
   background: string;
 }
 
-export const SERVICE_DEFAULTS: ServiceProps = {
+const SERVICE_DEFAULTS: ServiceProps = {
   eyebrow: '',
   title: 'Our service',
   text: 'Describe the service and who it is for.',
@@ -34,7 +34,7 @@ export const SERVICE_DEFAULTS: ServiceProps = {
   background: '',
 };
 
-export function Service(props: Partial<ServiceProps>) {
+function Service(props: Partial<ServiceProps>) {
   const p = { ...SERVICE_DEFAULTS, ...props };
   const includes = parseListProp(p.includes);
   return (

@@ -15,7 +15,7 @@ export interface ServicesListProps {
   background: string;
 }
 
-export const SERVICES_LIST_DEFAULTS: ServicesListProps = {
+const SERVICES_LIST_DEFAULTS: ServicesListProps = {
   eyebrow: '',
   title: 'Our services',
   subtitle: '',
@@ -25,7 +25,7 @@ export const SERVICES_LIST_DEFAULTS: ServicesListProps = {
   background: '',
 };
 
-export function ServicesList(props: Partial<ServicesListProps>) {
+function ServicesList(props: Partial<ServicesListProps>) {
   const p = { ...SERVICES_LIST_DEFAULTS, ...props };
   const items = parseListProp(p.items);
   const descriptions = parseListProp(p.descriptions);

@@ -46,7 +46,7 @@ import type { ReactNode } from 'react';
 import { Link, useInRouterContext } from 'react-router';
 
 /** Icons a section may name in its props (serialisable names, not components). */
-export const SECTION_ICONS = {
+const SECTION_ICONS = {
   bolt: IconBolt,
   adjustments: IconAdjustments,
   'shield-check': IconShieldCheck,
@@ -95,7 +95,7 @@ export function IconBadge({ name, size = 52 }: { name?: string; size?: number })
 }
 
 /** Text as one value: numbers from saved JSON become text, anything else empty. */
-export function text(value: unknown): string {
+function text(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }
 

@@ -15,7 +15,7 @@ export interface StatListProps {
   background: string;
 }
 
-export const STAT_LIST_DEFAULTS: StatListProps = {
+const STAT_LIST_DEFAULTS: StatListProps = {
   eyebrow: '',
   title: 'What you can expect',
   subtitle: '',
@@ -25,7 +25,7 @@ export const STAT_LIST_DEFAULTS: StatListProps = {
   background: '#f5f8fc',
 };
 
-export function StatList(props: Partial<StatListProps>) {
+function StatList(props: Partial<StatListProps>) {
   const p = { ...STAT_LIST_DEFAULTS, ...props };
   const values = parseListProp(p.values);
   const labels = parseListProp(p.labels);

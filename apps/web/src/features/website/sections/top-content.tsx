@@ -21,7 +21,7 @@ export interface TopContentProps {
   gradientTo: string;
 }
 
-export const TOP_CONTENT_DEFAULTS: TopContentProps = {
+const TOP_CONTENT_DEFAULTS: TopContentProps = {
   eyebrow: 'Medical-records retrieval',
   title: 'A headline that states what you do',
   subtitle: 'One or two sentences that explain the value to the visitor.',
@@ -35,7 +35,7 @@ export const TOP_CONTENT_DEFAULTS: TopContentProps = {
   gradientTo: '#1f5fa8',
 };
 
-export function TopContent(props: Partial<TopContentProps>) {
+function TopContent(props: Partial<TopContentProps>) {
   const p = { ...TOP_CONTENT_DEFAULTS, ...props };
   const highlights = parseListProp(p.highlights);
   return (

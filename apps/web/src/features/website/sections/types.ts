@@ -1,7 +1,5 @@
 import type { ComponentField, ComponentProps } from '@dd/shared';
 import type { ComponentType } from 'react';
-
-export type { ComponentField as SectionField, FieldKind, PropValue } from '@dd/shared';
 export type SectionProps = ComponentProps;
 
 export interface SectionType {

@@ -8,9 +8,9 @@ export interface WhiteSpaceProps {
   background: string;
 }
 
-export const WHITE_SPACE_DEFAULTS: WhiteSpaceProps = { height: 48, background: '' };
+const WHITE_SPACE_DEFAULTS: WhiteSpaceProps = { height: 48, background: '' };
 
-export function WhiteSpace(props: Partial<WhiteSpaceProps>) {
+function WhiteSpace(props: Partial<WhiteSpaceProps>) {
   const { height, background } = { ...WHITE_SPACE_DEFAULTS, ...props };
   const px = Math.min(Math.max(Number(height) || 0, 0), 400);
   return <Box aria-hidden h={px} style={background ? { background } : undefined} />;
