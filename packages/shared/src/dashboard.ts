@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEADLINE_STATUSES, LEGAL_BASES } from './deadlines';
 import { PaymentSettingsSchema } from './payments';
 
 /**
@@ -61,6 +62,13 @@ export const DashboardRequestSchema = z.object({
   received_document: z.boolean(),
   /** Whole days from receipt until the firm's first download; null until then. */
   days_to_download: z.number().nullable(),
+  legal_basis: z.enum(LEGAL_BASES),
+  /** The provider's legal due date (YYYY-MM-DD), from the first send; null before it or while paused. */
+  due_date: z.string().nullable(),
+  /** The rule that set it: its name and citation. */
+  deadline_rule: z.string().nullable(),
+  /** Where it stands in the provider's time zone; null for a finished request or one without a date. */
+  deadline_status: z.enum(DEADLINE_STATUSES).nullable(),
 });
 export type DashboardRequest = z.infer<typeof DashboardRequestSchema>;
 

@@ -31,6 +31,7 @@ function requestFilters(query: RequestsCompanyQuery): RequestFilters {
     providerId: query.provider,
     status: query.status,
     daysOld: query.days_old,
+    deadlineStatus: query.deadline_status,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   DASHBOARD_PAGE_SIZES,
   DashboardClientSchema,
   DashboardRequestSchema,
+  DEADLINE_STATUSES,
   IdSchema,
   normalizeStatus,
   pageSchema,
@@ -56,6 +57,8 @@ export const RequestsCompanyQuery = z
     provider: Id.optional(),
     status: StatusFilter.optional(),
     days_old: z.coerce.number().int().min(0).max(100_000).default(0),
+    /** Open requests whose legal due date stands there (today in the caller's time zone). */
+    deadline_status: z.enum(DEADLINE_STATUSES).optional(),
     order_by: z.enum(ORDER_VALUES).default(DASHBOARD_DEFAULT_ORDER),
     /** View as this user (the /dashboard/{company_id}/{user_id}/ page): their requests as main contact. */
     user: Id.optional(),

@@ -2,14 +2,18 @@ import {
   CLOSED_STATUSES,
   type DashboardOrderKey,
   type DashboardRequest,
+  type DeadlineStatus,
   normalizeStatus,
   OPEN_STATUSES,
+  todayIn,
 } from '@dd/shared';
 import { and, count, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { patients, providers, requests, users } from '../../db/schema';
+import { deadlineFields } from '../requests/requests.deadline';
+import { deadlineDueRange, openDueBetween } from '../requests/requests.deadline-filter';
 import type { DashboardOrder } from './dashboard.schemas';
 import {
   type DashboardScope,
@@ -33,6 +37,10 @@ export interface RequestFilters {
   status?: string;
   /** Created at least this many days ago; 0 means any age. */
   daysOld: number;
+  /** Open requests whose legal due date stands there. */
+  deadlineStatus?: DeadlineStatus;
+  /** The due dates that status covers, worked out from the caller's today (placeholders when prepared). */
+  dueRange?: { from: string; to: string };
 }
 
 export interface PageWindow {
@@ -61,6 +69,7 @@ export function filterConditions(scope: DashboardScope, filters: RequestFilters,
     filters.daysOld !== 0
       ? lte(requests.createdAt, sql`now() - make_interval(days => ${filters.daysOld})`)
       : undefined,
+    filters.dueRange ? openDueBetween(filters.dueRange.from, filters.dueRange.to) : undefined,
   )!;
 }
 
@@ -167,6 +176,10 @@ export function companyRequestsQuery(
       days_to_receive: daysToReceive,
       received_document: receivedDocument,
       days_to_download: daysToDownload,
+      legalBasis: requests.legalBasis,
+      dueDate: requests.dueDate,
+      deadlineRule: requests.deadlineRule,
+      providerState: providers.state,
     })
     .from(page)
     .innerJoin(requests, eq(requests.id, page.id))
@@ -220,6 +233,7 @@ function preparedList(
     filters.providerId !== undefined,
     status,
     filters.daysOld > 0,
+    filters.deadlineStatus !== undefined,
     order,
     window.pageSize,
   ]);
@@ -252,6 +266,13 @@ function preparedList(
     paralegalId: filters.paralegalId === undefined ? undefined : placeholder('paralegalId'),
     clientId: filters.clientId === undefined ? undefined : placeholder('clientId'),
     providerId: filters.providerId === undefined ? undefined : placeholder('providerId'),
+    dueRange:
+      filters.deadlineStatus === undefined
+        ? undefined
+        : {
+            from: placeholder('dueFrom') as unknown as string,
+            to: placeholder('dueTo') as unknown as string,
+          },
   };
   const n = ++statementNumber;
   const list: PreparedList = {
@@ -273,6 +294,9 @@ export async function listCompanyRequests(
   window: PageWindow,
 ): Promise<{ count: number; results: { request: DashboardRequest }[] }> {
   const list = preparedList(db, scope, filters, order, window);
+  const dueRange = filters.deadlineStatus
+    ? deadlineDueRange(filters.deadlineStatus, todayIn(scope.auth.timezone))
+    : undefined;
   const values = {
     companyId: scope.companyId,
     authUserId: scope.auth.userId,
@@ -282,11 +306,19 @@ export async function listCompanyRequests(
     clientId: filters.clientId,
     providerId: filters.providerId,
     daysOld: filters.daysOld,
+    dueFrom: dueRange?.from,
+    dueTo: dueRange?.to,
     offset: (window.page - 1) * window.pageSize,
   };
   const [rows, [total]] = await Promise.all([list.page.execute(values), list.count.execute(values)]);
   return {
     count: total.count,
-    results: rows.map((row) => ({ request: { ...row, created_at: row.created_at.toISOString() } })),
+    results: rows.map(({ legalBasis, dueDate, deadlineRule, providerState, ...row }) => ({
+      request: {
+        ...row,
+        created_at: row.created_at.toISOString(),
+        ...deadlineFields({ legalBasis, dueDate, deadlineRule, status: row.status }, providerState),
+      },
+    })),
   };
 }

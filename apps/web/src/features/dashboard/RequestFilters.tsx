@@ -1,8 +1,17 @@
 /**
  * The requests list's filters: Requestor (paralegal), Client, Provider, Status (with the 'All Open' and
- * 'All Closed' groups) and Days Old. The status choices follow the open/all toggle.
+ * 'All Closed' groups), Deadline (where the legal due date stands) and Days Old. The status choices follow the open/all toggle.
  */
-import { CLOSED_STATUSES, OPEN_STATUSES, REQUEST_STATUSES, STATUS_GROUPS, truncateLabel } from '@dd/shared';
+import {
+  CLOSED_STATUSES,
+  DEADLINE_STATUS_LABELS,
+  DEADLINE_STATUSES,
+  type DeadlineStatus,
+  OPEN_STATUSES,
+  REQUEST_STATUSES,
+  STATUS_GROUPS,
+  truncateLabel,
+} from '@dd/shared';
 import { Button, NumberInput, Select, SimpleGrid } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -15,8 +24,16 @@ export interface RequestFilterValues {
   client?: number;
   provider?: number;
   status: string;
+  /** '' (any) or where the legal due date stands. */
+  deadline: DeadlineStatus | '';
   daysOld: number;
 }
+
+const DEADLINE_CHOICES = DEADLINE_STATUSES.map((s) => ({ value: s, label: DEADLINE_STATUS_LABELS[s] }));
+
+/** A deadline status from the address, or '' when it is none. */
+export const deadlineOf = (value: string): DeadlineStatus | '' =>
+  (DEADLINE_STATUSES as readonly string[]).includes(value) ? (value as DeadlineStatus) : '';
 
 export interface RequestFiltersProps {
   target: DashboardTarget;
@@ -60,11 +77,12 @@ export function RequestFilters({ target, openOnly, values, onChange, onClear }: 
     values.client !== undefined ||
     values.provider !== undefined ||
     values.status !== '' ||
+    values.deadline !== '' ||
     values.daysOld > 0;
   const closedOnly = (CLOSED_STATUSES as readonly string[]).includes(values.status);
 
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm" verticalSpacing="xs" data-print-hide>
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4, xl: 7 }} spacing="sm" verticalSpacing="xs" data-print-hide>
       <Select
         label="Requestor"
         placeholder="Any paralegal"
@@ -106,6 +124,16 @@ export function RequestFilters({ target, openOnly, values, onChange, onClear }: 
         error={openOnly && closedOnly ? 'Closed statuses appear under See All Requests' : undefined}
         comboboxProps={{ withinPortal: true }}
       />
+      <Select
+        label="Deadline"
+        placeholder="Any deadline"
+        size="sm"
+        clearable
+        data={DEADLINE_CHOICES}
+        value={values.deadline || null}
+        onChange={(deadline) => onChange({ deadline: deadlineOf(deadline ?? '') })}
+        comboboxProps={{ withinPortal: true }}
+      />
       <NumberInput
         label="Days Old"
         description="At least this many days"
@@ -122,7 +150,7 @@ export function RequestFilters({ target, openOnly, values, onChange, onClear }: 
         variant="subtle"
         color="gray"
         size="sm"
-        mt={{ base: 0, lg: 24 }}
+        mt={{ base: 0, xs: 24 }}
         leftSection={<IconFilterOff size={16} />}
         onClick={onClear}
         disabled={!filtered}

@@ -25,6 +25,10 @@ const request = (id: number, overrides: Partial<DashboardRequest> = {}): { reque
     days_to_receive: null,
     received_document: false,
     days_to_download: null,
+    legal_basis: 'authorization',
+    due_date: null,
+    deadline_rule: null,
+    deadline_status: null,
     ...overrides,
   },
 });
@@ -45,6 +49,44 @@ const lastList = (calls: ApiCall[]) => calls.filter((c) => c.path === '/api/requ
 afterEach(() => vi.unstubAllGlobals());
 
 describe('RequestsPanel', () => {
+  it('shows each request’s legal due date with its rule, flags overdue, and filters by deadline', async () => {
+    const calls = stubApi((call) => {
+      if (call.path === '/api/requests-company/5/')
+        return json({
+          count: 2,
+          next: null,
+          previous: null,
+          results: [
+            request(1, {
+              legal_basis: 'patient_access',
+              due_date: '2026-11-02',
+              deadline_rule: 'HIPAA right of access: 30 days (45 CFR 164.524(b)(2))',
+              deadline_status: 'overdue',
+            }),
+            request(2),
+          ],
+        });
+      if (call.path === '/api/user/User/') return json([]);
+      return undefined;
+    });
+    renderWithProviders(
+      <RequestsPanel target={{ companyId: 5 }} companyName="Smith Law Group" />,
+      atDashboard,
+    );
+    const late = (await screen.findByText('10001')).closest('tr')!;
+    expect(within(late).getByText('11/02/2026')).toBeInTheDocument();
+    expect(within(late).getByText('Overdue')).toBeInTheDocument();
+    expect(within(late).getByText(/45 CFR 164\.524\(b\)\(2\)/)).toBeInTheDocument();
+    expect(within(screen.getByText('10002').closest('tr')!).getByText('Not sent yet')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByPlaceholderText('Any deadline'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Due soon' }));
+    await waitFor(() => expect(lastList(calls).query.get('deadline_status')).toBe('due_soon'));
+    expect(screen.getByTestId('address')).toHaveTextContent('deadline=due_soon');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    await waitFor(() => expect(lastList(calls).query.has('deadline_status')).toBe(false));
+  });
+
   it('toggles between open and all requests, heading and button alike', async () => {
     const calls = api();
     renderWithProviders(

@@ -9,7 +9,7 @@ import { Card, DataTable } from '../../ui';
 import { type DashboardTarget, useRequestsPage } from './api';
 import classes from './dashboard.module.css';
 import { printSection } from './print';
-import { RequestFilters, type RequestFilterValues, statusFitsOpen } from './RequestFilters';
+import { deadlineOf, RequestFilters, type RequestFilterValues, statusFitsOpen } from './RequestFilters';
 import { orderFromSort, REQUEST_COLUMNS, sortFromOrder } from './request-columns';
 import { pageNumber, pageSizeOf, useUrlState } from './use-url-state';
 
@@ -25,6 +25,7 @@ const FILTER_KEYS = {
   client: 'client',
   provider: 'provider',
   status: 'status',
+  deadline: 'deadline',
 } as const;
 
 export interface RequestsPanelProps {
@@ -43,6 +44,7 @@ export function RequestsPanel({ target, companyName }: RequestsPanelProps) {
     client: url.getNumber('client'),
     provider: url.getNumber('provider'),
     status: url.get('status'),
+    deadline: deadlineOf(url.get('deadline')),
     daysOld: Math.max(0, Math.trunc(url.getNumber('days_old') ?? 0)),
   };
   const status = openOnly && !statusFitsOpen(filters.status) ? undefined : filters.status || undefined;
@@ -55,6 +57,7 @@ export function RequestsPanel({ target, companyName }: RequestsPanelProps) {
     provider: filters.provider,
     status,
     days_old: filters.daysOld || undefined,
+    deadline_status: filters.deadline || undefined,
     order_by: orderFromSort(sort),
   });
 
@@ -112,7 +115,15 @@ export function RequestsPanel({ target, companyName }: RequestsPanelProps) {
           values={filters}
           onChange={changeFilters}
           onClear={() =>
-            url.set({ paralegal: '', client: '', provider: '', status: '', days_old: 0, page: 1 })
+            url.set({
+              paralegal: '',
+              client: '',
+              provider: '',
+              status: '',
+              deadline: '',
+              days_old: 0,
+              page: 1,
+            })
           }
         />
         {query.isError && (
@@ -136,7 +147,7 @@ export function RequestsPanel({ target, companyName }: RequestsPanelProps) {
           pageSizes={DASHBOARD_PAGE_SIZES}
           pagesShown={PAGER.dashboard.pages}
           margin={PAGER.dashboard.margin}
-          minWidth={1100}
+          minWidth={1320}
         />
       </Card>
     </div>

@@ -1,5 +1,6 @@
 /**
- * The requests list's columns (law-firm spec section 2) with the server sort key of each (section 9),
+ * The requests list's columns (law-firm spec section 2, and the provider's legal due date) with the server
+ * sort key of each (section 9),
  * and the mapping between the table's sort state and the `order_by` query parameter.
  */
 import {
@@ -11,7 +12,7 @@ import {
 } from '@dd/shared';
 import { Anchor, Box, Group, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { type DataTableColumn, statusColor, type TableSort } from '../../ui';
+import { type DataTableColumn, DueDateCell, statusColor, type TableSort } from '../../ui';
 
 export function sortFromOrder(orderBy: string | null | undefined): TableSort {
   const value = orderBy || DASHBOARD_DEFAULT_ORDER;
@@ -86,4 +87,9 @@ export const REQUEST_COLUMNS: DataTableColumn<Row>[] = [
   column('end_date', 'Request To Date', 'end_date', (r) => nowrap(formatDate(r.end_date))),
   column('request_type', 'Request Type', 'request_type', (r) => r.request_type),
   { ...column('status', 'Status', 'status', (r) => <StatusCell status={r.status} />), width: 190 },
+  // The provider's legal deadline and the rule that set it, overdue flagged (docs/deadlines.md).
+  {
+    ...column('due_date', 'Legal Due Date', undefined, (r) => <DueDateCell request={r} rule />),
+    minWidth: 210,
+  },
 ];
