@@ -1,5 +1,6 @@
 import {
   addCents,
+  BILLABLE_STATUSES,
   BILLING_MSG,
   FEE_BY_STATUS,
   formatAmount,
@@ -10,7 +11,7 @@ import {
   STATUS,
   toCents,
 } from '@dd/shared';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   createCompany,
@@ -21,7 +22,8 @@ import {
   signedIn,
 } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
-import { auditEvents, invoices } from '../../db/schema';
+import { queryRows } from '../../db/client';
+import { auditEvents, billings, invoices, requests } from '../../db/schema';
 import { get, post } from '../requests/requests.staff-fixtures';
 import { feeSettings, feeSettingsAnswer } from './invoices.service';
 
@@ -264,6 +266,69 @@ describe('who sees an invoice', () => {
       if (!body.next) break;
     }
     expect(found).toMatchObject({ normal_requests: 1, rush_requests: 1, unbilled_lines: 1 });
+  });
+});
+
+describe('the firms to invoice', () => {
+  /** The firm's row of GET /api/invoices/ (paged through until found). */
+  async function listed(companyId: number) {
+    const staff = await internalStaffUser();
+    for (let page = 1; ; page++) {
+      const body = (await get(`/api/invoices/?page=${page}&page_size=100`, staff.headers)).json();
+      const row = body.results.find((c: { id: number }) => c.id === companyId);
+      if (row || !body.next) return row;
+    }
+  }
+
+  /** The same figures counted over the firm's requests and lines. */
+  async function counted(companyId: number) {
+    const { deps } = await getContext();
+    const [row] = await queryRows<Record<string, number>>(
+      deps.db,
+      sql`select
+        count(*) filter (where not rush)::int as normal_requests,
+        count(*) filter (where rush)::int as rush_requests,
+        count(*) filter (where ${inArray(requests.status, BILLABLE_STATUSES)}
+          and not exists (select 1 from invoices b where b.request_id = requests.id and b.bill_id is not null))::int
+          as unbilled_lines
+      from requests where company_id = ${companyId} and active`,
+    );
+    return row;
+  }
+
+  it('counts normal and rush requests and unbilled lines as a pass over the requests, through billing and other changes', async () => {
+    const { deps } = await getContext();
+    const db = deps.db;
+    const f = await firm();
+    const rushClosed = await f.request({ rush: true, status: STATUS.closedArrived });
+    const open = await f.request({});
+    const unavailable = await f.request({ status: STATUS.completedUnavailable });
+    const noFee = await f.request({ status: STATUS.completedArrived });
+    const expectSame = async () => {
+      const row = await listed(f.company.id);
+      expect(row).toMatchObject(await counted(f.company.id));
+    };
+    await expectSame();
+    // Billed: one line with a fee, one at no fee.
+    const [bill] = await db.insert(billings).values({ title: 'March', companyId: f.company.id }).returning();
+    const [billedLine] = await db
+      .insert(invoices)
+      .values({ requestId: rushClosed.id, billId: bill.id, price: toCents(40) })
+      .returning();
+    await db.insert(invoices).values({ requestId: noFee.id, billId: bill.id, price: toCents(0) });
+    expect(await listed(f.company.id)).toMatchObject({
+      normal_requests: 3,
+      rush_requests: 1,
+      unbilled_lines: 1,
+    });
+    await expectSame();
+    await db.update(invoices).set({ billId: null }).where(eq(invoices.id, billedLine.id));
+    await db
+      .update(requests)
+      .set({ status: STATUS.closedUnavailable, rush: true })
+      .where(eq(requests.id, open.id));
+    await db.update(requests).set({ active: false }).where(eq(requests.id, unavailable.id));
+    await expectSame();
   });
 });
 
