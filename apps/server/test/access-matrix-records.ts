@@ -59,6 +59,11 @@ export const RECORD_ROWS: Record<string, MatrixRow> = {
     note: 'internal users who are not staff see only the requests claimed by them',
   },
   'GET /api/home/dashboard/trends/': { access: 'internal', expect: '401 403 403 403 403 200 200 200' },
+  'GET /api/home/dashboard/deadlines/': {
+    access: 'internal',
+    expect: '401 403 403 403 403 200 200 200',
+    note: 'internal users who are not staff count only the requests claimed by them; per firm with view_company_counts',
+  },
   'GET /api/completed-requests-with-fees/': {
     access: 'internal',
     expect: '401 403 403 403 403 403 403 200',

@@ -10,6 +10,7 @@ export * from './data-dashboard-spec-names';
 export * from './deadlines';
 export * from './demo';
 export * from './email-address';
+export * from './escalation';
 export * from './field-errors';
 export * from './files';
 export * from './follow-ups';

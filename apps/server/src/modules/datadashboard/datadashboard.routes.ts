@@ -1,7 +1,13 @@
-import { DashboardTrendsSchema, DataDashboardResponseSchema, withSpecNames } from '@dd/shared';
+import {
+  DashboardTrendsSchema,
+  DataDashboardResponseSchema,
+  DeadlineEscalationSchema,
+  withSpecNames,
+} from '@dd/shared';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
+import { deadlineEscalation } from './datadashboard.deadlines';
 import { dataDashboard } from './datadashboard.service';
 import { dashboardTrends } from './datadashboard.trends';
 
@@ -9,6 +15,8 @@ import { dashboardTrends } from './datadashboard.trends';
  * The staff data dashboard: GET /api/home/dashboard/. `status_open` counts open requests only
  * (the screen's first load); without it closed requests and fees are counted too. `load_from_db` and
  * `related` are accepted from old clients and change nothing: every answer comes from the database.
+ * GET /api/home/dashboard/deadlines/ counts the legal deadlines due soon and overdue per staff member and
+ * per firm (the To Do list shows them too).
  */
 const Query = z
   .object({
@@ -40,5 +48,11 @@ export const dataDashboardRoutes: Module = (app, { db, config }) => {
     '/api/home/dashboard/trends/',
     { config: { access: 'internal' }, schema: { response: { 200: DashboardTrendsSchema } } },
     async (request) => dashboardTrends(db, requireAuth(request)),
+  );
+
+  app.get(
+    '/api/home/dashboard/deadlines/',
+    { config: { access: 'internal' }, schema: { response: { 200: DeadlineEscalationSchema } } },
+    async (request) => deadlineEscalation(db, requireAuth(request)),
   );
 };

@@ -14,6 +14,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth';
 import { Loading } from '../../ui';
+import { DeadlineEscalationPanel } from '../staff-list';
 import { dataDashboardQuery } from './api';
 import { BillingReportPanel } from './BillingReportPanel';
 import { CompletedFeesTable } from './CompletedFeesTable';
@@ -22,7 +23,8 @@ import { DashboardTables } from './DashboardTables';
 /**
  * The staff data dashboard (staff spec sections 2 and 4): open requests load on mount, closed ones on
  * 'Load Closed Requests' (Loading..., then Loaded). Totals, Employees, Law Firms and Requests sections;
- * Show Tables switches to the per-period tables. Every figure comes from GET /api/home/dashboard/.
+ * Show Tables switches to the per-period tables. Every figure comes from GET /api/home/dashboard/, and
+ * the legal deadlines due soon and overdue per employee and firm from GET /api/home/dashboard/deadlines/.
  */
 const PERIODS = ['day', 'week', 'month'] as const;
 /** The chart library is large: the figures show first, the charts when it has loaded. */
@@ -301,6 +303,7 @@ export function DataDashboardView({ heading = true }: { heading?: boolean }) {
               ))}
             </SimpleGrid>
           </section>
+          <DeadlineEscalationPanel open />
           <section aria-labelledby="dd-employees">
             <Title order={2} size="h4" id="dd-employees" mb="sm">
               Employees

@@ -12,6 +12,7 @@ import { STORAGE } from '../../api/session';
 import { useAuth } from '../../auth';
 import { Card } from '../../ui';
 import { useRequestList, useStaffUsers } from './api';
+import { DeadlineEscalationPanel } from './DeadlineEscalation';
 import {
   cursorOf,
   type ListState,
@@ -75,6 +76,7 @@ export function RequestListScreen() {
           Direct Docs administrator to make you staff.
         </Alert>
       )}
+      {todo && <DeadlineEscalationPanel />}
       <Card>
         <RequestListFilters state={state} staff={staff.data ?? []} onChange={change} />
         {query.isError && (

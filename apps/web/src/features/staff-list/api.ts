@@ -1,4 +1,5 @@
 import type {
+  DeadlineEscalation,
   NoteTemplateBody,
   NoteTemplateRow,
   Page,
@@ -20,6 +21,7 @@ import { dataQueries, shows } from '../../api/data';
 export const staffKeys = {
   listPage: (query: Record<string, string | number>) => ['staff-requests', query] as const,
   todo: ['staff-requests', 'todo'] as const,
+  deadlines: ['staff-requests', 'deadlines'] as const,
 };
 
 export type RequestListPage = Page<RequestListItem> & {
@@ -44,6 +46,15 @@ export function useTodoSummary() {
   return useQuery({
     queryKey: staffKeys.todo,
     queryFn: ({ signal }) => get<TodoSummary>('/api/home/request/todo/', undefined, signal),
+    meta: shows('requests'),
+  });
+}
+
+/** Open requests due soon, overdue and 30+ days overdue, per staff member and per law firm. */
+export function useDeadlineEscalation() {
+  return useQuery({
+    queryKey: staffKeys.deadlines,
+    queryFn: ({ signal }) => get<DeadlineEscalation>('/api/home/dashboard/deadlines/', undefined, signal),
     meta: shows('requests'),
   });
 }

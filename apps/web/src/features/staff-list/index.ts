@@ -1,4 +1,5 @@
 /** Staff list screens: the to-do / all-requests list, split, request types and note templates admin. */
+export { DeadlineEscalationPanel } from './DeadlineEscalation';
 export { NoteTemplatesScreen } from './NoteTemplatesScreen';
 export { RequestListScreen } from './RequestListScreen';
 export { RequestTypesScreen } from './RequestTypesScreen';
