@@ -37,6 +37,13 @@ export const requestTypes = pgTable('request_types', {
 export const requestInternalNumberSeq = pgSequence('request_internal_number_seq', { startWith: 10001 });
 
 /**
+ * The numeric part of an internal number, so '9999' sorts before '10001' and '10001-2' after '10001': the
+ * list's internal-number ordering (requests.filters.ts) and its index are this one expression.
+ */
+export const internalNumberValue = (internalNumber: AnyPgColumn) =>
+  sql`(nullif(regexp_replace(split_part(${internalNumber}, '-', 1), '[^0-9]', '', 'g'), '')::bigint)`;
+
+/**
  * The columns the staff list's filters read (requests.staff-filters.ts), kept after the key of its
  * indexes so a filtered walk reads no table rows.
  */
@@ -160,7 +167,9 @@ export const requests = pgTable(
     index('requests_company_user_idx').on(t.companyId, t.userId),
     index('requests_company_end_date_idx').on(t.companyId, t.endDate),
     index('requests_status_idx').on(t.status),
-    index('requests_provider_idx').on(t.providerId),
+    // A provider's requests by id: the data administration's search collects the newest ids of every
+    // provider a name matches from this index alone (thousands of providers for a common name).
+    index('requests_provider_id_idx').on(t.providerId, t.id),
     index('requests_patient_idx').on(t.patientId),
     index('requests_requester_idx').on(t.requesterId),
     index('requests_working_on_idx').on(t.workingOnId),
@@ -222,6 +231,14 @@ export const requests = pgTable(
         t.id.desc().nullsFirst(),
       )
       .where(sql`${t.active}`),
+    // The list API's internal-number ordering, either way (read backwards for descending).
+    index('requests_staff_internal_number_idx')
+      .on(internalNumberValue(t.internalNumber), t.internalNumber)
+      .where(sql`${t.active} and not ${t.archived}`),
+    // Requests flagged as to a new provider: with the provider index, "new provider" is two index reads.
+    index('requests_staff_new_provider_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.newProvider} and ${t.active} and not ${t.archived}`),
     // "Internal number contains" (staff list) and the data administration's search.
     index('requests_internal_number_trgm_idx').using('gin', t.internalNumber.op('gin_trgm_ops')),
     // Form links (POST /getFileUrl/): few requests carry one.

@@ -1,8 +1,8 @@
 import { REQUEST_LIST_RELATIONS, type RequestListRelation } from '@dd/shared';
-import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Auth } from '../../authz';
-import { requests } from '../../db/schema';
+import { internalNumberValue, requests } from '../../db/schema';
 import { CURSOR_REFUSAL, cursorParam } from './requests.cursor';
 import { deadlineStatusParam, deadlineStatusWhere } from './requests.deadline-filter';
 import { dateParam, filter, idParam, type RequestFilter } from './requests.filter-kit';
@@ -26,14 +26,14 @@ export const REQUEST_FILTERS = {
   ...STAFF_FILTERS,
 };
 
-/** Numeric part of an internal number, so '9999' sorts before '10001' and '10001-2' after '10001'. */
-const internalNumberValue = sql`nullif(regexp_replace(split_part(${requests.internalNumber}, '-', 1), '[^0-9]', '', 'g'), '')::bigint`;
+/** Numeric part of an internal number, read from its index (requests_staff_internal_number_idx). */
+const internalNumberOrder = internalNumberValue(requests.internalNumber);
 
 export const REQUEST_ORDERINGS = {
   created_at: [asc(requests.createdAt), asc(requests.id)],
   '-created_at': [desc(requests.createdAt), desc(requests.id)],
-  internal_number: [asc(internalNumberValue), asc(requests.internalNumber)],
-  '-internal_number': [desc(internalNumberValue), desc(requests.internalNumber)],
+  internal_number: [asc(internalNumberOrder), asc(requests.internalNumber)],
+  '-internal_number': [desc(internalNumberOrder), desc(requests.internalNumber)],
   ...STAFF_ORDERINGS,
 } satisfies Record<string, SQL[]>;
 export type RequestOrdering = keyof typeof REQUEST_ORDERINGS;
