@@ -1,4 +1,5 @@
 import { REQUEST_STATUSES } from '@dd/shared';
+import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { oneOf } from './checks';
 import { requests } from './requests';
@@ -18,7 +19,9 @@ export const notes = pgTable(
       .references(() => requests.id, { onDelete: 'cascade' }),
     reminderDate: date('reminder_date', { mode: 'string' }),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // When the note was written, not when its transaction began: a change that waited for the request's
+    // lock is newer than the one it waited for, and the history must show it so.
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [
     check('notes_update_status_ck', oneOf(t.updateStatus, REQUEST_STATUSES)),
