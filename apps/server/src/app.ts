@@ -27,6 +27,7 @@ import { dataDashboardRoutes } from './modules/datadashboard/datadashboard.route
 import { diskUsageRoutes } from './modules/diskusage/diskusage.routes';
 import { emailRoutes } from './modules/email/email.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { followUpsRoutes } from './modules/followups/followups.routes';
 import { geocoderRoutes } from './modules/geocoder/geocoder.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerMetrics } from './modules/metrics/metrics.routes';
@@ -72,6 +73,7 @@ const modules = [
   companiesRoutes,
   filesRoutes,
   staffworkRoutes,
+  followUpsRoutes,
   billingRoutes,
   quoteRoutes,
   dataDashboardRoutes,

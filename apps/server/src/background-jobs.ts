@@ -6,6 +6,7 @@ import { createJobRunner, type JobRunner } from './lib/jobs';
 import { compactTallies } from './modules/datadashboard/tallies';
 import { diskPaths } from './modules/diskusage/diskusage.routes';
 import { takeDailySnapshot } from './modules/diskusage/diskusage.service';
+import { FOLLOW_UPS_JOB, sendDueFollowUps } from './modules/followups/followups.chore';
 import { expireStaleCardPayments } from './modules/payments/card-payment-expiry';
 import { paymentProvider } from './modules/payments/stripe-client';
 import { RENDER_JOB, renderJobHandler } from './modules/pdfforms/pdfforms.render';
@@ -13,7 +14,8 @@ import { RENDER_JOB, renderJobHandler } from './modules/pdfforms/pdfforms.render
 /**
  * Every kind of background work, run through the one job queue (decision 034) by whichever server
  * instance claims it: rendering long PDF forms, folding the dashboard's running tallies together, the
- * daily disk-usage snapshot, ending card payments left waiting for the bank's authentication, and
+ * daily disk-usage snapshot, ending card payments left waiting for the bank's authentication, sending the
+ * follow-ups to providers that are due, and
  * clearing out finished jobs and idempotency keys past their 24 hours.
  */
 export function createBackgroundJobs(
@@ -33,6 +35,9 @@ export function createBackgroundJobs(
         await takeDailySnapshot(db, diskPaths(deps.config));
       },
       'payments.expire': () => expireStaleCardPayments(db, payments),
+      [FOLLOW_UPS_JOB]: async () => {
+        await sendDueFollowUps(deps);
+      },
       'jobs.prune': async () => {
         await db.execute(
           sql`delete from ${jobs} where (status = 'done' and finished_at < now() - interval '1 day')
@@ -47,6 +52,8 @@ export function createBackgroundJobs(
       { kind: 'disk.snapshot', everySeconds: 3600 },
       { kind: 'jobs.prune', everySeconds: 3600 },
       { kind: 'payments.expire', everySeconds: 300 },
+      // Follow-ups fall due by the day in each provider's time zone; ten minutes is soon enough.
+      { kind: FOLLOW_UPS_JOB, everySeconds: 600 },
     ],
   });
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { STATUS, toCents } from '@dd/shared';
+import { STATUS, toCents, todayIn } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../src/app-types';
 import { issueTokens } from '../src/auth/tokens';
 import {
   billings,
   crashpads,
+  followUps,
   invoices,
   modelConfigs,
   notes,
@@ -19,6 +20,7 @@ import {
   websitePageVersions,
 } from '../src/db/schema';
 import { storedForm, uploadedFormPdf } from '../src/modules/pdfforms/pdfforms.test-utils';
+import { refreshDeadline } from '../src/modules/requests/requests.deadline';
 import {
   createCompany,
   createFile,
@@ -179,6 +181,22 @@ export async function accessFixtures(deps: AppDeps) {
         })
         .returning();
       return row;
+    },
+    /** A request of the target firm sent to its provider today: its follow-ups are planned (or paused by staff). */
+    freshSentRequest: async (pausedByStaff = false) => {
+      const r = await freshRequest();
+      await db
+        .insert(notes)
+        .values({ requestId: r.id, text: 'Sent', updateStatus: STATUS.initialRequestSent });
+      await db.update(requests).set({ status: STATUS.initialRequestSent }).where(eq(requests.id, r.id));
+      await refreshDeadline(db, r.id);
+      if (pausedByStaff) {
+        await db
+          .update(followUps)
+          .set({ status: 'paused', pauseReason: 'staff', pausedOn: todayIn('America/New_York') })
+          .where(eq(followUps.requestId, r.id));
+      }
+      return r;
     },
     /** A closed request of the target firm with no invoice line yet (billable). */
     freshFinishedRequest: async () => {

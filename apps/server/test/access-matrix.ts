@@ -1,6 +1,7 @@
 import { ACCOUNT_ROWS } from './access-matrix-accounts';
 import { ADMIN_ROWS } from './access-matrix-admin';
 import { BILLING_ROWS } from './access-matrix-billing';
+import { FOLLOW_UP_ROWS } from './access-matrix-followups';
 import { FORM_ROWS } from './access-matrix-forms';
 import type { MatrixRow } from './access-matrix-kit';
 import { RECORD_ROWS } from './access-matrix-records';
@@ -24,6 +25,7 @@ export type { CallInput, MatrixRow } from './access-matrix-kit';
 export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   ...ACCOUNT_ROWS,
   ...RECORD_ROWS,
+  ...FOLLOW_UP_ROWS,
   ...BILLING_ROWS,
   ...FORM_ROWS,
   ...WEBSITE_ROWS,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorWithDetails } from './api-shapes';
 import { INVITE_GRID_ROWS } from './constants';
 import { INVALID_EMAIL_MESSAGE, isPlainEmail, OptionalPlainEmailSchema } from './email-address';
+import { FollowUpDaysSchema, FollowUpEverySchema } from './follow-ups';
 import { IdSchema } from './ids';
 import { AmountSchema, parseCents } from './money';
 import { nameProblem, PERSON_NAME_LIMITS } from './name-rules';
@@ -171,6 +172,9 @@ export const CompanyBodySchema = z.object({
   request_price: z.union([z.number(), z.string().trim().max(20)]).nullish(),
   release_form_url: text(1000),
   auto_surcharge: z.boolean().nullish(),
+  /** Follow-ups to providers: business days after the first send ("7, 14, 21" or [7, 14, 21]), then every N. */
+  follow_up_days: FollowUpDaysSchema.nullish(),
+  follow_up_every: FollowUpEverySchema.nullish(),
 });
 export type CompanyBody = z.infer<typeof CompanyBodySchema>;
 
@@ -201,6 +205,8 @@ export const CompanySchema = z.object({
   release_form_url: z.string().nullable(),
   /** Only internal-company callers receive it. */
   auto_surcharge: z.boolean().optional(),
+  follow_up_days: z.array(z.number()),
+  follow_up_every: z.number(),
   /** The retrieval company itself, whose form has fewer fields. */
   is_internal: z.boolean(),
   abilities: CompanyAbilitiesSchema,

@@ -98,6 +98,8 @@ export function company(overrides: Partial<Company> = {}): Company {
     phone_number: '303-555-0100',
     fax_number: null,
     request_price: '40.00',
+    follow_up_days: [7, 14, 21],
+    follow_up_every: 5,
     release_form_url: null,
     is_internal: false,
     abilities: { can_manage: true, can_edit_pricing: false, can_delete: false },

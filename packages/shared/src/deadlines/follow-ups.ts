@@ -52,11 +52,12 @@ export function shiftedByPause(plannedOn: string, pausedFrom: string, resumedOn:
  * days inside a pause not counted. Null while a pause is open. The schedule's shifted dates equal this.
  */
 export function followUpDueOn(
-  clock: { sentOn: string; pauses: readonly { from: string; to: string | null }[] },
+  clock: { sentOn: string; pauses?: readonly { from: string; to: string | null }[] },
   cadence: FollowUpCadence,
   n: number,
 ): string | null {
-  if (clock.pauses.some((p) => p.to === null)) return null;
-  const held = (day: string) => clock.pauses.some((p) => p.from <= day && p.to !== null && day < p.to);
+  const pauses = clock.pauses ?? [];
+  if (pauses.some((p) => p.to === null)) return null;
+  const held = (day: string) => pauses.some((p) => p.from <= day && p.to !== null && day < p.to);
   return countDaysAfter(clock.sentOn, followUpOffset(cadence, n), (day) => isBusinessDay(day) && !held(day));
 }

@@ -54,6 +54,8 @@ export function presentCompany(row: CompanyRow, auth: Auth, ctx: CompanyContext)
     request_price: formatAmount(row.requestPrice),
     release_form_url: row.releaseFormUrl,
     ...(can(auth, 'company.seeSurcharge') && { auto_surcharge: row.autoSurcharge }),
+    follow_up_days: row.followUpDays,
+    follow_up_every: row.followUpEvery,
     is_internal: row.id === ctx.internalCompanyId,
     abilities: companyAbilities(auth, row.id),
   };
@@ -114,6 +116,9 @@ function columnsFrom(auth: Auth, body: CompanyBody, current?: CompanyRow): Colum
     phoneNumber: pick('phone_number', current?.phoneNumber),
     faxNumber: pick('fax_number', current?.faxNumber),
     releaseFormUrl,
+    // The follow-up cadence applies to schedules made from now on (a first send), not to planned ones.
+    ...(body.follow_up_days && { followUpDays: body.follow_up_days }),
+    ...(body.follow_up_every && { followUpEvery: body.follow_up_every }),
     ...(requestPrice !== undefined && { requestPrice }),
     ...(autoSurcharge !== undefined && { autoSurcharge }),
   };

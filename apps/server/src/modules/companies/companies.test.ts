@@ -1,4 +1,4 @@
-import { COMPANY_MSG, FILE_MSG, MSG, toCents } from '@dd/shared';
+import { COMPANY_MSG, FILE_MSG, FOLLOW_UP_MSG, MSG, toCents } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callers, createCompany, signedIn, uploadKey } from '../../../test/factories';
@@ -85,6 +85,25 @@ describe('POST /api/home/company/{id}/', () => {
     });
     const again = await call('POST', `/api/home/company/${id}/`, who.firmStaff.headers, { state: 'CO' });
     expect(again.json().company).toMatchObject({ name: 'Smith & Partners', city: 'Denver', state: 'CO' });
+  });
+
+  it("lets the firm's staff set the follow-up cadence, and refuses one that does not ascend", async () => {
+    const { deps } = await getContext();
+    const who = await callers(deps);
+    const id = who.firmStaff.user.companyId;
+    const before = await call('GET', `/api/home/company/${id}/`, who.firmStaff.headers);
+    expect(before.json()[0].company).toMatchObject({ follow_up_days: [7, 14, 21], follow_up_every: 5 });
+    const res = await call('POST', `/api/home/company/${id}/`, who.firmStaff.headers, {
+      follow_up_days: '5, 10',
+      follow_up_every: 3,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().company).toMatchObject({ follow_up_days: [5, 10], follow_up_every: 3 });
+    const bad = await call('POST', `/api/home/company/${id}/`, who.firmStaff.headers, {
+      follow_up_days: '10, 5',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.follow_up_days).toBe(FOLLOW_UP_MSG.cadenceDays);
   });
 
   it('refuses the request price and the surcharge from firm staff', async () => {

@@ -14,15 +14,17 @@ import {
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notes, providers, requests } from '../../db/schema';
+import { syncFollowUps } from '../followups/followups.schedule';
 
 /**
  * A request's legal due date, kept on the request (docs/deadlines.md). The clock starts with the first
  * e-mail to the provider since the last (re)submission; 'Need Assistance' (the request waits on the firm)
  * stops it and the next status starts it again with the days it had left. Read from the status history
  * in the notes, so it is recomputed from facts every time a status changes, the basis changes or an
- * extension notice is recorded.
+ * extension notice is recorded. The follow-ups to the provider run on the same clock and are brought in
+ * step with it here (followups.schedule.ts); `now` is the moment of the change.
  */
-export async function refreshDeadline(tx: DbOrTx, requestId: number): Promise<void> {
+export async function refreshDeadline(tx: DbOrTx, requestId: number, now = new Date()): Promise<void> {
   const [request] = await tx
     .select({
       basis: requests.legalBasis,
@@ -54,6 +56,7 @@ export async function refreshDeadline(tx: DbOrTx, requestId: number): Promise<vo
     .update(requests)
     .set({ dueDate: deadline?.due ?? null, deadlineRule: deadline?.rule.id ?? null })
     .where(eq(requests.id, requestId));
+  await syncFollowUps(tx, requestId, clock, now);
 }
 
 /** What the request's screens and lists show of its deadline. */

@@ -3,6 +3,10 @@ import {
   COMPANY_MSG,
   type Company,
   type CompanySaved,
+  DEFAULT_FOLLOW_UP_CADENCE,
+  FOLLOW_UP_LIMITS,
+  FOLLOW_UP_MSG,
+  FollowUpDaysSchema,
   formatMoney,
   isEmailAddress,
   parseAmount,
@@ -41,11 +45,22 @@ const CONTACT_FIELDS = [
   'admin_fax',
 ] as const;
 
+/** The firm's follow-up cadence: whoever edits the firm's details sets how often providers are chased. */
+const FOLLOW_UP_FIELDS = ['follow_up_days', 'follow_up_every'] as const;
+
 /** The names this form sends for a company and caller: nothing the caller may not set. */
 export function companyFormFields(company: Company | undefined, canSetPrice: boolean): string[] {
   if (company?.is_internal) return [...CONTACT_FIELDS];
-  return [...CONTACT_FIELDS, 'release_form_url', ...(canSetPrice ? ['request_price', 'auto_surcharge'] : [])];
+  return [
+    ...CONTACT_FIELDS,
+    'release_form_url',
+    ...FOLLOW_UP_FIELDS,
+    ...(canSetPrice ? ['request_price', 'auto_surcharge'] : []),
+  ];
 }
+
+const cadenceDaysCheck = (value: string | undefined) =>
+  FollowUpDaysSchema.safeParse(value ?? '').success ? undefined : FOLLOW_UP_MSG.cadenceDays;
 
 const emailCheck = (value: string | undefined) =>
   value?.trim() && !isEmailAddress(value) ? COMPANY_MSG.invalidEmail : undefined;
@@ -62,6 +77,14 @@ export function CompanyForm({ company, canSetPrice, onSubmit, onSaved }: Company
       company ? parseAmount(company.request_price) : BASE_REQUEST_PRICE,
     );
   if (fields.includes('auto_surcharge')) initialValues.auto_surcharge = company?.auto_surcharge ?? false;
+  if (lawFirm) {
+    const cadence = company ?? {
+      follow_up_days: DEFAULT_FOLLOW_UP_CADENCE.days,
+      follow_up_every: DEFAULT_FOLLOW_UP_CADENCE.every,
+    };
+    initialValues.follow_up_days = cadence.follow_up_days.join(', ');
+    initialValues.follow_up_every = cadence.follow_up_every;
+  }
 
   const save = (values: Record<string, unknown>) =>
     onSubmit(Object.fromEntries(fields.map((f) => [f, values[f] === undefined ? null : values[f]])));
@@ -119,6 +142,26 @@ export function CompanyForm({ company, canSetPrice, onSubmit, onSaved }: Company
             bucket="company-forms"
             accept={['application/pdf']}
           />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextField
+              name="follow_up_days"
+              label="Follow-up Days"
+              description="Business days after the first send when Direct Docs follows up with the provider."
+              required
+              maxLength={60}
+              validate={cadenceDaysCheck}
+            />
+            <NumberField
+              name="follow_up_every"
+              label="Then Every (Business Days)"
+              description="After those, one follow-up every so many business days until the records arrive."
+              required
+              min={1}
+              max={FOLLOW_UP_LIMITS.maxEvery}
+              step={1}
+              decimalScale={0}
+            />
+          </SimpleGrid>
           {canSetPrice ? (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <NumberField

@@ -13,6 +13,7 @@ import { useAuth } from '../../auth';
 import type { ScreenProps } from '../../ui';
 import { Card, ConfirmDeleteButton, Loading, StatusBadge } from '../../ui';
 import { RequestFiles, RequestFileUpload } from '../files';
+import { FollowUpsPanel } from '../follow-ups';
 import { deleteRequest, useRequestDetail } from './api';
 import { NotesCard } from './NotesCard';
 import { ClientCard, ProviderCard, RequestDataCard } from './request-detail-cards';
@@ -138,6 +139,7 @@ function RequestDetailView({ request }: { request: RequestDetail }) {
                 />
               )}
             </Card>
+            <FollowUpsPanel requestId={request.id} canAct={false} />
             <NotesCard
               requestId={request.id}
               notes={request.notes}

@@ -1,11 +1,12 @@
 /**
  * The Request Details Center: actions; archive state and the tracking form; law firm, contact, status and
- * follow-up date; then client, provider and request data, the documents, the note form and all notes.
+ * follow-up date; the follow-ups to the provider; then client, provider and request data, the documents, the note form and all notes.
  */
 import type { RequestDetail } from '@dd/shared';
 import { Alert, Divider, Grid, SimpleGrid, Stack } from '@mantine/core';
 import { Card, Loading } from '../../ui';
 import { RequestFiles, RequestFileUpload } from '../files';
+import { FollowUpsPanel } from '../follow-ups';
 import { useStaffInfo } from './api';
 import { ActionsCard, FirmCard } from './center-columns';
 import { NewProviderNotice } from './NewProviderNotice';
@@ -41,6 +42,7 @@ export function DetailsCenter({ request, onChanged }: { request: RequestDetail; 
           <FirmCard request={request} info={info.data} infoFailed={info.isError} />
         </Grid.Col>
       </Grid>
+      <FollowUpsPanel requestId={request.id} canAct />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         <ClientCard request={request} />
         <ProviderCard request={request} />

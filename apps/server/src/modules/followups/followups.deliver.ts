@@ -1,0 +1,106 @@
+import {
+  DEFAULT_FOLLOW_UP_TEMPLATE,
+  FOLLOW_UP_TEMPLATE_NAME,
+  type FollowUpChannel,
+  formatDate,
+  renderFollowUpText,
+} from '@dd/shared';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { companies, followUps, notes, noteTemplates, patients, providers, requests } from '../../db/schema';
+import { renderEmail } from '../../lib/email-layout';
+import type { Mail } from '../../lib/outbox';
+import { recomputeNextTodo } from '../notes/notes.reminders';
+
+/**
+ * Sending one follow-up the caller has already claimed (its row moved from planned to sent under the
+ * request's lock): the text comes from the 'Follow-up' note template, goes to the provider's records
+ * address through the outbox, and is logged as a note on the request. A provider with no e-mail address
+ * gets a letter instead: the note holds the letter and its fax number, and the request comes onto the
+ * staff To Do list that day so someone prints or faxes it.
+ */
+export interface ClaimedFollowUp {
+  id: number;
+  requestId: number;
+  number: number;
+  sentOn: string;
+}
+
+async function templateText(tx: Tx): Promise<string> {
+  const [row] = await tx
+    .select({ text: noteTemplates.text })
+    .from(noteTemplates)
+    .where(sql`lower(trim(${noteTemplates.name})) = ${FOLLOW_UP_TEMPLATE_NAME.toLowerCase()}`)
+    .orderBy(asc(noteTemplates.id))
+    .limit(1);
+  return row?.text.trim() ? row.text : DEFAULT_FOLLOW_UP_TEMPLATE;
+}
+
+export async function deliverFollowUp(
+  tx: Tx,
+  mail: Mail,
+  followUp: ClaimedFollowUp,
+  options: { byUserId: number | null; today: string },
+): Promise<{ channel: FollowUpChannel; noteId: number }> {
+  const [r] = await tx
+    .select({
+      internalNumber: requests.internalNumber,
+      startDate: requests.startDate,
+      endDate: requests.endDate,
+      client: patients.fullName,
+      dateOfBirth: patients.dateOfBirth,
+      provider: providers.name,
+      email: providers.email,
+      fax: providers.fax,
+      firm: companies.name,
+    })
+    .from(requests)
+    .innerJoin(patients, eq(patients.id, requests.patientId))
+    .innerJoin(providers, eq(providers.id, requests.providerId))
+    .innerJoin(companies, eq(companies.id, requests.companyId))
+    .where(eq(requests.id, followUp.requestId));
+  const dob = formatDate(r.dateOfBirth);
+  const body = renderFollowUpText(await templateText(tx), {
+    provider: r.provider,
+    client: r.client,
+    date_of_birth: dob || 'on the authorization',
+    dates: `${formatDate(r.startDate) || 'all available'} to ${formatDate(r.endDate) || 'present'}`,
+    law_firm: r.firm,
+    sent_on: formatDate(followUp.sentOn),
+    request_number: r.internalNumber,
+    number: String(followUp.number),
+  });
+  const signed = `${body}\n\nThank you,\nDirect Docs\n${mail.supportEmail}`;
+  const to = r.email?.trim();
+  const channel: FollowUpChannel = to ? 'email' : 'letter';
+  if (to) {
+    const content = renderEmail({
+      title: `Follow-up: records request #${r.internalNumber}`,
+      paragraphs: signed.split(/\n{2,}/),
+    });
+    await mail.enqueue(tx, {
+      to,
+      replyTo: mail.supportEmail,
+      subject: `Follow-up: Medical Records Request for ${r.client}${dob ? `, DOB ${dob}` : ''} (Direct Docs #${r.internalNumber})`,
+      template: 'provider-follow-up',
+      ...content,
+    });
+  }
+  const heading = to
+    ? `Follow-up ${followUp.number} e-mailed to the provider at ${to}.`
+    : `Follow-up ${followUp.number} is a letter to print or fax: the provider has no e-mail address${r.fax ? ` (fax ${r.fax})` : ''}.`;
+  const [note] = await tx
+    .insert(notes)
+    .values({ text: `${heading}\n\n${signed}`, requestId: followUp.requestId, userId: options.byUserId })
+    .returning({ id: notes.id });
+  await tx.update(followUps).set({ channel, noteId: note.id }).where(eq(followUps.id, followUp.id));
+  if (!to) {
+    // Someone has to print or fax it today: the request is due on the To Do list.
+    await tx
+      .update(requests)
+      .set({ followUpDate: sql`least(${requests.followUpDate}, ${options.today}::date)` })
+      .where(eq(requests.id, followUp.requestId));
+    await recomputeNextTodo(tx, followUp.requestId);
+  }
+  return { channel, noteId: note.id };
+}

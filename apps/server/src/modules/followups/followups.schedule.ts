@@ -1,0 +1,157 @@
+import {
+  addBusinessDays,
+  cadenceOf,
+  type FollowUpCadence,
+  type FollowUpSkipReason,
+  followUpDueOn,
+  isOpenStatus,
+  type RequestStatus,
+  STATUS,
+  shiftedByPause,
+  stateTimeZone,
+  todayIn,
+} from '@dd/shared';
+import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { companies, followUps, providers, requests } from '../../db/schema';
+
+/**
+ * A request's schedule of follow-ups to its provider, kept in step with its legal clock
+ * (docs/deadlines.md, "Follow-ups"). Called with the clock every time the deadline is recomputed (a status
+ * change, a resubmission, a move or a split), inside that change's transaction:
+ * - the first send creates the schedule from the firm's cadence (follow-ups already past are not made up);
+ * - waiting on the firm pauses the planned follow-ups; moving on shifts them by the business days held;
+ * - a finished request (records received, cancelled, closed) or a resubmitted one ends the schedule: what
+ *   was still planned or paused is kept as skipped, with the reason, so the history stays readable.
+ * While the request runs there is always one follow-up ahead: after the cadence's days, one every N.
+ */
+export type Clock = { sentOn: string; pauses?: readonly { from: string; to: string | null }[] } | null;
+
+const LIVE = ['planned', 'paused'] as const;
+
+export function endReason(status: RequestStatus): FollowUpSkipReason {
+  if (status === STATUS.cancelled) return 'cancelled';
+  if (status === STATUS.completedArrived || status === STATUS.closedArrived) return 'records_received';
+  if (status === STATUS.closedOriginallyNone) return 'records_received';
+  return 'closed';
+}
+
+/** The cadence, status and provider's "today" a schedule is computed with. */
+export async function scheduleFacts(db: DbOrTx, requestId: number, now: Date) {
+  const [row] = await db
+    .select({
+      status: requests.status,
+      followUpDays: companies.followUpDays,
+      followUpEvery: companies.followUpEvery,
+      state: providers.state,
+    })
+    .from(requests)
+    .innerJoin(companies, eq(companies.id, requests.companyId))
+    .innerJoin(providers, eq(providers.id, requests.providerId))
+    .where(eq(requests.id, requestId));
+  if (!row) return undefined;
+  return {
+    status: row.status as RequestStatus,
+    cadence: cadenceOf(row),
+    today: todayIn(stateTimeZone(row.state), now),
+  };
+}
+
+async function rowsOf(db: DbOrTx, requestId: number) {
+  return db.select().from(followUps).where(eq(followUps.requestId, requestId)).orderBy(asc(followUps.number));
+}
+
+async function endLive(db: DbOrTx, requestId: number, reason: FollowUpSkipReason) {
+  await db
+    .update(followUps)
+    .set({ status: 'skipped', skipReason: reason, pauseReason: null, pausedOn: null })
+    .where(and(eq(followUps.requestId, requestId), inArray(followUps.status, LIVE)));
+}
+
+async function nextNumber(db: DbOrTx, requestId: number): Promise<number> {
+  const [row] = await db
+    .select({ last: max(followUps.number) })
+    .from(followUps)
+    .where(eq(followUps.requestId, requestId));
+  return (row?.last ?? 0) + 1;
+}
+
+/**
+ * While the request runs and nothing is planned or paused any more (the last one was sent or skipped, or
+ * the request was reopened), the next follow-up: `every` business days after the later of the last
+ * one's date and today.
+ */
+export async function keepOneAhead(
+  db: DbOrTx,
+  requestId: number,
+  cadence: FollowUpCadence,
+  today: string,
+): Promise<void> {
+  const rows = await rowsOf(db, requestId);
+  const last = rows.at(-1);
+  if (!last || rows.some((r) => r.status === 'planned' || r.status === 'paused')) return;
+  const from = last.plannedOn > today ? last.plannedOn : today;
+  await db.insert(followUps).values({
+    requestId,
+    number: last.number + 1,
+    sentOn: last.sentOn,
+    plannedOn: addBusinessDays(from, cadence.every),
+  });
+}
+
+/** A new schedule from the first send: the cadence's dates from today on (the clock's pauses counted). */
+async function createSchedule(
+  db: DbOrTx,
+  requestId: number,
+  clock: NonNullable<Clock>,
+  cadence: FollowUpCadence,
+  today: string,
+) {
+  const closed = { sentOn: clock.sentOn, pauses: (clock.pauses ?? []).filter((p) => p.to !== null) };
+  const dates = cadence.days.map((_, i) => followUpDueOn(closed, cadence, i + 1) as string);
+  let ahead = dates.filter((d) => d >= today);
+  if (ahead.length === 0)
+    ahead = [addBusinessDays(dates.at(-1)! > today ? dates.at(-1)! : today, cadence.every)];
+  const first = await nextNumber(db, requestId);
+  await db
+    .insert(followUps)
+    .values(ahead.map((plannedOn, i) => ({ requestId, number: first + i, sentOn: clock.sentOn, plannedOn })));
+}
+
+export async function syncFollowUps(db: DbOrTx, requestId: number, clock: Clock, now: Date): Promise<void> {
+  const facts = await scheduleFacts(db, requestId, now);
+  if (!facts) return;
+  const { status, cadence, today } = facts;
+  if (!isOpenStatus(status)) return endLive(db, requestId, endReason(status));
+  if (!clock) return endLive(db, requestId, 'resubmitted');
+
+  let rows = await rowsOf(db, requestId);
+  if (!rows.some((r) => r.sentOn === clock.sentOn)) {
+    await endLive(db, requestId, 'resubmitted');
+    await createSchedule(db, requestId, clock, cadence, today);
+    rows = await rowsOf(db, requestId);
+  }
+  const pauses = clock.pauses ?? [];
+  const open = pauses.find((p) => p.to === null);
+  if (open) {
+    await db
+      .update(followUps)
+      .set({ status: 'paused', pauseReason: 'waiting_on_firm', pausedOn: open.from })
+      .where(and(eq(followUps.requestId, requestId), eq(followUps.status, 'planned')));
+    return;
+  }
+  for (const row of rows) {
+    if (row.status !== 'paused' || row.pauseReason !== 'waiting_on_firm' || !row.pausedOn) continue;
+    const pause = pauses.find((p) => p.from === row.pausedOn);
+    await db
+      .update(followUps)
+      .set({
+        status: 'planned',
+        plannedOn: shiftedByPause(row.plannedOn, row.pausedOn, pause?.to ?? today),
+        pauseReason: null,
+        pausedOn: null,
+      })
+      .where(eq(followUps.id, row.id));
+  }
+  await keepOneAhead(db, requestId, cadence, today);
+}
