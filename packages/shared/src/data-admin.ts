@@ -35,6 +35,8 @@ export const AdminFieldSchema = z.object({
   related_app: z.string().nullable(),
   related_model: z.string().nullable(),
   max_length: z.number().nullable(),
+  /** An amount of money: sent as dollars with two decimals ('38.00', AmountSchema), shown as $38.00. */
+  money: z.boolean(),
 });
 export type AdminField = z.infer<typeof AdminFieldSchema>;
 

@@ -56,6 +56,7 @@ export function fieldsOf(m: AdminModelDef): AdminField[] {
     related_app: c.related?.app ?? null,
     related_model: c.related?.model ?? null,
     max_length: c.maxLength ?? null,
+    money: Boolean(c.cents),
   }));
 }
 

@@ -1,4 +1,4 @@
-import { ADMIN_COUNT_CAP, type AdminOption } from '@dd/shared';
+import { ADMIN_COUNT_CAP, type AdminOption, centsOf, formatAmount } from '@dd/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { matchingIds } from './data-admin.search';
@@ -7,8 +7,9 @@ import type { AdminColumn, AdminModelDef } from './registry';
 /**
  * The generic queries of the data administration. Every identifier comes from the registry (or a custom
  * model name validated by the model maker) and is quoted with sql.identifier; every value is a parameter.
- * Values are converted in SQL so both drivers answer the same JSON: dates as yyyy-mm-dd, times as ISO
- * strings in UTC, decimals as numbers.
+ * Values are converted so both drivers answer the same JSON: dates as yyyy-mm-dd, times as ISO strings in
+ * UTC, money as the API's amounts ('38.00', formatAmount of the stored cents), other decimals as their exact
+ * digits ('12.5'; a float would lose those past the 15th).
  */
 const tableOf = (m: Pick<AdminModelDef, 'schema' | 'table'>) =>
   sql`${sql.identifier(m.schema)}.${sql.identifier(m.table)}`;
@@ -21,10 +22,20 @@ function readColumn(column: AdminColumn): SQL {
     case 'datetime':
       return sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
     case 'decimal':
-      return column.cents ? sql`(${c} / 100.0)::float8` : sql`${c}::float8`;
+      return column.cents ? c : sql`trim_scale(${c})::text`;
     default:
       return c;
   }
+}
+
+/** A row as the API sends it: money columns, read as whole cents, become amounts. */
+function present(m: AdminModelDef, row: Record<string, unknown>): Record<string, unknown> {
+  for (const column of m.columns) {
+    const value = row[column.name];
+    if (column.cents && value !== null && value !== undefined)
+      row[column.name] = formatAmount(centsOf(value));
+  }
+  return row;
 }
 
 function selectList(m: AdminModelDef, relatedOf: (c: AdminColumn) => AdminModelDef | undefined): SQL {
@@ -66,7 +77,11 @@ export async function listRecords(
       sql`select count(*)::int as n from (select 1 from ${counted} c limit ${ADMIN_COUNT_CAP + 1}) x`,
     ),
   ]);
-  return { count: Math.min(n, ADMIN_COUNT_CAP), count_capped: n > ADMIN_COUNT_CAP, results };
+  return {
+    count: Math.min(n, ADMIN_COUNT_CAP),
+    count_capped: n > ADMIN_COUNT_CAP,
+    results: results.map((row) => present(m, row)),
+  };
 }
 
 export async function getRecord(
@@ -79,7 +94,7 @@ export async function getRecord(
     db,
     sql`select ${selectList(m, relatedOf)} from ${tableOf(m)} t where t.id = ${id}`,
   );
-  return row;
+  return row && present(m, row);
 }
 
 /** The options of a relation select: the newest first, narrowed by the search text. */

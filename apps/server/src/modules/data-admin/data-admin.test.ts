@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_MSG, fieldLabel } from '@dd/shared';
+import { ADMIN_MSG, AmountSchema, addCents, fieldLabel, formatAmount, toCents } from '@dd/shared';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createCompany, createPatient, INTERNAL_ADMIN, signedIn } from '../../../test/factories';
@@ -154,7 +154,41 @@ describe('data administration: records', () => {
       city: '',
     });
     expect(made.statusCode).toBe(201);
-    expect(made.json()).toMatchObject({ name: 'Blank Price Law', request_price: 35, city: null });
+    expect(made.json()).toMatchObject({ name: 'Blank Price Law', request_price: '35.00', city: null });
+  });
+
+  it('reads and edits money as exact two-decimal amounts, named as money in the fields', async () => {
+    const { call } = await admin();
+    const fields = (await call('GET', '/api/admin/home/company/fields/')).json();
+    expect(fields).toContainEqual(expect.objectContaining({ name: 'request_price', money: true }));
+    expect(fields).toContainEqual(expect.objectContaining({ name: 'name', money: false }));
+    // 0.10 + 0.20 added in cents is 0.30, not 0.30000000000000004; and the highest price a firm may be given.
+    const sum = formatAmount(addCents(toCents('0.10'), toCents('0.20')));
+    const made = await call('POST', '/api/admin/home/company/', {
+      name: 'Exact Money Law',
+      request_price: sum,
+    });
+    expect(made.statusCode).toBe(201);
+    expect(made.json().request_price).toBe('0.30');
+    const id = made.json().id;
+    const edited = await call('POST', `/api/admin/home/company/${id}/`, {
+      name: 'Exact Money Law',
+      request_price: '999,999.99',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().request_price).toBe('999999.99');
+    expect((await call('GET', `/api/admin/home/company/${id}/`)).json().request_price).toBe('999999.99');
+    const listed = await call(
+      'GET',
+      `/api/admin/home/company/?search=${encodeURIComponent('Exact Money Law')}`,
+    );
+    expect(listed.json().results[0].request_price).toBe('999999.99');
+    expect(AmountSchema.safeParse(listed.json().results[0].request_price).success).toBe(true);
+    const thirdCent = await call('POST', `/api/admin/home/company/${id}/`, {
+      name: 'Exact Money Law',
+      request_price: '0.333',
+    });
+    expect(thirdCent.json().fields.request_price).toBe(ADMIN_MSG.notANumber(fieldLabel('request_price')));
   });
 
   it('is for internal administrators only', async () => {

@@ -1,4 +1,4 @@
-import { ADMIN_MSG, fieldLabel, parseUsDate } from '@dd/shared';
+import { ADMIN_MSG, fieldLabel, formatAmount, parseCents, parseUsDate } from '@dd/shared';
 import type { AdminColumn } from './registry';
 
 /**
@@ -8,15 +8,45 @@ import type { AdminColumn } from './registry';
 export type Read = { ok: true; value: unknown } | { ok: false; message: string };
 
 const INT_MAX = 2_147_483_647;
-const DECIMAL_MAX = 1e14;
+/** The model maker's decimals are numeric(18, 4): at most 14 digits before the point. */
+const DECIMAL_WHOLE_DIGITS = 14;
+const DECIMAL_PLACES = 4;
 const ok = (value: unknown): Read => ({ ok: true, value });
 const fail = (message: string): Read => ({ ok: false, message });
 
-function readNumber(raw: unknown, column: AdminColumn, label: string): Read {
+/** A typed or sent number as text, thousands separators dropped. */
+const numberText = (raw: unknown) =>
+  typeof raw === 'number'
+    ? Number.isFinite(raw)
+      ? String(raw)
+      : ''
+    : typeof raw === 'string'
+      ? raw.trim().replace(/,/g, '')
+      : '';
+
+/**
+ * A decimal is kept as its digits, never a float: money (a column of whole cents) as the amount the
+ * product's services take ('0.30', at most two decimals), other decimals as the text PostgreSQL stores
+ * exactly in numeric.
+ */
+function readDecimal(raw: unknown, column: AdminColumn, label: string): Read {
+  if (column.cents) {
+    const amount = parseCents(numberText(raw));
+    return amount === null ? fail(ADMIN_MSG.notANumber(label)) : ok(formatAmount(amount));
+  }
+  // A JSON number is taken to the column's places, as numeric would round it ('0.30000000000000004' → '0.3000').
+  const text =
+    typeof raw === 'number' && Number.isFinite(raw) ? raw.toFixed(DECIMAL_PLACES) : numberText(raw);
+  const match = /^-?(\d+)(?:\.\d+)?$/.exec(text);
+  if (!match || match[1].replace(/^0+/, '').length > DECIMAL_WHOLE_DIGITS)
+    return fail(ADMIN_MSG.notANumber(label));
+  return ok(text);
+}
+
+function readInteger(raw: unknown, label: string): Read {
   const n =
     typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim().replace(/,/g, '')) : NaN;
   if (!Number.isFinite(n)) return fail(ADMIN_MSG.notANumber(label));
-  if (column.type === 'decimal') return Math.abs(n) < DECIMAL_MAX ? ok(n) : fail(ADMIN_MSG.notANumber(label));
   if (!Number.isInteger(n) || Math.abs(n) > INT_MAX) return fail(ADMIN_MSG.notAWholeNumber(label));
   return ok(n);
 }
@@ -56,9 +86,10 @@ export function readValue(column: AdminColumn, raw: unknown): Read {
       return ok(text);
     }
     case 'integer':
-    case 'decimal':
     case 'relation':
-      return readNumber(raw, column.type === 'relation' ? { ...column, type: 'integer' } : column, label);
+      return readInteger(raw, label);
+    case 'decimal':
+      return readDecimal(raw, column, label);
     case 'boolean':
       return readBoolean(raw, label);
     case 'date':

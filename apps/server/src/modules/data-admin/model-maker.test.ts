@@ -47,7 +47,18 @@ describe('model maker', () => {
     );
     const created = await call('POST', `/api/admin/custom/${config.table}/`, { title: 'First', fee: '12.5' });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ title: 'First', fee: 12.5, active: true, provider_id: null });
+    expect(created.json()).toMatchObject({ title: 'First', fee: '12.5', active: true, provider_id: null });
+    // A decimal comes back digit for digit (as float8 the wide one read 12345678901234.568); a number
+    // with binary noise is stored to the column's four places.
+    const exact = await call('POST', `/api/admin/custom/${config.table}/`, { title: 'Sum', fee: 0.1 + 0.2 });
+    expect(exact.json().fee).toBe('0.3');
+    const wide = await call('POST', `/api/admin/custom/${config.table}/${exact.json().id}/`, {
+      fee: '12345678901234.5678',
+    });
+    expect(wide.json().fee).toBe('12345678901234.5678');
+    const listed = await call('GET', `/api/admin/custom/${config.table}/`);
+    expect(listed.json().results.map((r: { fee: string }) => r.fee)).toEqual(['12345678901234.5678', '12.5']);
+    await call('POST', `/api/admin/custom/${config.table}/${exact.json().id}/delete/`, {});
     const missing = await call('POST', `/api/admin/custom/${config.table}/`, { fee: 1 });
     expect(missing.json().fields.title).toBe('Title is required.');
     // The spec's path reaches the same table.

@@ -3,6 +3,7 @@ import { Switch } from '@mantine/core';
 import {
   type Choice,
   DateField,
+  DecimalField,
   NumberField,
   SearchSelect,
   TextAreaField,
@@ -49,7 +50,7 @@ function RelationField({ field }: { field: AdminField }) {
 
 /**
  * One field of the instance form, chosen by its type (spec section 9): text → text input, long text →
- * text area, numbers → number input, boolean → switch, dates → date field, relation → select.
+ * text area, numbers → number input (a decimal's kept as the digits typed), boolean → switch, dates → date field, relation → select.
  */
 export function AdminFieldInput({ field }: { field: AdminField }) {
   const common = { name: field.name, label: field.label, required: field.required };
@@ -59,7 +60,9 @@ export function AdminFieldInput({ field }: { field: AdminField }) {
     case 'integer':
       return <NumberField {...common} step={1} />;
     case 'decimal':
-      return <NumberField {...common} />;
+      return (
+        <DecimalField {...common} description={field.money ? 'Dollars, for example 38.00' : undefined} />
+      );
     case 'boolean':
       return <SwitchField field={field} />;
     case 'date':

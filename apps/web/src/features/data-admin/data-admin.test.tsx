@@ -1,7 +1,10 @@
 import type { AdminField } from '@dd/shared';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test';
+import { Form } from '../../ui';
+import { AdminFieldInput } from './AdminFieldInput';
 import { bodyOf, draftOf, emptyDraft, hasDuplicateNames } from './ModelConfigEditor';
 import { showValue } from './values';
 
@@ -15,6 +18,7 @@ const field = (over: Partial<AdminField>): AdminField => ({
   related_app: null,
   related_model: null,
   max_length: null,
+  money: false,
   ...over,
 });
 
@@ -108,5 +112,40 @@ describe('record values in lists', () => {
     expect(screen.getByText('Yes')).toBeTruthy();
     expect(screen.getByText(/03\/14\/2026/)).toBeTruthy();
     expect(screen.getByText('—')).toBeTruthy();
+  });
+});
+
+describe('decimals and money', () => {
+  it('shows money with the one money format and other decimals digit for digit', () => {
+    const record = { request_price: '1234567.89', fee: '12345678901234.5678' };
+    renderWithProviders(
+      <div>
+        {showValue(field({ name: 'request_price', type: 'decimal', money: true }), record)}|
+        {showValue(field({ name: 'fee', type: 'decimal' }), record)}
+      </div>,
+    );
+    expect(screen.getByText(/\$1,234,567\.89/)).toBeTruthy();
+    expect(screen.getByText(/12345678901234\.5678/)).toBeTruthy();
+  });
+
+  it('sends an edited amount as typed, never through a float', async () => {
+    const sent: Record<string, unknown>[] = [];
+    renderWithProviders(
+      <Form initialValues={{ request_price: '35.00', fee: '1.5' }} onSubmit={(v) => sent.push(v)}>
+        <AdminFieldInput
+          field={field({ name: 'request_price', label: 'Request price', type: 'decimal', money: true })}
+        />
+        <AdminFieldInput field={field({ name: 'fee', label: 'Fee', type: 'decimal' })} />
+      </Form>,
+    );
+    const price = screen.getByRole('textbox', { name: 'Request price' });
+    expect(price).toHaveProperty('value', '35.00');
+    await userEvent.clear(price);
+    await userEvent.type(price, '0.30');
+    const fee = screen.getByRole('textbox', { name: 'Fee' });
+    await userEvent.clear(fee);
+    await userEvent.type(fee, '12345678901234.5678');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(sent).toEqual([{ request_price: '0.30', fee: '12345678901234.5678' }]);
   });
 });
