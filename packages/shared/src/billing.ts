@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSchema } from './api-shapes';
 import { IdSchema } from './ids';
 import { AmountSchema, addCents, type Cents, MoneyInputSchema } from './money';
 import { REQUEST_STATUSES, type RequestStatus, STATUS } from './statuses';
@@ -185,12 +186,8 @@ export const InvoiceFilterSchema = z.object({
 });
 export type InvoiceFilter = z.infer<typeof InvoiceFilterSchema>;
 
-export const InvoicePageSchema = z.object({
+export const InvoicePageSchema = pageSchema(InvoiceLineSchema).extend({
   company: z.object({ id: z.number(), name: z.string() }),
-  count: z.number(),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
-  results: z.array(InvoiceLineSchema),
   totals: InvoiceTotalsSchema,
   /** The caller may change amounts, set fees and bill (internal administrators). */
   can_edit: z.boolean(),

@@ -12,6 +12,7 @@ import {
   InvoiceLineBodySchema,
   InvoiceLineSchema,
   InvoicePageSchema,
+  pageSchema,
   RequestInvoiceSchema,
 } from '@dd/shared';
 import type { FastifyReply } from 'fastify';
@@ -55,24 +56,14 @@ const Paging = PageQuery.extend({ page_size: z.coerce.number().int().min(1).max(
 const InvoiceQuery = PageQuery.extend({ page_size: z.coerce.number().int().min(1).max(500).default(50) })
   .extend(InvoiceFilterSchema.shape)
   .strict();
-const CompaniesPage = z.object({
-  count: z.number(),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
-  results: z.array(InvoiceCompanySchema),
-});
+const CompaniesPage = pageSchema(InvoiceCompanySchema);
 const BillingList = BillingListQuerySchema.extend({
   related: z.string().max(100).optional(),
   order_by: z.enum(['-created_at']).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).default(0),
 }).strict();
-const BillingPage = z.object({
-  count: z.number(),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
-  results: z.array(BillingSchema),
-});
+const BillingPage = pageSchema(BillingSchema);
 /** A generated download: never cached, saved under its name. */
 const sendAttachment = (reply: FastifyReply, type: string, name: string, body: string | Buffer) =>
   reply

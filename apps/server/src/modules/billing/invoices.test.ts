@@ -235,6 +235,24 @@ describe('filters', () => {
   });
 });
 
+describe('billing lists answer one page shape', () => {
+  it('pages firms, invoice lines and billings as {count, next, previous, results}', async () => {
+    const f = await firm();
+    await createCompany((await getContext()).deps.db);
+    for (let i = 0; i < 2; i++) await f.request({ status: STATUS.closedArrived });
+    const who = await admin();
+    const pageKeys = ['count', 'next', 'previous', 'results'];
+    const firms = (await get('/api/invoices/?page_size=1', who.headers)).json();
+    expect(Object.keys(firms).sort()).toEqual(pageKeys);
+    expect(firms).toMatchObject({ previous: null, next: expect.stringContaining('page=2') });
+    const lines = await invoiceOf(f.company.id, who.headers, '?page=2&page_size=1');
+    expect(Object.keys(lines).sort()).toEqual([...pageKeys, 'can_edit', 'company', 'totals'].sort());
+    expect(lines).toMatchObject({ count: 2, next: null, previous: expect.stringContaining('page=1') });
+    const billed = await get('/api/home/billing/?limit=1', who.headers);
+    expect(Object.keys(billed.json()).sort()).toEqual(pageKeys);
+  });
+});
+
 describe('who sees an invoice', () => {
   it('shows a firm its own invoice read-only; another firm gets 404 and a paralegal 403', async () => {
     const f = await firm();

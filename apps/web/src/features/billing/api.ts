@@ -8,6 +8,7 @@ import type {
   InvoiceCompany,
   InvoiceLine,
   InvoicePage,
+  Page,
 } from '@dd/shared';
 import { download, get, post, postOnce, put } from '../../api/client';
 
@@ -41,13 +42,6 @@ export const billingKeys = {
     ['billing', 'billings', filters, offset, limit] as const,
   billing: (id: number) => ['billing', 'one', id] as const,
 };
-
-interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
 
 export const pageInvoiceCompanies = (page: number, pageSize: number, signal?: AbortSignal) =>
   get<Page<InvoiceCompany>>('/api/invoices/', { page, page_size: pageSize }, signal);
