@@ -12,6 +12,7 @@ import { type Database, openDatabase } from './client';
 import {
   companies,
   files,
+  followUps,
   patients,
   pdfFormMappings,
   pdfFormPages,
@@ -172,5 +173,23 @@ describe('seedDemoData', () => {
     expect(await seedDemoData(database.db, { cipher, internalCompanyId, filesDir })).toEqual({
       seeded: false,
     });
+  });
+  it('gives the demo requests follow-ups: sent on business days, the next one planned while a request runs, none planned once it ended', async () => {
+    const rows = await database.db
+      .select({ row: followUps, status: requests.status })
+      .from(followUps)
+      .innerJoin(requests, eq(requests.id, followUps.requestId));
+    expect(rows.filter((r) => r.row.status === 'sent').length).toBeGreaterThan(20);
+    expect(rows.some((r) => r.row.channel === 'letter')).toBe(true);
+    for (const { row } of rows) expect(isBusinessDay(row.plannedOn), row.plannedOn).toBe(true);
+    const running = [STATUS.initialRequestSent, STATUS.inContact, STATUS.documentsEnRoute] as string[];
+    const byRequest = new Map<number, typeof rows>();
+    for (const r of rows) byRequest.set(r.row.requestId, [...(byRequest.get(r.row.requestId) ?? []), r]);
+    for (const list of byRequest.values()) {
+      const planned = list.filter((r) => r.row.status === 'planned').length;
+      if (running.includes(list[0].status)) expect(planned).toBe(1);
+      if (list[0].status.startsWith('Closed') || list[0].status.startsWith('Completed'))
+        expect(planned).toBe(0);
+    }
   });
 });

@@ -7,6 +7,7 @@ import { companies, notes, requests } from './schema';
 import { insertBilling } from './seed/billing';
 import { setDemoDeadlines } from './seed/deadlines';
 import { type InsertedRequest, insertDocuments, writePatientForms } from './seed/documents';
+import { insertDemoFollowUps } from './seed/follow-ups';
 import { insertDemoForms } from './seed/forms';
 import { insertPatients } from './seed/patients';
 import { insertOrganizations } from './seed/people';
@@ -17,7 +18,8 @@ import { insertRequestTypeChoices, planRequests } from './seed/requests';
 
 /**
  * Demo data for a fresh database: the internal company with staff, two law firms with users, clients,
- * providers, ~200 requests in every status with notes, claims, reminders, files (real PDFs), invoices,
+ * providers, ~200 requests in every status with notes, claims, reminders, follow-ups to providers, files
+ * (real PDFs), invoices,
  * billings and two PDF forms with their fields mapped. Runs only when no company exists, in one
  * transaction; the same on every run apart from dates, which are relative to now.
  */
@@ -74,6 +76,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<{ seed
     for (let i = 0; i < noteRows.length; i += 1000)
       await tx.insert(notes).values(noteRows.slice(i, i + 1000));
     await setDemoDeadlines(tx, inserted);
+    await insertDemoFollowUps(tx, inserted, now);
 
     await insertDocuments(tx, rng, now, inserted, options.filesDir);
     await writePatientForms(options.filesDir, patients, now);

@@ -12,6 +12,8 @@ export interface SeedProvider {
   name: string;
   address: string;
   state: string;
+  /** The records department's address; follow-ups to a provider without one are letters. */
+  email: string | null;
   /** Internal staff confirmed the contact details. */
   verified: boolean;
 }
@@ -99,6 +101,7 @@ export async function insertProviders(tx: Tx): Promise<SeedProvider[]> {
       id: row.id,
       name: v.name,
       state: v.state,
+      email: v.email,
       address: `${v.address1}, ${v.city}, ${v.state} ${v.zipCode}`,
       verified: v.verifiedAt !== null,
     };
