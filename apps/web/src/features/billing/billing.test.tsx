@@ -2,14 +2,12 @@ import { BILLING_MSG, type Billing, type InvoiceLine, type InvoicePage, STATUS }
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithProviders, stubApi } from '../../test';
+import { internalStaffUser, json, renderWithProviders, stubApi } from '../../test';
 import BillingsScreen from './BillingsScreen';
 import InvoiceScreen from './InvoiceScreen';
 
-const auth = vi.hoisted(() => ({
-  user: { id: 1, company_id: 1, is_internal: true, is_staff: true, is_admin_user: true },
-}));
-vi.mock('../../auth', () => ({ useAuth: () => auth }));
+/** A Direct Docs administrator: may edit lines, bill and mark billings paid. */
+const admin = internalStaffUser({ id: 1, is_admin_user: true });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -68,7 +66,7 @@ describe('InvoiceScreen', () => {
         return json(line({ provider_cost: '12.50' }));
       return undefined;
     });
-    renderWithProviders(<InvoiceScreen params={['5']} path="/invoice/5/" />);
+    renderWithProviders(<InvoiceScreen params={['5']} path="/invoice/5/" />, { user: admin });
     expect(await screen.findByRole('heading', { name: 'Invoice: Smith Law Group' })).toBeInTheDocument();
     const cost = screen.getByLabelText('Provider cost of request 10007');
     await userEvent.clear(cost);
@@ -92,7 +90,7 @@ describe('InvoiceScreen', () => {
       }
       return undefined;
     });
-    renderWithProviders(<InvoiceScreen params={['5']} path="/invoice/5/" />);
+    renderWithProviders(<InvoiceScreen params={['5']} path="/invoice/5/" />, { user: admin });
     await userEvent.click(await screen.findByRole('button', { name: 'Save the line of request 10007' }));
     expect(await screen.findByText(BILLING_MSG.saved)).toBeInTheDocument();
     await waitFor(() => expect(saved).toBe(true));
@@ -106,7 +104,7 @@ describe('InvoiceScreen', () => {
       if (call.path === '/api/invoice_billing/5') return json({});
       return undefined;
     });
-    renderWithProviders(<InvoiceScreen params={['5']} path="/invoice/5/" />);
+    renderWithProviders(<InvoiceScreen params={['5']} path="/invoice/5/" />, { user: admin });
     await userEvent.click(await screen.findByRole('button', { name: 'Create billing' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(BILLING_MSG.confirmCreate)).toBeInTheDocument();
@@ -120,7 +118,7 @@ describe('InvoiceScreen', () => {
       if (call.path === '/api/invoice_billing/5') return json({});
       return undefined;
     });
-    renderWithProviders(<InvoiceScreen params={['5']} path="/invoice/5/" />);
+    renderWithProviders(<InvoiceScreen params={['5']} path="/invoice/5/" />, { user: admin });
     expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
     expect(screen.queryByLabelText('Provider cost of request 10007')).not.toBeInTheDocument();
     for (const name of ['Fee settings', 'Download CSV', 'Create billing']) {
@@ -149,7 +147,7 @@ describe('BillingsScreen', () => {
         return json({ ...billing, is_paid: true, paid_at: '2026-04-02T12:00:00Z' });
       return undefined;
     });
-    renderWithProviders(<BillingsScreen />);
+    renderWithProviders(<BillingsScreen />, { user: admin });
     expect(await screen.findByRole('link', { name: 'March 2026' })).toHaveAttribute('href', '/invoice/5/3/');
     await userEvent.click(screen.getByRole('radio', { name: 'Not Paid' }));
     await waitFor(() => expect(calls.at(-1)?.query.get('is_paid')).toBe('false'));
