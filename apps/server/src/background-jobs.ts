@@ -4,6 +4,7 @@ import { jobs } from './db/schema';
 import { pruneIdempotencyKeys } from './lib/idempotency';
 import { createJobRunner, type JobRunner } from './lib/jobs';
 import { compactTallies } from './modules/datadashboard/tallies';
+import { DEADLINE_DIGEST_JOB, sendDeadlineDigests } from './modules/deadlinedigest/deadline-digest';
 import { diskPaths } from './modules/diskusage/diskusage.routes';
 import { takeDailySnapshot } from './modules/diskusage/diskusage.service';
 import { FOLLOW_UPS_JOB, sendDueFollowUps } from './modules/followups/followups.chore';
@@ -15,7 +16,7 @@ import { RENDER_JOB, renderJobHandler } from './modules/pdfforms/pdfforms.render
  * Every kind of background work, run through the one job queue (decision 034) by whichever server
  * instance claims it: rendering long PDF forms, folding the dashboard's running tallies together, the
  * daily disk-usage snapshot, ending card payments left waiting for the bank's authentication, sending the
- * follow-ups to providers that are due, and
+ * follow-ups to providers that are due, the firms' weekly deadline e-mails, and
  * clearing out finished jobs and idempotency keys past their 24 hours.
  */
 export function createBackgroundJobs(
@@ -38,6 +39,9 @@ export function createBackgroundJobs(
       [FOLLOW_UPS_JOB]: async () => {
         await sendDueFollowUps(deps);
       },
+      [DEADLINE_DIGEST_JOB]: async () => {
+        await sendDeadlineDigests(deps);
+      },
       'jobs.prune': async () => {
         await db.execute(
           sql`delete from ${jobs} where (status = 'done' and finished_at < now() - interval '1 day')
@@ -54,6 +58,8 @@ export function createBackgroundJobs(
       { kind: 'payments.expire', everySeconds: 300 },
       // Follow-ups fall due by the day in each provider's time zone; ten minutes is soon enough.
       { kind: FOLLOW_UPS_JOB, everySeconds: 600 },
+      // Each user's digest falls due on Monday at 7:00 their time: it leaves within a quarter of an hour.
+      { kind: DEADLINE_DIGEST_JOB, everySeconds: 900 },
     ],
   });
 }

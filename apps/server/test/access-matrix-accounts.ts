@@ -37,6 +37,12 @@ export const ACCOUNT_ROWS: Record<string, MatrixRow> = {
     note: "the caller's own zone only",
     input: () => ({ body: { timezone: 'America/Denver' } }),
   },
+  'POST /users/deadline_digest/': {
+    access: 'authenticated',
+    expect: '401 200 200 200 200 403 403 403',
+    note: "the caller's own choice; law firm users only",
+    input: () => ({ body: { weekly_deadline_digest: true } }),
+  },
   'GET /api/csrfmiddlewaretoken/': { access: 'public', expect: '200 200 200 200 200 200 200 200' },
   'GET /api/ip/': { access: 'authenticated', expect: '401 200 200 200 200 200 200 200' },
   'POST /users/signup/': {

@@ -331,6 +331,7 @@ describe.skipIf(!url)('two server instances on one database and one store', () =
     );
     expect(live).toEqual([
       { key: 'dashboard.compact', n: 1 },
+      { key: 'deadlines.digest', n: 1 },
       { key: 'disk.snapshot', n: 1 },
       { key: 'jobs.prune', n: 1 },
       { key: 'payments.expire', n: 1 },
@@ -341,6 +342,7 @@ describe.skipIf(!url)('two server instances on one database and one store', () =
     );
     expect(done).toEqual([
       { kind: 'dashboard.compact', n: 1 },
+      { kind: 'deadlines.digest', n: 1 },
       { kind: 'disk.snapshot', n: 1 },
       { kind: 'jobs.prune', n: 1 },
       { kind: 'payments.expire', n: 1 },

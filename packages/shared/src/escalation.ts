@@ -35,3 +35,18 @@ export function escalationListLink(
   params.set('deadline', status);
   return `/requestlist/?${params}`;
 }
+
+/** A firm user's weekly e-mail of the firm's overdue and due-soon requests (their own choice). */
+export const DeadlineDigestBodySchema = z.object({ weekly_deadline_digest: z.boolean() }).strict();
+export type DeadlineDigestBody = z.infer<typeof DeadlineDigestBodySchema>;
+
+export const DEADLINE_DIGEST_MSG = {
+  on: 'You will get the weekly deadline e-mail every Monday morning.',
+  off: 'You will not get the weekly deadline e-mail.',
+  firmsOnly: 'The weekly deadline e-mail is for law firm users.',
+} as const;
+
+/** The most requests one digest lists; the rest are counted and one link away on the dashboard. */
+export const DEADLINE_DIGEST_MAX_ROWS = 50;
+/** The digest goes out on the first run of the job on or after Monday at this hour, the user's time. */
+export const DEADLINE_DIGEST_HOUR = 7;

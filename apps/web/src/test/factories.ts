@@ -37,6 +37,7 @@ export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     session_timeout_minutes: 30,
     email_confirmed: true,
     timezone: 'America/Denver',
+    weekly_deadline_digest: false,
     abilities: NO_ABILITIES,
     ...overrides,
   };

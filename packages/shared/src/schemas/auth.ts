@@ -117,6 +117,8 @@ export const CurrentUserSchema = z.object({
   email_confirmed: z.boolean(),
   /** The IANA zone 'today' is computed in ('UTC' until the user signs in from a browser or chooses one). */
   timezone: z.string(),
+  /** A firm user asked for the weekly e-mail of the firm's overdue and due-soon requests. */
+  weekly_deadline_digest: z.boolean(),
   abilities: CallerAbilitiesSchema,
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;

@@ -1,5 +1,6 @@
 import {
   CurrentUserSchema,
+  DeadlineDigestBodySchema,
   IdSchema,
   LoginSchema,
   MSG,
@@ -20,6 +21,7 @@ import {
   getCurrentUser,
   requestPasswordReset,
   resetPassword,
+  setOwnDeadlineDigest,
   setOwnTimeZone,
   signOut,
 } from './accounts.service';
@@ -105,6 +107,16 @@ export const accountsRoutes: Module = (app, deps) => {
       schema: { body: TimeZoneBodySchema, response: { 200: z.object({ timezone: z.string() }) } },
     },
     async (request) => setOwnTimeZone(db, requireAuth(request), request.body.timezone),
+  );
+
+  // The caller's own choice of the weekly deadline e-mail (law firm users only).
+  app.post(
+    '/users/deadline_digest/',
+    {
+      config: { access: 'authenticated' },
+      schema: { body: DeadlineDigestBodySchema, response: { 200: DeadlineDigestBodySchema } },
+    },
+    async (request) => setOwnDeadlineDigest(db, requireAuth(request), request.body.weekly_deadline_digest),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { type CurrentUser, MSG } from '@dd/shared';
+import { type CurrentUser, DEADLINE_DIGEST_MSG, MSG } from '@dd/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import { limitResetRequest } from '../../auth/login-limits';
@@ -15,7 +15,7 @@ import { callerAbilities } from '../../authz/policy';
 import type { Db, DbOrTx } from '../../db/client';
 import { companies, roles, users } from '../../db/schema';
 import { renderEmail } from '../../lib/email-layout';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { SECRET_LINK_PLACEHOLDER } from '../../lib/outbox';
 
 /** Finding a user by address, password reset and the current-user view (sign-up: signup.service.ts). */
@@ -131,8 +131,20 @@ export async function getCurrentUser(
     session_timeout_minutes: settings.sessionMinutes,
     email_confirmed: u.emailConfirmedAt !== null,
     timezone: auth.timezone,
+    weekly_deadline_digest: u.weeklyDeadlineDigest,
     abilities: callerAbilities(auth),
   };
+}
+
+/** A firm user's own choice of the weekly deadline e-mail (internal users have no firm to report on). */
+export async function setOwnDeadlineDigest(
+  db: DbOrTx,
+  auth: Auth,
+  wanted: boolean,
+): Promise<{ weekly_deadline_digest: boolean }> {
+  if (auth.isInternal) throw forbidden(DEADLINE_DIGEST_MSG.firmsOnly);
+  await db.update(users).set({ weeklyDeadlineDigest: wanted }).where(eq(users.id, auth.userId));
+  return { weekly_deadline_digest: wanted };
 }
 
 /** The signed-in user's own IANA zone (already checked and normalised by TimeZoneSchema). */

@@ -1,5 +1,5 @@
 import { BACK_TO_REPORT } from '@dd/shared';
-import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import {
   IconListCheck,
   IconMail,
@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../../auth';
 import { BackButton, idParam, Loading, type ScreenProps } from '../../ui';
 import { TodoCounts } from '../staff-list';
+import { DeadlineDigestSetting } from './DeadlineDigestSetting';
 import { FirmDashboard } from './FirmDashboard';
 import { TimeZoneSetting } from './TimeZoneSetting';
 
@@ -74,7 +75,10 @@ export default function DashboardScreen({ params }: ScreenProps) {
   return (
     <Stack gap="xl">
       {dashboard}
-      <TimeZoneSetting timezone={user.timezone} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" maw={980}>
+        <TimeZoneSetting timezone={user.timezone} />
+        <DeadlineDigestSetting enabled={user.weekly_deadline_digest} />
+      </SimpleGrid>
     </Stack>
   );
 }
