@@ -19,6 +19,35 @@ describe('ClientHistory', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('flags a past request that is overdue with the provider', async () => {
+    stubApi((call) =>
+      call.path === '/api/home/request/'
+        ? json({
+            count: 2,
+            next: null,
+            previous: null,
+            results: [
+              {
+                id: 1,
+                status: 'In Contact With Provider',
+                provider: { name: 'Mercy Hospital' },
+                deadline_status: 'very_overdue',
+              },
+              {
+                id: 2,
+                status: 'In Contact With Provider',
+                provider: { name: 'Cedar Clinic' },
+                deadline_status: 'on_track',
+              },
+            ],
+          })
+        : undefined,
+    );
+    renderWithProviders(<ClientHistory patientId={4} />);
+    expect(await screen.findByText('Overdue 30+ days')).toBeInTheDocument();
+    expect(screen.queryByText('On track')).toBeNull();
+  });
+
   it("asks to review the selection when the client's requests cannot be read", async () => {
     stubApi((call) => (call.path === '/api/home/request/' ? json({ error: 'Not found.' }, 404) : undefined));
     renderWithProviders(<ClientHistory patientId={4} />);

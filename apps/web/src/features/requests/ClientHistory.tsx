@@ -6,7 +6,7 @@
  */
 import { formatDate, MSG } from '@dd/shared';
 import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { StatusBadge } from '../../ui';
+import { DeadlineBadge, StatusBadge } from '../../ui';
 import { useClientRequests } from './api';
 
 export function ClientHistory({ patientId }: { patientId: number }) {
@@ -41,7 +41,12 @@ export function ClientHistory({ patientId }: { patientId: number }) {
             >
               {r.provider?.name ?? 'Provider'} · {formatDate(r.start_date)}–{formatDate(r.end_date)}
             </Anchor>
-            <StatusBadge status={r.status} size="md" />
+            <Group gap={4} wrap="nowrap">
+              {(r.deadline_status === 'overdue' || r.deadline_status === 'very_overdue') && (
+                <DeadlineBadge status={r.deadline_status} />
+              )}
+              <StatusBadge status={r.status} size="md" />
+            </Group>
           </Group>
         ))
       )}
