@@ -79,7 +79,7 @@ export async function insertDemoFollowUps(tx: Tx, inserted: InsertedRequest[], n
         ? `Follow-up ${n} e-mailed to the provider at ${email}.`
         : `Follow-up ${n} is a letter to print or fax: the provider has no e-mail address.`;
       logged.push({
-        note: { requestId: id, text: `${heading}\n\n${body}`, createdAt: at(plannedOn) },
+        note: { requestId: id, text: email ? heading : `${heading}\n\n${body}`, createdAt: at(plannedOn) },
         row: {
           requestId: id,
           number: n,

@@ -15,7 +15,7 @@ import { recomputeNextTodo } from '../notes/notes.reminders';
 /**
  * Sending one follow-up the caller has already claimed (its row moved from planned to sent under the
  * request's lock): the text comes from the 'Follow-up' note template, goes to the provider's records
- * address through the outbox, and is logged as a note on the request. A provider with no e-mail address
+ * address through the outbox, and is logged as a one-line note on the request. A provider with no e-mail address
  * gets a letter instead: the note holds the letter and its fax number, and the request comes onto the
  * staff To Do list that day so someone prints or faxes it.
  */
@@ -91,7 +91,12 @@ export async function deliverFollowUp(
     : `Follow-up ${followUp.number} is a letter to print or fax: the provider has no e-mail address${r.fax ? ` (fax ${r.fax})` : ''}.`;
   const [note] = await tx
     .insert(notes)
-    .values({ text: `${heading}\n\n${signed}`, requestId: followUp.requestId, userId: options.byUserId })
+    // The e-mail's text stays in the outbox; a letter is kept whole in the note, where staff print it from.
+    .values({
+      text: to ? heading : `${heading}\n\n${signed}`,
+      requestId: followUp.requestId,
+      userId: options.byUserId,
+    })
     .returning({ id: notes.id });
   await tx.update(followUps).set({ channel, noteId: note.id }).where(eq(followUps.id, followUp.id));
   if (!to) {

@@ -29,7 +29,7 @@ const STATUS_COLORS = {
   paused: 'yellow',
 } as const satisfies Record<FollowUpStatus, string>;
 
-function detail(f: FollowUp): string {
+function detail(f: FollowUp, byLetter: boolean): string {
   if (f.status === 'sent') {
     const how = f.channel === 'letter' ? 'Letter to print or fax' : 'E-mailed';
     return f.sent_at ? `${how} on ${formatDate(f.sent_at)}` : how;
@@ -39,6 +39,7 @@ function detail(f: FollowUp): string {
     return f.skipped_by ? `${why} (${f.skipped_by})` : why;
   }
   if (f.status === 'paused' && f.pause_reason) return FOLLOW_UP_PAUSE_REASON_LABELS[f.pause_reason];
+  if (f.status === 'planned') return byLetter ? 'Letter to print or fax' : 'E-mail to the provider';
   return '';
 }
 
@@ -67,7 +68,7 @@ function ScheduleTable({ schedule }: { schedule: FollowUpSchedule }) {
               </Table.Td>
               <Table.Td>
                 <Text size="sm" c="dimmed">
-                  {detail(f)}
+                  {detail(f, schedule.by_letter)}
                 </Text>
               </Table.Td>
             </Table.Tr>
