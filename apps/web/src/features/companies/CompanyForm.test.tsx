@@ -1,4 +1,4 @@
-import type { Company, CompanySaved } from '@dd/shared';
+import { type Company, type CompanySaved, FOLLOW_UP_MSG } from '@dd/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -68,5 +68,18 @@ describe('CompanyForm', () => {
     expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
     expect(screen.getByLabelText(/Request Price/)).toHaveValue('$35.00');
+  });
+
+  it("checks the firm's follow-up cadence with the rules the server applies", async () => {
+    const onSubmit = submitter();
+    renderWithProviders(<CompanyForm company={firm} canSetPrice onSubmit={onSubmit} />);
+    const days = screen.getByLabelText(/Follow-up Days/);
+    await userEvent.clear(days);
+    await userEvent.type(days, '14, 7');
+    await userEvent.clear(screen.getByLabelText(/Then Every/));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(FOLLOW_UP_MSG.cadenceDays)).toBeInTheDocument();
+    expect(screen.getByText(FOLLOW_UP_MSG.cadenceEvery)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 });

@@ -1,14 +1,11 @@
 import {
   BASE_REQUEST_PRICE,
-  COMPANY_MSG,
   type Company,
+  CompanyBodySchema,
   type CompanySaved,
   DEFAULT_FOLLOW_UP_CADENCE,
   FOLLOW_UP_LIMITS,
-  FOLLOW_UP_MSG,
-  FollowUpDaysSchema,
   formatMoney,
-  isEmailAddress,
   parseAmount,
   toDollars,
 } from '@dd/shared';
@@ -19,7 +16,8 @@ import { CheckboxField, FileUploadField, Form, NumberField, TextField } from '..
  * The company form (staff spec: 'The field set differs for the provider's own company'). Everyone who
  * may edit sees the name, phones, address and administrator contact; a law firm also has its release
  * form; the request price and automatic surcharge decide what a firm pays, so only internal staff see
- * them as fields (firm staff see the price as text).
+ * them as fields (firm staff see the price as text). The values are checked with the route's own
+ * CompanyBodySchema: the admin e-mail and the follow-up cadence read the server's messages.
  */
 export interface CompanyFormProps {
   /** Absent when creating a law firm. */
@@ -59,12 +57,6 @@ export function companyFormFields(company: Company | undefined, canSetPrice: boo
   ];
 }
 
-const cadenceDaysCheck = (value: string | undefined) =>
-  FollowUpDaysSchema.safeParse(value ?? '').success ? undefined : FOLLOW_UP_MSG.cadenceDays;
-
-const emailCheck = (value: string | undefined) =>
-  value?.trim() && !isEmailAddress(value) ? COMPANY_MSG.invalidEmail : undefined;
-
 export function CompanyForm({ company, canSetPrice, onSubmit, onSaved }: CompanyFormProps) {
   const fields = companyFormFields(company, canSetPrice);
   const lawFirm = !company?.is_internal;
@@ -92,6 +84,7 @@ export function CompanyForm({ company, canSetPrice, onSubmit, onSaved }: Company
   return (
     <Form
       aria-label="Company"
+      schema={CompanyBodySchema}
       initialValues={initialValues}
       onSubmit={save}
       onSuccess={onSaved}
@@ -118,13 +111,7 @@ export function CompanyForm({ company, canSetPrice, onSubmit, onSaved }: Company
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextField name="admin_name" label="Admin Name" maxLength={200} />
-        <TextField
-          name="admin_email"
-          label="Admin Email"
-          type="email"
-          maxLength={254}
-          validate={emailCheck}
-        />
+        <TextField name="admin_email" label="Admin Email" type="email" maxLength={254} />
         <TextField name="admin_phone" label="Admin Phone" type="tel" maxLength={50} />
         <TextField name="admin_fax" label="Admin Fax" type="tel" maxLength={50} />
       </SimpleGrid>
@@ -149,7 +136,6 @@ export function CompanyForm({ company, canSetPrice, onSubmit, onSaved }: Company
               description="Business days after the first send when Direct Docs follows up with the provider."
               required
               maxLength={60}
-              validate={cadenceDaysCheck}
             />
             <NumberField
               name="follow_up_every"
