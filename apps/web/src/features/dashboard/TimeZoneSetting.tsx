@@ -1,4 +1,10 @@
-import { type CurrentUser, TIME_ZONE_MSG, type TimeZoneBody, timeZoneOptions } from '@dd/shared';
+import {
+  type CurrentUser,
+  TIME_ZONE_MSG,
+  type TimeZoneBody,
+  TimeZoneBodySchema,
+  timeZoneOptions,
+} from '@dd/shared';
 import { Card, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -9,7 +15,8 @@ import { Form, SelectField } from '../../ui';
 
 /**
  * The signed-in user's own time zone: stored from the browser at sign-in, changed here.
- * Reminders, the to-do list and date windows count 'today' in it.
+ * Reminders, the to-do list and date windows count 'today' in it. The choice is checked with the route's
+ * own TimeZoneBodySchema before it is sent.
  */
 export function TimeZoneSetting({ timezone }: { timezone: string }) {
   const queryClient = useQueryClient();
@@ -29,6 +36,7 @@ export function TimeZoneSetting({ timezone }: { timezone: string }) {
       </Text>
       <Form<TimeZoneBody, { timezone: string }>
         aria-label="Time zone"
+        schema={TimeZoneBodySchema}
         submitLabel="Save time zone"
         initialValues={{ timezone }}
         onSubmit={async (values) => {
