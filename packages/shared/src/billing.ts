@@ -223,14 +223,28 @@ export const BillingSchema = z.object({
 });
 export type Billing = z.infer<typeof BillingSchema>;
 
+export const BILLING_MSG = {
+  titleRequired: 'Invoice Title is required',
+  titleTooLong: 'Keep the title under 200 characters.',
+  confirmCreate:
+    'Requests that are not closed or completed are not included in this billing. Create the billing?',
+  nothingToBill: 'This company has no closed or completed requests left to bill.',
+  lineBilled: 'This invoice line is on a billing and can no longer be changed.',
+  lineNotBillable: 'Only unbilled lines of closed or completed requests of this company can be billed.',
+  reasonRequired: 'Say why this billing is no longer paid.',
+  linesLocked: 'This billing is paid, or a card payment of it is under way: its lines can no longer change.',
+  confirmPaid: 'Mark this billing as paid? The payment date is recorded.',
+  saved: 'Saved',
+} as const;
+
 export const BillingCreateBodySchema = z
   .object({
     company: IdSchema,
     title: z
-      .string({ error: 'Invoice Title is required' })
+      .string({ error: BILLING_MSG.titleRequired })
       .trim()
-      .min(1, 'Invoice Title is required')
-      .max(200, 'Keep the title under 200 characters.'),
+      .min(1, BILLING_MSG.titleRequired)
+      .max(200, BILLING_MSG.titleTooLong),
   })
   .strict();
 export type BillingCreateBody = z.input<typeof BillingCreateBodySchema>;
@@ -263,19 +277,6 @@ export const BillingListQuerySchema = z.object({
   company__id: IdSchema.optional(),
   is_paid: z.enum(['true', 'false', 'True', 'False']).optional(),
 });
-
-export const BILLING_MSG = {
-  titleRequired: 'Invoice Title is required',
-  confirmCreate:
-    'Requests that are not closed or completed are not included in this billing. Create the billing?',
-  nothingToBill: 'This company has no closed or completed requests left to bill.',
-  lineBilled: 'This invoice line is on a billing and can no longer be changed.',
-  lineNotBillable: 'Only unbilled lines of closed or completed requests of this company can be billed.',
-  reasonRequired: 'Say why this billing is no longer paid.',
-  linesLocked: 'This billing is paid, or a card payment of it is under way: its lines can no longer change.',
-  confirmPaid: 'Mark this billing as paid? The payment date is recorded.',
-  saved: 'Saved',
-} as const;
 
 /* What an order will be billed: GET /api/home/quote/?company&rush&request_type (the order screen). */
 

@@ -1,34 +1,25 @@
-import { BILLING_MSG } from '@dd/shared';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { BILLING_MSG, type Billing, BillingCreateBodySchema } from '@dd/shared';
+import { Alert, Button, Modal } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Form, TextField } from '../../ui';
 import { billingKeys, createBilling } from './api';
 
+/** The form's part of the route's body: the company comes from the screen. */
+const TitleSchema = BillingCreateBodySchema.pick({ title: true });
+
 /**
- * Create a billing (administrators): a title ('Invoice Title is required' when empty) and a
- * confirmation that requests not closed or completed are left out; then the new billing opens.
+ * Create a billing (administrators): a title ('Invoice Title is required' when empty, checked with the
+ * route's own schema) and a confirmation that requests not closed or completed are left out; then the
+ * new billing opens.
  */
 export function CreateBillingButton({ companyId, companyName }: { companyId: number; companyName: string }) {
   const [opened, setOpened] = useState(false);
-  const [title, setTitle] = useState('');
-  const [titleError, setTitleError] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const create = useMutation({
-    mutationFn: () => createBilling({ company: companyId, title }),
-    onSuccess: (billing) => {
-      void queryClient.invalidateQueries({ queryKey: billingKeys.all });
-      setOpened(false);
-      navigate(`/invoice/${companyId}/${billing.id}/`);
-    },
-  });
-  const close = () => {
-    if (create.isPending) return;
-    setOpened(false);
-    create.reset();
-  };
+  const close = () => setOpened(false);
 
   return (
     <>
@@ -36,44 +27,32 @@ export function CreateBillingButton({ companyId, companyName }: { companyId: num
         Create billing
       </Button>
       <Modal opened={opened} onClose={close} title={`Bill ${companyName}`}>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!title.trim()) {
-              setTitleError(BILLING_MSG.titleRequired);
-              return;
-            }
-            setTitleError(null);
-            create.mutate();
+        <Form<{ title?: string }, Billing>
+          aria-label={`Bill ${companyName}`}
+          schema={TitleSchema}
+          submitLabel="Create billing"
+          onSubmit={(values) => createBilling({ company: companyId, title: values.title ?? '' })}
+          onSuccess={(billing) => {
+            void queryClient.invalidateQueries({ queryKey: billingKeys.all });
+            setOpened(false);
+            navigate(`/invoice/${companyId}/${billing.id}/`);
           }}
+          actions={
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+          }
         >
-          <Stack>
-            <TextInput
-              label="Invoice Title"
-              placeholder={`${companyName} - ${new Date().toLocaleString('en-US', { month: 'long', year: 'numeric' })}`}
-              value={title}
-              onChange={(e) => setTitle(e.currentTarget.value)}
-              error={titleError}
-              data-autofocus
-            />
-            <Alert color="yellow" title="Only finished requests are billed">
-              {BILLING_MSG.confirmCreate}
-            </Alert>
-            {create.isError && (
-              <Text c="red" role="alert">
-                {create.error.message}
-              </Text>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Create billing
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+          <TextField
+            name="title"
+            label="Invoice Title"
+            placeholder={`${companyName} - ${new Date().toLocaleString('en-US', { month: 'long', year: 'numeric' })}`}
+            autoFocus
+          />
+          <Alert color="yellow" title="Only finished requests are billed">
+            {BILLING_MSG.confirmCreate}
+          </Alert>
+        </Form>
       </Modal>
     </>
   );

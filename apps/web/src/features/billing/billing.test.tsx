@@ -112,6 +112,37 @@ describe('InvoiceScreen', () => {
     expect(await within(dialog).findByText(BILLING_MSG.titleRequired)).toBeInTheDocument();
   });
 
+  it("checks the title with the route's own rules before sending, and names the billing as typed", async () => {
+    const calls = stubApi((call) => {
+      if (call.path === '/api/invoices/5/') return json(page([line()]));
+      if (call.path === '/api/invoice_billing/5') return json({});
+      if (call.path === '/api/home/billing/' && call.method === 'POST')
+        return json({ id: 3, title: 'March 2026' }, 201);
+      return undefined;
+    });
+    renderWithProviders(<InvoiceScreen params={['5']} path="/invoice/5/" />, {
+      user: admin,
+      path: '/invoice/5/',
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Create billing' }));
+    const dialog = await screen.findByRole('dialog');
+    const title = within(dialog).getByRole('textbox', { name: 'Invoice Title' });
+    await userEvent.type(title, '   ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create billing' }));
+    expect(await within(dialog).findByText(BILLING_MSG.titleRequired)).toBeInTheDocument();
+    await userEvent.click(title);
+    await userEvent.paste('x'.repeat(201));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create billing' }));
+    expect(await within(dialog).findByText(BILLING_MSG.titleTooLong)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await userEvent.clear(title);
+    await userEvent.type(title, 'March 2026');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create billing' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ company: 5, title: 'March 2026' }),
+    );
+  });
+
   it('shows a firm its invoice without inputs, fee settings, CSV or billing', async () => {
     stubApi((call) => {
       if (call.path === '/api/invoices/5/') return json(page([line()], false));
