@@ -3,9 +3,9 @@
  * what the load and crash scripts share. BENCH_DATABASE_URL names any database of the server; the
  * run's own database is created beside it and dropped afterwards, with the data directory.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, cpSync, openSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,9 +30,17 @@ export async function scratchInstallation(
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('Set BENCH_DATABASE_URL to a PostgreSQL server (any database on it).');
   const name = `${prefix}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
+  // A connection per use: the crash script may restart the PostgreSQL server in between.
+  const asAdmin = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  await asAdmin(`create database ${name}`);
   const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `${prefix}-`));
   return {
@@ -54,8 +62,7 @@ export async function scratchInstallation(
       ...env,
     },
     async remove() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await asAdmin(`drop database if exists ${name} with (force)`);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -72,7 +79,9 @@ export function startServer(
 ): { child: ChildProcess; output: string[] } {
   const output: string[] = [];
   const sink = options.logFile ? openSync(options.logFile, 'a') : 'pipe';
-  const args = [...(options.nodeArgs ?? []), '--import', 'tsx', options.script ?? 'src/main.ts'];
+  const script = options.script ?? 'src/main.ts';
+  // A built script runs as production runs it; TypeScript sources go through tsx.
+  const args = [...(options.nodeArgs ?? []), ...(script.endsWith('.ts') ? ['--import', 'tsx'] : []), script];
   const child = spawn(process.execPath, args, {
     cwd: serverDir,
     env,
@@ -103,4 +112,17 @@ export async function stopServer(child: ChildProcess, signal: NodeJS.Signals = '
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill(signal);
   await exited;
+}
+
+/**
+ * The server built as production runs it, in a copy of its own beside dist/ (where its packages
+ * resolve), so another build during the run cannot pull it away; a restart then takes about a second,
+ * not the half-minute of compiling the sources on a busy machine. `script` is for startServer.
+ */
+export function productionBuild(): { script: string; remove(): void } {
+  execSync('npm run build -w apps/server', { cwd: new URL('..', import.meta.url), stdio: 'ignore' });
+  const name = `.crash-server-${process.pid}`;
+  const copy = path.join(serverDir, name);
+  cpSync(path.join(serverDir, 'dist'), copy, { recursive: true });
+  return { script: `${name}/main.js`, remove: () => rmSync(copy, { recursive: true, force: true }) };
 }
