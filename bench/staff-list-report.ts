@@ -5,7 +5,11 @@ import type { Auth } from '../apps/server/src/authz';
 import type { Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
 import { filterConditions, RequestListQuery } from '../apps/server/src/modules/requests/requests.filters';
-import { listedNameMatches } from '../apps/server/src/modules/requests/requests.name-filters';
+import {
+  BROAD_NAME_COUNT_CAP,
+  hasBroadName,
+  listedNameMatches,
+} from '../apps/server/src/modules/requests/requests.name-filters';
 import {
   REQUEST_COUNT_CAP,
   requestCountQuery,
@@ -15,7 +19,7 @@ import { explainMs, type Statement } from './measure';
 import type { CaseResult } from './staff-list';
 
 /** Direct Docs staff: what the list's access rule gives them (every firm's requests). */
-const STAFF: Auth = {
+export const STAFF: Auth = {
   userId: 0,
   companyId: 0,
   isStaff: true,
@@ -39,7 +43,9 @@ export async function explainCase(url: string, query: string): Promise<number> {
   }) as unknown as Db;
   try {
     const params = RequestListQuery.parse(Object.fromEntries(new URLSearchParams(`${query}&limit=100`)));
-    const conditions = filterConditions(params, STAFF, await listedNameMatches(db, params));
+    const names = await listedNameMatches(db, params);
+    const conditions = filterConditions(params, STAFF, names);
+    const cap = hasBroadName(params, names) ? BROAD_NAME_COUNT_CAP : REQUEST_COUNT_CAP;
     const options = {
       conditions,
       orderBy: params.order_by,
@@ -49,10 +55,7 @@ export async function explainCase(url: string, query: string): Promise<number> {
     };
     const phases = [
       looked.splice(0),
-      [
-        requestPageQuery(db, STAFF, options).toSQL(),
-        requestCountQuery(db, STAFF, conditions, REQUEST_COUNT_CAP).toSQL(),
-      ],
+      [requestPageQuery(db, STAFF, options).toSQL(), requestCountQuery(db, STAFF, conditions, cap).toSQL()],
     ].filter((phase) => phase.length > 0);
     return await explainMs(pool, phases);
   } finally {

@@ -61,6 +61,20 @@ export function nameMatches(key: NameFilterKey, text: string): SQL | undefined {
 export const LISTED_MATCHES_CAP = 1_000;
 
 /**
+ * A list filtered by a name that matches more than LISTED_MATCHES_CAP records counts its requests no further
+ * than this (the screen shows '1,000+'): an exact count reads every request of thousands of clients, which
+ * grows with the data, where stopping at a thousand reads a few hundred clients' entries.
+ */
+export const BROAD_NAME_COUNT_CAP = 1_000;
+
+/** Whether a name filter of the query matched too many names to list (listedNameMatches left it out). */
+export function hasBroadName(query: Record<string, unknown>, looked: Partial<Record<NameFilterKey, SQL>>) {
+  return (Object.keys(NAME_FILTERS) as NameFilterKey[]).some(
+    (key) => typeof query[key] === 'string' && query[key] !== '' && looked[key] === undefined,
+  );
+}
+
+/**
  * The list's name filters with their matches looked up first, as `foreign key = any(ids)`. PostgreSQL
  * then checks a request against a hash of the ids inside the ordering's index (requests_staff_created_idx
  * holds the four ids), where EXISTS looks each request's provider up: at a million requests, "mercy imag"

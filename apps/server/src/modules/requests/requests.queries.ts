@@ -96,6 +96,8 @@ export interface RequestListOptions {
   offset: number;
   /** Keyset paging from a link's cursor; replaces the offset (requests.cursor.ts). */
   cursor?: Cursor;
+  /** Count no further than this (default REQUEST_COUNT_CAP). */
+  countCap?: number;
 }
 
 /**
@@ -146,17 +148,18 @@ export async function listVisibleRequests(
   auth: Auth,
   options: RequestListOptions,
 ): Promise<{ rows: RequestPageRow[]; total: number; capped: boolean; more: boolean }> {
+  const cap = options.countCap ?? REQUEST_COUNT_CAP;
   const [found, [{ total }]] = await Promise.all([
     requestPageQuery(db, auth, options),
-    requestCountQuery(db, auth, options.conditions, REQUEST_COUNT_CAP),
+    requestCountQuery(db, auth, options.conditions, cap),
   ]);
   // `more`: rows lie beyond this page in the direction read (before it, for a 'prev' cursor).
   const more = found.length > options.limit;
   const page = more ? found.slice(0, options.limit) : found;
-  const capped = total > REQUEST_COUNT_CAP;
+  const capped = total > cap;
   return {
     rows: options.cursor?.direction === 'prev' ? page.reverse() : page,
-    total: capped ? REQUEST_COUNT_CAP : total,
+    total: capped ? cap : total,
     capped,
     more,
   };

@@ -4,7 +4,7 @@ import { authOf, createRequest, signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { requests } from '../../db/schema';
 import { filterConditions } from './requests.filters';
-import { listedNameMatches } from './requests.name-filters';
+import { BROAD_NAME_COUNT_CAP, LISTED_MATCHES_CAP, listedNameMatches } from './requests.name-filters';
 import { listVisibleRequests } from './requests.queries';
 import { get, internalStaff, staffFirm } from './requests.staff-fixtures';
 
@@ -76,6 +76,33 @@ describe('GET /api/home/request/ for the staff list', () => {
       ]);
       expect(await matching({ provider__name__icontains: 'no such provider' }, cap)).toEqual([]);
     }
+  });
+
+  it('counts a name that matches more than a thousand clients up to a thousand (1,000+), a narrower one exactly', async () => {
+    const { deps } = await getContext();
+    const firm = await staffFirm();
+    const [template] = firm.requests;
+    const last = `Broad${firm.company.id}`;
+    // 1,001 clients of one name with a request each, and a second request for one of them.
+    await deps.db.execute(sql`insert into patients (company_id, first_name, last_name)
+      select ${firm.company.id}, 'Client' || n, ${last} from generate_series(1, ${LISTED_MATCHES_CAP + 1}) n`);
+    await deps.db.execute(sql`insert into requests
+        (patient_id, company_id, provider_id, user_id, request_type, start_date, end_date, price)
+      select p.id, r.company_id, r.provider_id, r.user_id, r.request_type, r.start_date, r.end_date, r.price
+      from patients p, requests r
+      where r.id = ${template.id} and p.last_name = ${last}
+      union all
+      select p.id, r.company_id, r.provider_id, r.user_id, r.request_type, r.start_date, r.end_date, r.price
+      from patients p, requests r
+      where r.id = ${template.id} and p.last_name = ${last} and p.first_name = 'Client1'`);
+    const scope = `?patient__company=${firm.company.id}`;
+    const broad = await staffList(`${scope}&patient__full_name__icontains=${last}&status_open=true`);
+    expect(broad.count).toBe(BROAD_NAME_COUNT_CAP);
+    expect((broad as unknown as { count_capped: boolean }).count_capped).toBe(true);
+    expect(broad.results).toHaveLength(20);
+    const narrow = await staffList(`${scope}&patient__full_name__icontains=client1%20${last}`);
+    expect(narrow.count).toBe(2);
+    expect((narrow as unknown as { count_capped: boolean }).count_capped).toBe(false);
   });
 
   it("a firm's name search never reaches another firm's requests, even for a name both firms share", async () => {
