@@ -191,6 +191,32 @@ describe('the staff actions on the follow-ups', () => {
     expect((await call('POST', url(c.request.id, 'skip'), c.staff.headers, {})).statusCode).toBe(409);
   });
 
+  it('keeps the sent follow-ups with the first copy of a split request; the other copy plans its own', async () => {
+    const { deps } = await getContext();
+    const c = await sentCase();
+    await call('POST', url(c.request.id, 'send'), c.staff.headers, {});
+    const second = await createProvider(deps.db, {
+      email: 'second@provider.example',
+      verifiedAt: new Date(),
+    });
+    const split = await call('POST', `/api/home/request/${c.request.id}/split/`, c.staff.headers, {
+      splits: [
+        { provider: c.provider.id, request_types: ['Medical Records'] },
+        { provider: second.id, request_types: ['Billing Records'] },
+      ],
+    });
+    expect(split.statusCode, split.body).toBe(201);
+    const [first, other] = split.json().results;
+    expect((await schedule(first.id, c.staff.headers)).follow_ups.map((f) => f.status)).toEqual([
+      'sent',
+      'planned',
+      'planned',
+    ]);
+    expect((await schedule(other.id, c.staff.headers)).follow_ups.map((f) => f.planned_on)).toEqual(
+      [7, 14, 21].map((d) => addBusinessDays(c.today, d)),
+    );
+  });
+
   it("answers 404 for a request that does not exist and 403 to a firm's staff", async () => {
     const c = await sentCase();
     expect((await call('POST', url(999_999_999, 'skip'), c.staff.headers, {})).statusCode).toBe(404);

@@ -12,7 +12,7 @@ import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
 import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { Db, Tx } from '../../db/client';
-import { files, invoices, notes, providers, requests } from '../../db/schema';
+import { files, followUps, invoices, notes, providers, requests } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { refreshDeadline } from './requests.deadline';
 import { containsPattern } from './requests.filter-kit';
@@ -127,6 +127,8 @@ async function moveChildren(tx: Tx, from: number, to: number): Promise<void> {
   await tx.update(notes).set({ requestId: to }).where(eq(notes.requestId, from));
   await tx.update(files).set({ requestId: to }).where(eq(files.requestId, from));
   await tx.update(invoices).set({ requestId: to }).where(eq(invoices.requestId, from));
+  // The follow-ups already sent stay in the first copy's history; later copies plan their own.
+  await tx.update(followUps).set({ requestId: to }).where(eq(followUps.requestId, from));
 }
 
 /**
