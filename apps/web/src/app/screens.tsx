@@ -17,7 +17,12 @@ const accounts = () => import('../features/accounts');
 const website = () => import('../features/website/screens');
 const LoginScreen = lazy(() => accounts().then((m) => ({ default: m.LoginScreen })));
 const SignupScreen = lazy(() => accounts().then((m) => ({ default: m.SignupScreen })));
-const ResetRequestScreen = lazy(() => accounts().then((m) => ({ default: m.PasswordResetRequestScreen })));
+// Apart from the accounts chunk: its form checks a zod schema, which sign-in's first load must not carry.
+const ResetRequestScreen = lazy(() =>
+  import('../features/accounts/PasswordResetRequestScreen').then((m) => ({
+    default: m.PasswordResetRequestScreen,
+  })),
+);
 const ResetScreen = lazy(() => accounts().then((m) => ({ default: m.PasswordResetScreen })));
 const ConfirmEmailScreen = lazy(() => accounts().then((m) => ({ default: m.ConfirmEmailScreen })));
 const LogoutScreen = lazy(() => accounts().then((m) => ({ default: m.LogoutScreen })));

@@ -74,7 +74,13 @@ export const ConfirmEmailSchema = z.object({
   user_id: IdSchema,
   token: z.string().min(1).max(200),
 });
-export const UserCheckSchema = z.object({ email: z.string().trim().max(254) });
+/** POST /users/userCheck/ (the Forgot Password form checks it too): any address is looked up as typed. */
+export const UserCheckSchema = z.object({
+  email: z
+    .string({ error: requiredFieldMessage('Email') })
+    .trim()
+    .max(254, INVALID_EMAIL_MESSAGE),
+});
 
 export const ResetPasswordSchema = z.object({
   password: PasswordSchema,

@@ -1,4 +1,4 @@
-import { MSG } from '@dd/shared';
+import { INVALID_EMAIL_MESSAGE, MSG, requiredFieldMessage } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createCompany, createUser, signedIn, TEST_PASSWORD } from '../../../test/factories';
@@ -129,6 +129,17 @@ describe('password reset', () => {
     });
     expect(res.json()).toEqual({ sent: false, message: MSG.noUserWithEmail });
     expect(await latestEmailTo('ghost@example.test')).toBeUndefined();
+  });
+
+  it("refuses a missing or overlong address with the form's own messages", async () => {
+    const { app } = await getContext();
+    const ask = (payload: object) =>
+      app.inject({ method: 'POST', url: '/users/userCheck/', remoteAddress: randomIp(), payload });
+    const missing = await ask({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toEqual({ email: requiredFieldMessage('Email') });
+    const long = await ask({ email: `${'a'.repeat(250)}@example.com` });
+    expect(long.json().fields).toEqual({ email: INVALID_EMAIL_MESSAGE });
   });
 
   it('e-mails a single-use link that sets the new password (and proves the address), and never returns user records', async () => {

@@ -1,3 +1,4 @@
+import { UserCheckSchema } from '@dd/shared';
 import { Alert, Anchor, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -5,7 +6,10 @@ import { post } from '../../api/client';
 import { Form, TextField } from '../../ui';
 import { AuthCard } from './AuthCard';
 
-/** /passwordResetRequest/: e-mails a reset link when a user has the address. */
+/**
+ * /passwordResetRequest/: e-mails a reset link when a user has the address; the address is checked with the
+ * route's UserCheckSchema. A chunk of its own (app/screens.tsx): the schema's zod stays out of sign-in's load.
+ */
 export function PasswordResetRequestScreen() {
   const [outcome, setOutcome] = useState<{ sent: boolean; message: string } | null>(null);
   return (
@@ -20,6 +24,7 @@ export function PasswordResetRequestScreen() {
       )}
       <Form
         aria-label="Request password reset"
+        schema={UserCheckSchema}
         submitLabel="Send Reset Email"
         onSubmit={async (values: { email?: string }) => {
           setOutcome(null);

@@ -1,6 +1,5 @@
 export { ConfirmEmailScreen } from './ConfirmEmailScreen';
 export { LoginScreen } from './LoginScreen';
 export { LogoutScreen } from './LogoutScreen';
-export { PasswordResetRequestScreen } from './PasswordResetRequestScreen';
 export { PasswordResetScreen } from './PasswordResetScreen';
 export { SignupScreen } from './SignupScreen';
