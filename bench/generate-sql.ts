@@ -142,7 +142,7 @@ export function requestsSql(s: BenchSizes, internalCompanyId: number): string {
   return `
     insert into requests (status, request_type, rush, start_date, end_date, price, patient_id, provider_id,
       user_id, requester_id, company_id, working_on_id, created_at, received_document_at, first_downloaded_at,
-      completed_date, closed_date, next_todo_date, follow_up_date, archived)
+      completed_date, closed_date, next_todo_date, follow_up_date, archived, due_date)
     select status, request_type, rush, (created_at - (60 + random() * 800)::int * interval '1 day')::date,
       (created_at - (1 + random() * 50)::int * interval '1 day')::date, case when rush then 4200 else 3500 end,
       patient_id, provider_id, user_id, requester_id, company_id, working_on_id, created_at, received,
@@ -150,7 +150,10 @@ export function requestsSql(s: BenchSizes, internalCompanyId: number): string {
         then least(received + random() * interval '10 days', now()) end,
       case when status like 'Completed%' then coalesce(received, created_at + interval '30 days') end,
       case when status like 'Closed%' then coalesce(received, created_at) + interval '20 days' end,
-      todo, todo, status like 'Closed%' and random() < 0.02
+      todo, todo, status like 'Closed%' and random() < 0.02,
+      -- The legal due date: 30 days after a first send the day after ordering; none before the first send
+      -- or while the request waits on the firm (decision 048).
+      case when status not in ('Requested By Lawyer', 'Need Assistance') then (created_at + interval '31 days')::date end
     from (
       select *, case when status in ('Completed - Documents Arrived', 'Closed - Documents Arrived',
           'Closed - Originally no document found/now document arrived')
