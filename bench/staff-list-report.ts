@@ -6,9 +6,9 @@ import type { Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
 import { filterConditions, RequestListQuery } from '../apps/server/src/modules/requests/requests.filters';
 import {
-  BROAD_NAME_COUNT_CAP,
-  hasBroadName,
+  listCountCap,
   listedNameMatches,
+  listedNewProvider,
 } from '../apps/server/src/modules/requests/requests.name-filters';
 import {
   REQUEST_COUNT_CAP,
@@ -43,9 +43,9 @@ export async function explainCase(url: string, query: string): Promise<number> {
   }) as unknown as Db;
   try {
     const params = RequestListQuery.parse(Object.fromEntries(new URLSearchParams(`${query}&limit=100`)));
-    const names = await listedNameMatches(db, params);
+    const names = { ...(await listedNameMatches(db, params)), ...(await listedNewProvider(db, params)) };
     const conditions = filterConditions(params, STAFF, names);
-    const cap = hasBroadName(params, names) ? BROAD_NAME_COUNT_CAP : REQUEST_COUNT_CAP;
+    const cap = listCountCap(params, names) ?? REQUEST_COUNT_CAP;
     const options = {
       conditions,
       orderBy: params.order_by,

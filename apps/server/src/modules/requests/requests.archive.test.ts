@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createProvider, createRequest, signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { auditEvents, requests } from '../../db/schema';
+import { BROAD_NAME_COUNT_CAP } from './requests.name-filters';
 import { get, internalStaff, post, staffFirm } from './requests.staff-fixtures';
 
 /** Staff archive and unarchive a request; staff can list requests to new providers. */
@@ -85,5 +86,24 @@ describe('requests to new providers', () => {
     const unverified = firm.requests.map((r) => r.id);
     expect((await list('&new_provider=true')).sort()).toEqual([flagged.id, ...unverified].sort());
     expect(await list('&new_provider=false')).toEqual([known.id]);
+  });
+
+  it('are counted up to a thousand (1,000+); the others as usual', async () => {
+    const firm = await staffFirm();
+    const { deps } = await getContext();
+    const [template] = firm.requests;
+    // The firm's providers are unverified: 1,001 more requests to one of them.
+    await deps.db.execute(sql`insert into requests
+        (patient_id, company_id, provider_id, user_id, request_type, start_date, end_date, price)
+      select patient_id, company_id, provider_id, user_id, request_type, start_date, end_date, price
+      from requests, generate_series(1, ${BROAD_NAME_COUNT_CAP + 1}) where id = ${template.id}`);
+    const staff = await internalStaff();
+    const scope = `/api/home/request/?patient__company=${firm.company.id}`;
+    const flagged = (await get(`${scope}&new_provider=true`, staff.headers)).json();
+    expect([flagged.count, flagged.count_capped]).toEqual([BROAD_NAME_COUNT_CAP, true]);
+    const others = (await get(`${scope}&new_provider=false`, staff.headers)).json();
+    expect([others.count, others.count_capped]).toEqual([0, false]);
+    const all = (await get(scope, staff.headers)).json();
+    expect([all.count, all.count_capped]).toEqual([BROAD_NAME_COUNT_CAP + 4, false]);
   });
 });

@@ -1,4 +1,4 @@
-import { ilike, type SQL, sql } from 'drizzle-orm';
+import { ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { patients, providers, requests, users } from '../../db/schema';
@@ -67,11 +67,45 @@ export const LISTED_MATCHES_CAP = 1_000;
  */
 export const BROAD_NAME_COUNT_CAP = 1_000;
 
-/** Whether a name filter of the query matched too many names to list (listedNameMatches left it out). */
-export function hasBroadName(query: Record<string, unknown>, looked: Partial<Record<NameFilterKey, SQL>>) {
-  return (Object.keys(NAME_FILTERS) as NameFilterKey[]).some(
+/**
+ * How far the list counts: BROAD_NAME_COUNT_CAP for a name filter that matched too many names to list
+ * (listedNameMatches left it out) and for "new provider" (a few percent of every request, which no index
+ * of the list's order narrows), else undefined (the list's usual cap).
+ */
+export function listCountCap(
+  query: Record<string, unknown>,
+  looked: Partial<Record<string, SQL>>,
+): number | undefined {
+  const broad = (Object.keys(NAME_FILTERS) as NameFilterKey[]).some(
     (key) => typeof query[key] === 'string' && query[key] !== '' && looked[key] === undefined,
   );
+  return broad || query.new_provider === true ? BROAD_NAME_COUNT_CAP : undefined;
+}
+
+/** Past this many unverified providers, "new provider" reads them in the statement itself. */
+const LISTED_UNVERIFIED_CAP = 5_000;
+
+/**
+ * "New provider" (the same rule as the detail's notice, staffwork isNewProvider: flagged, or its provider
+ * unverified) with the unverified providers looked up first, so PostgreSQL plans with how many requests
+ * they hold: a newest-first page walks the list's index checking each provider id in a hash of them
+ * (a few thousand index entries at a million requests) instead of reading every one of their requests.
+ */
+export async function listedNewProvider(
+  db: DbOrTx,
+  query: Record<string, unknown>,
+): Promise<Partial<Record<'new_provider', SQL>>> {
+  // "Not new provider" (nearly every request) walks the list's index with the hash of the filter itself.
+  if (query.new_provider !== true) return {};
+  const rows = await db
+    .select({ id: providers.id })
+    .from(providers)
+    .where(isNull(providers.verifiedAt))
+    .limit(LISTED_UNVERIFIED_CAP + 1);
+  if (rows.length > LISTED_UNVERIFIED_CAP) return {};
+  const ids = rows.map((row) => row.id);
+  const unverified = ids.length ? sql`${requests.providerId} = any(${sql.param(ids)}::int[])` : sql`false`;
+  return { new_provider: sql`(${requests.newProvider} or ${unverified})` };
 }
 
 /**

@@ -29,7 +29,7 @@ import { deleteRequest } from './requests.delete';
 import { getRequestDetail } from './requests.detail';
 import { filterConditions, RequestListQuery, relatedParam } from './requests.filters';
 import { moveToProvider } from './requests.move';
-import { BROAD_NAME_COUNT_CAP, hasBroadName, listedNameMatches } from './requests.name-filters';
+import { listCountCap, listedNameMatches, listedNewProvider } from './requests.name-filters';
 import { countVisibleRequests, listVisibleRequests, withRelated } from './requests.queries';
 import { saveRequisition } from './requests.requisition';
 import { splitRequest } from './requests.split';
@@ -63,7 +63,7 @@ const DETAIL_RELATIONS = [
 const Page = pageSchema(RequestListItemSchema).extend({
   /**
    * True when more requests match than were counted: count is then REQUEST_COUNT_CAP, or
-   * BROAD_NAME_COUNT_CAP for a name matching more than a thousand names.
+   * BROAD_NAME_COUNT_CAP for a name matching more than a thousand names or for new providers.
    */
   count_capped: z.boolean(),
 });
@@ -79,7 +79,7 @@ export const requestsRoutes: Module = (app, { db, mail, config }) => {
     async (request) => {
       const auth = requireAuth(request);
       const query = request.query;
-      const looked = await listedNameMatches(db, query);
+      const looked = { ...(await listedNameMatches(db, query)), ...(await listedNewProvider(db, query)) };
       const conditions = filterConditions(query, auth, looked);
       if (query.count !== undefined) return { count: await countVisibleRequests(db, auth, conditions) };
       const { limit, offset } = query;
@@ -90,7 +90,7 @@ export const requestsRoutes: Module = (app, { db, mail, config }) => {
         limit,
         offset,
         cursor,
-        countCap: hasBroadName(query, looked) ? BROAD_NAME_COUNT_CAP : undefined,
+        countCap: listCountCap(query, looked),
       });
       const links = pageLinks(request.url, { ordering: query.order_by, limit, offset, cursor, more, rows });
       const results = await withRelated(db, rows, query.related);

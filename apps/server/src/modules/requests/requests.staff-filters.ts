@@ -29,11 +29,11 @@ const workingOnParam = z.union([z.enum(['none', 'None', 'null']).transform(() =>
 
 /**
  * The same rule as the detail's notice (staffwork isNewProvider): flagged, or its provider unverified.
- * The unverified providers are read once into an array, so PostgreSQL can read both halves from indexes
- * (the flagged requests' partial index OR the provider index) for a count, and a newest-first page walks
- * its index checking each request's provider id against the array, never looking a provider up.
+ * The unverified providers are read once into a hash (IN inside OR), so a list walks its index checking
+ * each request's provider id against it, instead of looking every request's provider up. The staff list
+ * looks them up first instead (listedNewProvider), so PostgreSQL knows how many requests they hold.
  */
-const newProvider = sql`(${requests.newProvider} or ${requests.providerId} = any(array(select ${providers.id} from ${providers} where ${providers.verifiedAt} is null)))`;
+const newProvider = sql`(${requests.newProvider} or ${requests.providerId} in (select ${providers.id} from ${providers} where ${providers.verifiedAt} is null))`;
 
 export const STAFF_FILTERS = {
   /** The law firm: requests carry their client's company. */
