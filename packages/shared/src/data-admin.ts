@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tooLongMessage } from './messages';
 
 /**
  * The generic data administration (staff spec sections 2, 3, 7 and 9): apps, their models, a model's
@@ -125,7 +126,7 @@ export const ADMIN_MSG = {
   notABoolean: (label: string) => `${label} must be true or false.`,
   notADate: (label: string) => `${label} must be a date (yyyy-mm-dd).`,
   notADateTime: (label: string) => `${label} must be a date and time.`,
-  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
+  tooLong: tooLongMessage,
   noSuchRecord: (label: string) => `${label} refers to a record that does not exist.`,
   nameTaken: (label: string) => `${label} already exists.`,
   duplicateInFile: (label: string, line: number) => `${label} is the same as on line ${line}.`,

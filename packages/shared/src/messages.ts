@@ -48,6 +48,7 @@ export const MSG = {
 
 export const requiredFieldMessage = (label: string) =>
   `The field ${label} must be filled out to submit the form.`;
+export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters.`;
 export const requiredClientFieldMessage = (field: string) =>
   `${field} is a required field. Please fill it out or if you dont know it, enter NA.`;
 export const dateFieldFormatMessage = (field: 'Start Date' | 'End Date') =>

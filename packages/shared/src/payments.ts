@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredFieldMessage, tooLongMessage } from './messages';
 import { AmountSchema } from './money';
 
 /**
@@ -97,14 +98,19 @@ export const CrashpadSchema = z.object({
 });
 export type Crashpad = z.infer<typeof CrashpadSchema>;
 
-const line = (max: number) => z.string().trim().max(max);
+/** A listing's text: its messages name the field as the listing form labels it. */
+const line = (label: string, max: number) =>
+  z
+    .string({ error: requiredFieldMessage(label) })
+    .trim()
+    .max(max, tooLongMessage(label, max));
 const listingFields = {
-  title: line(200).min(1, 'Required'),
-  description: line(5000),
-  address_1: line(200),
-  city: line(100),
-  state: line(50),
-  zip_code: line(20),
+  title: line('Title', 200).min(1, requiredFieldMessage('Title')),
+  description: line('Description', 5000),
+  address_1: line('Address', 200),
+  city: line('City', 100),
+  state: line('State', 50),
+  zip_code: line('Zip Code', 20),
   latitude: z.coerce.number().min(-90).max(90).nullable(),
   longitude: z.coerce.number().min(-180).max(180).nullable(),
 };

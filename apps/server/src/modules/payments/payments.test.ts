@@ -1,4 +1,4 @@
-import { BILLING_MSG, PAYMENT_MSG, STATUS, toCents } from '@dd/shared';
+import { BILLING_MSG, PAYMENT_MSG, requiredFieldMessage, STATUS, toCents, tooLongMessage } from '@dd/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createPatient, createProvider, createRequest, signedIn } from '../../../test/factories';
@@ -301,6 +301,17 @@ describe('subscription and host listings (POST /stripe/, /api/home/crashpad/)', 
       payload: {},
     });
     expect(removed.statusCode).toBe(404);
+  });
+
+  it("refuses a listing without a title or with overlong text in the listing form's words", async () => {
+    const user = await signedIn(t.deps);
+    const add = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/home/crashpad/', headers: user.headers, payload });
+    expect((await add({ city: 'Denver' })).json().fields).toEqual({ title: requiredFieldMessage('Title') });
+    expect((await add({ title: '  ' })).json().fields).toEqual({ title: requiredFieldMessage('Title') });
+    const long = await add({ title: 'Loft', zip_code: '1'.repeat(21) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().fields).toEqual({ zip_code: tooLongMessage('Zip Code', 20) });
   });
 
   it('refuses another user, an unknown plan and a declined card', async () => {

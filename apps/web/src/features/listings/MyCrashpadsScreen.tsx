@@ -1,4 +1,4 @@
-import { type Crashpad, type CrashpadCreate, mapLink } from '@dd/shared';
+import { type Crashpad, type CrashpadCreate, CrashpadCreateSchema, mapLink } from '@dd/shared';
 import { Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconHome, IconMapPin, IconPlus, IconWorldUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,7 +19,8 @@ import { createCrashpad, deleteCrashpad, listingKeys, myCrashpads, publishWithCa
 
 /**
  * /myCrashpads/: the signed-in user's host listings. A new listing is a draft; 'Publish' takes a card,
- * creates the listing subscription and publishes the listing with it (law-firm spec section 4).
+ * creates the listing subscription and publishes the listing with it (law-firm spec section 4). A new
+ * listing is checked with the route's own CrashpadCreateSchema before it is sent.
  */
 export default function MyCrashpadsScreen() {
   const queryClient = useQueryClient();
@@ -61,6 +62,7 @@ export default function MyCrashpadsScreen() {
       )}
       <Modal opened={adding} onClose={() => setAdding(false)} title="Add Listing" size="lg">
         <Form<CrashpadCreate>
+          schema={CrashpadCreateSchema}
           submitLabel="Save Listing"
           onSubmit={createCrashpad}
           onSuccess={() => {
