@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { adminSearchHint } from '@dd/shared';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   createCompany,
@@ -10,6 +11,9 @@ import {
   signedIn,
 } from '../../../test/factories';
 import { getContext } from '../../../test/helpers';
+import { queryRows } from '../../db/client';
+import { matchingIds } from './data-admin.search';
+import { modelsIndex } from './models';
 
 async function admin() {
   const ctx = await getContext();
@@ -55,6 +59,39 @@ describe('data administration: searching requests', () => {
     expect(adminSearchHint(request)).toBe(
       'Searches ID (exact), Internal number, Client name, Provider name; a part of a name or number needs 3 characters or more.',
     );
+  });
+
+  it('counts a search up to the cap, however its matches fall between the things it looks in', async () => {
+    const { deps } = await admin();
+    const tag = randomUUID().slice(0, 8);
+    const firm = await createCompany(deps.db);
+    const client = await createPatient(deps.db, firm.id, { lastName: `Capped${tag}` });
+    const other = await createPatient(deps.db, firm.id);
+    const provider = await createProvider(deps.db, { name: `Capped Imaging ${tag}` });
+    const make = (patientId: number, providerId?: number) =>
+      createRequest(deps.db, { patientId, companyId: firm.id, providerId });
+    const model = (await modelsIndex(deps.db)).get('home', 'request');
+    /** The count's statement with a cap of `take` - 1: [how many, capped]. */
+    const counted = async (text: string, take: number) => {
+      const ids = matchingIds(model, text, take, false);
+      const [{ n }] = await queryRows<{ n: number }>(
+        deps.db,
+        sql`select count(*)::int as n from (select 1 from ${ids} c limit ${take}) x`,
+      );
+      return [Math.min(n, take - 1), n > take - 1];
+    };
+    await make(client.id, provider.id);
+    await make(other.id, provider.id);
+    // Two requests, one found by both the client's and the provider's name: counted once.
+    expect(await counted(tag, 4)).toEqual([2, false]);
+    expect(await counted(tag, 3)).toEqual([2, false]);
+    expect(await counted(tag, 2)).toEqual([1, true]);
+    await make(client.id);
+    await make(other.id, provider.id);
+    // Each name alone now finds two or three; together four, past a cap of three.
+    expect(await counted(tag, 5)).toEqual([4, false]);
+    expect(await counted(tag, 4)).toEqual([3, true]);
+    expect(await counted(`capped${tag}`, 4)).toEqual([2, false]);
   });
 
   it('matches text shorter than a trigram only exactly (the id), so it never reads the whole table', async () => {

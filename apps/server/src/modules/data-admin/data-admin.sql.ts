@@ -64,7 +64,7 @@ export async function listRecords(
   q: { limit: number; offset: number; search?: string },
 ) {
   const pageIds = matchingIds(m, q.search, q.offset + q.limit) ?? tableOf(m);
-  const counted = matchingIds(m, q.search, ADMIN_COUNT_CAP + 1) ?? tableOf(m);
+  const counted = matchingIds(m, q.search, ADMIN_COUNT_CAP + 1, false) ?? tableOf(m);
   const [results, [{ n }]] = await Promise.all([
     queryRows<Record<string, unknown>>(
       db,
