@@ -181,7 +181,7 @@ async function fuzzOperation(op: Operation, runs: number, seed: number): Promise
   const tally: Tally = tallies.get(op.key) ?? { calls: 0, reached: 0, statuses: {} };
   tallies.set(op.key, tally);
   for (let n = 0; n < runs; n++) {
-    const caller = chooseCaller(rng, op);
+    const caller = chooseCaller(rng, op, n === 0);
     const valid = await validCall(op, fx, caller, ctx.deps);
     // The first case of each route is its valid call as it stands.
     const { call, mutation } = n === 0 ? { call: valid, mutation: 'none' } : mutate(rng, op, valid, ids);

@@ -8,7 +8,7 @@ import { shows } from '../../api/data';
  * actions on it. The schedule shows request data: any change to a request refreshes it, and an action
  * refreshes every request view (it logs a note, and may put the request on the To Do list).
  */
-export const followUpKeys = {
+const followUpKeys = {
   schedule: (requestId: number) => ['follow-ups', requestId] as const,
 };
 
