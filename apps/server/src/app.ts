@@ -26,6 +26,7 @@ import { modelMakerRoutes } from './modules/data-admin/model-maker.routes';
 import { dataDashboardRoutes } from './modules/datadashboard/datadashboard.routes';
 import { diskUsageRoutes } from './modules/diskusage/diskusage.routes';
 import { emailRoutes } from './modules/email/email.routes';
+import { feesRoutes } from './modules/fees/fees.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { followUpsRoutes } from './modules/followups/followups.routes';
 import { geocoderRoutes } from './modules/geocoder/geocoder.routes';
@@ -76,6 +77,7 @@ const modules = [
   followUpsRoutes,
   billingRoutes,
   quoteRoutes,
+  feesRoutes,
   dataDashboardRoutes,
   reportsRoutes,
   pdfFormsRoutes,

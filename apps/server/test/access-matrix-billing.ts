@@ -61,6 +61,20 @@ export const BILLING_ROWS: Record<string, MatrixRow> = {
     expect: '401 200 200 404 404 200 200 200',
     input: (fx) => ({ query: `company=${fx.company.id}&rush=true&request_type=Medical%20Records` }),
   },
+  'POST /api/fees/check/': {
+    access: 'internalStaff',
+    expect: '401 403 403 403 403 403 200 200',
+    input: () => ({
+      body: {
+        state: 'TX',
+        provider_type: 'hospital',
+        legal_basis: 'authorization',
+        pages: 250,
+        medium: 'paper',
+        charged: '180.00',
+      },
+    }),
+  },
   'GET /api/home/billing/': { access: 'companyStaff', expect: '401 403 200 403 200 403 200 200' },
   'GET /api/home/billing/:id/': {
     access: 'companyStaff',

@@ -11,6 +11,7 @@ export * from './deadlines';
 export * from './demo';
 export * from './email-address';
 export * from './escalation';
+export * from './fees';
 export * from './field-errors';
 export * from './files';
 export * from './follow-ups';
