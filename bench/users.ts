@@ -12,17 +12,34 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { DEMO_PASSWORD } from '@dd/shared';
+import pg from 'pg';
 import { percentiles } from './measure';
-import { scratchInstallation, startServer, stopServer, waitForServer } from './server-process';
+import {
+  productionBuild,
+  scratchInstallation,
+  startServer,
+  stopServer,
+  waitForServer,
+} from './server-process';
 
 const USERS = Number(process.env.USERS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const PORT = Number(process.env.LOAD_PORT ?? 3470);
 const base = `http://127.0.0.1:${PORT}`;
+/** Memory is judged after the first two minutes (caches and pools fill), against a slope goal. */
+const SETTLE_SECONDS = Number(process.env.SETTLE_SECONDS ?? 120);
+const SLOPE_GOAL_MB = 20;
+/** Who the simulated people are: copies of these demo accounts, in these shares. */
+const TEMPLATES = [
+  { email: 'paralegal@smithlaw.example', share: 3 },
+  { email: 'attorney@smithlaw.example', share: 1 },
+  { email: 'paralegal@jonesinjury.example', share: 2 },
+  { email: 'staff@directdocs.example', share: 2 },
+];
 const agent = new http.Agent({ keepAlive: true, maxSockets: USERS });
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n'), Buffer.alloc(40_000, 32)]);
@@ -32,7 +49,14 @@ interface Answer {
   body: string;
 }
 
-function send(method: string, url: string, token?: string, body?: Buffer, type?: string): Promise<Answer> {
+function send(
+  method: string,
+  url: string,
+  token?: string,
+  body?: Buffer,
+  type?: string,
+  from?: string,
+): Promise<Answer> {
   return new Promise((resolve) => {
     const req = http.request(
       new URL(url, base),
@@ -41,6 +65,8 @@ function send(method: string, url: string, token?: string, body?: Buffer, type?:
         agent,
         headers: {
           ...(token ? { authorization: `Bearer ${token}` } : {}),
+          // Each user comes from an address of its own, through the proxy the server trusts.
+          ...(from ? { 'x-forwarded-for': from } : {}),
           ...(body ? { 'content-type': type ?? 'application/json', 'content-length': body.length } : {}),
         },
       },
@@ -90,51 +116,131 @@ function multipart(file: Buffer, bucket: string) {
 
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)];
 
-async function signIn(email: string) {
-  const res = await send('POST', '/users/token/', undefined, json({ email, password: DEMO_PASSWORD }));
-  if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${res.body}`);
-  const token = JSON.parse(res.body).access as string;
-  const me = JSON.parse((await send('GET', '/users/user/', token)).body) as { id: number };
-  return { token, id: me.id };
+/**
+ * A simulated person: their own account, address and session. Every minute or so their access token is
+ * refreshed, every few minutes they sign in again, and now and then they mistype their password once,
+ * so sign-in, refresh and the sign-in limits carry the load too.
+ */
+class Person {
+  token = '';
+  refresh = '';
+  id = 0;
+  private renewAt = 0;
+  private signInAt = 0;
+  constructor(
+    readonly email: string,
+    readonly address: string,
+  ) {}
+
+  async signIn() {
+    if (Math.random() < 0.1) {
+      await timed(
+        'sign-in with a wrong password (400 expected)',
+        () =>
+          send(
+            'POST',
+            '/users/token/',
+            undefined,
+            json({ email: this.email, password: 'wrong' }),
+            undefined,
+            this.address,
+          ),
+        (s) => s === 400,
+      );
+    }
+    const res = await timed('sign-in', () =>
+      send(
+        'POST',
+        '/users/token/',
+        undefined,
+        json({ email: this.email, password: DEMO_PASSWORD }),
+        undefined,
+        this.address,
+      ),
+    );
+    if (res.status !== 200) throw new Error(`sign-in of ${this.email} failed: ${res.status} ${res.body}`);
+    ({ access: this.token, refresh: this.refresh } = JSON.parse(res.body));
+    if (!this.id) this.id = (JSON.parse((await this.send('GET', '/users/user/')).body) as { id: number }).id;
+    const now = performance.now();
+    this.renewAt = now + 30_000 + Math.random() * 60_000;
+    this.signInAt = now + 120_000 + Math.random() * 240_000;
+  }
+
+  /** Keeps the session as a browser tab does: refreshed before it lapses, and a fresh sign-in now and then. */
+  async keepSession() {
+    const now = performance.now();
+    if (now > this.signInAt) {
+      await timed('sign-out', () =>
+        send(
+          'POST',
+          '/users/token/revoke/',
+          this.token,
+          json({ refresh: this.refresh }),
+          undefined,
+          this.address,
+        ),
+      );
+      await this.signIn();
+    } else if (now > this.renewAt) {
+      const res = await timed('token refresh', () =>
+        send(
+          'POST',
+          '/users/token/refresh/',
+          undefined,
+          json({ refresh: this.refresh }),
+          undefined,
+          this.address,
+        ),
+      );
+      if (res.status === 200) ({ access: this.token, refresh: this.refresh } = JSON.parse(res.body));
+      this.renewAt = now + 30_000 + Math.random() * 60_000;
+    }
+  }
+
+  send(method: string, url: string, body?: Buffer, type?: string) {
+    return send(method, url, this.token, body, type, this.address);
+  }
 }
 
-type Session = Awaited<ReturnType<typeof signIn>>;
-
-async function firmUser({ token, id }: Session, until: number) {
-  const clients = JSON.parse((await send('GET', '/api/home/patient/', token)).body) as {
-    id: number;
-    hipaa_consent_url: string | null;
-  }[];
-  const client = clients.find((c) => c.hipaa_consent_url);
-  const providers = JSON.parse((await send('GET', '/api/home/provider/?order_by=name', token)).body) as {
-    id: number;
-  }[];
+async function firmUser(person: Person, until: number) {
+  const clients = await timed('firm: clients', () => person.send('GET', '/api/home/patient/'));
+  const providerList = await timed('firm: providers', () =>
+    person.send('GET', '/api/home/provider/?order_by=name'),
+  );
+  if (clients.status !== 200 || providerList.status !== 200) return;
+  const client = (JSON.parse(clients.body) as { id: number; hipaa_consent_url: string | null }[]).find(
+    (c) => c.hipaa_consent_url,
+  );
+  const providers = JSON.parse(providerList.body) as { id: number }[];
   let requestIds: number[] = [];
+  let listed = false;
   let uploads: string[] = [];
   while (performance.now() < until) {
-    const roll = Math.random();
-    if (roll < 0.35 || requestIds.length === 0) {
+    await person.keepSession();
+    // A new account sees no requests until it orders one: then it orders.
+    const roll = requestIds.length === 0 && listed ? 0.75 : Math.random();
+    if (roll < 0.35 || (requestIds.length === 0 && !listed)) {
+      listed = true;
       const page = await timed('firm: dashboard list (20)', () =>
-        send('GET', '/api/home/request/?limit=20&offset=0', token),
+        person.send('GET', '/api/home/request/?limit=20&offset=0'),
       );
       if (page.status === 200)
         requestIds = (JSON.parse(page.body).results as { id: number }[]).map((r) => r.id);
     } else if (roll < 0.6) {
-      await timed('firm: request detail', () => send('GET', `/api/home/request/${pick(requestIds)}/`, token));
+      await timed('firm: request detail', () => person.send('GET', `/api/home/request/${pick(requestIds)}/`));
     } else if (roll < 0.72) {
       await timed('firm: request notes', () =>
-        send('GET', `/api/home/notes/?request=${pick(requestIds)}`, token),
+        person.send('GET', `/api/home/notes/?request=${pick(requestIds)}`),
       );
     } else if (roll < 0.8 && client) {
-      await timed('firm: order a request', () =>
-        send(
+      const ordered = await timed('firm: order a request', () =>
+        person.send(
           'POST',
           '/api/home/request/',
-          token,
           json({
             patient: client.id,
             provider: [pick(providers).id],
-            user: id,
+            user: person.id,
             start_date: '2019-03-01',
             end_date: '2025-06-30',
             request_type: 'Medical Records',
@@ -144,15 +250,17 @@ async function firmUser({ token, id }: Session, until: number) {
           }),
         ),
       );
+      if (ordered.status === 201 && requestIds.length === 0)
+        requestIds = (JSON.parse(ordered.body).results as { id: number }[]).map((r) => r.id);
     } else if (roll < 0.9) {
       const form = multipart(PDF, 'supporting-documents');
       const res = await timed('firm: upload a PDF (40 kB)', () =>
-        send('POST', '/api/photoUpload/', token, form.body, form.type),
+        person.send('POST', '/api/photoUpload/', form.body, form.type),
       );
       if (res.status === 200) uploads = [...uploads.slice(-5), JSON.parse(res.body).uploaded_files[0].url];
     } else if (uploads.length) {
       const link = await timed('firm: file link', () =>
-        send('POST', '/getFileUrl/', token, json({ url: pick(uploads) })),
+        person.send('POST', '/getFileUrl/', json({ url: pick(uploads) })),
       );
       if (link.status === 200)
         await timed('firm: download the file', () => send('GET', JSON.parse(link.body).url as string));
@@ -160,41 +268,115 @@ async function firmUser({ token, id }: Session, until: number) {
   }
 }
 
-async function staffUser({ token, id }: Session, until: number) {
+async function staffUser(person: Person, until: number) {
   let open: number[] = [];
   while (performance.now() < until) {
+    await person.keepSession();
     const roll = Math.random();
     if (roll < 0.3 || open.length === 0) {
       const page = await timed('staff: request list (100, open)', () =>
-        send('GET', '/api/home/request/?limit=100&offset=0&status_open=true', token),
+        person.send('GET', '/api/home/request/?limit=100&offset=0&status_open=true'),
       );
       if (page.status === 200) open = (JSON.parse(page.body).results as { id: number }[]).map((r) => r.id);
     } else if (roll < 0.5) {
-      await timed('staff: request detail', () => send('GET', `/api/home/request/${pick(open)}/`, token));
+      await timed('staff: request detail', () => person.send('GET', `/api/home/request/${pick(open)}/`));
     } else if (roll < 0.6) {
       // Another staff member may have it: a 409 is the product's answer, not an error.
       await timed(
         'staff: claim',
-        () => send('POST', `/api/home/request/${pick(open)}/`, token, json({ working_on: id })),
+        () => person.send('POST', `/api/home/request/${pick(open)}/`, json({ working_on: person.id })),
         (s) => s === 200 || s === 409,
       );
     } else if (roll < 0.8) {
       await timed('staff: write a note', () =>
-        send(
+        person.send(
           'POST',
           '/api/home/notes/',
-          token,
           json({ request: pick(open), text: 'Called the records office.' }),
         ),
       );
     } else if (roll < 0.9) {
-      await timed('staff: to-do summary', () => send('GET', '/api/home/request/todo/', token));
+      await timed('staff: to-do summary', () => person.send('GET', '/api/home/request/todo/'));
     } else {
       await timed('staff: data dashboard (open)', () =>
-        send('GET', '/api/home/dashboard/?status_open=true', token),
+        person.send('GET', '/api/home/dashboard/?status_open=true'),
       );
     }
   }
+}
+
+/**
+ * USERS accounts of their own, made in the run's database as copies of the demo accounts (same firm,
+ * role and password), each with its own address and its own made-up IP address.
+ */
+async function makePeople(databaseUrl: string): Promise<Person[]> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows: columns } = await db.query(
+      `select column_name from information_schema.columns where table_name = 'users'
+       and column_name not in ('id', 'email') and is_generated = 'NEVER' and is_identity = 'NO'`,
+    );
+    const list = columns.map((c) => `"${c.column_name}"`).join(', ');
+    const totalShare = TEMPLATES.reduce((sum, t) => sum + t.share, 0);
+    const people: Person[] = [];
+    for (let n = 0; n < USERS; n++) {
+      const template = templateOf(n % totalShare);
+      const email = `load${n}.${template.email}`;
+      await db.query(`insert into users (email, ${list}) select $1, ${list} from users where email = $2`, [
+        email,
+        template.email,
+      ]);
+      people.push(new Person(email, `10.${(n >> 8) & 255}.${n & 255}.${1 + (n % 200)}`));
+    }
+    return people;
+  } finally {
+    await db.end();
+  }
+}
+
+function templateOf(slot: number): (typeof TEMPLATES)[number] {
+  let upTo = 0;
+  for (const template of TEMPLATES) {
+    upTo += template.share;
+    if (slot < upTo) return template;
+  }
+  return TEMPLATES[0];
+}
+
+/** Least-squares slope of RSS over time, in MB per 10 minutes. */
+function slopePerTenMinutes(points: { seconds: number; mb: number }[]): number {
+  if (points.length < 2) return 0;
+  const mx = points.reduce((s, p) => s + p.seconds, 0) / points.length;
+  const my = points.reduce((s, p) => s + p.mb, 0) / points.length;
+  const num = points.reduce((s, p) => s + (p.seconds - mx) * (p.mb - my), 0);
+  const den = points.reduce((s, p) => s + (p.seconds - mx) ** 2, 0);
+  return (num / den) * 600;
+}
+
+/** The RSS curve as a small SVG line chart, for docs/reliability.md. */
+function rssCurve(points: { seconds: number; mb: number }[], title: string): string {
+  const [w, h, pad] = [640, 240, 40];
+  const maxS = Math.max(...points.map((p) => p.seconds), 1);
+  const maxMb = Math.ceil(Math.max(...points.map((p) => p.mb)) / 100) * 100;
+  const x = (s: number) => pad + (s / maxS) * (w - 2 * pad);
+  const y = (mb: number) => h - pad - (mb / maxMb) * (h - 2 * pad);
+  const line = points.map((p) => `${x(p.seconds).toFixed(1)},${y(p.mb).toFixed(1)}`).join(' ');
+  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => {
+    const mb = maxMb * f;
+    return `<text x="${pad - 6}" y="${y(mb) + 4}" text-anchor="end">${mb.toFixed(0)}</text><line x1="${pad}" x2="${w - pad}" y1="${y(mb)}" y2="${y(mb)}" stroke="#e5e7eb"/>`;
+  });
+  const settle = x(SETTLE_SECONDS);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="11" fill="#374151">
+<rect width="100%" height="100%" fill="white"/>
+<text x="${pad}" y="18" font-size="13">Server RSS (MB) over time (s): ${title}</text>
+${ticks.join('\n')}
+<line x1="${settle}" x2="${settle}" y1="${pad}" y2="${h - pad}" stroke="#9ca3af" stroke-dasharray="4 3"/>
+<polyline points="${line}" fill="none" stroke="#2563eb" stroke-width="2"/>
+<text x="${w - pad}" y="${h - 12}" text-anchor="end">${maxS.toFixed(0)} s</text>
+<text x="${pad}" y="${h - 12}">0 s</text>
+</svg>
+`;
 }
 
 function rssMb(child: ChildProcess): number {
@@ -203,40 +385,33 @@ function rssMb(child: ChildProcess): number {
 }
 
 async function main() {
-  const scratch = await scratchInstallation('dd_load', PORT, { LOG_LEVEL: 'warn' });
-  const server = startServer(scratch.env);
+  const scratch = await scratchInstallation('dd_load', PORT, { LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' });
+  const build = productionBuild();
+  const server = startServer(scratch.env, { script: build.script });
   const { child } = server;
+  let sampler: NodeJS.Timeout | undefined;
   try {
     // Ready once the demo data (seeded after the migrations) can sign in.
     await waitForServer(server, async () => {
       const login = json({ email: 'staff@directdocs.example', password: DEMO_PASSWORD });
       return (await send('POST', '/users/token/', undefined, login)).status === 200;
     });
-    const accounts = [
-      ...Array(3).fill('paralegal@smithlaw.example'),
-      'attorney@smithlaw.example',
-      ...Array(2).fill('paralegal@jonesinjury.example'),
-      'staff@directdocs.example',
-      'admin@directdocs.example',
-    ];
-    // Each account signs in once (sign-ins are rate-limited per address); its users share the session,
-    // as a person's several tabs do.
-    const sessions = new Map<string, Session>();
-    for (const email of new Set(accounts)) sessions.set(email, await signIn(email));
-    const rss: number[] = [rssMb(child)];
-    const sampler = setInterval(() => rss.push(rssMb(child)), 5000);
+    const people = await makePeople(scratch.databaseUrl);
+    for (const person of people) await person.signIn();
     const started = performance.now();
+    const rss: { seconds: number; mb: number }[] = [];
+    const sample = () => rss.push({ seconds: (performance.now() - started) / 1000, mb: rssMb(child) });
+    sample();
+    sampler = setInterval(sample, 5000);
     const until = started + SECONDS * 1000;
     await Promise.all(
-      Array.from({ length: USERS }, (_, n) => {
-        const email = accounts[n % accounts.length];
-        const session = sessions.get(email) as Session;
-        return email.endsWith('@directdocs.example') ? staffUser(session, until) : firmUser(session, until);
-      }),
+      people.map((person) =>
+        person.email.endsWith('@directdocs.example') ? staffUser(person, until) : firmUser(person, until),
+      ),
     );
     const elapsed = (performance.now() - started) / 1000;
     clearInterval(sampler);
-    rss.push(rssMb(child));
+    sample();
 
     let total = 0;
     let failed = 0;
@@ -252,20 +427,31 @@ async function main() {
         `| ${name} | ${list.length} | ${p.p50.toFixed(0)} | ${p.p95.toFixed(0)} | ${p.p99.toFixed(0)} | ${bad} |`,
       );
     }
-    const quarter = Math.max(1, Math.floor(rss.length / 4));
-    const settle = rss.slice(quarter, 2 * quarter);
     console.log(
       `\n${total} calls in ${elapsed.toFixed(0)} s: ${(total / elapsed).toFixed(0)} calls/s, ${failed} errors.`,
     );
+    const settled = rss.filter((r) => r.seconds >= SETTLE_SECONDS);
+    const slope = slopePerTenMinutes(settled);
+    const mbs = rss.map((r) => r.mb);
     console.log(
-      `Server RSS: ${rss[0].toFixed(0)} MB before, ${Math.max(...settle).toFixed(0)} MB in the second quarter, ${Math.max(...rss.slice(-quarter)).toFixed(0)} MB in the last quarter, ${Math.max(...rss).toFixed(0)} MB at most.`,
+      `Server RSS: ${mbs[0].toFixed(0)} MB before, ${Math.max(...mbs).toFixed(0)} MB at most, ${mbs.at(-1)?.toFixed(0)} MB at the end; after the first ${SETTLE_SECONDS} s it changes by ${slope.toFixed(1)} MB per 10 minutes (least squares over ${settled.length} samples).`,
     );
+    if (process.env.LOAD_SVG) {
+      writeFileSync(process.env.LOAD_SVG, rssCurve(rss, `${USERS} users, ${SECONDS} s`));
+      console.log(`The RSS curve: ${process.env.LOAD_SVG}`);
+    }
     for (const [name, list] of errors) console.log(`errors of ${name}:`, list.slice(0, 3));
-    if (failed > 0) process.exitCode = 1;
+    if (failed > 0 || (settled.length > 10 && slope > SLOPE_GOAL_MB)) process.exitCode = 1;
   } finally {
+    clearInterval(sampler);
+    if (child.exitCode !== null || child.signalCode !== null)
+      console.error(
+        `The server stopped (${child.exitCode ?? child.signalCode}):\n${server.output.slice(-20).join('')}`,
+      );
     await stopServer(child);
     agent.destroy();
     await scratch.remove();
+    build.remove();
   }
 }
 
