@@ -58,7 +58,8 @@ export function DueDateCell({
     );
   return (
     <Stack gap={2} align="flex-start">
-      <Group gap={6} wrap="nowrap">
+      {/* The badge goes under the date when the column is narrow. */}
+      <Group gap={4} rowGap={2}>
         <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
           {formatDate(request.due_date)}
         </Text>

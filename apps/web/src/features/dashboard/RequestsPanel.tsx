@@ -147,7 +147,7 @@ export function RequestsPanel({ target, companyName }: RequestsPanelProps) {
           pageSizes={DASHBOARD_PAGE_SIZES}
           pagesShown={PAGER.dashboard.pages}
           margin={PAGER.dashboard.margin}
-          minWidth={1320}
+          minWidth={1100}
         />
       </Card>
     </div>

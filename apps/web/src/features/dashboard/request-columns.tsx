@@ -90,6 +90,6 @@ export const REQUEST_COLUMNS: DataTableColumn<Row>[] = [
   // The provider's legal deadline and the rule that set it, overdue flagged (docs/deadlines.md).
   {
     ...column('due_date', 'Legal Due Date', undefined, (r) => <DueDateCell request={r} rule />),
-    minWidth: 210,
+    minWidth: 150,
   },
 ];

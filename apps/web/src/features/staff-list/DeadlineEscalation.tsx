@@ -164,7 +164,7 @@ export function DeadlineEscalationPanel({ open: openAtFirst = false }: { open?: 
   const data = query.data;
   return (
     <Card
-      title="Legal deadlines"
+      title="Legal Deadlines"
       order={2}
       padding="md"
       actions={
@@ -194,7 +194,7 @@ export function DeadlineEscalationPanel({ open: openAtFirst = false }: { open?: 
             ))}
           </Group>
           {open && (
-            <SimpleGrid id={panelId} cols={{ base: 1, md: data.by_firm ? 2 : 1 }} spacing="lg" pt="xs">
+            <SimpleGrid id={panelId} cols={{ base: 1, md: 2 }} spacing="lg" pt="xs">
               <CountsTable caption="By staff member" nameTitle="Staff member" rows={staffRows(data)} />
               {data.by_firm && (
                 <CountsTable caption="By law firm" nameTitle="Law firm" rows={firmRows(data)} />

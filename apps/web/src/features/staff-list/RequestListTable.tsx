@@ -75,7 +75,7 @@ export function RequestListTable(props: RequestListTableProps) {
       key: 'due',
       title: 'Legal Due Date',
       sortKey: 'due_date',
-      minWidth: 190,
+      minWidth: 130,
       render: (r) => <DueDateCell request={r} />,
     },
     {
@@ -116,7 +116,7 @@ export function RequestListTable(props: RequestListTableProps) {
       emptyText={props.emptyText}
       sort={props.sort}
       onSortChange={props.onSortChange}
-      minWidth={1300}
+      minWidth={1120}
       compact
       className={classes.table}
       rowProps={(row) => ({
