@@ -305,6 +305,18 @@ describe('list parameters', () => {
     expect(readListState(new URLSearchParams('size=150')).size).toBe(100);
   });
 
+  it('asks for a deadline status and the due-date order from the address, and ignores anything else', () => {
+    const state = readListState(new URLSearchParams('view=all&deadline=very_overdue&order_by=-due_date'));
+    expect(state).toMatchObject({ deadline: 'very_overdue', order: '-due_date' });
+    expect(listQuery(state, '2024-06-01')).toMatchObject({
+      deadline_status: 'very_overdue',
+      order_by: '-due_date',
+    });
+    const unknown = readListState(new URLSearchParams('view=all&deadline=late'));
+    expect(unknown.deadline).toBe('');
+    expect(listQuery(unknown, '2024-06-01')).not.toHaveProperty('deadline_status');
+  });
+
   it('asks for rush only, new providers only and for the archived requests instead of the active ones', () => {
     const state = readListState(new URLSearchParams('view=all&rush=true&new_provider=true&archived=true'));
     expect(state).toMatchObject({ rush: true, newProvider: true, archived: true });
