@@ -333,6 +333,7 @@ describe.skipIf(!url)('two server instances on one database and one store', () =
       { key: 'dashboard.compact', n: 1 },
       { key: 'deadlines.digest', n: 1 },
       { key: 'disk.snapshot', n: 1 },
+      { key: 'followups.send', n: 1 },
       { key: 'jobs.prune', n: 1 },
       { key: 'payments.expire', n: 1 },
     ]);
@@ -344,6 +345,7 @@ describe.skipIf(!url)('two server instances on one database and one store', () =
       { kind: 'dashboard.compact', n: 1 },
       { kind: 'deadlines.digest', n: 1 },
       { kind: 'disk.snapshot', n: 1 },
+      { kind: 'followups.send', n: 1 },
       { kind: 'jobs.prune', n: 1 },
       { kind: 'payments.expire', n: 1 },
     ]);
