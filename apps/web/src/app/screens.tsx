@@ -16,8 +16,10 @@ interface Entry {
 const accounts = () => import('../features/accounts');
 const website = () => import('../features/website/screens');
 const LoginScreen = lazy(() => accounts().then((m) => ({ default: m.LoginScreen })));
-const SignupScreen = lazy(() => accounts().then((m) => ({ default: m.SignupScreen })));
-// Apart from the accounts chunk: its form checks a zod schema, which sign-in's first load must not carry.
+// Apart from the accounts chunk: their forms check zod schemas, which sign-in's first load must not carry.
+const SignupScreen = lazy(() =>
+  import('../features/accounts/SignupScreen').then((m) => ({ default: m.SignupScreen })),
+);
 const ResetRequestScreen = lazy(() =>
   import('../features/accounts/PasswordResetRequestScreen').then((m) => ({
     default: m.PasswordResetRequestScreen,

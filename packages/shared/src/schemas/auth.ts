@@ -55,12 +55,21 @@ export const RefreshSchema = z.object({
 /** Sign-out: the refresh token, or only the bearer access token of the session to end. */
 export const RevokeSchema = RefreshSchema.partial({ refresh: true });
 
-/** The firm is named after the person, so the names are plain text (no links: anti-phishing). */
+/** A field of a form that must be filled out: missing or blank reads the spec's required-field message. */
+const filledOut = (label: string) =>
+  z
+    .string({ error: requiredFieldMessage(label) })
+    .refine((v) => v.trim() !== '', requiredFieldMessage(label));
+
+/**
+ * The firm is named after the person, so the names are plain text (no links: anti-phishing). The sign-up
+ * form checks this schema too, so an empty field reads as the form labels it, then each field's own rule.
+ */
 export const SignupSchema = z.object({
-  first_name: personNameSchema('First name'),
-  last_name: personNameSchema('Last name'),
-  email: EmailSchema,
-  password: PasswordSchema,
+  first_name: filledOut('First Name').pipe(personNameSchema('First name')),
+  last_name: filledOut('Last Name').pipe(personNameSchema('Last name')),
+  email: filledOut('Email').pipe(EmailSchema),
+  password: filledOut('Password').pipe(PasswordSchema),
   type: z.string().optional(),
 });
 export type SignupInput = z.infer<typeof SignupSchema>;

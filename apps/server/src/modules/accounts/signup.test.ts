@@ -1,4 +1,4 @@
-import { MSG } from '@dd/shared';
+import { MSG, requiredFieldMessage } from '@dd/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createPatient, createProvider, createUser, signedIn, uploadKey } from '../../../test/factories';
@@ -113,6 +113,17 @@ describe('POST /users/signup/', () => {
     const res = await signUp({ first_name: 'A', last_name: 'B', email: 'not-an-email' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toHaveProperty('email');
+  });
+
+  it("names a missing or blank field as the sign-up form does (the spec's required-field message)", async () => {
+    const res = await signUp({ first_name: ' ', password: '', email: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({
+      first_name: requiredFieldMessage('First Name'),
+      last_name: requiredFieldMessage('Last Name'),
+      email: requiredFieldMessage('Email'),
+      password: requiredFieldMessage('Password'),
+    });
   });
 
   it('refuses a web address or markup in a name (the firm is named after the person), and creates nothing', async () => {

@@ -1,4 +1,10 @@
-import { MSG, PASSWORD_RULE, plainTextMessage } from '@dd/shared';
+import {
+  INVALID_EMAIL_MESSAGE,
+  MSG,
+  PASSWORD_RULE,
+  plainTextMessage,
+  requiredFieldMessage,
+} from '@dd/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,6 +30,28 @@ describe('SignupScreen', () => {
     await user.type(screen.getByLabelText(/^Confirm Password/), 'Sunrise2026!');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText(plainTextMessage('First name'))).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/users/signup/')).toHaveLength(0);
+  });
+
+  it("names every empty field in the spec's words and checks the address with the route's schema", async () => {
+    const calls = stubApi(() => undefined);
+    renderWithProviders(
+      <AuthProvider>
+        <SignupScreen />
+      </AuthProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    for (const label of ['First Name', 'Last Name', 'Email', 'Password']) {
+      expect(await screen.findByText(requiredFieldMessage(label))).toBeInTheDocument();
+    }
+    await user.type(screen.getByLabelText(/^First Name/), 'Morgan');
+    await user.type(screen.getByLabelText(/^Last Name/), 'Reyes');
+    await user.type(screen.getByLabelText(/^Email/), 'morgan at reyeslaw');
+    await user.type(screen.getByLabelText(/^Password/), 'Sunrise2026!');
+    await user.type(screen.getByLabelText(/^Confirm Password/), 'Sunrise2026!');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText(INVALID_EMAIL_MESSAGE)).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/users/signup/')).toHaveLength(0);
   });
 

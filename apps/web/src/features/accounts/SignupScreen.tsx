@@ -1,4 +1,4 @@
-import { nameProblem, PERSON_NAME_LIMITS } from '@dd/shared';
+import { nameProblem, PERSON_NAME_LIMITS, SignupSchema } from '@dd/shared';
 import { Anchor, SimpleGrid, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { post } from '../../api/client';
@@ -13,7 +13,8 @@ const plainName = (label: string) => (value: string | undefined) =>
 
 /**
  * /signup/: first and last name, e-mail, password with confirmation; then the saved redirect or /.
- * The new account is signed in at once; the dashboard asks it to confirm its e-mail address.
+ * The new account is signed in at once; the dashboard asks it to confirm its e-mail address. The values
+ * are checked with the route's SignupSchema; a chunk of its own (app/screens.tsx), so sign-in loads no zod.
  */
 export function SignupScreen() {
   const { signIn } = useAuth();
@@ -22,6 +23,7 @@ export function SignupScreen() {
     <AuthCard title="Sign Up" subtitle="Open an account for your firm. No contracts, no start-up fees.">
       <Form
         aria-label="Sign up"
+        schema={SignupSchema}
         submitLabel="Sign Up"
         onSubmit={async (values: Record<string, string>) => {
           const tokens = await post<{ access: string; refresh: string }>('/users/signup/', {

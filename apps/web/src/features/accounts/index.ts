@@ -2,4 +2,3 @@ export { ConfirmEmailScreen } from './ConfirmEmailScreen';
 export { LoginScreen } from './LoginScreen';
 export { LogoutScreen } from './LogoutScreen';
 export { PasswordResetScreen } from './PasswordResetScreen';
-export { SignupScreen } from './SignupScreen';
