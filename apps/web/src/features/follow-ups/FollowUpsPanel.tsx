@@ -32,7 +32,9 @@ const STATUS_COLORS = {
 function detail(f: FollowUp, byLetter: boolean): string {
   if (f.status === 'sent') {
     const how = f.channel === 'letter' ? 'Letter to print or fax' : 'E-mailed';
-    return f.sent_at ? `${how} on ${formatDate(f.sent_at)}` : how;
+    // Sent on another day than planned (sent early by staff, or late after a pause): say when.
+    const on = f.sent_at ? formatDate(f.sent_at) : null;
+    return on && on !== formatDate(f.planned_on) ? `${how} on ${on}` : how;
   }
   if (f.status === 'skipped' && f.skip_reason) {
     const why = FOLLOW_UP_SKIP_REASON_LABELS[f.skip_reason];
@@ -45,37 +47,41 @@ function detail(f: FollowUp, byLetter: boolean): string {
 
 function ScheduleTable({ schedule }: { schedule: FollowUpSchedule }) {
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table verticalSpacing="xs" striped highlightOnHover>
-        <Table.Caption>Follow-ups to the provider, oldest first</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">#</Table.Th>
-            <Table.Th scope="col">Date</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Details</Table.Th>
+    // No scroll region (one a keyboard cannot reach): the four columns wrap on a phone.
+    <Table verticalSpacing="xs" striped highlightOnHover>
+      <Table.Caption>Follow-ups to the provider, oldest first</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">#</Table.Th>
+          <Table.Th scope="col">Date</Table.Th>
+          <Table.Th scope="col">Status</Table.Th>
+          <Table.Th scope="col">Details</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {schedule.follow_ups.map((f) => (
+          <Table.Tr key={f.id}>
+            <Table.Td>{f.number}</Table.Td>
+            <Table.Td>{formatDate(f.planned_on)}</Table.Td>
+            <Table.Td>
+              <Badge
+                color={STATUS_COLORS[f.status]}
+                variant="light"
+                radius="sm"
+                styles={{ label: { overflow: 'visible' } }}
+              >
+                {FOLLOW_UP_STATUS_LABELS[f.status]}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" c="dimmed">
+                {detail(f, schedule.by_letter)}
+              </Text>
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {schedule.follow_ups.map((f) => (
-            <Table.Tr key={f.id}>
-              <Table.Td>{f.number}</Table.Td>
-              <Table.Td>{formatDate(f.planned_on)}</Table.Td>
-              <Table.Td>
-                <Badge color={STATUS_COLORS[f.status]} variant="light" radius="sm">
-                  {FOLLOW_UP_STATUS_LABELS[f.status]}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c="dimmed">
-                  {detail(f, schedule.by_letter)}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
