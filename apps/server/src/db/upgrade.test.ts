@@ -66,18 +66,30 @@ async function tallySums(db: Db) {
   );
 }
 
-/** Every money column's sum in whole cents: dollars (numeric) before the upgrade, cents (bigint) after. */
-async function moneySums(db: Db, toCents: 100 | 1) {
-  const sum = (table: string, column: string) =>
-    sql`(select round(coalesce(sum(${sql.identifier(column)}), 0) * ${sql.raw(String(toCents))})::bigint::text
+/** Whether a column holds dollars (numeric, before money went to cents) or whole cents (bigint). */
+async function inDollars(db: Db, table: string, column: string): Promise<boolean> {
+  const [row] = await queryRows<{ type: string }>(
+    db,
+    sql`select data_type as type from information_schema.columns
+        where table_schema = 'public' and table_name = ${table} and column_name = ${column}`,
+  );
+  return row.type === 'numeric';
+}
+
+/** Every money column's sum in whole cents, whichever way the release at hand stores it. */
+async function moneySums(db: Db) {
+  const sum = async (table: string, column: string) => {
+    const toCents = (await inDollars(db, table, column)) ? 100 : 1;
+    return sql`(select round(coalesce(sum(${sql.identifier(column)}), 0) * ${sql.raw(String(toCents))})::bigint::text
       from ${sql.identifier(table)}) as ${sql.identifier(`${table}.${column}`)}`;
-  const columns = [
+  };
+  const columns = await Promise.all([
     ...['price', 'provider_cost', 'page_fee', 'billed_price'].map((c) => sum('requests', c)),
     ...['price', 'provider_cost', 'page_fee', 'auto_added_surcharge'].map((c) => sum('invoices', c)),
     sum('companies', 'request_price'),
     sum('price_settings', 'cancelled'),
     sum('request_tallies', 'billed_sum'),
-  ];
+  ]);
   const [row] = await queryRows<Record<string, string>>(db, sql`select ${sql.join(columns, sql`, `)}`);
   return row;
 }
@@ -154,12 +166,13 @@ async function upgradeAndCheck(db: Db, migrateTo: (folder: string) => Promise<vo
   await copyRows(current, db);
   // Amounts a float would not keep: they must arrive as exactly these cents.
   const [first] = await queryRows<{ id: number }>(db, sql`select min(id)::int as id from invoices`);
-  await db.execute(
-    sql`update invoices set provider_cost = 1234567.89, page_fee = 0.30 where id = ${first.id}`,
-  );
+  const amounts = (await inDollars(db, 'invoices', 'provider_cost'))
+    ? sql`provider_cost = 1234567.89, page_fee = 0.30`
+    : sql`provider_cost = 123456789, page_fee = 30`;
+  await db.execute(sql`update invoices set ${amounts} where id = ${first.id}`);
   const before = await rowCounts(db);
   const tallies = await tallySums(db);
-  const money = await moneySums(db, 100);
+  const money = await moneySums(db);
   expect(before.requests).toBeGreaterThan(10);
 
   await migrateTo(migrationsFolder);
@@ -167,7 +180,7 @@ async function upgradeAndCheck(db: Db, migrateTo: (folder: string) => Promise<vo
   for (const [table, count] of Object.entries(before))
     expect({ table, count: after[table] }).toEqual({ table, count });
   expect(await tallySums(db)).toEqual(tallies);
-  expect(await moneySums(db, 1)).toEqual(money);
+  expect(await moneySums(db)).toEqual(money);
   const [line] = await queryRows<{ provider_cost: string; page_fee: string }>(
     db,
     sql`select provider_cost::text, page_fee::text from invoices where id = ${first.id}`,
