@@ -130,7 +130,13 @@ async function main() {
       answers[name] ??= {};
       answers[name][status] = (answers[name][status] ?? 0) + 1;
       if (status >= 500 || (status >= 400 && process.env.CRASH_DEBUG)) console.log(name, status, body);
-      if (status === 500) console.log(server?.output.filter((line) => line.includes('"level":50')).slice(-2).join(''));
+      if (status === 500)
+        console.log(
+          server?.output
+            .filter((line) => line.includes('"level":50'))
+            .slice(-2)
+            .join(''),
+        );
     };
     const refusedAnswer = (status: number) => status >= 400 && status < 500;
 

@@ -59,7 +59,7 @@ export function DueDateCell({
   return (
     <Stack gap={2} align="flex-start">
       {/* The badge goes under the date when the column is narrow. */}
-      <Group gap={4} rowGap={2}>
+      <Group gap={4} style={{ rowGap: 2 }}>
         <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
           {formatDate(request.due_date)}
         </Text>

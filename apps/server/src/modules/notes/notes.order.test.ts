@@ -2,6 +2,7 @@ import { STATUS } from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getContext } from '../../../test/helpers';
+import { queryRows } from '../../db/client';
 import { notes } from '../../db/schema';
 import { call, requestRow, staffCase } from '../staffwork/staffwork.fixtures';
 
@@ -16,7 +17,7 @@ describe('the order of a request history', () => {
     const { deps } = await getContext();
     const c = await staffCase({ status: STATUS.initialRequestSent });
     const { began, written } = await deps.db.transaction(async (tx) => {
-      const [{ t }] = (await tx.execute(sql`select clock_timestamp() as t`)).rows as { t: string }[];
+      const [{ t }] = await queryRows<{ t: string }>(tx, sql`select clock_timestamp() as t`);
       // Standing for the wait on a lock another change held.
       await tx.execute(sql`select pg_sleep(0.3)`);
       const [note] = await tx

@@ -74,7 +74,7 @@ describe("the staff spec's calls, replayed", () => {
     expect(await mailsTo(c.requester.user.email, 'request-cancelled')).toHaveLength(1);
 
     expect((await call('POST', url, c.staff.headers, { working_on: null })).statusCode).toBe(200);
-    expect((await call('GET', '/api/home/notes/?request=' + c.request.id, c.staff.headers)).statusCode).toBe(
+    expect((await call('GET', `/api/home/notes/?request=${c.request.id}`, c.staff.headers)).statusCode).toBe(
       200,
     );
   });

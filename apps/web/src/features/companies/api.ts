@@ -1,12 +1,4 @@
-import type {
-  Company,
-  CompanyListItem,
-  CompanySaved,
-  CompanyUser,
-  InviteResult,
-  InviteRow,
-  ManagedUser,
-} from '@dd/shared';
+import type { Company, CompanySaved, CompanyUser, InviteResult, InviteRow, ManagedUser } from '@dd/shared';
 import { get, post } from '../../api/client';
 
 /** The company and user calls of both specs' section 7, typed. */
