@@ -373,6 +373,7 @@ function rssCurve(points: { seconds: number; mb: number }[], title: string): str
   });
   const settle = x(SETTLE_SECONDS);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="11" fill="#374151">
+<title>Server RSS (MB) over time (s): ${title}</title>
 <rect width="100%" height="100%" fill="white"/>
 <text x="${pad}" y="18" font-size="13">Server RSS (MB) over time (s): ${title}</text>
 ${ticks.join('\n')}

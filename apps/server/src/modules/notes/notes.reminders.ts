@@ -34,7 +34,8 @@ export async function staffToday(db: DbOrTx): Promise<string> {
     .from(users)
     .where(and(eq(users.isStaff, true), eq(users.isActive, true)));
   const dates = zones.map((z) => todayIn(z.timezone));
-  return dates.length ? dates.reduce((a, b) => (a < b ? a : b)) : todayIn('UTC');
+  // ISO dates sort as text: the first is the earliest.
+  return dates.length ? dates.sort()[0] : todayIn('UTC');
 }
 
 const earliestReminder = sql`(select min(${notes.reminderDate}) from ${notes}
