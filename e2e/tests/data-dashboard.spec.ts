@@ -30,7 +30,7 @@ test('an administrator reads the data dashboard, loads closed requests and shows
   await expectNoSeriousA11yViolations(page, 'data dashboard tables');
   await page.getByRole('button', { name: 'Hide Tables' }).click();
 
-  await page.getByRole('link', { name: 'Marcus Reyes' }).click();
+  await page.getByRole('link', { name: 'Marcus Reyes', exact: true }).click();
   await expect(page).toHaveURL(/\/report\/employee\/\d+\/$/);
   await expect(page.getByRole('heading', { name: 'Marcus Reyes', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Back To Direct Docs Report' }).click();
