@@ -110,9 +110,13 @@ describe('data administration: searching requests', () => {
     const firm = await createCompany(deps.db, { name: `Paged Firm ${randomUUID().slice(0, 6)}` });
     const client = await createPatient(deps.db, firm.id);
     for (let i = 0; i < 3; i++) await createRequest(deps.db, { patientId: client.id, companyId: firm.id });
-    const all = await get('/api/admin/home/request/?limit=500');
     const page = await get('/api/admin/home/request/?limit=2&offset=1');
-    expect(ids(page)).toEqual(ids(all).slice(1, 3));
-    expect(page.results[0].company_id__label).toBe(all.results[1].company_id__label);
+    const all = await get('/api/admin/home/request/?limit=500');
+    // On PostgreSQL other test files add requests meanwhile (newer, so above): the page is found where it
+    // now stands, past at least one record, in order and with the same names.
+    const at = ids(all).indexOf(ids(page)[0]);
+    expect(at).toBeGreaterThanOrEqual(1);
+    expect(ids(page)).toEqual(ids(all).slice(at, at + 2));
+    expect(page.results[0].company_id__label).toBe(all.results[at].company_id__label);
   });
 });
