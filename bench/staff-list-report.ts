@@ -31,33 +31,48 @@ export const STAFF: Auth = {
 };
 
 /**
- * EXPLAIN ANALYZE of the statements a call runs: the name look-ups, then the page and the count side by
- * side (the longer one counts), each built by the module's own query functions.
+ * The statements one staff-list call runs, built by the module's own query functions: the name look-ups
+ * (run here, as the call runs them, and caught by the logger), then the page and the count.
  */
-export async function explainCase(url: string, query: string): Promise<number> {
-  const pool = new pg.Pool({ connectionString: url, max: 2, options: '-c jit=off' });
+export async function caseStatements(
+  pool: pg.Pool,
+  query: string,
+): Promise<{ lookups: Statement[]; page: Statement; count: Statement }> {
   const looked: Statement[] = [];
   const db = drizzle(pool, {
     schema,
     logger: { logQuery: (sql, params) => looked.push({ sql, params }) },
   }) as unknown as Db;
+  const params = RequestListQuery.parse(Object.fromEntries(new URLSearchParams(`${query}&limit=100`)));
+  const names = { ...(await listedNameMatches(db, params)), ...(await listedNewProvider(db, params)) };
+  const conditions = filterConditions(params, STAFF, names);
+  const cap = listCountCap(params, names) ?? REQUEST_COUNT_CAP;
+  const options = {
+    conditions,
+    orderBy: params.order_by,
+    limit: params.limit,
+    offset: params.offset,
+    cursor: params.cursor,
+  };
+  return {
+    lookups: looked.splice(0),
+    page: requestPageQuery(db, STAFF, options).toSQL(),
+    count: requestCountQuery(db, STAFF, conditions, cap).toSQL(),
+  };
+}
+
+/**
+ * EXPLAIN ANALYZE of the statements a call runs: the name look-ups, then the page and the count side by
+ * side (the longer one counts).
+ */
+export async function explainCase(url: string, query: string): Promise<number> {
+  const pool = new pg.Pool({ connectionString: url, max: 2, options: '-c jit=off' });
   try {
-    const params = RequestListQuery.parse(Object.fromEntries(new URLSearchParams(`${query}&limit=100`)));
-    const names = { ...(await listedNameMatches(db, params)), ...(await listedNewProvider(db, params)) };
-    const conditions = filterConditions(params, STAFF, names);
-    const cap = listCountCap(params, names) ?? REQUEST_COUNT_CAP;
-    const options = {
-      conditions,
-      orderBy: params.order_by,
-      limit: params.limit,
-      offset: params.offset,
-      cursor: params.cursor,
-    };
-    const phases = [
-      looked.splice(0),
-      [requestPageQuery(db, STAFF, options).toSQL(), requestCountQuery(db, STAFF, conditions, cap).toSQL()],
-    ].filter((phase) => phase.length > 0);
-    return await explainMs(pool, phases);
+    const { lookups, page, count } = await caseStatements(pool, query);
+    return await explainMs(
+      pool,
+      [lookups, [page, count]].filter((phase) => phase.length > 0),
+    );
   } finally {
     await pool.end();
   }
