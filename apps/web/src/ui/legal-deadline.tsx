@@ -1,11 +1,12 @@
 import {
   DEADLINE_STATUS_LABELS,
+  DEADLINE_STATUSES,
   type DeadlineStatus,
   formatDate,
   LEGAL_BASIS_LABELS,
   type RequestRecord,
 } from '@dd/shared';
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconClockHour4 } from '@tabler/icons-react';
 import { DetailItem } from './detail-item';
 
@@ -99,5 +100,33 @@ export function LegalDeadline({ request }: { request: Deadline }) {
         )}
       </DetailItem>
     </>
+  );
+}
+
+const DEADLINE_CHOICES = DEADLINE_STATUSES.map((s) => ({ value: s, label: DEADLINE_STATUS_LABELS[s] }));
+
+/** A deadline status from the address or a select, or '' when it is none. */
+export const deadlineOf = (value: string | null): DeadlineStatus | '' =>
+  (DEADLINE_STATUSES as readonly string[]).includes(value ?? '') ? (value as DeadlineStatus) : '';
+
+/** The lists' Deadline filter: where the legal due date stands, or any. */
+export function DeadlineSelect({
+  value,
+  onChange,
+}: {
+  value: DeadlineStatus | '';
+  onChange: (deadline: DeadlineStatus | '') => void;
+}) {
+  return (
+    <Select
+      label="Deadline"
+      placeholder="Any deadline"
+      size="sm"
+      clearable
+      data={DEADLINE_CHOICES}
+      value={value || null}
+      onChange={(deadline) => onChange(deadlineOf(deadline))}
+      comboboxProps={{ withinPortal: true }}
+    />
   );
 }

@@ -4,8 +4,6 @@
  */
 import {
   CLOSED_STATUSES,
-  DEADLINE_STATUS_LABELS,
-  DEADLINE_STATUSES,
   type DeadlineStatus,
   OPEN_STATUSES,
   REQUEST_STATUSES,
@@ -16,7 +14,7 @@ import { Button, NumberInput, Select, SimpleGrid } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { lookupClient, lookupProvider, searchClients, searchProviders } from '../../api/choices';
-import { SearchSelect } from '../../ui';
+import { DeadlineSelect, SearchSelect } from '../../ui';
 import { type DashboardTarget, useCompanyUsers } from './api';
 
 export interface RequestFilterValues {
@@ -28,12 +26,6 @@ export interface RequestFilterValues {
   deadline: DeadlineStatus | '';
   daysOld: number;
 }
-
-const DEADLINE_CHOICES = DEADLINE_STATUSES.map((s) => ({ value: s, label: DEADLINE_STATUS_LABELS[s] }));
-
-/** A deadline status from the address, or '' when it is none. */
-export const deadlineOf = (value: string): DeadlineStatus | '' =>
-  (DEADLINE_STATUSES as readonly string[]).includes(value) ? (value as DeadlineStatus) : '';
 
 export interface RequestFiltersProps {
   target: DashboardTarget;
@@ -124,16 +116,7 @@ export function RequestFilters({ target, openOnly, values, onChange, onClear }: 
         error={openOnly && closedOnly ? 'Closed statuses appear under See All Requests' : undefined}
         comboboxProps={{ withinPortal: true }}
       />
-      <Select
-        label="Deadline"
-        placeholder="Any deadline"
-        size="sm"
-        clearable
-        data={DEADLINE_CHOICES}
-        value={values.deadline || null}
-        onChange={(deadline) => onChange({ deadline: deadlineOf(deadline ?? '') })}
-        comboboxProps={{ withinPortal: true }}
-      />
+      <DeadlineSelect value={values.deadline} onChange={(deadline) => onChange({ deadline })} />
       <NumberInput
         label="Days Old"
         description="At least this many days"

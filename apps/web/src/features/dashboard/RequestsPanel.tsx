@@ -5,11 +5,11 @@
 import { DASHBOARD_DEFAULT_PAGE_SIZE, DASHBOARD_PAGE_SIZES, formatDate, PAGER } from '@dd/shared';
 import { Alert, Button, Text } from '@mantine/core';
 import { IconListDetails, IconPrinter } from '@tabler/icons-react';
-import { Card, DataTable } from '../../ui';
+import { Card, DataTable, deadlineOf } from '../../ui';
 import { type DashboardTarget, useRequestsPage } from './api';
 import classes from './dashboard.module.css';
 import { printSection } from './print';
-import { deadlineOf, RequestFilters, type RequestFilterValues, statusFitsOpen } from './RequestFilters';
+import { RequestFilters, type RequestFilterValues, statusFitsOpen } from './RequestFilters';
 import { orderFromSort, REQUEST_COLUMNS, sortFromOrder } from './request-columns';
 import { pageNumber, pageSizeOf, useUrlState } from './use-url-state';
 

@@ -4,20 +4,13 @@
  * requests instead of the active ones. Text filters wait for a pause in typing. On a phone they would fill
  * the first screen, so there they fold behind a 'Filters' button that counts the active ones.
  */
-import {
-  DEADLINE_STATUS_LABELS,
-  DEADLINE_STATUSES,
-  type DeadlineStatus,
-  REQUEST_STATUSES,
-  STATUS_GROUPS,
-  type UserBrief,
-} from '@dd/shared';
+import { REQUEST_STATUSES, STATUS_GROUPS, type UserBrief } from '@dd/shared';
 import { Badge, Box, Button, Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconChevronDown, IconFilter, IconFilterOff } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { lookupFirm, searchFirms } from '../../api/choices';
-import { SearchSelect } from '../../ui';
+import { DeadlineSelect, SearchSelect } from '../../ui';
 import { type ListState, TEXT_FILTERS, type TextFilter } from './list-params';
 
 export interface RequestListFiltersProps {
@@ -36,8 +29,6 @@ const STATUS_CHOICES = [
   },
   { group: 'Statuses', items: REQUEST_STATUSES.map((s) => ({ value: s, label: s })) },
 ];
-
-const DEADLINE_CHOICES = DEADLINE_STATUSES.map((s) => ({ value: s, label: DEADLINE_STATUS_LABELS[s] }));
 
 const TEXT_LABELS: Record<TextFilter, string> = {
   client: 'Client',
@@ -132,16 +123,7 @@ function FilterFields({ state, staff, onChange, active }: RequestListFiltersProp
         nothingFoundMessage="Nothing found"
         comboboxProps={{ withinPortal: true }}
       />
-      <Select
-        label="Deadline"
-        placeholder="Any deadline"
-        size="sm"
-        clearable
-        data={DEADLINE_CHOICES}
-        value={state.deadline || null}
-        onChange={(deadline) => onChange({ deadline: (deadline ?? '') as DeadlineStatus | '' })}
-        comboboxProps={{ withinPortal: true }}
-      />
+      <DeadlineSelect value={state.deadline} onChange={(deadline) => onChange({ deadline })} />
       <Stack gap={6} mt={{ base: 0, xs: 24 }}>
         <Checkbox
           label="Rush only"
