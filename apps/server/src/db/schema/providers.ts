@@ -1,5 +1,7 @@
+import { PROVIDER_KINDS } from '@dd/shared';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { oneOf } from './checks';
 
 /** Healthcare providers that records are requested from; names are unique ignoring case and spaces. */
 export const providers = pgTable(
@@ -17,11 +19,14 @@ export const providers = pgTable(
     zipCode: text('zip_code'),
     notes: text('notes'),
     medicalRequestUrl: text('medical_request_url'),
+    /** Hospital, physician or other: some statutes (a Texas hospital's deadline, its copy fees) depend on it. Null until staff set it. */
+    kind: text('kind', { enum: PROVIDER_KINDS }),
     /** Null while a provider added by a law firm waits for internal staff to confirm its contact details. */
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('providers_kind_ck', oneOf(t.kind, PROVIDER_KINDS)),
     uniqueIndex('providers_name_lower_uq').on(sql`lower(trim(${t.name}))`),
     // 'Provider contains …' on the staff list (pg_trgm, migration 0007).
     index('providers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
