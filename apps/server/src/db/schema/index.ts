@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './api-keys';
 export * from './billing';
 export * from './companies';
 export * from './files';

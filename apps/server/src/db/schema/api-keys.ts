@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies } from './companies';
+import { users } from './users';
+
+/**
+ * A law firm's API keys. Only the SHA-256 of the key's random secret is stored (decision 054); `hint` is
+ * the key's first characters, to tell keys apart on the list. A key acts as its creator within its scopes.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    keyHash: text('key_hash').notNull().unique(),
+    hint: text('hint').notNull(),
+    // A key lives no longer than its creator's account (it stops working when they are deactivated).
+    createdById: integer('created_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedById: integer('revoked_by_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('api_keys_company_idx').on(t.companyId, t.createdAt)],
+);
