@@ -37,6 +37,8 @@ export const files = pgTable(
     supportingFile: boolean('supporting_file').notNull().default(false),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     contentType: text('content_type'),
+    /** Hex SHA-256 of the stored bytes, taken when the file is attached; null until the backfill reaches it. */
+    sha256: text('sha256'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -47,6 +49,10 @@ export const files = pgTable(
     // Records files a firm may download (modules/dashboard): per request, and newest first.
     index('files_ready_request_idx').on(t.requestId, t.createdAt).where(readyFile(t)),
     index('files_ready_created_idx').on(t.createdAt, t.id).where(readyFile(t)),
+    // The duplicate check (same bytes twice on one request) and the hash backfill's queue.
+    index('files_request_sha256_idx').on(t.requestId, t.sha256),
+    index('files_sha256_missing_idx').on(t.id).where(sql`${t.sha256} is null`),
+    check('files_sha256_ck', sql`${t.sha256} is null or ${t.sha256} ~ '^[0-9a-f]{64}$'`),
   ],
 );
 

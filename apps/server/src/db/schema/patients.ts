@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 
 /**
@@ -29,6 +29,8 @@ export const patients = pgTable(
     phoneNumber: text('phone_number'),
     faxNumber: text('fax_number'),
     hipaaConsentUrl: text('hipaa_consent_url'),
+    /** The matter's Bates prefix, set by the firm (records package, decision 056). */
+    batesPrefix: text('bates_prefix'),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -45,5 +47,6 @@ export const patients = pgTable(
       .on(t.hipaaConsentUrl)
       .where(sql`${t.hipaaConsentUrl} is not null`),
     index('patients_company_ssn_hash_idx').on(t.companyId, t.ssnHash),
+    check('patients_bates_prefix_ck', sql`${t.batesPrefix} is null or ${t.batesPrefix} ~ '^[A-Z]{2,8}$'`),
   ],
 );

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { files } from './files';
+import { patients } from './patients';
+
+/**
+ * Bates numbering of a client's records (decision 056). One counter row per client holds the next number;
+ * a delivery takes its range from it in the send's transaction, so numbers run on across deliveries with
+ * no hole and none given twice. A range belongs to one file for good: re-delivering keeps it, archiving
+ * the file leaves it used.
+ */
+export const batesCounters = pgTable(
+  'bates_counters',
+  {
+    patientId: integer('patient_id')
+      .primaryKey()
+      .references(() => patients.id, { onDelete: 'restrict' }),
+    nextNumber: integer('next_number').notNull().default(1),
+  },
+  (t) => [check('bates_counters_next_ck', sql`${t.nextNumber} >= 1`)],
+);
+
+export const batesRanges = pgTable(
+  'bates_ranges',
+  {
+    fileId: integer('file_id')
+      .primaryKey()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'restrict' }),
+    /** The prefix stamped (the client's at numbering time). */
+    prefix: text('prefix').notNull(),
+    firstNumber: integer('first_number').notNull(),
+    lastNumber: integer('last_number').notNull(),
+    /** The stamped copy's storage key; null until the stamping job has stored it. The original is untouched. */
+    stampedUrl: text('stamped_url'),
+    stampedSha256: text('stamped_sha256'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('bates_ranges_patient_first_uq').on(t.patientId, t.firstNumber),
+    unique('bates_ranges_patient_last_uq').on(t.patientId, t.lastNumber),
+    index('bates_ranges_unstamped_idx').on(t.fileId).where(sql`${t.stampedUrl} is null`),
+    check('bates_ranges_order_ck', sql`${t.firstNumber} >= 1 and ${t.lastNumber} >= ${t.firstNumber}`),
+  ],
+);
