@@ -1,4 +1,5 @@
 export * from './api-shapes';
+export * from './authorizations';
 export * from './billing';
 export * from './client-values';
 export * from './companies';
