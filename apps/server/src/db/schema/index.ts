@@ -1,5 +1,6 @@
 export * from './admin';
 export * from './api-keys';
+export * from './authorization-checks';
 export * from './bates';
 export * from './billing';
 export * from './companies';

@@ -21,12 +21,15 @@ export const providers = pgTable(
     medicalRequestUrl: text('medical_request_url'),
     /** Hospital, physician or other: some statutes (a Texas hospital's deadline, its copy fees) depend on it. Null until staff set it. */
     kind: text('kind', { enum: PROVIDER_KINDS }),
+    /** Some providers refuse an authorization signed more than this many days ago; null means no limit. */
+    maxAuthorizationAgeDays: integer('max_authorization_age_days'),
     /** Null while a provider added by a law firm waits for internal staff to confirm its contact details. */
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('providers_kind_ck', oneOf(t.kind, PROVIDER_KINDS)),
+    check('providers_max_authorization_age_days_ck', sql`${t.maxAuthorizationAgeDays} > 0`),
     uniqueIndex('providers_name_lower_uq').on(sql`lower(trim(${t.name}))`),
     // 'Provider contains …' on the staff list (pg_trgm, migration 0007).
     index('providers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
