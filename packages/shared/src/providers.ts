@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorWithDetails } from './api-shapes';
+import { PROVIDER_KINDS, type ProviderKind } from './deadlines/rules';
 import { OptionalPlainEmailSchema } from './email-address';
 import { IdSchema } from './ids';
 
@@ -37,6 +38,16 @@ export function normalizeProviderName(name: string): string {
 
 const text = (max: number) => z.string().max(max).nullish();
 
+/** How the provider picker and form name a provider's kind; a statute may apply only to one kind. */
+export const PROVIDER_KIND_LABELS = {
+  hospital: 'Hospital',
+  physician: 'Physician or clinic',
+  other: 'Other provider',
+} as const satisfies Record<ProviderKind, string>;
+
+/** A blank choice from a select arrives as '' and means the kind is not known. */
+const ProviderKindFieldSchema = z.preprocess((v) => (v === '' ? null : v), z.enum(PROVIDER_KINDS).nullish());
+
 export const ProviderBodySchema = z.object({
   name: z.string().max(200).nullish(),
   email: OptionalPlainEmailSchema,
@@ -49,6 +60,7 @@ export const ProviderBodySchema = z.object({
   zip_code: text(20),
   notes: text(5000),
   medical_request_url: text(1000),
+  kind: ProviderKindFieldSchema,
 });
 export type ProviderBody = z.infer<typeof ProviderBodySchema>;
 
@@ -70,6 +82,8 @@ export const ProviderSchema = z.object({
   zip_code: z.string().nullable(),
   notes: z.string().nullable(),
   medical_request_url: z.string().nullable(),
+  /** Null while nobody has said whether it is a hospital, a physician or another kind of provider. */
+  kind: z.enum(PROVIDER_KINDS).nullable(),
 });
 export type Provider = z.infer<typeof ProviderSchema>;
 

@@ -77,6 +77,10 @@ export function requestFile(overrides: Partial<RequestFile> = {}): RequestFile {
     downloaded: false,
     content_type: 'application/pdf',
     size_bytes: 1000,
+    sha256: 'a'.repeat(64),
+    duplicate_of: null,
+    bates_start: null,
+    bates_end: null,
     abilities: { can_change_verification: true, can_archive: false },
     ...overrides,
   };
@@ -212,6 +216,7 @@ export function requestDetail(overrides: Partial<RequestDetail> = {}): RequestDe
       zip_code: null,
       notes: null,
       medical_request_url: null,
+      kind: null,
     },
     user: person,
     requester: person,

@@ -15,7 +15,8 @@ export async function setDemoDeadlines(tx: Tx, inserted: InsertedRequest[]): Pro
     const clock = clockFromHistory(
       plan.timeline.notes.map((n) => ({ status: n.updateStatus, on: todayIn(zone, n.createdAt) })),
     );
-    const deadline = clock && deadlineFor({ ...clock, basis, state: plan.provider.state });
+    const deadline =
+      clock && deadlineFor({ ...clock, basis, state: plan.provider.state, providerKind: plan.provider.kind });
     return sql`(${id}::int, ${basis}::text, ${deadline?.due ?? null}::date, ${deadline?.rule.id ?? null}::text)`;
   });
   if (!values.length) return;

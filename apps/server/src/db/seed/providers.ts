@@ -1,3 +1,4 @@
+import type { ProviderKind } from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { providers } from '../schema';
@@ -12,6 +13,7 @@ export interface SeedProvider {
   name: string;
   address: string;
   state: string;
+  kind: ProviderKind;
   /** The records department's address; follow-ups to a provider without one are letters. */
   email: string | null;
   /** Internal staff confirmed the contact details. */
@@ -70,6 +72,14 @@ const NOTES = [
   'Imaging is released on CD; ask for the film library.',
 ];
 
+/** Hospitals by name; a pharmacy, lab, ambulance or imaging centre is another kind; the rest are practices. */
+function kindOf(name: string): ProviderKind {
+  if (/Hospital|Medical Center/.test(name)) return 'hospital';
+  if (/Pharmacy|Ambulance|Laborator|Pathology|Imaging|Radiology|Therapy|Behavioral/.test(name))
+    return 'other';
+  return 'physician';
+}
+
 export async function insertProviders(tx: Tx): Promise<SeedProvider[]> {
   const lines = PROVIDERS.trim().split('\n');
   const values = lines.map((line, i) => {
@@ -89,6 +99,7 @@ export async function insertProviders(tx: Tx): Promise<SeedProvider[]> {
       fax: listed && i % 3 !== 2 ? number(99 - i) : null,
       notes: i % 6 === 2 ? NOTES[((i / 6) % NOTES.length) | 0] : null,
       verifiedAt: ADDED_BY_A_FIRM.has(name) ? null : sql`now()`,
+      kind: kindOf(name),
     };
   });
   const rows = await tx
@@ -101,6 +112,7 @@ export async function insertProviders(tx: Tx): Promise<SeedProvider[]> {
       id: row.id,
       name: v.name,
       state: v.state,
+      kind: v.kind,
       email: v.email,
       address: `${v.address1}, ${v.city}, ${v.state} ${v.zipCode}`,
       verified: v.verifiedAt !== null,

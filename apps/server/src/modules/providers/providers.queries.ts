@@ -19,6 +19,7 @@ export const providerColumns = {
   zip_code: providers.zipCode,
   notes: providers.notes,
   medical_request_url: providers.medicalRequestUrl,
+  kind: providers.kind,
 };
 
 const filled = (column: AnyPgColumn) => sql<boolean>`(coalesce(trim(${column}), '') <> '')`;

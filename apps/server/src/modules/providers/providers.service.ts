@@ -50,6 +50,7 @@ function columnsFrom(body: ProviderBody, name: string) {
     zipCode: trimmed(body.zip_code),
     notes: trimmed(body.notes),
     medicalRequestUrl: trimmed(body.medical_request_url),
+    kind: body.kind ?? null,
   };
 }
 
@@ -104,10 +105,8 @@ export async function createProvider(db: Db, auth: Auth, body: ProviderBody): Pr
 /** Replaces the provider's fields with the ones sent; fields left out keep their value. */
 export async function updateProvider(db: Db, auth: Auth, id: number, body: ProviderBody): Promise<Provider> {
   const current = await getProvider(db, id);
-  const merged: ProviderBody = { ...current };
-  for (const [key, value] of Object.entries(body) as [keyof ProviderBody, string | null | undefined][]) {
-    if (value !== undefined) merged[key] = value;
-  }
+  const sent = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+  const merged: ProviderBody = { ...current, ...sent };
   const name = validName(auth, merged, current.medical_request_url);
   await guardName(db, name, id, () =>
     db.update(providers).set(columnsFrom(merged, name)).where(eq(providers.id, id)),

@@ -43,6 +43,7 @@ describe('GET /api/home/provider/', () => {
       zip_code: null,
       notes: null,
       medical_request_url: null,
+      kind: null,
     });
   });
 

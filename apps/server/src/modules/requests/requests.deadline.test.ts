@@ -65,6 +65,36 @@ describe('the legal due date kept on a request', () => {
   });
 });
 
+describe('the provider’s kind', () => {
+  it('is set by staff on the provider, and makes a Texas hospital’s own 15-business-day rule apply', async () => {
+    const { deps } = await getContext();
+    const c = await firmWithOneRequest();
+    const staff = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
+    const provider = c.providers[0];
+    const edited = await post(`/api/home/provider/${provider.id}/`, staff.headers, {
+      state: 'TX',
+      kind: 'hospital',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ id: provider.id, state: 'TX', kind: 'hospital' });
+
+    await post(`/api/home/request/${c.request.id}/initial_sent/`, staff.headers);
+    expect(await stored(c.request.id)).toMatchObject({
+      deadlineRule: 'tx-hospital',
+      dueDate: addBusinessDays(todayIn('America/Chicago'), 15),
+    });
+  });
+
+  it('refuses a kind it does not know, naming the field', async () => {
+    const { deps } = await getContext();
+    const c = await firmWithOneRequest();
+    const staff = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
+    const edited = await post(`/api/home/provider/${c.providers[0].id}/`, staff.headers, { kind: 'spa' });
+    expect(edited.statusCode).toBe(400);
+    expect(Object.keys(edited.json().fields)).toEqual(['kind']);
+  });
+});
+
 describe('a split request', () => {
   it('gives each copy the due date of its own provider’s rules, from the same first send', async () => {
     const { deps } = await getContext();

@@ -30,6 +30,7 @@ export async function refreshDeadline(tx: DbOrTx, requestId: number, now = new D
       basis: requests.legalBasis,
       extensionNoticeOn: requests.extensionNoticeOn,
       state: providers.state,
+      providerKind: providers.kind,
     })
     .from(requests)
     .innerJoin(providers, eq(providers.id, requests.providerId))
@@ -50,6 +51,7 @@ export async function refreshDeadline(tx: DbOrTx, requestId: number, now = new D
       ...clock,
       basis: request.basis,
       state: request.state,
+      providerKind: request.providerKind,
       extensionNoticeOn: request.extensionNoticeOn,
     });
   await tx

@@ -38,6 +38,7 @@ const FORM_FIELDS = [
   'zip_code',
   'notes',
   'medical_request_url',
+  'kind',
 ] as const;
 
 export default function EditProviderScreen({ params }: ScreenProps) {

@@ -1,8 +1,11 @@
-import { Alert, Anchor, SimpleGrid } from '@mantine/core';
+import { PROVIDER_KIND_LABELS, PROVIDER_KINDS } from '@dd/shared';
+import { Alert, Anchor, Grid, SimpleGrid } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useSiteSettings } from '../../api/settings';
-import { AddressSearch, TextAreaField, TextField } from '../../ui';
+import { AddressSearch, SelectField, TextAreaField, TextField } from '../../ui';
 import type { ProviderConflict } from './api';
+
+const KIND_OPTIONS = PROVIDER_KINDS.map((kind) => ({ value: kind, text: PROVIDER_KIND_LABELS[kind] }));
 
 /**
  * The provider's fields (spec section 3), shared by the add-provider modal and /editProvider/; their rules
@@ -12,7 +15,14 @@ export function ProviderFields({ autoFocus }: { autoFocus?: boolean }) {
   const settings = useSiteSettings();
   return (
     <>
-      <TextField name="name" label="Name" required maxLength={200} autoFocus={autoFocus} />
+      <Grid>
+        <Grid.Col span={{ base: 12, sm: 8 }}>
+          <TextField name="name" label="Name" required maxLength={200} autoFocus={autoFocus} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <SelectField name="kind" label="Kind" options={KIND_OPTIONS} searchable={false} />
+        </Grid.Col>
+      </Grid>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <TextField name="email" label="Email" type="email" autoComplete="off" maxLength={254} />
         <TextField name="phone" label="Phone" type="tel" autoComplete="off" maxLength={50} />
