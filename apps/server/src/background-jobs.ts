@@ -7,6 +7,7 @@ import { compactTallies } from './modules/datadashboard/tallies';
 import { DEADLINE_DIGEST_JOB, sendDeadlineDigests } from './modules/deadlinedigest/deadline-digest';
 import { diskPaths } from './modules/diskusage/diskusage.routes';
 import { takeDailySnapshot } from './modules/diskusage/diskusage.service';
+import { backfillFileHashes, HASH_BACKFILL_JOB } from './modules/files/files.hash';
 import { FOLLOW_UPS_JOB, sendDueFollowUps } from './modules/followups/followups.chore';
 import { expireStaleCardPayments } from './modules/payments/card-payment-expiry';
 import { paymentProvider } from './modules/payments/stripe-client';
@@ -17,7 +18,8 @@ import { RENDER_JOB, renderJobHandler } from './modules/pdfforms/pdfforms.render
  * instance claims it: rendering long PDF forms, folding the dashboard's running tallies together, the
  * daily disk-usage snapshot, ending card payments left waiting for the bank's authentication, sending the
  * follow-ups to providers that are due, the firms' weekly deadline e-mails, and
- * clearing out finished jobs and idempotency keys past their 24 hours.
+ * clearing out finished jobs and idempotency keys past their 24 hours, and hashing files stored before
+ * their SHA-256 was kept.
  */
 export function createBackgroundJobs(
   deps: AppDeps,
@@ -36,6 +38,9 @@ export function createBackgroundJobs(
         await takeDailySnapshot(db, diskPaths(deps.config));
       },
       'payments.expire': () => expireStaleCardPayments(db, payments),
+      [HASH_BACKFILL_JOB]: async (_payload, context) => {
+        await backfillFileHashes(deps, context);
+      },
       [FOLLOW_UPS_JOB]: async () => {
         await sendDueFollowUps(deps);
       },
@@ -56,6 +61,8 @@ export function createBackgroundJobs(
       { kind: 'disk.snapshot', everySeconds: 3600 },
       { kind: 'jobs.prune', everySeconds: 3600 },
       { kind: 'payments.expire', everySeconds: 300 },
+      // Files stored before hashes were kept, and any whose object was missing when they were attached.
+      { kind: HASH_BACKFILL_JOB, everySeconds: 3600 },
       // Follow-ups fall due by the day in each provider's time zone; ten minutes is soon enough.
       { kind: FOLLOW_UPS_JOB, everySeconds: 600 },
       // Each user's digest falls due on Monday at 7:00 their time: it leaves within a quarter of an hour.

@@ -79,6 +79,13 @@ export const RequestFileSchema = z.object({
   downloaded: z.boolean(),
   content_type: z.string().nullable(),
   size_bytes: z.number().nullable(),
+  /** Hex SHA-256 of the file as received (chain of custody); null until the background backfill reaches it. */
+  sha256: z.string().nullable(),
+  /** An earlier file of the same request with the same bytes: staff are shown it as a duplicate. */
+  duplicate_of: z.number().int().nullable(),
+  /** The Bates numbers stamped on its first and last page once delivered (e.g. 'DOE0000001'). */
+  bates_start: z.string().nullable(),
+  bates_end: z.string().nullable(),
   abilities: FileAbilitiesSchema,
   /** Only with `related=files__file_accesses` and only for those who may see the history. */
   file_accesses: z.array(FileAccessEntrySchema).optional(),
@@ -96,6 +103,8 @@ export const UploadedFileSchema = z.object({
   url: z.string(),
   filename: z.string(),
   order: z.number().int(),
+  /** Hex SHA-256 of the bytes received, taken while they streamed in. */
+  sha256: z.string(),
 });
 export const UploadResponseSchema = z.object({ uploaded_files: z.array(UploadedFileSchema) });
 

@@ -32,6 +32,7 @@ export * from './pdf-forms';
 export * from './permissions';
 export * from './pricing';
 export * from './providers';
+export * from './records-package';
 export * from './requests';
 export * from './routes';
 export * from './schemas/auth';

@@ -1,9 +1,9 @@
-import type { RequestFile } from '@dd/shared';
+import { batesLabel, type RequestFile } from '@dd/shared';
 import { asc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { fileAbilities } from '../../authz/policy';
 import type { DbOrTx } from '../../db/client';
-import { files, requests, users } from '../../db/schema';
+import { batesRanges, files, requests, users } from '../../db/schema';
 
 /**
  * Reading request files in the RequestFile shape, for this module and for others (request detail,
@@ -16,6 +16,11 @@ export function downloadedByFirm(fileId: SQLWrapper, companyId: SQLWrapper): SQL
     select 1 from file_accesses fa join users u on u.id = fa.user_id
     where fa.file_id = ${fileId} and fa.action = 'DOWNLOAD' and u.company_id = ${companyId})`;
 }
+
+/** The earliest other file of the same request with the same bytes (archived ones do not count). */
+const duplicateOf = sql<number | null>`(
+  select min(d.id) from files d
+  where d.request_id = ${files.requestId} and d.sha256 = ${files.sha256} and d.id < ${files.id} and not d.archived)`;
 
 const columns = {
   id: files.id,
@@ -30,6 +35,11 @@ const columns = {
   downloaded: downloadedByFirm(files.id, requests.companyId),
   contentType: files.contentType,
   sizeBytes: files.sizeBytes,
+  sha256: files.sha256,
+  duplicateOf,
+  batesPrefix: batesRanges.prefix,
+  batesFirst: batesRanges.firstNumber,
+  batesLast: batesRanges.lastNumber,
 };
 
 type Row = Awaited<ReturnType<typeof selectRequestFiles>>[number];
@@ -48,6 +58,10 @@ function toRequestFile(auth: Auth, row: Row): RequestFile {
     downloaded: Boolean(row.downloaded),
     content_type: row.contentType,
     size_bytes: row.sizeBytes === null ? null : Number(row.sizeBytes),
+    sha256: row.sha256,
+    duplicate_of: row.duplicateOf === null ? null : Number(row.duplicateOf),
+    bates_start: row.batesPrefix === null ? null : batesLabel(row.batesPrefix, row.batesFirst!),
+    bates_end: row.batesPrefix === null ? null : batesLabel(row.batesPrefix, row.batesLast!),
     abilities: fileAbilities(auth, row),
   };
 }
@@ -57,7 +71,8 @@ function selectRequestFiles(db: DbOrTx) {
     .select(columns)
     .from(files)
     .innerJoin(requests, eq(requests.id, files.requestId))
-    .leftJoin(users, eq(users.id, files.verifiedById));
+    .leftJoin(users, eq(users.id, files.verifiedById))
+    .leftJoin(batesRanges, eq(batesRanges.fileId, files.id));
 }
 
 /** Every file of a request (archived ones included, flagged), oldest first, in one query. */

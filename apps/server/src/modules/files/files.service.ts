@@ -6,8 +6,9 @@ import { visibleRequests } from '../../authz/scopes';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { fileAccesses, files, requests } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { SNIFF_BYTES, sniffFileType } from '../../lib/file-type';
+import { sniffFileType } from '../../lib/file-type';
 import type { Storage } from '../../lib/storage';
+import { digestStored } from './files.hash';
 import { getRequestFile } from './files.queries';
 import { parseUploadKey } from './files.upload';
 
@@ -29,23 +30,6 @@ export async function findVisibleFile(db: DbOrTx, auth: Auth, fileId: number) {
     .where(and(eq(files.id, fileId), visibleRequests(auth)));
   if (!row) throw notFound();
   return row;
-}
-
-/** The content type read from the stored object's first bytes. */
-async function storedType(storage: Storage, key: string): Promise<string | null> {
-  const stream = await storage.get(key);
-  const chunks: Buffer[] = [];
-  let length = 0;
-  try {
-    for await (const chunk of stream) {
-      chunks.push(chunk as Buffer);
-      length += (chunk as Buffer).length;
-      if (length >= SNIFF_BYTES) break;
-    }
-  } finally {
-    stream.destroy();
-  }
-  return sniffFileType(Buffer.concat(chunks))?.mime ?? null;
 }
 
 export async function createRequestFile(
@@ -71,7 +55,8 @@ export async function createRequestFile(
   }
   const stat = await storage.stat(input.url);
   if (!stat) throw badRequest(FILE_MSG.uploadMissing, { url: FILE_MSG.uploadMissing });
-  const contentType = await storedType(storage, input.url);
+  const digest = await digestStored(storage, input.url);
+  const contentType = sniffFileType(digest.head)?.mime ?? null;
 
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -83,6 +68,7 @@ export async function createRequestFile(
         supportingFile: supporting,
         sizeBytes: stat.size,
         contentType,
+        sha256: digest.sha256,
       })
       .returning({ id: files.id });
     await tx

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -37,6 +37,8 @@ export const MULTIPART_LIMITS = (maxBytes: number) => ({
 class UploadGuard extends Transform {
   size = 0;
   type: SniffedType | null = null;
+  /** The SHA-256 of every byte received, taken as they stream through (never the whole file in memory). */
+  readonly hash = createHash('sha256');
   private head: Buffer[] = [];
   private headLength = 0;
 
@@ -50,6 +52,7 @@ class UploadGuard extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
     this.size += chunk.length;
     if (this.size > this.maxBytes) return done(new HttpError(413, uploadTooLargeMessage(this.maxMb)));
+    this.hash.update(chunk);
     if (this.type) return done(null, chunk);
     this.head.push(chunk);
     this.headLength += chunk.length;
@@ -75,6 +78,7 @@ interface Spooled {
   path: string;
   filename: string;
   type: SniffedType;
+  sha256: string;
 }
 
 /** A safe file-name tail for a storage key: letters, digits, dot, dash, underscore; at most 100 characters. */
@@ -113,7 +117,12 @@ async function spoolParts(request: FastifyRequest, dir: string, maxMb: number) {
       const guard = new UploadGuard(maxBytes, maxMb);
       const target = path.join(dir, String(spooled.length));
       await pipeline(part.file, guard, createWriteStream(target));
-      spooled.push({ path: target, filename: part.filename || 'file', type: guard.type! });
+      spooled.push({
+        path: target,
+        filename: part.filename || 'file',
+        type: guard.type!,
+        sha256: guard.hash.digest('hex'),
+      });
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
@@ -163,6 +172,7 @@ export interface StoredUpload {
   url: string;
   filename: string;
   order: number;
+  sha256: string;
 }
 
 /**
@@ -210,7 +220,7 @@ export async function receiveUpload(
       const key = `${prefix}${randomUUID()}-${sanitizeFileName(file.filename)}`;
       stored.push(key);
       await deps.storage.put(key, createReadStream(file.path), { contentType: file.type.mime });
-      result.push({ url: key, filename: file.filename, order });
+      result.push({ url: key, filename: file.filename, order, sha256: file.sha256 });
     }
     return result;
   } catch (error) {

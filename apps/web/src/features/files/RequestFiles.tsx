@@ -12,6 +12,7 @@ import { ConfirmDeleteButton, DataTable } from '../../ui';
 import { updateFile } from './api';
 import { FileAccessHistoryButton } from './FileAccessHistory';
 import { errorText, FileDownloadButton } from './FileDownloadButton';
+import { FileFacts } from './FileFacts';
 
 export interface RequestFilesProps {
   files: readonly RequestFile[];
@@ -108,20 +109,23 @@ export function RequestFiles({ files, title, emptyText, onChanged }: RequestFile
             key: 'name',
             title: 'Name',
             render: (f) => (
-              <Group gap="xs" wrap="nowrap">
-                <Text
-                  size="sm"
-                  c={f.archived ? 'dimmed' : undefined}
-                  td={f.archived ? 'line-through' : undefined}
-                >
-                  {f.name}
-                </Text>
-                {f.archived && (
-                  <Badge size="xs" color="gray" variant="light">
-                    Removed
-                  </Badge>
-                )}
-              </Group>
+              <Stack gap={2}>
+                <Group gap="xs" wrap="nowrap">
+                  <Text
+                    size="sm"
+                    c={f.archived ? 'dimmed' : undefined}
+                    td={f.archived ? 'line-through' : undefined}
+                  >
+                    {f.name}
+                  </Text>
+                  {f.archived && (
+                    <Badge size="xs" color="gray" variant="light">
+                      Removed
+                    </Badge>
+                  )}
+                </Group>
+                <FileFacts file={f} files={files} />
+              </Stack>
             ),
           },
           { key: 'created_at', title: 'Added', width: 110, render: (f) => formatDate(f.created_at) },

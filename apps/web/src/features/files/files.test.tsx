@@ -180,4 +180,25 @@ describe('RequestFiles', () => {
     expect(screen.getByText('Sam Staff')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /verify/i })).toBeNull();
   });
+
+  it('shows each file’s SHA-256 and Bates range, and flags a second copy of the same bytes', () => {
+    const hash = 'ab12'.repeat(16);
+    renderWithProviders(
+      <RequestFiles
+        files={[
+          row({ id: 1, name: 'MRI.pdf', sha256: hash, bates_start: 'DOE0000001', bates_end: 'DOE0000004' }),
+          row({ id: 2, name: 'MRI copy.pdf', sha256: hash, duplicate_of: 1 }),
+          row({ id: 3, name: 'Old.pdf', sha256: null }),
+        ]}
+        title="Files"
+        onChanged={() => {}}
+      />,
+      { user: currentUser({ id: 1, is_internal: true, is_staff: true }) },
+    );
+    expect(screen.getAllByText(`SHA-256: ${hash}`)).toHaveLength(2);
+    expect(screen.getByText('SHA-256: not computed yet')).toBeInTheDocument();
+    expect(screen.getByText('Bates DOE0000001 – DOE0000004')).toBeInTheDocument();
+    expect(screen.getByText("Same file as 'MRI.pdf' (identical SHA-256).")).toBeInTheDocument();
+    expect(screen.getAllByText('Duplicate')).toHaveLength(1);
+  });
 });
