@@ -7,7 +7,8 @@ import type { LegalBasis, ProviderKind } from '../deadlines/rules';
  * docs/fees.md lists the same rows for people. Amounts are whole cents.
  */
 
-export const FEE_MEDIA = ['paper', 'electronic'] as const;
+/** Films (imaging on film or disc) are recorded like the others; no rule in the table caps them yet. */
+export const FEE_MEDIA = ['paper', 'electronic', 'films'] as const;
 export type FeeMedium = (typeof FEE_MEDIA)[number];
 
 /** A cap: a flat amount, or a first block of pages for one amount and then a price per page in tiers. */

@@ -1,4 +1,4 @@
-import { cents, LEGAL_BASES, OPEN_STATUSES, REQUEST_STATUSES } from '@dd/shared';
+import { cents, FEE_MEDIA, LEGAL_BASES, OPEN_STATUSES, REQUEST_STATUSES } from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -103,6 +103,9 @@ export const requests = pgTable(
     price: money('price'),
     providerCost: money('provider_cost'),
     pageFee: money('page_fee'),
+    /** What the provider's charge was for: its page count and medium, checked against the fee caps. */
+    providerPages: integer('provider_pages'),
+    providerMedium: text('provider_medium', { enum: FEE_MEDIA }),
     requisitionId: text('requisition_id'),
     /** False once deleted by a user while it had work on it (requests.delete.ts): hidden from every list. */
     active: boolean('active').notNull().default(true),
@@ -152,6 +155,8 @@ export const requests = pgTable(
   (t) => [
     check('requests_status_ck', oneOf(t.status, REQUEST_STATUSES)),
     check('requests_legal_basis_ck', oneOf(t.legalBasis, LEGAL_BASES)),
+    check('requests_provider_medium_ck', oneOf(t.providerMedium, FEE_MEDIA)),
+    check('requests_provider_pages_ck', sql`${t.providerPages} >= 0`),
     check('requests_money_ck', nonNegative(t.price, t.providerCost, t.pageFee)),
     foreignKey({
       name: 'requests_patient_company_fk',
