@@ -10,12 +10,14 @@ import type { Config } from './config';
 import { clientIp } from './lib/client-ip';
 import { registerErrorHandler } from './lib/errors';
 import { registerInputGuard } from './lib/input-guard';
-import { openApiTransform } from './lib/openapi';
+import { openApiTransform, SECURITY_SCHEMES } from './lib/openapi';
 import { LOG_REDACT_PATHS, redactUrl, safeError, safeLogMethod } from './lib/redact';
 import { registerWebApp } from './lib/web-app';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { signupRoutes } from './modules/accounts/signup.routes';
 import { apiDocsRoutes } from './modules/apidocs/apidocs.routes';
+import { apiKeysRoutes } from './modules/apikeys/apikeys.routes';
+import { authorizationsRoutes } from './modules/authorizations/authorizations.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { quoteRoutes } from './modules/billing/quote.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
@@ -74,6 +76,7 @@ const modules = [
   companiesRoutes,
   filesRoutes,
   staffworkRoutes,
+  authorizationsRoutes,
   followUpsRoutes,
   billingRoutes,
   quoteRoutes,
@@ -85,6 +88,7 @@ const modules = [
   diskUsageRoutes,
   modelMakerRoutes,
   apiDocsRoutes,
+  apiKeysRoutes,
   geocoderRoutes,
   paymentsRoutes,
   // Last: its /api/{app}/{model}/ routes answer only paths no product route has.
@@ -181,13 +185,17 @@ export async function buildApp(
   // streams its bytes as they are.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
-    openapi: { info: { title: 'Direct Docs API', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'Direct Docs API', version: '1.0.0' },
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
     transform: openApiTransform,
   });
   registerSession(app, {
     db: deps.db,
     tokens: deps.tokens,
     internalCompanyId: deps.config.INTERNAL_COMPANY_ID,
+    apiKeyRateLimit: deps.config.API_KEY_RATE_LIMIT,
   });
 
   registerMetrics(app, deps);

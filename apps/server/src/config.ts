@@ -49,6 +49,8 @@ const ConfigSchema = z.object({
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Invitation and user-creation calls per company per hour (and twice that per IP address). */
   INVITE_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Calls per API key per minute (decision 054). */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   /** How many '… already exists at another law firm.' answers a company may receive per hour. */
   EXISTING_EMAIL_ANSWERS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /**

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_KEY_SCOPE_LABELS } from '@dd/shared';
+import { API_KEY_ROUTES } from '../src/authz/api-key-scopes';
 import { CALLER_TITLES, CALLERS } from './access-fixtures';
 import { ACCESS_MATRIX } from './access-matrix';
 
@@ -32,6 +34,21 @@ export function renderAccessDoc(): string {
     `| ${header.join(' | ')} |`,
     `| ${header.map(() => '---').join(' | ')} |`,
     ...rows.map((cells) => `| ${cells.join(' | ')} |`),
+    '',
+    '## API keys',
+    '',
+    'A call with `X-API-Key` acts as the key’s creator, a firm administrator, within the key’s scopes (decision 054).',
+    'These routes are open to keys; the key needs one of the scopes listed and then answers as the "firm staff"',
+    'column above (another firm’s key as "other firm staff"). Every other route answers 403 to a key, and a',
+    'revoked key, or one whose creator was deactivated, gets 401. `apps/server/test/api-keys-access.test.ts`',
+    'checks each of these.',
+    '',
+    '| route | scopes (any one) |',
+    '| --- | --- |',
+    ...Object.entries(API_KEY_ROUTES).map(
+      ([route, scopes]) =>
+        `| \`${route}\` | ${scopes.map((s) => `${API_KEY_SCOPE_LABELS[s].label} (\`${s}\`)`).join(', ')} |`,
+    ),
     '',
   ].join('\n');
 }

@@ -3,8 +3,10 @@ import { Readable } from 'node:stream';
 import { STATUS, toCents, todayIn } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../src/app-types';
+import { newApiKey } from '../src/auth/api-key-auth';
 import { issueTokens } from '../src/auth/tokens';
 import {
+  apiKeys,
   billings,
   crashpads,
   followUps,
@@ -226,6 +228,23 @@ export async function accessFixtures(deps: AppDeps) {
     /** A host listing of the target firm's member (listings are their owner's alone). */
     freshCrashpad: async () =>
       (await db.insert(crashpads).values({ title: 'Access listing', userId: member.user.id }).returning())[0],
+    /** An unrevoked API key of the target firm, made by its staff member (decision 054). */
+    freshApiKey: async () => {
+      const { hash, hint } = newApiKey();
+      const values = {
+        companyId: company.id,
+        name: 'Access key',
+        keyHash: hash,
+        hint,
+        createdById: staff.user.id,
+      };
+      return (
+        await db
+          .insert(apiKeys)
+          .values({ ...values, scopes: ['read_requests'] })
+          .returning()
+      )[0];
+    },
     /** A firm with no users or records, for the company delete route. */
     freshCompany: () => createCompany(db),
     freshNoteTemplate: async () =>

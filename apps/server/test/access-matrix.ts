@@ -3,6 +3,7 @@ import { ADMIN_ROWS } from './access-matrix-admin';
 import { BILLING_ROWS } from './access-matrix-billing';
 import { FOLLOW_UP_ROWS } from './access-matrix-followups';
 import { FORM_ROWS } from './access-matrix-forms';
+import { API_KEY_ROWS } from './access-matrix-keys';
 import type { MatrixRow } from './access-matrix-kit';
 import { RECORD_ROWS } from './access-matrix-records';
 import { WEBSITE_ROWS } from './access-matrix-website';
@@ -30,4 +31,5 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   ...FORM_ROWS,
   ...WEBSITE_ROWS,
   ...ADMIN_ROWS,
+  ...API_KEY_ROWS,
 };

@@ -46,6 +46,7 @@ const ADMITTED: Record<AccessRule, readonly Caller[]> = {
   internalStaff: ['internalStaff', 'internalAdmin'],
   companyStaff: ['firmStaff', 'otherStaff', 'internalStaff', 'internalAdmin'],
   internalAdmin: ['internalAdmin'],
+  firmStaff: ['firmStaff', 'otherStaff'],
 };
 
 /** Routes whose body is multipart: a valid upload of each, in parts a mutation can change. */

@@ -1,3 +1,4 @@
+export * from './api-keys';
 export * from './api-shapes';
 export * from './authorizations';
 export * from './billing';

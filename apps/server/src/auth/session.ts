@@ -1,11 +1,14 @@
-import { DEFAULT_TIME_ZONE, MSG, normalizeTimeZone, type Permission } from '@dd/shared';
+import { API_KEY_MSG, DEFAULT_TIME_ZONE, MSG, normalizeTimeZone, type Permission } from '@dd/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Auth, checkAccess } from '../authz';
+import { assertKeyMayCall } from '../authz/api-key-scopes';
 import type { Db, DbOrTx } from '../db/client';
 import { roles, sessions, users } from '../db/schema';
 import { unauthorized } from '../lib/errors';
+import { apiKeyLoader, auditKeyCall, keyAuthFits } from './api-key-auth';
 import { type AccessClaims, verifyAccessToken } from './jwt';
+import { consume } from './rate-limit';
 import { sessionIsLive, type TokenSettings } from './tokens';
 
 /** Identifies the caller once per request from the bearer token and its session, then applies the route's rule. */
@@ -100,17 +103,30 @@ function needsSignIn(request: FastifyRequest): boolean {
 
 export function registerSession(
   app: FastifyInstance,
-  deps: { db: Db; tokens: TokenSettings; internalCompanyId: number },
+  deps: { db: Db; tokens: TokenSettings; internalCompanyId: number; apiKeyRateLimit: number },
 ): void {
   const loadSessionAuth = sessionAuthLoader(deps.db, {
     ...deps.tokens,
     internalCompanyId: deps.internalCompanyId,
   });
+  const loadKey = apiKeyLoader(deps.db);
+  const keyRule = { bucket: 'api_key', limit: deps.apiKeyRateLimit, windowSeconds: 60 };
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('apiKeyId', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
-    if (header?.startsWith('Bearer ')) {
+    const apiKey = request.headers['x-api-key'];
+    // A key is looked at only where a caller is needed; it takes the place of any bearer token sent with it.
+    if (typeof apiKey === 'string' && needsSignIn(request)) {
+      const key = await loadKey(apiKey.trim());
+      const auth = key && (await loadAuth(deps.db, key.userId, deps.internalCompanyId));
+      if (!key || !keyAuthFits(auth, key.companyId)) throw unauthorized(API_KEY_MSG.invalid);
+      request.auth = { ...auth, apiKeyId: key.keyId };
+      request.apiKeyId = key.keyId;
+      await consume(deps.db, keyRule, String(key.keyId), API_KEY_MSG.tooMany);
+      assertKeyMayCall(request, key.scopes);
+    } else if (header?.startsWith('Bearer ')) {
       const claims = verifyAccessToken(header.slice(7).trim(), deps.tokens.jwtSecret);
       if (claims) {
         request.auth = await loadSessionAuth(claims);
@@ -120,5 +136,9 @@ export function registerSession(
       }
     }
     checkAccess(request);
+  });
+  // Audited before the answer leaves, refusals included (onSend runs for errors too).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.apiKeyId !== null) await auditKeyCall(deps.db, request, reply.statusCode);
   });
 }

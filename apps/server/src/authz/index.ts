@@ -18,6 +18,8 @@ export interface Auth {
   permissions: ReadonlySet<Permission>;
   /** The user's IANA zone ('UTC' when none): what 'today' means for them (todayIn). */
   timezone: string;
+  /** Set when the call came with an API key, which acts as this user within its scopes (decision 054). */
+  apiKeyId?: number;
 }
 
 /** Staff of the internal (retrieval) company: the one definition, used by route rules and policy.ts. */
@@ -38,6 +40,8 @@ export const ACCESS_RULES = {
   companyStaff: (auth: Auth) => auth.isStaff,
   /** Internal company admin users (invoice amounts, fees, billings). */
   internalAdmin: isInternalAdmin,
+  /** A law firm's administrators (staff of a firm, not of the retrieval company): the firm's API keys. */
+  firmStaff: (auth: Auth) => auth.isStaff && !auth.isInternal,
 } as const;
 
 export type AccessRule = keyof typeof ACCESS_RULES;
