@@ -65,7 +65,7 @@ async function keyOf(caller: Caller, scopes: readonly ApiKeyScope[], revoked = f
 async function callWithKey(route: string, caller: Caller, key: string) {
   const { app, fx } = await world();
   const [method, url] = route.split(' ');
-  const input = (await ACCESS_MATRIX[route].input?.(fx, caller)) ?? {};
+  const input = (await ACCESS_MATRIX[route]?.input?.(fx, caller)) ?? {};
   return app.inject({
     method: method as 'GET',
     url: urlOf(url, input),

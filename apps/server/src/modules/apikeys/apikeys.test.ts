@@ -211,4 +211,18 @@ describe('API keys of a firm', () => {
     const second = (await createKey(firm.staff.headers, ['read_requests'])).json();
     expect((await withKey(second.key, '/api/home/requesttype/')).statusCode).toBe(200);
   });
+
+  it('is declared in the OpenAPI document: the key scheme, and the scope on each route open to keys', async () => {
+    const { app } = await getContext();
+    const doc = (await app.inject({ url: '/api/openapi.json' })).json();
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-API-Key',
+    });
+    const list = doc.paths['/api/home/request/'].get;
+    expect(list.security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
+    expect(list.description).toContain('Read requests (`read_requests`)');
+    expect(doc.paths['/api/keys/'].get.security).toEqual([{ bearerAuth: [] }]);
+  });
 });
