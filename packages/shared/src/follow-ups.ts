@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_FOLLOW_UP_CADENCE, FOLLOW_UP_LIMITS, type FollowUpCadence } from './deadlines/follow-ups';
+import { fillPlaceholders } from './placeholders';
 
 /**
  * Follow-ups to the provider after the first send (docs/deadlines.md, "Follow-ups"): the schedule's
@@ -93,9 +94,7 @@ export type FollowUpValues = Record<(typeof FOLLOW_UP_PLACEHOLDERS)[number], str
 
 /** The template's text with each {placeholder} filled in; an unknown one is left as written. */
 export function renderFollowUpText(template: string, values: FollowUpValues): string {
-  return template.replace(/\{([a-z_]+)\}/g, (whole, key: string) =>
-    key in values ? values[key as keyof FollowUpValues] : whole,
-  );
+  return fillPlaceholders(template, values);
 }
 
 // ---- The company's cadence --------------------------------------------------------------------

@@ -31,6 +31,7 @@ export * from './patients';
 export * from './payments';
 export * from './pdf-forms';
 export * from './permissions';
+export * from './placeholders';
 export * from './pricing';
 export * from './providers';
 export * from './records-package';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorWithDetails } from './api-shapes';
 import { LEGAL_BASES } from './deadlines';
+import { FEE_MEDIA, FEE_PAGES_MESSAGE } from './fees';
 import { IdSchema } from './ids';
 import {
   requiredFieldMessage,
@@ -81,6 +82,14 @@ export const RequisitionBodySchema = z
       .nullish()
       .transform((v) => (v?.trim() ? v.trim() : null)),
     provider_cost: MoneyInputSchema,
+    /** What the charge was for, checked against the legal fee caps; left out, the recorded values stay. */
+    pages: z
+      .number({ error: FEE_PAGES_MESSAGE })
+      .int(FEE_PAGES_MESSAGE)
+      .min(0, FEE_PAGES_MESSAGE)
+      .max(1_000_000, FEE_PAGES_MESSAGE)
+      .nullish(),
+    medium: z.enum(FEE_MEDIA).nullish(),
     /** Sent by old clients; the price is never taken from the client (it is dropped). */
     price: z.unknown().optional(),
   })

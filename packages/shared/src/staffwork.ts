@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEE_MEDIA, RequestFeeCheckSchema } from './fees';
 import { MSG } from './messages';
 import { AmountSchema } from './money';
 import { isRequestDate, StatusSchema } from './requests';
@@ -123,6 +124,10 @@ export const StaffRequestInfoSchema = z.object({
   requisition_id: z.string().nullable(),
   provider_cost: AmountSchema,
   page_fee: AmountSchema,
+  /** The page count and medium the provider charged for, and the charge checked against the legal cap. */
+  provider_pages: z.number().nullable(),
+  provider_medium: z.enum(FEE_MEDIA).nullable(),
+  fee_check: RequestFeeCheckSchema.nullable(),
   received_document_at: z.string().nullable(),
   /** The provider was added by a law firm and staff have not confirmed its contact details yet. */
   new_provider: z.boolean(),

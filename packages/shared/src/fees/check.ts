@@ -4,8 +4,10 @@ import { AmountSchema, type Cents, cents, formatAmount, MoneyInputSchema } from 
 import { FEE_MEDIA, FEE_RULES, type FeeCap, type FeeMedium, type FeeRule } from './rules';
 
 export interface FeeCase {
-  state: string;
-  providerKind: ProviderKind;
+  /** Postal code; null when the provider's address has none (only rules for every state apply). */
+  state: string | null;
+  /** Null while nobody has said what kind of provider it is (only rules for every kind apply). */
+  providerKind: ProviderKind | null;
   legalBasis: LegalBasis;
   pages: number;
   medium: FeeMedium;
@@ -41,8 +43,8 @@ function applies(rule: FeeRule, c: FeeCase): boolean {
   return (
     rule.bases.includes(c.legalBasis) &&
     rule.media.includes(c.medium) &&
-    (!rule.states || rule.states.includes(c.state.toUpperCase())) &&
-    (!rule.providerKinds || rule.providerKinds.includes(c.providerKind)) &&
+    (!rule.states || (c.state !== null && rule.states.includes(c.state.toUpperCase()))) &&
+    (!rule.providerKinds || (c.providerKind !== null && rule.providerKinds.includes(c.providerKind))) &&
     rule.inForceFrom <= c.on &&
     (!rule.inForceUntil || c.on <= rule.inForceUntil)
   );

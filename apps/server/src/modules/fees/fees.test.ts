@@ -49,11 +49,14 @@ describe('POST /api/fees/check/', () => {
       verdict: 'no_rule',
       rule: null,
     });
+    // Films are recorded like other media, but no rule in the table caps them.
+    const films = await check(staff.headers, { ...texasHospital, medium: 'films' });
+    expect(films.json()).toMatchObject({ verdict: 'no_rule', cap: null });
   });
 
   it('refuses a bad state, a negative charge and an unknown medium with the field named', async () => {
     const staff = await internalStaff();
-    for (const bad of [{ state: 'Texas' }, { charged: '-1' }, { medium: 'films' }, { pages: 1.5 }]) {
+    for (const bad of [{ state: 'Texas' }, { charged: '-1' }, { medium: 'vellum' }, { pages: 1.5 }]) {
       const res = await check(staff.headers, { ...texasHospital, ...bad });
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json().fields ?? {})).toEqual(Object.keys(bad));

@@ -12,7 +12,8 @@ import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
 
 /**
  * The requisition and provider fee form (staff spec sections 5 and 7): internal staff save
- * requisition_id and provider_cost (a price sent along is dropped), then the request's invoice line
+ * requisition_id and provider_cost (a price sent along is dropped), with the page count and medium the charge
+ * was for when sent (the fee check reads them; left out, they stay as recorded), then the request's invoice line
  * follows in the same transaction (writeCurrentLine), with the automatic surcharge for flagged companies.
  */
 export async function saveRequisition(
@@ -31,7 +32,12 @@ export async function saveRequisition(
     if (!request) throw notFound();
     await tx
       .update(requests)
-      .set({ requisitionId: body.requisition_id, providerCost: toCents(body.provider_cost) })
+      .set({
+        requisitionId: body.requisition_id,
+        providerCost: toCents(body.provider_cost),
+        providerPages: body.pages,
+        providerMedium: body.medium,
+      })
       .where(eq(requests.id, id));
     await writeCurrentLine(tx, id, { providerCost: toCents(body.provider_cost) });
   });

@@ -5,6 +5,7 @@ import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { companies, providers, requests, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { requestFeeCheck } from '../fees/fees.request';
 import { isNewProvider } from './staffwork.first-send';
 
 /** The staff-only facts of a request for the Request Details Center, in one query. */
@@ -39,6 +40,8 @@ export async function getStaffInfo(db: DbOrTx, id: number): Promise<StaffRequest
       requisitionId: requests.requisitionId,
       providerCost: requests.providerCost,
       pageFee: requests.pageFee,
+      providerPages: requests.providerPages,
+      providerMedium: requests.providerMedium,
       receivedDocumentAt: requests.receivedDocumentAt,
       newProvider: requests.newProvider,
       providerVerifiedAt: providers.verifiedAt,
@@ -67,6 +70,9 @@ export async function getStaffInfo(db: DbOrTx, id: number): Promise<StaffRequest
     requisition_id: row.requisitionId,
     provider_cost: formatAmount(row.providerCost),
     page_fee: formatAmount(row.pageFee),
+    provider_pages: row.providerPages,
+    provider_medium: row.providerMedium,
+    fee_check: await requestFeeCheck(db, id),
     received_document_at: row.receivedDocumentAt?.toISOString() ?? null,
     new_provider: isNewProvider(row),
     working_on: row.worker,

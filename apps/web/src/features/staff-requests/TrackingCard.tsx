@@ -2,19 +2,36 @@
  * Column 2 of the Details Center: the Archived or Active label with the button that changes it (archiving
  * asks first: the request leaves the staff lists), and the requisition / provider fee form.
  */
-import { MSG, parseAmount, STAFF_MSG, type StaffRequestInfo, toDollars } from '@dd/shared';
+import {
+  FEE_MEDIA,
+  FEE_MEDIUM_LABELS,
+  type FeeMedium,
+  MSG,
+  parseAmount,
+  STAFF_MSG,
+  type StaffRequestInfo,
+  toDollars,
+} from '@dd/shared';
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconArchiveOff, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Card, Form, NumberField, TextField } from '../../ui';
+import { Card, Form, NumberField, SelectField, TextField } from '../../ui';
 import { saveTracking, setArchived } from './api';
+import { FeeCheckPanel } from './FeeCheckPanel';
 import { errorMessage } from './parts';
 
 interface TrackingValues {
   requisition_id?: string;
   provider_cost?: number | '';
+  pages?: number | '';
+  medium?: FeeMedium | null;
 }
+
+const MEDIUM_OPTIONS = FEE_MEDIA.map((medium) => ({
+  value: medium,
+  text: FEE_MEDIUM_LABELS[medium].replace(/^./, (c) => c.toUpperCase()),
+}));
 
 export function TrackingCard({
   requestId,
@@ -31,21 +48,25 @@ export function TrackingCard({
       actions={<ArchiveState requestId={requestId} archived={info.archived} onChanged={onSaved} />}
     >
       <Text size="sm" c="dimmed">
-        The provider's requisition number and what they charged; the invoice line follows.
+        The provider's requisition number and what they charged, for how many pages; the invoice line follows.
       </Text>
       <Form<TrackingValues>
-        key={`${info.requisition_id ?? ''}|${info.provider_cost}`}
+        key={`${info.requisition_id ?? ''}|${info.provider_cost}|${info.provider_pages}|${info.provider_medium}`}
         aria-label="Requisition and provider fee"
         submitLabel="Save"
         initialValues={{
           requisition_id: info.requisition_id ?? '',
           // The input edits dollars; the answer's amount is read exactly and shown with two decimals.
           provider_cost: toDollars(parseAmount(info.provider_cost)),
+          pages: info.provider_pages ?? '',
+          medium: info.provider_medium,
         }}
         onSubmit={(values) =>
           saveTracking(requestId, {
             requisition_id: values.requisition_id?.trim() || null,
             provider_cost: Number(values.provider_cost || 0),
+            pages: values.pages === '' || values.pages === undefined ? null : values.pages,
+            medium: values.medium ?? null,
           })
         }
         onSuccess={() => {
@@ -65,7 +86,18 @@ export function TrackingCard({
             thousandSeparator
           />
         </Group>
+        <Group grow align="flex-start" gap="sm" wrap="wrap">
+          <NumberField
+            name="pages"
+            label="Pages Charged"
+            description="Checks the charge against the legal cap."
+            min={0}
+            decimalScale={0}
+          />
+          <SelectField name="medium" label="Medium" options={MEDIUM_OPTIONS} searchable={false} />
+        </Group>
       </Form>
+      {info.fee_check && <FeeCheckPanel requestId={requestId} check={info.fee_check} onNoted={onSaved} />}
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import type {
   NoteBody,
   ProviderVerified,
   RequestNote,
+  RequisitionBody,
   StaffActionResult,
   StaffRequestInfo,
 } from '@dd/shared';
@@ -58,9 +59,9 @@ export const addStaffNote = (body: NoteBody) => post<RequestNote>('/api/home/not
 export const setNoteReminder = (noteId: number, reminderDate: string | null) =>
   post<RequestNote>(`/api/home/notes/${noteId}/`, { reminder_date: reminderDate });
 
-/** The requisition and provider fee form (the request module saves it and its invoice line). */
 /** Archive (off the staff lists) or make active again. */
 export const setArchived = (id: number, archived: boolean) =>
   post<unknown>(`/api/home/request/${id}/`, { archived });
-export const saveTracking = (id: number, body: { requisition_id: string | null; provider_cost: number }) =>
+/** The requisition and provider fee form (the request module saves it and its invoice line). */
+export const saveTracking = (id: number, body: RequisitionBody) =>
   post<unknown>(`/api/home/request/${id}/`, body);

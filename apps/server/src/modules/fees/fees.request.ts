@@ -1,0 +1,88 @@
+import {
+  checkFee,
+  DEFAULT_FEE_DISPUTE_TEMPLATE,
+  FEE_DISPUTE_TEMPLATE_NAME,
+  FEE_MEDIUM_LABELS,
+  type FeeCheck,
+  feeCheckAnswer,
+  fillPlaceholders,
+  formatMoney,
+  type RequestFeeCheck,
+  stateCode,
+} from '@dd/shared';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { companies, noteTemplates, patients, providers, requests } from '../../db/schema';
+
+/**
+ * A request's provider charge checked against the legal cap (docs/fees.md): the rules in force on the day
+ * the request was ordered, for its legal basis and its provider's state and kind. Null until staff have
+ * recorded the page count and medium the charge was for. An overcharge comes with the dispute letter,
+ * filled from the 'Fee dispute' note template.
+ */
+export async function requestFeeCheck(db: DbOrTx, requestId: number): Promise<RequestFeeCheck | null> {
+  const [r] = await db
+    .select({
+      charged: requests.providerCost,
+      pages: requests.providerPages,
+      medium: requests.providerMedium,
+      basis: requests.legalBasis,
+      orderedAt: requests.createdAt,
+      internalNumber: requests.internalNumber,
+      provider: providers.name,
+      state: providers.state,
+      kind: providers.kind,
+      client: patients.fullName,
+      firm: companies.name,
+    })
+    .from(requests)
+    .innerJoin(providers, eq(providers.id, requests.providerId))
+    .innerJoin(patients, eq(patients.id, requests.patientId))
+    .innerJoin(companies, eq(companies.id, requests.companyId))
+    .where(eq(requests.id, requestId));
+  if (!r || r.pages === null || r.medium === null) return null;
+  const check = checkFee(
+    {
+      state: stateCode(r.state),
+      providerKind: r.kind,
+      legalBasis: r.basis,
+      pages: r.pages,
+      medium: r.medium,
+      on: r.orderedAt.toISOString().slice(0, 10),
+    },
+    r.charged,
+  );
+  const letter =
+    check.verdict === 'over'
+      ? fillPlaceholders(await disputeTemplate(db), {
+          provider: r.provider,
+          client: r.client,
+          law_firm: r.firm,
+          request_number: String(r.internalNumber),
+          ...chargeValues(check, r.pages, r.medium),
+        })
+      : null;
+  return { ...feeCheckAnswer(check), dispute_letter: letter };
+}
+
+function chargeValues(check: FeeCheck, pages: number, medium: keyof typeof FEE_MEDIUM_LABELS) {
+  return {
+    charged: formatMoney(check.charged),
+    cap: formatMoney(check.cap),
+    overcharge: formatMoney(check.overcharge),
+    pages: String(pages),
+    medium: FEE_MEDIUM_LABELS[medium],
+    rule: check.rule?.name ?? '',
+    citation: check.rule?.citation ?? '',
+  };
+}
+
+async function disputeTemplate(db: DbOrTx): Promise<string> {
+  const [row] = await db
+    .select({ text: noteTemplates.text })
+    .from(noteTemplates)
+    .where(sql`lower(trim(${noteTemplates.name})) = ${FEE_DISPUTE_TEMPLATE_NAME.toLowerCase()}`)
+    .orderBy(asc(noteTemplates.id))
+    .limit(1);
+  return row?.text.trim() ? row.text : DEFAULT_FEE_DISPUTE_TEMPLATE;
+}

@@ -1,0 +1,110 @@
+/**
+ * The provider's charge checked against the legal cap (docs/fees.md): within, over (with the statute, the
+ * overcharge and a ready dispute letter staff can copy or keep as a note on the request) or no rule.
+ */
+import { formatMoney, type RequestFeeCheck } from '@dd/shared';
+import { Alert, Button, CopyButton, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconScale } from '@tabler/icons-react';
+import { useState } from 'react';
+import { addStaffNote } from './api';
+import { errorMessage } from './parts';
+
+export function FeeCheckPanel({
+  requestId,
+  check,
+  onNoted,
+}: {
+  requestId: number;
+  check: RequestFeeCheck;
+  onNoted: () => void;
+}) {
+  if (check.verdict === 'no_rule')
+    return (
+      <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} title="No legal cap applies">
+        No fee rule we know covers this provider's state, kind and the request's legal basis. Check the charge
+        by hand.
+      </Alert>
+    );
+  const rule = check.rule;
+  if (check.verdict === 'within')
+    return (
+      <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} title="Within the legal cap">
+        {formatMoney(check.charged)} is within the {formatMoney(check.cap)} that {rule?.citation} allows.
+      </Alert>
+    );
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Over the legal cap">
+      <Stack gap="xs">
+        <Text size="sm">
+          The provider charged {formatMoney(check.charged)}; {rule?.citation} allows at most{' '}
+          {formatMoney(check.cap)}. Overcharge: <strong>{formatMoney(check.overcharge)}</strong>.
+        </Text>
+        {check.dispute_letter && (
+          <DisputeLetter requestId={requestId} letter={check.dispute_letter} onNoted={onNoted} />
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+function DisputeLetter({
+  requestId,
+  letter,
+  onNoted,
+}: {
+  requestId: number;
+  letter: string;
+  onNoted: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const keep = async () => {
+    setBusy(true);
+    try {
+      await addStaffNote({ request: requestId, text: letter });
+      notifications.show({ color: 'green', message: 'Dispute letter added to the notes.' });
+      setOpen(false);
+      onNoted();
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'The letter was not added', message: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Group>
+        <Button
+          size="xs"
+          variant="white"
+          color="red"
+          leftSection={<IconScale size={14} />}
+          onClick={() => setOpen(true)}
+        >
+          Dispute letter
+        </Button>
+      </Group>
+      <Modal opened={open} onClose={() => !busy && setOpen(false)} title="Fee dispute letter" size="lg">
+        <Stack>
+          <Textarea label="Letter to the provider" value={letter} readOnly autosize minRows={8} />
+          <Text size="xs" c="dimmed">
+            The text comes from the 'Fee dispute' note template; edit the template to change it.
+          </Text>
+          <Group justify="flex-end">
+            <CopyButton value={letter}>
+              {({ copied, copy }) => (
+                <Button variant="default" onClick={copy}>
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+            </CopyButton>
+            <Button loading={busy} onClick={keep}>
+              Add as note
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
