@@ -62,6 +62,8 @@ export const SCREENS = [
   'emailoutbox',
   /** Roles and permissions: internal administrators. */
   'roles',
+  /** A law firm administrator's API keys (decision 054). */
+  'apikeys',
 ] as const;
 
 /**

@@ -31,6 +31,7 @@ export function navLinks(user: CurrentUser | null | undefined): NavLink[] {
       { label: 'Billings', href: '/billings/' },
       { label: 'Edit Company Details', href: `/editCompany/${user.company_id}/` },
       { label: 'Invite Users', href: `/inviteUsers/${user.company_id}/` },
+      { label: 'API Keys', href: '/apiKeys/' },
     );
   }
   links.push({ label: 'Log Out', href: '/logOut/' });

@@ -62,9 +62,11 @@ describe('navLinks', () => {
       'Billings',
       'Edit Company Details',
       'Invite Users',
+      'API Keys',
       'Log Out',
     ]);
     expect(links.find((l) => l.label === 'Invite Users')?.href).toBe('/inviteUsers/9/');
+    expect(links.find((l) => l.label === 'API Keys')?.href).toBe('/apiKeys/');
   });
 
   it('adds the internal items for internal-company users', () => {

@@ -42,6 +42,7 @@ const DashboardScreen = lazy(() => import('../features/dashboard/DashboardScreen
 const OldDashboardScreen = lazy(() => import('../features/dashboard/OldDashboardScreen'));
 const OutboxScreen = lazy(() => import('../features/outbox/OutboxScreen'));
 const RolesScreen = lazy(() => import('../features/roles').then((m) => ({ default: m.RolesScreen })));
+const ApiKeysScreen = lazy(() => import('../features/api-keys').then((m) => ({ default: m.ApiKeysScreen })));
 const ProviderListScreen = lazy(() => import('../features/providers/ProviderListScreen'));
 const EditProviderScreen = lazy(() => import('../features/providers/EditProviderScreen'));
 const requestsFeature = () => import('../features/requests');
@@ -119,6 +120,7 @@ export const SCREEN_REGISTRY: Record<ScreenKey, Entry> = {
   ghostusers: { component: GhostUsersScreen },
   emailoutbox: { component: OutboxScreen, internalOnly: true },
   roles: { component: RolesScreen, internalOnly: true },
+  apikeys: { component: ApiKeysScreen },
   providerlist: { component: ProviderListScreen, internalOnly: true },
   editprovider: { component: EditProviderScreen },
   website: { component: WebsitePageScreen, bare: true },
