@@ -7,6 +7,7 @@ import { newApiKey } from '../src/auth/api-key-auth';
 import { issueTokens } from '../src/auth/tokens';
 import {
   apiKeys,
+  authorizationChecks,
   billings,
   crashpads,
   followUps,
@@ -32,6 +33,7 @@ import {
   createUser,
   INTERNAL_ADMIN,
   signedIn,
+  uploadKey,
 } from './factories';
 import { INTERNAL_COMPANY_ID } from './helpers';
 
@@ -100,6 +102,28 @@ export async function accessFixtures(deps: AppDeps) {
       userId: member.user.id,
       providerId: provider.id,
     });
+  /** A fresh request with its own HIPAA form, every element of which staff have ticked: its first send is allowed. */
+  const checkedRequest = async () => {
+    const documentUrl = uploadKey(member.user.id, 'hipaa-forms', 'consent.pdf');
+    const r = await createRequest(db, {
+      patientId: patient.id,
+      companyId: company.id,
+      userId: member.user.id,
+      providerId: provider.id,
+      hipaaConsentUrl: documentUrl,
+    });
+    const yes = { description: true, discloser: true, recipient: true, purpose: true, signature: true };
+    const statements = { revocation: true, conditioning: true, redisclosure: true };
+    await db.insert(authorizationChecks).values({
+      requestId: r.id,
+      documentUrl,
+      ...yes,
+      ...statements,
+      expiration: 'End of the case',
+      signedOn: '2025-01-02',
+    });
+    return r;
+  };
   const request = await freshRequest();
   const file = await createFile(db, request.id);
   // The stored object, so a download link can be issued for it.
@@ -125,6 +149,7 @@ export async function accessFixtures(deps: AppDeps) {
     file,
     note,
     freshRequest,
+    checkedRequest,
     /** The invite grid of the target firm exactly as it stands (the grid call replaces every user). */
     inviteGridAsItIs: async () =>
       (await db.select().from(users).where(eq(users.companyId, company.id))).map((u) => ({

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EMPTY_AUTHORIZATION_CHECKLIST } from '@dd/shared';
 import { id, type MatrixRow, requestForm, unique } from './access-matrix-kit';
 
 /** Access matrix rows: requests, notes, staff work, lists of types and templates, users, companies, files. */
@@ -40,7 +41,7 @@ export const RECORD_ROWS: Record<string, MatrixRow> = {
   'POST /api/home/request/:id/initial_sent/': {
     access: 'internalStaff',
     expect: '401 403 403 403 403 403 200 200',
-    input: async (fx) => ({ params: id((await fx.freshRequest()).id) }),
+    input: async (fx) => ({ params: id((await fx.checkedRequest()).id) }),
   },
   'POST /api/home/request/:id/cancel/': {
     access: 'internalStaff',
@@ -95,6 +96,25 @@ export const RECORD_ROWS: Record<string, MatrixRow> = {
     access: 'internalStaff',
     expect: '401 403 403 403 403 403 200 200',
     input: (fx) => ({ params: id(fx.request.id) }),
+  },
+  'GET /api/home/request/:id/authorization_check/': {
+    access: 'internalStaff',
+    expect: '401 403 403 403 403 403 200 200',
+    input: (fx) => ({ params: id(fx.request.id) }),
+  },
+  'PUT /api/home/request/:id/authorization_check/': {
+    access: 'internalStaff',
+    expect: '401 403 403 403 403 403 200 200',
+    input: async (fx) => ({
+      params: id((await fx.checkedRequest()).id),
+      body: EMPTY_AUTHORIZATION_CHECKLIST,
+    }),
+  },
+  'POST /api/authorizations/validate/': {
+    access: 'authenticated',
+    expect: '401 200 200 200 200 200 200 200',
+    note: 'checks the elements it is sent and reads or keeps nothing',
+    input: () => ({ body: { description: 'All records', signed_at: '2026-01-02' } }),
   },
   'GET /api/home/request/:id/staff_info/': {
     access: 'internalStaff',

@@ -1,3 +1,4 @@
 export * from './categories';
+export * from './checklist';
 export * from './elements';
 export * from './validate';

@@ -6,6 +6,7 @@ import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { Tx } from '../../db/client';
 import { files, notes } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
+import { assertAuthorizationReady } from '../authorizations/authorizations.checklist';
 import {
   firmRecipients,
   type LockedRequest,
@@ -60,7 +61,10 @@ export interface ActionNote {
   text?: string;
 }
 
-/** Allowed while the request waits for its first send (staffwork.first-send-due.ts). */
+/**
+ * Allowed while the request waits for its first send (staffwork.first-send-due.ts) and its HIPAA form's
+ * checklist is complete (authorizations.checklist.ts).
+ */
 export async function markInitialSent(
   { db, mail, followUpDays }: Deps,
   auth: Auth,
@@ -70,6 +74,8 @@ export async function markInitialSent(
   return db.transaction(async (tx) => {
     const target = await unsafeLockOr404(tx, id);
     if (!(await isFirstSendDue(tx, id, target.status))) throw conflict(STAFF_MSG.alreadySent);
+    // Every way of making the first send (button, the spec's status call, its note) passes here.
+    await assertAuthorizationReady(tx, auth, id);
     const status = STATUS.initialRequestSent;
     const noteId = await actionNote(tx, auth, target, note.text ?? STAFF_NOTE_TEXT.initialSent, status);
     await changeStatus(tx, mail, target, status);

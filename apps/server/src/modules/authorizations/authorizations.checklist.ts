@@ -1,0 +1,139 @@
+import {
+  AUTHORIZATION_NO_FORM_MESSAGE,
+  type AuthorizationCheck,
+  type AuthorizationChecklist,
+  authorizationBlockedMessage,
+  checklistElements,
+  EMPTY_AUTHORIZATION_CHECKLIST,
+  parseUsDate,
+  SENSITIVE_CATEGORIES,
+  type SensitiveCategory,
+  sensitiveCategoriesOf,
+  todayIn,
+  validateAuthorization,
+} from '@dd/shared';
+import { eq } from 'drizzle-orm';
+import type { Auth } from '../../authz';
+import { unsafeActiveRequestById } from '../../authz/scopes';
+import type { DbOrTx } from '../../db/client';
+import { authorizationChecks, patients, providers, requests, users } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import { listChosenTypes } from '../requests/requests.types';
+
+/**
+ * Staff's checklist of a request's uploaded HIPAA authorization (45 CFR 164.508), read, saved and enforced
+ * at the first send: internal staff only, so requests are read without a tenant (the route's rule has
+ * limited the caller). Answers belong to one form: a different form on the request starts a new checklist.
+ */
+type Row = typeof authorizationChecks.$inferSelect;
+
+function answersOf(row: Row): AuthorizationChecklist {
+  return {
+    description: row.description,
+    discloser: row.discloser,
+    recipient: row.recipient,
+    purpose: row.purpose,
+    expiration: row.expiration,
+    signature: row.signature,
+    signed_at: row.signedOn,
+    signed_by_representative: row.signedByRepresentative,
+    representative_authority: row.representativeAuthority,
+    statements: {
+      revocation: row.revocation,
+      conditioning: row.conditioning,
+      redisclosure: row.redisclosure,
+    },
+    separate_consents: row.separateConsents.filter((c): c is SensitiveCategory =>
+      (SENSITIVE_CATEGORIES as readonly string[]).includes(c),
+    ),
+  };
+}
+
+async function loadCheck(db: DbOrTx, auth: Auth, id: number) {
+  const [row] = await db
+    .select({
+      documentUrl: requests.hipaaConsentUrl,
+      clientDocumentUrl: patients.hipaaConsentUrl,
+      providerName: providers.name,
+      maxAgeDays: providers.maxAuthorizationAgeDays,
+    })
+    .from(requests)
+    .innerJoin(patients, eq(patients.id, requests.patientId))
+    .innerJoin(providers, eq(providers.id, requests.providerId))
+    .where(unsafeActiveRequestById(id));
+  if (!row) throw notFound();
+  const documentUrl = row.documentUrl ?? row.clientDocumentUrl;
+  const [saved] = await db
+    .select({ check: authorizationChecks, checkedBy: users.fullName })
+    .from(authorizationChecks)
+    .leftJoin(users, eq(users.id, authorizationChecks.checkedById))
+    .where(eq(authorizationChecks.requestId, id));
+  const current = saved && saved.check.documentUrl === documentUrl ? saved : undefined;
+  const requested = sensitiveCategoriesOf((await listChosenTypes(db, id)).map((t) => t.name));
+  const answers = current ? answersOf(current.check) : EMPTY_AUTHORIZATION_CHECKLIST;
+  const result = validateAuthorization(checklistElements(answers, requested), todayIn(auth.timezone), {
+    providerName: row.providerName,
+    maxAgeDays: row.maxAgeDays,
+  });
+  return {
+    document_url: documentUrl,
+    answers,
+    requested_categories: requested,
+    provider_name: row.providerName,
+    max_authorization_age_days: row.maxAgeDays,
+    checked_by: current ? current.checkedBy || 'Direct Docs' : null,
+    checked_at: current ? current.check.updatedAt.toISOString() : null,
+    result,
+  } satisfies AuthorizationCheck;
+}
+
+/** GET …/authorization_check/: the answers (or what the form's text shows) and the validator's result. */
+export const getAuthorizationCheck = (db: DbOrTx, auth: Auth, id: number): Promise<AuthorizationCheck> =>
+  loadCheck(db, auth, id);
+
+/** PUT …/authorization_check/: saves the answers for the request's current form (409 when it has none). */
+export async function saveAuthorizationCheck(
+  db: DbOrTx,
+  auth: Auth,
+  id: number,
+  answers: AuthorizationChecklist,
+): Promise<AuthorizationCheck> {
+  const before = await loadCheck(db, auth, id);
+  if (!before.document_url) throw conflict(AUTHORIZATION_NO_FORM_MESSAGE);
+  const values = {
+    documentUrl: before.document_url,
+    description: answers.description,
+    discloser: answers.discloser,
+    recipient: answers.recipient,
+    purpose: answers.purpose,
+    expiration: answers.expiration?.trim() || null,
+    signature: answers.signature,
+    signedOn: answers.signed_at
+      ? (parseUsDate(answers.signed_at) ?? answers.signed_at.trim().slice(0, 10))
+      : null,
+    signedByRepresentative: answers.signed_by_representative,
+    representativeAuthority: answers.representative_authority,
+    revocation: answers.statements.revocation,
+    conditioning: answers.statements.conditioning,
+    redisclosure: answers.statements.redisclosure,
+    separateConsents: [...new Set(answers.separate_consents)],
+    checkedById: auth.userId,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(authorizationChecks)
+    .values({ requestId: id, ...values })
+    .onConflictDoUpdate({ target: authorizationChecks.requestId, set: values });
+  return loadCheck(db, auth, id);
+}
+
+/**
+ * The first send's gate, run by every way of making it (the button, the spec's status call and its note):
+ * a request whose HIPAA form lacks a checked element, has expired, or is older than the provider accepts
+ * is refused with 409 naming the first missing element; `details.errors` lists them all.
+ */
+export async function assertAuthorizationReady(db: DbOrTx, auth: Auth, id: number): Promise<void> {
+  const check = await loadCheck(db, auth, id);
+  if (!check.document_url || check.result.valid) return;
+  throw conflict(authorizationBlockedMessage(check.result.errors), { errors: check.result.errors });
+}

@@ -1,0 +1,237 @@
+import {
+  AUTHORIZATION_ERRORS,
+  type AuthorizationChecklist,
+  EMPTY_AUTHORIZATION_CHECKLIST,
+  STATUS,
+  todayIn,
+} from '@dd/shared';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createCompany, requestTypesNamed, signedIn } from '../../../test/factories';
+import { getContext } from '../../../test/helpers';
+import { providers, requests, requestTypeChoices } from '../../db/schema';
+import { notesOf, requestRow, staffCase } from '../staffwork/staffwork.fixtures';
+
+const today = todayIn('UTC');
+const daysAgo = (days: number) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+/** Every box ticked, signed ten days ago, expiring in a year. */
+const COMPLETE: AuthorizationChecklist = {
+  ...EMPTY_AUTHORIZATION_CHECKLIST,
+  description: true,
+  discloser: true,
+  recipient: true,
+  purpose: true,
+  expiration: 'The end of the litigation',
+  signature: true,
+  signed_at: daysAgo(10),
+  statements: { revocation: true, conditioning: true, redisclosure: true },
+};
+
+async function inject(
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+) {
+  const { app } = await getContext();
+  return app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+}
+
+/** A new request whose client's HIPAA form was uploaded, waiting for its first send. */
+async function caseWithForm() {
+  const { deps } = await getContext();
+  const c = await staffCase();
+  await deps.db
+    .update(requests)
+    .set({ hipaaConsentUrl: 'hipaa-forms/u1/consent.pdf' })
+    .where(eq(requests.id, c.request.id));
+  const check = (payload?: AuthorizationChecklist) =>
+    inject(
+      payload ? 'PUT' : 'GET',
+      `/api/home/request/${c.request.id}/authorization_check/`,
+      c.staff.headers,
+      payload,
+    );
+  const firstSend = () =>
+    inject('POST', `/api/home/request/${c.request.id}/initial_sent/`, c.staff.headers, {});
+  return { ...c, check, firstSend };
+}
+
+describe('POST /api/authorizations/validate/', () => {
+  it('answers the validator result with element, citation and message for a firm user', async () => {
+    const { deps } = await getContext();
+    const firm = await signedIn(deps, { companyId: (await createCompany(deps.db)).id });
+    const res = await inject('POST', '/api/authorizations/validate/', firm.headers, {
+      description: 'All records',
+      discloser: 'Mercy Hospital',
+      recipient: 'Smith Law',
+      purpose: 'Legal claim',
+      expiration: '2020-01-01',
+      signature: 'Jane Client',
+      signed_at: daysAgo(3),
+      statements: { revocation: true, conditioning: true },
+      categories: ['Psychotherapy Notes'],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      valid: false,
+      errors: [
+        {
+          code: 'expired',
+          element: 'expiration',
+          citation: '45 CFR 164.508(b)(2)(i)',
+          message: 'The authorization has expired.',
+        },
+        {
+          code: 'missing_redisclosure_statement',
+          element: 'statements.redisclosure',
+          citation: '45 CFR 164.508(c)(2)(iii)',
+          message: AUTHORIZATION_ERRORS.missing_redisclosure_statement.message,
+        },
+        {
+          code: 'psychotherapy_notes_need_separate_authorization',
+          element: 'categories',
+          citation: '45 CFR 164.508(a)(2)',
+          message: AUTHORIZATION_ERRORS.psychotherapy_notes_need_separate_authorization.message,
+        },
+      ],
+    });
+  });
+
+  it('answers valid for a complete authorization, 400 for a date that is not one, 401 without a session', async () => {
+    const { deps } = await getContext();
+    const staff = await signedIn(deps, { companyId: 1, isStaff: true });
+    const complete = {
+      description: 'All records',
+      discloser: 'Mercy Hospital',
+      recipient: 'Smith Law',
+      purpose: 'At the request of the individual',
+      expiration: 'End of litigation',
+      signature: true,
+      signed_at: today,
+      signed_by_representative: true,
+      representative_authority: 'Parent of a minor',
+      statements: { revocation: true, conditioning: true, redisclosure: true },
+    };
+    const ok = await inject('POST', '/api/authorizations/validate/', staff.headers, complete);
+    expect(ok.json()).toEqual({ valid: true, errors: [] });
+    const bad = await inject('POST', '/api/authorizations/validate/', staff.headers, {
+      signed_at: 'last week',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.signed_at).toBe('Enter a date as YYYY-MM-DD or MM/DD/YYYY.');
+    expect((await inject('POST', '/api/authorizations/validate/', {}, complete)).statusCode).toBe(401);
+  });
+});
+
+describe('the first send of a request with an uploaded HIPAA form', () => {
+  it('is blocked naming the missing element until staff complete the checklist, by the button and the spec call alike', async () => {
+    const c = await caseWithForm();
+    const blank = await c.check();
+    expect(blank.statusCode).toBe(200);
+    expect(blank.json()).toMatchObject({ document_url: 'hipaa-forms/u1/consent.pdf', checked_by: null });
+    expect(blank.json().result.errors).toHaveLength(10);
+
+    const refused = await c.firstSend();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(
+      'Sending is blocked: The authorization does not describe the information to be disclosed. 9 more items on the authorization checklist need attention.',
+    );
+    expect(refused.json().details.errors[0]).toMatchObject({
+      element: 'description',
+      citation: '45 CFR 164.508(c)(1)(i)',
+    });
+
+    // Everything but the redisclosure statement: still blocked, by that one element.
+    const partial = await c.check({
+      ...COMPLETE,
+      statements: { ...COMPLETE.statements, redisclosure: false },
+    });
+    expect(partial.json().result.errors.map((e: { element: string }) => e.element)).toEqual([
+      'statements.redisclosure',
+    ]);
+    const spec = await inject('POST', `/api/home/request/${c.request.id}/`, c.staff.headers, {
+      status: 'Sent the Initial Medical Records Request',
+    });
+    expect(spec.statusCode).toBe(409);
+    expect(spec.json().error).toBe(
+      'Sending is blocked: The authorization does not state that disclosed information may be redisclosed.',
+    );
+    const note = await inject('POST', '/api/home/notes/', c.staff.headers, {
+      text: 'Sent',
+      request: c.request.id,
+      update_status: 'Medical Records Request Sent',
+    });
+    expect(note.statusCode).toBe(409);
+    expect((await requestRow(c.request.id)).status).toBe(STATUS.requestedByLawyer);
+    expect(await notesOf(c.request.id)).toHaveLength(0);
+
+    const saved = await c.check(COMPLETE);
+    expect(saved.json()).toMatchObject({ result: { valid: true, errors: [] }, answers: COMPLETE });
+    expect(saved.json().checked_by).toBeTruthy();
+    const sent = await c.firstSend();
+    expect(sent.statusCode).toBe(200);
+    expect((await requestRow(c.request.id)).status).toBe(STATUS.initialRequestSent);
+  });
+
+  it("is blocked while the authorization is older than the provider's max_authorization_age_days", async () => {
+    const { deps } = await getContext();
+    const c = await caseWithForm();
+    await deps.db
+      .update(providers)
+      .set({ maxAuthorizationAgeDays: 7 })
+      .where(eq(providers.id, c.provider.id));
+    await c.check(COMPLETE);
+    const refused = await c.firstSend();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(
+      `Sending is blocked: ${c.provider.name} accepts authorizations signed within the last 7 days; this one was signed on ${daysAgo(10).replace(/(\d{4})-(\d{2})-(\d{2})/, '$2/$3/$1')}, 10 days ago. Ask the firm for a newly signed authorization.`,
+    );
+    await deps.db
+      .update(providers)
+      .set({ maxAuthorizationAgeDays: 10 })
+      .where(eq(providers.id, c.provider.id));
+    expect((await c.firstSend()).statusCode).toBe(200);
+  });
+
+  it('asks for the own consent of a sensitive record type, and starts over when the form is replaced', async () => {
+    const { deps } = await getContext();
+    const c = await caseWithForm();
+    const [mental] = await requestTypesNamed(deps.db, ['Mental Health Records']);
+    await deps.db
+      .insert(requestTypeChoices)
+      .values({ requestId: c.request.id, requestTypeId: mental.id, position: 1 });
+    const asked = await c.check(COMPLETE);
+    expect(asked.json().requested_categories).toEqual(['mental_health']);
+    expect(asked.json().result.errors.map((e: { code: string }) => e.code)).toEqual([
+      'mental_health_needs_separate_consent',
+    ]);
+    const consented = await c.check({ ...COMPLETE, separate_consents: ['mental_health'] });
+    expect(consented.json().result.valid).toBe(true);
+
+    await deps.db
+      .update(requests)
+      .set({ hipaaConsentUrl: 'hipaa-forms/u1/newer.pdf' })
+      .where(eq(requests.id, c.request.id));
+    const fresh = await c.check();
+    expect(fresh.json()).toMatchObject({ document_url: 'hipaa-forms/u1/newer.pdf', checked_by: null });
+    expect(fresh.json().result.valid).toBe(false);
+    expect((await c.firstSend()).statusCode).toBe(409);
+  });
+
+  it('does not gate a request without a HIPAA form; its checklist cannot be saved', async () => {
+    const c = await staffCase();
+    const put = await inject(
+      'PUT',
+      `/api/home/request/${c.request.id}/authorization_check/`,
+      c.staff.headers,
+      COMPLETE,
+    );
+    expect(put.statusCode).toBe(409);
+    expect(put.json().error).toBe('This request has no HIPAA authorization on file to check.');
+    const sent = await inject('POST', `/api/home/request/${c.request.id}/initial_sent/`, c.staff.headers, {});
+    expect(sent.statusCode).toBe(200);
+  });
+});
