@@ -1,7 +1,7 @@
 import { API_KEY_MSG, API_KEY_PREFIX, type ApiKeyScope } from '@dd/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createCompany, firmWithRequest, signedIn } from '../../../test/factories';
+import { createCompany, createProvider, firmWithRequest, signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID, randomIp } from '../../../test/helpers';
 import { apiKeys, auditEvents, users } from '../../db/schema';
 
@@ -224,5 +224,32 @@ describe('API keys of a firm', () => {
     expect(list.security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
     expect(list.description).toContain('Read requests (`read_requests`)');
     expect(doc.paths['/api/keys/'].get.security).toEqual([{ bearerAuth: [] }]);
+  });
+
+  it('runs the calls docs/api.md shows: order a request for a client, then list that client’s requests', async () => {
+    const { deps } = await getContext();
+    const firm = await firmWithRequest(deps);
+    const provider = await createProvider(deps.db);
+    const { key } = (await createKey(firm.staff.headers, ['create_requests', 'read_requests'])).json();
+    const order = {
+      user: firm.paralegal.user.id,
+      patient: firm.patient.id,
+      provider: [provider.id],
+      request_type: 'Medical Records',
+      start_date: '2020-01-01',
+      end_date: '2024-12-31',
+    };
+    const ordered = await withKey(key, '/api/home/request/', 'POST', order);
+    expect(ordered.statusCode, ordered.body).toBe(201);
+    const [made] = ordered.json().results;
+    expect(made).toMatchObject({ company_id: firm.company.id, requester_id: firm.staff.user.id });
+    const listed = await withKey(key, `/api/home/request/?patient=${firm.patient.id}`);
+    expect(listed.statusCode).toBe(200);
+    expect(
+      listed
+        .json()
+        .results.map((r: { id: number }) => r.id)
+        .sort(),
+    ).toEqual([firm.request.id, made.id].sort());
   });
 });
