@@ -245,6 +245,17 @@ describe('API keys of a firm', () => {
     expect(made).toMatchObject({ company_id: firm.company.id, requester_id: firm.staff.user.id });
     const listed = await withKey(key, `/api/home/request/?patient=${firm.patient.id}`);
     expect(listed.statusCode).toBe(200);
+    const notes = await withKey(key, `/api/home/notes/?request=${made.id}`);
+    expect(notes.statusCode, notes.body).toBe(200);
+    const lookUp = (await createKey(firm.staff.headers, ['manage_clients', 'read_requests'])).json().key;
+    const clients = await withKey(
+      lookUp,
+      `/api/home/patient/?name=${encodeURIComponent(firm.patient.lastName)}`,
+    );
+    expect(clients.json().map((c: { id: number }) => c.id)).toEqual([firm.patient.id]);
+    const providers = await withKey(lookUp, `/api/home/provider/?name=${encodeURIComponent(provider.name)}`);
+    expect(providers.json().map((p: { id: number }) => p.id)).toContain(provider.id);
+    expect((await withKey(lookUp, '/api/user/User/')).statusCode).toBe(200);
     expect(
       listed
         .json()
