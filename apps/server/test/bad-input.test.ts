@@ -4,7 +4,8 @@ import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { App, AppDeps } from '../src/app-types';
-import { patients } from '../src/db/schema';
+import { newApiKey } from '../src/auth/api-key-auth';
+import { apiKeys, patients } from '../src/db/schema';
 import { createDeps } from '../src/deps';
 import { isBadInputForDatabase } from '../src/lib/errors';
 import { upload } from '../src/modules/files/files.test-utils';
@@ -157,6 +158,26 @@ describe('logs', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(logged.join('')).not.toContain(caller.access);
     expectMarkerNotLogged();
+  });
+
+  it('never logs an API key, even at trace level during an upload', async () => {
+    const firm = await firmWithRequest(deps);
+    const { key, hash, hint } = newApiKey();
+    await deps.db.insert(apiKeys).values({
+      companyId: firm.company.id,
+      name: 'Log check',
+      scopes: ['create_requests'],
+      keyHash: hash,
+      hint,
+      createdById: firm.staff.user.id,
+    });
+    const res = await upload(
+      app,
+      { 'x-api-key': key },
+      { bucket: 'supporting-documents', filename: `${MARKER}.pdf` },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(logged.join('')).not.toContain(key);
   });
 
   it('logs a failed query by its code, never its SQL or parameters', async () => {

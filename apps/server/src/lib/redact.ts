@@ -6,9 +6,14 @@
 
 /**
  * Log fields pino blanks out wherever they appear. @fastify/multipart logs its busboy options at trace
- * level, and those carry the request headers: the bearer token and cookies.
+ * level, and those carry the request headers: the bearer token, cookies and an API key.
  */
-export const LOG_REDACT_PATHS = ['busboyOptions.headers', 'headers.authorization', 'headers.cookie'];
+export const LOG_REDACT_PATHS = [
+  'busboyOptions.headers',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["x-api-key"]',
+];
 
 /** A request URL as logged: the path only; a download link's token and file name are hidden. */
 export function redactUrl(url: string): string {
