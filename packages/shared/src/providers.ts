@@ -48,6 +48,20 @@ export const PROVIDER_KIND_LABELS = {
 /** A blank choice from a select arrives as '' and means the kind is not known. */
 const ProviderKindFieldSchema = z.preprocess((v) => (v === '' ? null : v), z.enum(PROVIDER_KINDS).nullish());
 
+export const PROVIDER_MAX_AUTHORIZATION_AGE_MESSAGE =
+  'Enter a whole number of days from 1 to 3650, or leave it blank for no limit.';
+
+/** Days an authorization may be old when this provider gets it; blank (null) means the provider sets no limit. */
+const MaxAuthorizationAgeSchema = z.preprocess(
+  (v) => (v === '' ? null : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: PROVIDER_MAX_AUTHORIZATION_AGE_MESSAGE })
+    .int(PROVIDER_MAX_AUTHORIZATION_AGE_MESSAGE)
+    .min(1, PROVIDER_MAX_AUTHORIZATION_AGE_MESSAGE)
+    .max(3650, PROVIDER_MAX_AUTHORIZATION_AGE_MESSAGE)
+    .nullish(),
+);
+
 export const ProviderBodySchema = z.object({
   name: z.string().max(200).nullish(),
   email: OptionalPlainEmailSchema,
@@ -61,6 +75,8 @@ export const ProviderBodySchema = z.object({
   notes: text(5000),
   medical_request_url: text(1000),
   kind: ProviderKindFieldSchema,
+  /** Internal staff only: a firm's value is ignored. */
+  max_authorization_age_days: MaxAuthorizationAgeSchema,
 });
 export type ProviderBody = z.infer<typeof ProviderBodySchema>;
 
@@ -84,6 +100,8 @@ export const ProviderSchema = z.object({
   medical_request_url: z.string().nullable(),
   /** Null while nobody has said whether it is a hospital, a physician or another kind of provider. */
   kind: z.enum(PROVIDER_KINDS).nullable(),
+  /** The provider refuses authorizations signed more than this many days ago; null when it sets no limit. */
+  max_authorization_age_days: z.number().nullable(),
 });
 export type Provider = z.infer<typeof ProviderSchema>;
 

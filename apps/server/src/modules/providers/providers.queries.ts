@@ -20,6 +20,7 @@ export const providerColumns = {
   notes: providers.notes,
   medical_request_url: providers.medicalRequestUrl,
   kind: providers.kind,
+  max_authorization_age_days: providers.maxAuthorizationAgeDays,
 };
 
 const filled = (column: AnyPgColumn) => sql<boolean>`(coalesce(trim(${column}), '') <> '')`;

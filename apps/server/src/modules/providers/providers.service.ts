@@ -37,7 +37,7 @@ const trimmed = (value: string | null | undefined) => {
   return v ? v : null;
 };
 
-function columnsFrom(body: ProviderBody, name: string) {
+function columnsFrom(body: ProviderBody, name: string, auth: Auth) {
   return {
     name,
     email: body.email?.trim() ? normalizeEmail(body.email) : null,
@@ -51,6 +51,10 @@ function columnsFrom(body: ProviderBody, name: string) {
     notes: trimmed(body.notes),
     medicalRequestUrl: trimmed(body.medical_request_url),
     kind: body.kind ?? null,
+    // What a provider accepts is for internal staff to record, not a firm adding it while ordering.
+    ...(can(auth, 'provider.vouch')
+      ? { maxAuthorizationAgeDays: body.max_authorization_age_days ?? null }
+      : {}),
   };
 }
 
@@ -95,7 +99,7 @@ export async function createProvider(db: Db, auth: Auth, body: ProviderBody): Pr
   const id = await guardName(db, name, undefined, async () => {
     const [row] = await db
       .insert(providers)
-      .values({ ...columnsFrom(body, name), verifiedAt })
+      .values({ ...columnsFrom(body, name, auth), verifiedAt })
       .returning({ id: providers.id });
     return row.id;
   });
@@ -109,7 +113,10 @@ export async function updateProvider(db: Db, auth: Auth, id: number, body: Provi
   const merged: ProviderBody = { ...current, ...sent };
   const name = validName(auth, merged, current.medical_request_url);
   await guardName(db, name, id, () =>
-    db.update(providers).set(columnsFrom(merged, name)).where(eq(providers.id, id)),
+    db
+      .update(providers)
+      .set(columnsFrom(merged, name, auth))
+      .where(eq(providers.id, id)),
   );
   return getProvider(db, id);
 }

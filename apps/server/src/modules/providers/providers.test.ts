@@ -44,6 +44,7 @@ describe('GET /api/home/provider/', () => {
       notes: null,
       medical_request_url: null,
       kind: null,
+      max_authorization_age_days: null,
     });
   });
 

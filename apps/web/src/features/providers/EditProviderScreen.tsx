@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth';
 import type { ScreenProps } from '../../ui';
-import { BackButton, EmptyState, FileUploadField, Form, Loading } from '../../ui';
+import { BackButton, EmptyState, FileUploadField, Form, Loading, NumberField } from '../../ui';
 import {
   createProvider,
   existingProvider,
@@ -39,6 +39,7 @@ const FORM_FIELDS = [
   'notes',
   'medical_request_url',
   'kind',
+  'max_authorization_age_days',
 ] as const;
 
 export default function EditProviderScreen({ params }: ScreenProps) {
@@ -156,6 +157,16 @@ function ProviderForm(props: {
           description="The provider's own records request form, if it has one."
           bucket="provider-forms"
           accept={['application/pdf']}
+        />
+      )}
+      {props.staff && (
+        <NumberField
+          name="max_authorization_age_days"
+          label="Oldest authorization accepted (days)"
+          description="Some providers refuse an authorization signed longer ago than this. Leave blank for no limit."
+          min={1}
+          max={3650}
+          step={1}
         />
       )}
       {conflict && !props.id && (
