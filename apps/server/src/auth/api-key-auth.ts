@@ -21,13 +21,13 @@ declare module 'fastify' {
   }
 }
 
+const hashApiKey = (key: string) => sha256(key);
+
 /** A fresh key: what the partner receives once, and what we keep. */
 export function newApiKey(): { key: string; hash: string; hint: string } {
   const key = `${API_KEY_PREFIX}${randomToken(32)}`;
   return { key, hash: hashApiKey(key), hint: `${key.slice(0, API_KEY_PREFIX.length + 4)}…` };
 }
-
-export const hashApiKey = (key: string) => sha256(key);
 
 export interface KeyCaller {
   keyId: number;
