@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type DashboardPeriod, PERIOD_LABELS } from './data-dashboard';
+import { DEADLINE_STATUSES, LEGAL_BASES } from './deadlines';
 
 /**
  * Staff reports (staff spec sections 2, 3 and 9): count cards for one employee, law firm,
@@ -187,6 +188,11 @@ export const ReportRequestSchema = z.object({
   last_note_at: z.string().nullable(),
   next_todo_date: z.string().nullable(),
   finished_at: z.string().nullable(),
+  /** The provider's legal due date, the rule that set it and where it stands (docs/deadlines.md). */
+  legal_basis: z.enum(LEGAL_BASES),
+  due_date: z.string().nullable(),
+  deadline_rule: z.string().nullable(),
+  deadline_status: z.enum(DEADLINE_STATUSES).nullable(),
 });
 export type ReportRequest = z.infer<typeof ReportRequestSchema>;
 

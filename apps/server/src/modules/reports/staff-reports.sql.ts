@@ -1,7 +1,14 @@
-import { CARDS, type ReportRequest, type ReportSubject } from '@dd/shared';
+import {
+  CARDS,
+  type LegalBasis,
+  type ReportRequest,
+  type ReportSubject,
+  type RequestStatus,
+} from '@dd/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { companies, patients, providers, requests, users } from '../../db/schema';
+import { deadlineFields } from '../requests/requests.deadline';
 import { cardPredicate, countsOpenOnly, isOpen, windowsRelation } from './card-rules.sql';
 
 /**
@@ -108,6 +115,10 @@ interface RequestRow {
   last_note_at: Date | string | null;
   next_todo_date: string | null;
   finished_at: Date | string | null;
+  legal_basis: LegalBasis;
+  due_date: string | null;
+  deadline_rule: string | null;
+  provider_state: string | null;
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -130,7 +141,9 @@ export async function pageRequests(
         c.name as law_firm, para.full_name as paralegal, claimant.full_name as claimed_by,
         ${requests.status} as status, ${requests.rush} as rush, ${requests.createdAt} as created_at,
         ${requests.lastNoteAt} as last_note_at, ${requests.nextTodoDate}::text as next_todo_date,
-        ${FINISHED} as finished_at
+        ${FINISHED} as finished_at, ${requests.legalBasis} as legal_basis,
+        ${requests.dueDate}::text as due_date, ${requests.deadlineRule} as deadline_rule,
+        pr.state as provider_state
       from ${requests} cross join w
       join ${patients} pa on pa.id = ${requests.patientId}
       join ${companies} c on c.id = ${requests.companyId}
@@ -162,6 +175,16 @@ export async function pageRequests(
       last_note_at: iso(r.last_note_at),
       next_todo_date: r.next_todo_date,
       finished_at: iso(r.finished_at),
+      ...deadlineFields(
+        {
+          legalBasis: r.legal_basis,
+          dueDate: r.due_date,
+          deadlineRule: r.deadline_rule,
+          status: r.status as RequestStatus,
+        },
+        r.provider_state,
+        moment.now ?? new Date(),
+      ),
     })),
   };
 }

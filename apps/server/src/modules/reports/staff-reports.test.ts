@@ -210,7 +210,8 @@ describe('the staff report calls', () => {
     const s = await setUp();
     // The calls measure from the real now.
     const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
-    await s.make({ status: STATUS.inContact, createdAt: daysAgo(20) });
+    // Its provider was due to answer by 1 January 2026: overdue, flagged on the report's table too.
+    await s.make({ status: STATUS.inContact, createdAt: daysAgo(20), dueDate: '2026-01-01' });
     await s.make({ status: STATUS.needAssistance, createdAt: daysAgo(2) });
     await s.make({ status: STATUS.closedArrived, createdAt: daysAgo(9), closedDate: daysAgo(1) });
     const staff = await internalStaff();
@@ -228,6 +229,7 @@ describe('the staff report calls', () => {
     const body = page.json() as { count: number; next: string | null; results: ReportRequest[] };
     expect(body.count).toBe(2);
     expect(body.results.map((r) => r.status)).toEqual([STATUS.inContact]);
+    expect(body.results[0]).toMatchObject({ due_date: '2026-01-01', deadline_status: 'very_overdue' });
     expect(body.next).toContain('page=2');
 
     const assignments = (await get('/api/reports/assignments/', staff.headers)).json() as {

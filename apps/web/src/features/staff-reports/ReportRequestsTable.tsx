@@ -8,7 +8,7 @@ import {
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { DataTable, StatusBadge, type TableSort, usePaging } from '../../ui';
+import { DataTable, DueDateCell, StatusBadge, type TableSort, usePaging } from '../../ui';
 import { pageReportRequests, staffReportKeys } from './api';
 
 /** The requests behind one card, server-paged and sortable; each opens its detail in a new tab. */
@@ -48,7 +48,7 @@ export function ReportRequestsTable({ subject, card }: { subject: ReportSubject;
         objectName="Request"
         rows={result.data?.results}
         loading={result.isPending}
-        minWidth={1100}
+        minWidth={1240}
         compact
         sort={sort}
         onSortChange={(next) => {
@@ -84,6 +84,7 @@ export function ReportRequestsTable({ subject, card }: { subject: ReportSubject;
             render: (r) => <StatusBadge status={r.status as RequestStatus} size="md" />,
             minWidth: 170,
           },
+          { key: 'due_date', title: 'Legal Due Date', render: (r) => <DueDateCell request={r} /> },
           {
             key: 'created_at',
             title: 'Created',

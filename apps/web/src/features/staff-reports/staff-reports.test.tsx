@@ -29,6 +29,10 @@ const row: ReportRequest = {
   last_note_at: null,
   next_todo_date: '2026-11-30',
   finished_at: null,
+  legal_basis: 'authorization',
+  due_date: '2026-11-20',
+  deadline_rule: 'Default: 30 days',
+  deadline_status: 'overdue',
 };
 
 describe('an employee report', () => {
@@ -50,6 +54,9 @@ describe('an employee report', () => {
     expect(screen.getByRole('button', { name: /Open Requests\s*1/ })).toHaveAttribute('aria-pressed', 'true');
     expect(await screen.findByRole('link', { name: '10021' })).toHaveAttribute('href', '/request/21/');
     expect(screen.getByText('Pat Client: Medical Records')).toBeInTheDocument();
+    // An overdue request is flagged here as on every list it appears in.
+    expect(screen.getByText('11/20/2026')).toBeInTheDocument();
+    expect(screen.getByText('Overdue')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: /Requests > 10 Days/ }));
     expect(screen.getByTestId('address')).toHaveTextContent('?card=requests_ten_days_old');
