@@ -154,6 +154,8 @@ export const FollowUpSchema = z.object({
   skip_reason: z.enum(FOLLOW_UP_SKIP_REASONS).nullable(),
   skipped_by: z.string().nullable(),
   pause_reason: z.enum(FOLLOW_UP_PAUSE_REASONS).nullable(),
+  /** A sent letter's text, for internal staff to print or fax; null for e-mails and for the firm. */
+  letter: z.string().nullable(),
 });
 export type FollowUp = z.infer<typeof FollowUpSchema>;
 

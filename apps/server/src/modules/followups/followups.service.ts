@@ -13,7 +13,7 @@ import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
 import { unsafeActiveRequestById, visibleRequests } from '../../authz/scopes';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { companies, followUps, providers, requests, users } from '../../db/schema';
+import { companies, followUps, notes, providers, requests, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { lockRequestForChange } from '../notes/notes.context';
 import { cadenceRuns, claimAndDeliver } from './followups.chore';
@@ -37,9 +37,10 @@ export async function getSchedule(db: DbOrTx, auth: Auth, requestId: number): Pr
     .where(and(eq(requests.id, requestId), visibleRequests(auth)));
   if (!request) throw notFound();
   const rows = await db
-    .select({ row: followUps, skippedBy: users.fullName })
+    .select({ row: followUps, skippedBy: users.fullName, noteText: notes.text })
     .from(followUps)
     .leftJoin(users, eq(users.id, followUps.skippedById))
+    .leftJoin(notes, eq(notes.id, followUps.noteId))
     .where(eq(followUps.requestId, requestId))
     .orderBy(asc(followUps.number));
   const next = rows.find((r) => r.row.status === 'planned');
@@ -49,7 +50,7 @@ export async function getSchedule(db: DbOrTx, auth: Auth, requestId: number): Pr
     paused: rows.some((r) => r.row.status === 'paused'),
     by_letter: !request.email?.trim(),
     cadence: describeCadence(cadenceOf(request)),
-    follow_ups: rows.map(({ row, skippedBy }) => ({
+    follow_ups: rows.map(({ row, skippedBy, noteText }) => ({
       id: row.id,
       number: row.number,
       planned_on: row.plannedOn,
@@ -61,6 +62,11 @@ export async function getSchedule(db: DbOrTx, auth: Auth, requestId: number): Pr
       // Staff names stay with the retrieval company.
       skipped_by: auth.isInternal ? (skippedBy ?? null) : null,
       pause_reason: row.pauseReason,
+      // Staff print or fax a letter: its note is a heading line, a blank line, then the letter.
+      letter:
+        auth.isInternal && row.channel === 'letter' && noteText
+          ? noteText.slice(noteText.indexOf('\n\n') + 2)
+          : null,
     })),
   };
 }

@@ -124,6 +124,11 @@ describe('the staff actions on the follow-ups', () => {
       'is a letter to print or fax: the provider has no e-mail address (fax 555-0199)',
     );
     expect((await requestRow(c.request.id)).nextTodoDate).toBe(c.today);
+    // Staff get the letter alone to print; the firm sees that a letter went, not its text.
+    const letter = (await schedule(c.request.id, c.staff.headers)).follow_ups[0].letter;
+    expect(letter).toMatch(/^Dear .+ Medical Records Department,\n\nWe are following up/);
+    expect(letter).not.toContain('is a letter to print or fax');
+    expect((await schedule(c.request.id, c.contact.headers)).follow_ups[0].letter).toBeNull();
   });
 
   it('skips the next one, and keeps one planned after the last', async () => {

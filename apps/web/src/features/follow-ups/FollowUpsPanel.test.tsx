@@ -18,6 +18,7 @@ const row = (number: number, planned_on: string, overrides: Partial<FollowUp> = 
   skip_reason: null,
   skipped_by: null,
   pause_reason: null,
+  letter: null,
   ...overrides,
 });
 
@@ -82,6 +83,29 @@ describe('the Follow-ups panel', () => {
     expect(await screen.findByText('No e-mail address for this provider')).toBeInTheDocument();
     expect(screen.getByText('Letter to print or fax')).toBeInTheDocument();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('prints a sent letter for staff in a window of its own, as text', async () => {
+    const letter = 'Dear Mercy Medical Records Department,\n\n<b>We are following up</b> on our request.';
+    stubApi((call) =>
+      call.path === URL
+        ? json(
+            schedule([row(1, '2026-12-08', { status: 'sent', channel: 'letter', note_id: 9, letter })], {
+              by_letter: true,
+            }),
+          )
+        : undefined,
+    );
+    const printed = document.implementation.createHTMLDocument('');
+    const print = vi.fn();
+    vi.spyOn(window, 'open').mockReturnValue({ document: printed, focus: vi.fn(), print } as never);
+    renderWithProviders(<FollowUpsPanel requestId={21} canAct />, { user: internalStaffUser() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Print follow-up 1 letter' }));
+    expect(print).toHaveBeenCalledOnce();
+    expect(printed.title).toBe('Follow-up 1');
+    expect(printed.body.textContent).toBe(letter);
+    expect(printed.body.querySelector('b')).toBeNull();
+    vi.mocked(window.open).mockRestore();
   });
 
   it('offers no actions while the request waits on the law firm', async () => {

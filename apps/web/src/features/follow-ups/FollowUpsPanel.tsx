@@ -15,7 +15,13 @@ import {
 } from '@dd/shared';
 import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconMailForward, IconPlayerPause, IconPlayerPlay, IconPlayerSkipForward } from '@tabler/icons-react';
+import {
+  IconMailForward,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlayerSkipForward,
+  IconPrinter,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { refreshData } from '../../api/data';
@@ -43,6 +49,24 @@ function detail(f: FollowUp, byLetter: boolean): string {
   if (f.status === 'paused' && f.pause_reason) return FOLLOW_UP_PAUSE_REASON_LABELS[f.pause_reason];
   if (f.status === 'planned') return byLetter ? 'Letter to print or fax' : 'E-mail to the provider';
   return '';
+}
+
+/** Opens the letter alone in a new window and prints it (text only: nothing of the letter is read as HTML). */
+function printLetter(title: string, letter: string) {
+  const win = window.open('', '_blank', 'noopener=no,width=800,height=900');
+  if (!win) {
+    notifications.show({ color: 'red', message: 'Allow pop-ups for this site to print the letter.' });
+    return;
+  }
+  win.document.title = title;
+  const body = win.document.body;
+  body.style.margin = '1in';
+  const text = win.document.createElement('div');
+  text.style.cssText = 'white-space: pre-wrap; font: 12pt/1.5 Georgia, serif;';
+  text.textContent = letter;
+  body.replaceChildren(text);
+  win.focus();
+  win.print();
 }
 
 function ScheduleTable({ schedule }: { schedule: FollowUpSchedule }) {
@@ -74,9 +98,22 @@ function ScheduleTable({ schedule }: { schedule: FollowUpSchedule }) {
               </Badge>
             </Table.Td>
             <Table.Td>
-              <Text size="sm" c="dimmed">
-                {detail(f, schedule.by_letter)}
-              </Text>
+              <Group gap="xs" wrap="nowrap">
+                <Text size="sm" c="dimmed">
+                  {detail(f, schedule.by_letter)}
+                </Text>
+                {f.letter && (
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    leftSection={<IconPrinter size={12} />}
+                    aria-label={`Print follow-up ${f.number} letter`}
+                    onClick={() => printLetter(`Follow-up ${f.number}`, f.letter as string)}
+                  >
+                    Print
+                  </Button>
+                )}
+              </Group>
             </Table.Td>
           </Table.Tr>
         ))}
