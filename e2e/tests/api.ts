@@ -48,6 +48,32 @@ export async function orderRequest(
   };
 }
 
+/**
+ * Staff tick every element of the request's HIPAA authorization checklist (signed a week ago, expiring with
+ * the case), which its first send requires (docs/decisions/055).
+ */
+export async function confirmAuthorization(request: APIRequestContext, id: number) {
+  const staff = await apiLogin(request, 'staff@directdocs.example');
+  const signed = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+  const res = await request.put(`/api/home/request/${id}/authorization_check/`, {
+    headers: staff,
+    data: {
+      description: true,
+      discloser: true,
+      recipient: true,
+      purpose: true,
+      expiration: 'The end of the case',
+      signature: true,
+      signed_at: signed,
+      signed_by_representative: false,
+      representative_authority: false,
+      statements: { revocation: true, conditioning: true, redisclosure: true },
+      separate_consents: [],
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
 /** A real one-page letter-size PDF with a title line, built by hand (with its cross-reference table). */
 export function onePagePdf(title: string): Buffer {
   return pdfOfPages(title, 1);

@@ -1,5 +1,5 @@
 import { addBusinessDays, FOLLOW_UP_MSG, formatDate, todayIn } from '@dd/shared';
-import { orderRequest } from './api';
+import { confirmAuthorization, orderRequest } from './api';
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
@@ -24,6 +24,7 @@ test('staff see the follow-up schedule after the first send, skip one, pause and
   request,
 }) => {
   const order = await orderRequest(request);
+  await confirmAuthorization(request, order.id);
   await loginAs('staff@directdocs.example');
   await page.goto(`/request/${order.id}/`);
   await page.getByRole('button', { name: "I've sent the email" }).click();

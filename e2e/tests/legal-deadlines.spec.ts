@@ -1,6 +1,6 @@
 import { DEADLINE_STATUS_LABELS, type DeadlineStatus, formatDate } from '@dd/shared';
 import type { Page } from '@playwright/test';
-import { apiLogin, fillNewClient } from './api';
+import { apiLogin, confirmAuthorization, fillNewClient } from './api';
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
@@ -66,6 +66,7 @@ test('a patient-access order gets its legal due date on the firm dashboard and t
   expect(ordered.legal_basis).toBe('patient_access');
   expect(ordered.due_date).toBeNull();
   const staff = await apiLogin(request, 'staff@directdocs.example');
+  await confirmAuthorization(request, ordered.id);
   const sent = await request.post(`/api/home/request/${ordered.id}/initial_sent/`, { headers: staff });
   expect(sent.ok(), await sent.text()).toBeTruthy();
   const clock = await (await request.get(`/api/home/request/${ordered.id}/`, { headers: firm })).json();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { apiLogin, orderRequest } from './api';
+import { apiLogin, confirmAuthorization, orderRequest } from './api';
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
@@ -66,6 +66,7 @@ test('a paralegal uses the dashboard, the request form and a request on a phone'
 
 test('staff work the list and archive a request on a phone', async ({ page, loginAs, request }) => {
   const order = await orderRequest(request);
+  await confirmAuthorization(request, order.id);
   await loginAs('staff@directdocs.example');
   await page.goto(`/requestlist/?view=all&client=${encodeURIComponent(order.client.full_name)}`);
   const cards = page.getByRole('list', { name: 'Requests' }).getByRole('listitem');

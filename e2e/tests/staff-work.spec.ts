@@ -1,6 +1,6 @@
 import { addBusinessDays, DEFAULT_FOLLOW_UP_BUSINESS_DAYS, formatDate, todayIn } from '@dd/shared';
 import type { Page } from '@playwright/test';
-import { apiLogin, orderRequest, PDF } from './api';
+import { apiLogin, confirmAuthorization, orderRequest, PDF } from './api';
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
@@ -20,6 +20,7 @@ test('staff work a request from arrival to delivery, then the firm downloads it'
   request,
 }) => {
   const order = await orderRequest(request, 'Medical Records', true);
+  await confirmAuthorization(request, order.id);
 
   await loginAs('staff@directdocs.example');
   // A new rush order is on the To Do list at once, at the top (rush first, newest first).
@@ -93,6 +94,7 @@ test('a question from the firm before the first send leaves the first send to st
   request,
 }) => {
   const order = await orderRequest(request);
+  await confirmAuthorization(request, order.id);
   const question = `Did the signed HIPAA form come through? (${order.number})`;
 
   await loginAs('paralegal@smithlaw.example');

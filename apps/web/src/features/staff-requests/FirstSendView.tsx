@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card, ConfirmDeleteButton, DetailItem, EmptyState, Loading, PhoneLink } from '../../ui';
 import { FilledForms } from '../pdf-forms';
+import { AuthorizationChecklist } from './AuthorizationChecklist';
 import { cancelRequest, markInitialSent, useFirstSend } from './api';
 import { NewProviderNotice } from './NewProviderNotice';
 import { DocumentLink, errorMessage } from './parts';
@@ -173,6 +174,7 @@ export function FirstSendView({
       </Alert>
       <LatestNote request={request} />
       {letter.data?.new_provider && <NewProviderNotice request={request} onVerified={onChanged} />}
+      <AuthorizationChecklist requestId={request.id} />
       {letter.isPending && <Loading label="Loading the e-mail" />}
       {letter.isError && (
         <Alert color="red" role="alert" title="The e-mail could not be prepared">
