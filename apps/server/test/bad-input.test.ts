@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { MSG } from '@dd/shared';
-import { like, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { App, AppDeps } from '../src/app-types';
@@ -160,7 +160,7 @@ describe('logs', () => {
     expectMarkerNotLogged();
   });
 
-  it('never logs an API key, even at trace level during an upload', async () => {
+  it('never logs an API key, even at trace level during an upload; the access line names the key', async () => {
     const firm = await firmWithRequest(deps);
     const { key, hash, hint } = newApiKey();
     await deps.db.insert(apiKeys).values({
@@ -177,7 +177,12 @@ describe('logs', () => {
       { bucket: 'supporting-documents', filename: `${MARKER}.pdf` },
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(logged.join('')).not.toContain(key);
+    const lines = logged.join('');
+    expect(lines).not.toContain(key);
+    const [row] = await deps.db.select().from(apiKeys).where(eq(apiKeys.keyHash, hash));
+    expect(
+      logged.some((line) => line.includes('request completed') && line.includes(`"api_key_id":${row.id}`)),
+    ).toBe(true);
   });
 
   it('logs a failed query by its code, never its SQL or parameters', async () => {

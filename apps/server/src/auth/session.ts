@@ -124,6 +124,8 @@ export function registerSession(
       if (!key || !keyAuthFits(auth, key.companyId)) throw unauthorized(API_KEY_MSG.invalid);
       request.auth = { ...auth, apiKeyId: key.keyId };
       request.apiKeyId = key.keyId;
+      // The access line of a key's call names the key, as the audit trail does.
+      request.log = request.log.child({ api_key_id: key.keyId });
       await consume(deps.db, keyRule, String(key.keyId), API_KEY_MSG.tooMany);
       assertKeyMayCall(request, key.scopes);
     } else if (header?.startsWith('Bearer ')) {
