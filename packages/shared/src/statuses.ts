@@ -6,6 +6,7 @@ export const REQUEST_STATUSES = [
   'Provider Is Sending Documents',
   'Need Assistance',
   'Waiting for Direct Docs Response',
+  'Waiting for Fee Approval',
   'Completed - Documents Arrived',
   'Completed - No Documents Available',
   'Closed - Documents Arrived',
@@ -23,6 +24,7 @@ export const STATUS = {
   documentsEnRoute: 'Provider Is Sending Documents',
   needAssistance: 'Need Assistance',
   waitingForDirectDocs: 'Waiting for Direct Docs Response',
+  waitingForFeeApproval: 'Waiting for Fee Approval',
   completedArrived: 'Completed - Documents Arrived',
   completedUnavailable: 'Completed - No Documents Available',
   closedArrived: 'Closed - Documents Arrived',
@@ -58,8 +60,23 @@ export function isOpenStatus(status: RequestStatus): boolean {
 export const OPEN_STATUSES = REQUEST_STATUSES.filter(isOpenStatus);
 export const CLOSED_STATUSES = REQUEST_STATUSES.filter((s) => !isOpenStatus(s));
 
-/** Statuses staff may set from a note: 'In Contact With Provider' down to the last closed status. */
-export const STAFF_NOTE_STATUSES = REQUEST_STATUSES.slice(REQUEST_STATUSES.indexOf(STATUS.inContact));
+/**
+ * Statuses staff may set from a note: 'In Contact With Provider' down to the last closed status, except
+ * 'Waiting for Fee Approval', which only a provider charge over the firm's limit starts (fees/approval.ts).
+ */
+export const STAFF_NOTE_STATUSES = REQUEST_STATUSES.slice(REQUEST_STATUSES.indexOf(STATUS.inContact)).filter(
+  (s) => s !== STATUS.waitingForFeeApproval,
+);
+
+/**
+ * The request waits on the law firm (a question, a missing authorization, a fee to approve): the legal
+ * clock and the follow-ups to the provider stand still until the next status.
+ */
+export const WAITING_ON_FIRM_STATUSES: readonly RequestStatus[] = [
+  STATUS.needAssistance,
+  STATUS.waitingForFeeApproval,
+];
+export const isWaitingOnFirm = (status: RequestStatus) => WAITING_ON_FIRM_STATUSES.includes(status);
 
 /**
  * Statuses a request only reaches once the provider was written to. A request waits for its first e-mail

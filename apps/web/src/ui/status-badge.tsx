@@ -5,6 +5,7 @@ const STATUS_COLORS: Partial<Record<RequestStatus, string>> = {
   [STATUS.requestedByLawyer]: 'blue',
   [STATUS.needAssistance]: 'red',
   [STATUS.waitingForDirectDocs]: 'orange',
+  [STATUS.waitingForFeeApproval]: 'grape',
   [STATUS.cancelled]: 'gray',
 };
 

@@ -1,4 +1,4 @@
-import { type RequestStatus, STATUS } from '../statuses';
+import { isWaitingOnFirm, type RequestStatus, STATUS } from '../statuses';
 import type { DeadlineRequest } from './due-date';
 
 /**
@@ -20,8 +20,8 @@ export function clockFromHistory(
       if (status === STATUS.initialRequestSent) sentOn = on;
     } else {
       const open = pauses.at(-1)?.to === null ? pauses.at(-1) : undefined;
-      if (status === STATUS.needAssistance && !open) pauses.push({ from: on, to: null });
-      else if (status !== STATUS.needAssistance && open) open.to = on;
+      if (isWaitingOnFirm(status) && !open) pauses.push({ from: on, to: null });
+      else if (!isWaitingOnFirm(status) && open) open.to = on;
     }
   }
   return sentOn === null ? null : { sentOn, pauses };

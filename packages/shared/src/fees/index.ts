@@ -1,3 +1,4 @@
+export * from './approval';
 export * from './check';
 export * from './dispute';
 export * from './rules';

@@ -28,10 +28,13 @@ export const companies = pgTable(
     /** Follow-ups to providers: business days after the first send, then one every `followUpEvery`. */
     followUpDays: integer('follow_up_days').array().notNull().default(sql`'{7,14,21}'::integer[]`),
     followUpEvery: integer('follow_up_every').notNull().default(5),
+    /** A provider charge above this many cents waits for the firm's approval; null: none does. */
+    autoApproveLimit: centsColumn('auto_approve_limit'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('companies_request_price_ck', sql`${t.requestPrice} >= 0`),
+    check('companies_auto_approve_limit_ck', sql`${t.autoApproveLimit} >= 0`),
     check('companies_follow_up_every_ck', sql`${t.followUpEvery} between 1 and 30`),
     index('companies_name_idx').on(t.name),
   ],

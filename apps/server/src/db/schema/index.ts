@@ -4,6 +4,7 @@ export * from './authorization-checks';
 export * from './bates';
 export * from './billing';
 export * from './companies';
+export * from './fee-approvals';
 export * from './files';
 export * from './follow-ups';
 export * from './idempotency';

@@ -37,6 +37,8 @@ const STATUS_COUNTS = {
   'Provider Is Sending Documents': 16,
   'Need Assistance': 10,
   'Waiting for Direct Docs Response': 10,
+  // None: a request reaches it only through a charge above its firm's limit, with the approval it waits for.
+  'Waiting for Fee Approval': 0,
   'Completed - Documents Arrived': 36,
   'Completed - No Documents Available': 10,
   'Closed - Documents Arrived': 24,
@@ -53,6 +55,7 @@ const AGE_DAYS = {
   'Provider Is Sending Documents': [10, 75],
   'Need Assistance': [6, 50],
   'Waiting for Direct Docs Response': [8, 55],
+  'Waiting for Fee Approval': [10, 60],
   'Completed - Documents Arrived': [20, 240],
   'Completed - No Documents Available': [20, 240],
   'Closed - Documents Arrived': [30, 300],

@@ -95,6 +95,7 @@ const PATHS = {
   'Provider Is Sending Documents': ['initial', 'contact', 'enRoute'],
   'Need Assistance': ['initial', 'contact', 'assist'],
   'Waiting for Direct Docs Response': ['initial', 'contact', 'assist', 'waiting'],
+  'Waiting for Fee Approval': ['initial', 'contact'],
   'Completed - Documents Arrived': ['initial', 'contact', 'enRoute', 'sent'],
   'Completed - No Documents Available': ['initial', 'contact', 'noDocs'],
   'Closed - Documents Arrived': ['initial', 'contact', 'enRoute', 'sent', 'close'],
