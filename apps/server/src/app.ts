@@ -42,6 +42,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { paymentOrigins } from './modules/payments/stripe-client';
 import { pdfFormsRoutes } from './modules/pdfforms/pdfforms.routes';
 import { providersRoutes } from './modules/providers/providers.routes';
+import { recordsPackageRoutes } from './modules/recordspackage/package.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { staffReportsRoutes } from './modules/reports/staff-reports.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
@@ -76,6 +77,7 @@ const modules = [
   rolesRoutes,
   companiesRoutes,
   filesRoutes,
+  recordsPackageRoutes,
   staffworkRoutes,
   authorizationsRoutes,
   authorizationsRoutes,

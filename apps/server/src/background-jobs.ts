@@ -12,14 +12,15 @@ import { FOLLOW_UPS_JOB, sendDueFollowUps } from './modules/followups/followups.
 import { expireStaleCardPayments } from './modules/payments/card-payment-expiry';
 import { paymentProvider } from './modules/payments/stripe-client';
 import { RENDER_JOB, renderJobHandler } from './modules/pdfforms/pdfforms.render';
+import { STAMP_JOB, stampDelivered } from './modules/recordspackage/package.deliver';
 
 /**
  * Every kind of background work, run through the one job queue (decision 034) by whichever server
  * instance claims it: rendering long PDF forms, folding the dashboard's running tallies together, the
  * daily disk-usage snapshot, ending card payments left waiting for the bank's authentication, sending the
  * follow-ups to providers that are due, the firms' weekly deadline e-mails, and
- * clearing out finished jobs and idempotency keys past their 24 hours, and hashing files stored before
- * their SHA-256 was kept.
+ * clearing out finished jobs and idempotency keys past their 24 hours, hashing files stored before
+ * their SHA-256 was kept, and Bates-stamping delivered records.
  */
 export function createBackgroundJobs(
   deps: AppDeps,
@@ -40,6 +41,10 @@ export function createBackgroundJobs(
       'payments.expire': () => expireStaleCardPayments(db, payments),
       [HASH_BACKFILL_JOB]: async (_payload, context) => {
         await backfillFileHashes(deps, context);
+      },
+      [STAMP_JOB]: async (payload, context) => {
+        const records = { db, storage: deps.storage, dataDir: deps.config.dataDir };
+        await stampDelivered(records, Number(payload.requestId), context);
       },
       [FOLLOW_UPS_JOB]: async () => {
         await sendDueFollowUps(deps);

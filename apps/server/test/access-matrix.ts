@@ -5,6 +5,7 @@ import { FOLLOW_UP_ROWS } from './access-matrix-followups';
 import { FORM_ROWS } from './access-matrix-forms';
 import { API_KEY_ROWS } from './access-matrix-keys';
 import type { MatrixRow } from './access-matrix-kit';
+import { PACKAGE_ROWS } from './access-matrix-package';
 import { RECORD_ROWS } from './access-matrix-records';
 import { WEBSITE_ROWS } from './access-matrix-website';
 
@@ -26,6 +27,7 @@ export type { CallInput, MatrixRow } from './access-matrix-kit';
 export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   ...ACCOUNT_ROWS,
   ...RECORD_ROWS,
+  ...PACKAGE_ROWS,
   ...FOLLOW_UP_ROWS,
   ...BILLING_ROWS,
   ...FORM_ROWS,

@@ -3,6 +3,7 @@ import { isUnknownValue } from './client-values';
 import { OptionalPlainEmailSchema } from './email-address';
 import { IdSchema } from './ids';
 import { MSG, requiredClientFieldMessage } from './messages';
+import { BatesPrefixSchema } from './records-package';
 
 /**
  * Clients (patients): the fields of the client form, their required rule and messages (spec
@@ -114,6 +115,8 @@ export const ClientBodySchema = z.object({
   phone_number: text(50),
   fax_number: text(50),
   hipaa_consent_url: text(1000),
+  /** The matter's Bates prefix (records package); blank clears it. */
+  bates_prefix: BatesPrefixSchema,
   company: IdSchema.nullish(),
   ssn: text(20),
 });
@@ -151,6 +154,7 @@ export const ClientSchema = z.object({
   phone_number: z.string().nullable(),
   fax_number: z.string().nullable(),
   hipaa_consent_url: z.string().nullable(),
+  bates_prefix: z.string().nullable(),
   company: z.number(),
   has_ssn: z.boolean(),
   created_at: z.string(),

@@ -17,6 +17,7 @@ export const RECORDS_PACKAGE_MSG = {
   encrypted: (file: string) =>
     `'${file}' is password-protected and could not be unlocked. Upload a copy without a password, then send again.`,
   unreadable: (file: string) => `'${file}' is not a PDF we can read. Upload it again, then send again.`,
+  filesChanged: 'The files of this request changed while it was being sent. Send it again.',
   preparing: 'The records package is still being prepared. Try again in a minute.',
   nothingDelivered: 'This request has no delivered records yet.',
   download: 'Download records package',

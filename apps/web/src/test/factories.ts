@@ -166,7 +166,6 @@ export function requestDetail(overrides: Partial<RequestDetail> = {}): RequestDe
     special_instructions: null,
     intake_form_url: null,
     hipaa_consent_url: 'hipaa-forms/u3/consent.pdf',
-    bates_prefix: null,
     attorney_name: null,
     price: '35.00',
     active: true,

@@ -26,6 +26,7 @@ const clientColumns = {
   phoneNumber: patients.phoneNumber,
   faxNumber: patients.faxNumber,
   hipaaConsentUrl: patients.hipaaConsentUrl,
+  batesPrefix: patients.batesPrefix,
   companyId: patients.companyId,
   // 'None' counts as recorded: the firm answered the question.
   hasSsn: sql<boolean>`(${patients.ssnEncrypted} is not null)`,
@@ -55,6 +56,7 @@ function toClient(row: ClientRow): Client {
     phone_number: row.phoneNumber,
     fax_number: row.faxNumber,
     hipaa_consent_url: row.hipaaConsentUrl,
+    bates_prefix: row.batesPrefix,
     company: row.companyId,
     has_ssn: Boolean(row.hasSsn),
     created_at: new Date(row.createdAt).toISOString(),

@@ -108,6 +108,7 @@ function columnsFrom(values: ClientBody) {
     phoneNumber: trimmed(values.phone_number),
     faxNumber: trimmed(values.fax_number),
     hipaaConsentUrl: known(values.hipaa_consent_url),
+    batesPrefix: values.bates_prefix || null,
   };
 }
 
@@ -183,6 +184,7 @@ const BODY_FIELDS = [
   'phone_number',
   'fax_number',
   'hipaa_consent_url',
+  'bates_prefix',
 ] as const;
 
 /** Updates the fields sent (the SSN changes only through related info); the result must still be complete. */

@@ -4,6 +4,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PDF_FORM_MSG } from '@dd/shared';
 import { badRequest } from '../../lib/errors';
+import type { PdfFacts } from '../recordspackage/bates-stamp';
+import type { IndexRow } from '../recordspackage/index-pdf';
 import type { Placement } from './pdf-fill';
 import type { RenderedPage } from './pdf-pages';
 import type { PdfAnswer, PdfTask } from './pdf-worker';
@@ -150,7 +152,8 @@ export function createPdfPool(limits: PdfPoolLimits = DEFAULT_PDF_LIMITS) {
     };
     running.set(worker, handlers);
     const { bytes } = job.task;
-    const copy = bytes.slice();
+    // A Buffer's slice() is a view of its (often shared) memory: copy into a buffer of the job's own.
+    const copy = Uint8Array.prototype.slice.call(bytes);
     worker.postMessage({ ...job.task, bytes: copy }, [copy.buffer as ArrayBuffer]);
   }
 
@@ -179,6 +182,17 @@ export function createPdfPool(limits: PdfPoolLimits = DEFAULT_PDF_LIMITS) {
     },
     fill(bytes: Uint8Array, placements: Placement[], values: Record<string, string>): Promise<Uint8Array> {
       return run({ kind: 'fill', bytes, placements, values });
+    },
+    /** Page count and whether the PDF is encrypted (records package, decision 056). */
+    inspect(bytes: Uint8Array): Promise<PdfFacts> {
+      return run({ kind: 'inspect', bytes });
+    },
+    /** A copy with page n stamped prefix + (first + n) at its lower right. */
+    stampBates(bytes: Uint8Array, prefix: string, first: number): Promise<Uint8Array> {
+      return run({ kind: 'bates', bytes, prefix, first });
+    },
+    indexPdf(title: string, rows: IndexRow[]): Promise<Uint8Array> {
+      return run({ kind: 'index', bytes: new Uint8Array(0), title, rows });
     },
     /** Ends every worker (a running job is refused as unreadable). */
     async close() {

@@ -195,6 +195,7 @@ const patientColumns = {
   phone_number: patients.phoneNumber,
   fax_number: patients.faxNumber,
   hipaa_consent_url: patients.hipaaConsentUrl,
+  bates_prefix: patients.batesPrefix,
   company_id: patients.companyId,
 };
 

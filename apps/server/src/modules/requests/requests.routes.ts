@@ -69,7 +69,7 @@ const Page = pageSchema(RequestListItemSchema).extend({
 });
 const CountOnly = z.object({ count: z.number() });
 
-export const requestsRoutes: Module = (app, { db, mail, config }) => {
+export const requestsRoutes: Module = (app, { db, mail, config, storage }) => {
   app.get(
     '/api/home/request/',
     {
@@ -160,7 +160,8 @@ export const requestsRoutes: Module = (app, { db, mail, config }) => {
       if (update.kind === 'move') return moveToProvider(db, auth, id, update.body);
       if (update.kind === 'deadline') return correctDeadline(db, auth, id, update.body);
       if (update.kind === 'status') {
-        const deps = { db, mail, followUpDays: config.FOLLOW_UP_BUSINESS_DAYS };
+        const records = { storage, dataDir: config.dataDir };
+        const deps = { db, mail, followUpDays: config.FOLLOW_UP_BUSINESS_DAYS, records };
         return changeStatusBySpecCall(deps, auth, id, update.body.status);
       }
       return updateRequest(db, auth, id, update.body);

@@ -5,6 +5,7 @@ import { authorize } from '../../authz/policy';
 import { badRequest } from '../../lib/errors';
 import type { FollowUpSettings } from '../notes/notes.reminders';
 import { addNote } from '../notes/notes.service';
+import type { RecordsDeps } from '../recordspackage/package.unlock';
 import { actionForStatus } from '../staffwork/staffwork.status';
 import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
 
@@ -17,7 +18,7 @@ export const statusChangeNoteText = (status: string) => `Status changed to ${sta
  * 'Requested By Lawyer' is the firm's resubmit, not a staff status.
  */
 export async function changeStatusBySpecCall(
-  deps: Pick<AppDeps, 'db' | 'mail'> & FollowUpSettings,
+  deps: Pick<AppDeps, 'db' | 'mail'> & FollowUpSettings & { records?: RecordsDeps },
   auth: Auth,
   id: number,
   value: string,

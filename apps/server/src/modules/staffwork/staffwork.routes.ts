@@ -22,8 +22,9 @@ import { todoSummary } from './staffwork.todo';
 const Params = z.object({ id: IdSchema });
 const NoQuery = z.object({}).strict();
 
-export const staffworkRoutes: Module = (app, { db, mail, config }) => {
+export const staffworkRoutes: Module = (app, { db, mail, config, storage }) => {
   const followUpDays = config.FOLLOW_UP_BUSINESS_DAYS;
+  const records = { storage, dataDir: config.dataDir };
   const action = (path: string, run: typeof markInitialSent) =>
     app.post(
       `/api/home/request/:id/${path}/`,
@@ -36,7 +37,7 @@ export const staffworkRoutes: Module = (app, { db, mail, config }) => {
           response: { 200: StaffActionResultSchema },
         },
       },
-      async (request) => run({ db, mail, followUpDays }, requireAuth(request), request.params.id),
+      async (request) => run({ db, mail, followUpDays, records }, requireAuth(request), request.params.id),
     );
   app.get(
     '/api/home/request/todo/',

@@ -20,6 +20,8 @@ import {
   setFollowUp,
 } from '../notes/notes.reminders';
 import { changeStatus } from '../notes/notes.status';
+import { numberDelivery, prepareDelivery } from '../recordspackage/package.deliver';
+import type { RecordsDeps } from '../recordspackage/package.unlock';
 import { cancelledEmail, recordsReadyEmail } from './staffwork.emails';
 import { isFirstSendDue } from './staffwork.first-send-due';
 
@@ -27,7 +29,8 @@ import { isFirstSendDue } from './staffwork.first-send-due';
  * The staff actions on a request (staff spec section 4), each one transaction that locks the request:
  * mark the first e-mail to the provider as sent, cancel, and send the records to the law firm.
  */
-type Deps = Pick<AppDeps, 'db' | 'mail'> & FollowUpSettings;
+/** `records`: where sending reads the PDFs it numbers (the other actions do not need it). */
+type Deps = Pick<AppDeps, 'db' | 'mail'> & FollowUpSettings & { records?: RecordsDeps };
 
 async function unsafeLockOr404(tx: Tx, id: number): Promise<LockedRequest> {
   const target = await lockRequestForChange(tx, unsafeActiveRequestById(id));
@@ -109,11 +112,14 @@ export async function cancelRequest(
  * records are ready (a link, never the files), the request completes and its reminders end.
  */
 export async function sendToLawyer(
-  { db, mail }: Deps,
+  { db, mail, records }: Deps,
   auth: Auth,
   id: number,
   note: ActionNote = {},
 ): Promise<StaffActionResult> {
+  if (!records) throw new Error('Sending records to the firm needs their storage (records).');
+  // The PDFs are read and counted before the request's lock is taken; one that cannot be read is refused by name.
+  const delivery = await prepareDelivery(db, records, id);
   return db.transaction(async (tx) => {
     const target = await unsafeLockOr404(tx, id);
     const medical = sql`not ${files.archived} and not ${files.supportingFile}`;
@@ -128,6 +134,7 @@ export async function sendToLawyer(
       .where(eq(files.requestId, id));
     if (counts.unverified > 0) throw conflict(STAFF_MSG.verifyAllFiles);
     if (counts.medical === 0) throw conflict(STAFF_MSG.noMedicalDocuments);
+    await numberDelivery(tx, delivery);
 
     const status = STATUS.completedArrived;
     const noteId = await actionNote(tx, auth, target, note.text ?? STAFF_NOTE_TEXT.documentsSent, status);

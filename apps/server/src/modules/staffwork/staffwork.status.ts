@@ -2,6 +2,7 @@ import { type RequestStatus, STATUS } from '@dd/shared';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
 import type { FollowUpSettings } from '../notes/notes.reminders';
+import type { RecordsDeps } from '../recordspackage/package.unlock';
 import { type ActionNote, cancelRequest, markInitialSent, sendToLawyer } from './staffwork.service';
 
 /**
@@ -11,7 +12,7 @@ import { type ActionNote, cancelRequest, markInitialSent, sendToLawyer } from '.
  * own transaction, so a client written from the spec does exactly what the buttons do
  * (docs/decisions/020).
  */
-type Deps = Pick<AppDeps, 'db' | 'mail'> & FollowUpSettings;
+type Deps = Pick<AppDeps, 'db' | 'mail'> & FollowUpSettings & { records?: RecordsDeps };
 type Action = (deps: Deps, auth: Auth, id: number, note?: ActionNote) => Promise<{ note_id: number }>;
 
 const ACTIONS: Partial<Record<RequestStatus, Action>> = {

@@ -1,4 +1,5 @@
 import {
+  BATES_MSG,
   CLIENT_FIELD_LABELS,
   CLIENT_HIPAA_HINT,
   CLIENT_NA_HINT,
@@ -143,6 +144,17 @@ export function ClientForm({
         <TextField name="email" label="Email" type="email" autoComplete="off" maxLength={254} />
         <TextField name="phone_number" label="Phone Number" type="tel" autoComplete="off" maxLength={50} />
         <TextField name="fax_number" label="Fax Number" type="tel" autoComplete="off" maxLength={50} />
+      </SimpleGrid>
+      <Divider label="Records package (optional)" labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <TextField
+          name="bates_prefix"
+          label={BATES_MSG.prefixLabel}
+          description={BATES_MSG.prefixHint}
+          autoComplete="off"
+          maxLength={8}
+          formatInput={(text) => text.toUpperCase()}
+        />
       </SimpleGrid>
       <HipaaField uploader={uploader} />
     </Form>

@@ -1,5 +1,5 @@
 import { DOWNLOAD_STAGGER_MS, type RequestFile } from '@dd/shared';
-import { post, type UploadedFile, uploadFiles } from '../../api/client';
+import { download, post, type UploadedFile, uploadFiles } from '../../api/client';
 
 /** The file calls of spec section 7 and the browser download step. */
 export interface DownloadableFile {
@@ -51,6 +51,10 @@ export async function downloadAll<F extends DownloadableFile>(
   }
   return failed;
 }
+
+/** The request's records package (Bates-stamped PDFs, index and SHA256SUMS) as one ZIP. */
+export const downloadRecordsPackage = (requestId: number) =>
+  download(`/api/home/request/${requestId}/package/`);
 
 export async function downloadClientZip(clientId: number): Promise<void> {
   const { url } = await post<{ url: string }>('/api/download-zip/', { client: clientId });

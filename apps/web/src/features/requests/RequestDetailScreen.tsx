@@ -12,7 +12,7 @@ import { dataKeys, refreshData } from '../../api/data';
 import { useAuth } from '../../auth';
 import type { ScreenProps } from '../../ui';
 import { Card, ConfirmDeleteButton, Loading, StatusBadge } from '../../ui';
-import { RequestFiles, RequestFileUpload } from '../files';
+import { RecordsPackageButton, RequestFiles, RequestFileUpload } from '../files';
 import { FollowUpsPanel } from '../follow-ups';
 import { deleteRequest, useRequestDetail } from './api';
 import { NotesCard } from './NotesCard';
@@ -118,6 +118,7 @@ function RequestDetailView({ request }: { request: RequestDetail }) {
           <Stack gap="lg">
             <RequestDataCard request={request} />
             <Card title="Files">
+              <RecordsPackageButton requestId={request.id} files={medical} />
               <RequestFiles
                 files={medical}
                 title="Medical Documents"
