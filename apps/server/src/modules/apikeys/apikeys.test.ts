@@ -255,7 +255,7 @@ describe('API keys of a firm', () => {
     expect(clients.json().map((c: { id: number }) => c.id)).toEqual([firm.patient.id]);
     const providers = await withKey(lookUp, `/api/home/provider/?name=${encodeURIComponent(provider.name)}`);
     expect(providers.json().map((p: { id: number }) => p.id)).toContain(provider.id);
-    expect((await withKey(lookUp, '/api/user/User/')).statusCode).toBe(200);
+    expect((await withKey(lookUp, `/api/user/User/?company_id=${firm.company.id}`)).statusCode).toBe(200);
     expect(
       listed
         .json()
