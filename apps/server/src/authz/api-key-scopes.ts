@@ -37,6 +37,8 @@ export const API_KEY_ROUTES: Readonly<Record<string, readonly ApiKeyScope[]>> = 
   'GET /api/download-records/:company_id/': ['read_files'],
   'POST /getFileUrl/': ['read_files'],
   'POST /api/download-zip/': ['read_files'],
+  // A delivered request's records package: the stamped PDFs, their index and SHA256SUMS, as one ZIP.
+  'GET /api/home/request/:id/package/': ['read_files'],
   // Clients, their Social Security numbers included (each read is audited as a user's is).
   'GET /api/home/patient/': ['manage_clients'],
   'GET /api/home/patient/:id/': ['manage_clients'],
