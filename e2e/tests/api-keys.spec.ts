@@ -63,4 +63,11 @@ test('a firm administrator creates an API key, a system uses it, and revoking it
   expect(after.status()).toBe(401);
   expect((await after.json()).error).toBe(API_KEY_MSG.invalid);
   await partner.dispose();
+
+  // At phone width the list becomes cards and the form still fits.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByText(name)).toBeVisible();
+  await shot(page, 'api-keys-phone');
+  await expectNoSeriousA11yViolations(page, 'api keys at phone width');
 });
