@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { AUTHORIZATION_ERRORS, SENSITIVE_CATEGORIES, type SensitiveCategory } from './elements';
+import {
+  AUTHORIZATION_ELEMENTS,
+  AUTHORIZATION_ERRORS,
+  SENSITIVE_CATEGORIES,
+  type SensitiveCategory,
+} from './elements';
 import {
   type AuthorizationElements,
   AuthorizationElementsSchema,
@@ -60,6 +65,11 @@ export const AuthorizationCheckSchema = z.object({
   /** Who last saved the answers for this form, and when; null while nobody has. */
   checked_by: z.string().nullable(),
   checked_at: z.string().nullable(),
+  /**
+   * Elements the form's own text showed, ticked in `answers` while nobody has saved the checklist; they
+   * count only once staff save them (`result` is of the saved answers).
+   */
+  pre_answered: z.array(z.enum(AUTHORIZATION_ELEMENTS)),
   result: AuthorizationResultSchema,
 });
 export type AuthorizationCheck = z.infer<typeof AuthorizationCheckSchema>;

@@ -1,4 +1,5 @@
 export * from './categories';
 export * from './checklist';
 export * from './elements';
+export * from './pre-answer';
 export * from './validate';

@@ -6,6 +6,7 @@ import {
   checklistElements,
   EMPTY_AUTHORIZATION_CHECKLIST,
   parseUsDate,
+  preAnswerFromText,
   SENSITIVE_CATEGORIES,
   type SensitiveCategory,
   sensitiveCategoriesOf,
@@ -18,7 +19,9 @@ import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { authorizationChecks, patients, providers, requests, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
+import type { Storage } from '../../lib/storage';
 import { listChosenTypes } from '../requests/requests.types';
+import { storedPdfText } from './authorizations.pre-answer';
 
 /**
  * Staff's checklist of a request's uploaded HIPAA authorization (45 CFR 164.508), read, saved and enforced
@@ -49,7 +52,8 @@ function answersOf(row: Row): AuthorizationChecklist {
   };
 }
 
-async function loadCheck(db: DbOrTx, auth: Auth, id: number) {
+/** `formText`: reads the form's text to pre-tick a checklist nobody has saved (the screen's read only). */
+async function loadCheck(db: DbOrTx, auth: Auth, id: number, formText?: (url: string) => Promise<string>) {
   const [row] = await db
     .select({
       documentUrl: requests.hipaaConsentUrl,
@@ -71,13 +75,16 @@ async function loadCheck(db: DbOrTx, auth: Auth, id: number) {
   const current = saved && saved.check.documentUrl === documentUrl ? saved : undefined;
   const requested = sensitiveCategoriesOf((await listChosenTypes(db, id)).map((t) => t.name));
   const answers = current ? answersOf(current.check) : EMPTY_AUTHORIZATION_CHECKLIST;
+  const pre =
+    !current && documentUrl && formText ? preAnswerFromText(await formText(documentUrl)) : undefined;
   const result = validateAuthorization(checklistElements(answers, requested), todayIn(auth.timezone), {
     providerName: row.providerName,
     maxAgeDays: row.maxAgeDays,
   });
   return {
     document_url: documentUrl,
-    answers,
+    answers: pre?.answers ?? answers,
+    pre_answered: pre?.elements ?? [],
     requested_categories: requested,
     provider_name: row.providerName,
     max_authorization_age_days: row.maxAgeDays,
@@ -87,9 +94,12 @@ async function loadCheck(db: DbOrTx, auth: Auth, id: number) {
   } satisfies AuthorizationCheck;
 }
 
-/** GET …/authorization_check/: the answers (or what the form's text shows) and the validator's result. */
-export const getAuthorizationCheck = (db: DbOrTx, auth: Auth, id: number): Promise<AuthorizationCheck> =>
-  loadCheck(db, auth, id);
+/** GET …/authorization_check/: the saved answers (or what the form's text shows) and the saved answers' result. */
+export const getAuthorizationCheck = (
+  { db, storage }: { db: DbOrTx; storage: Storage },
+  auth: Auth,
+  id: number,
+): Promise<AuthorizationCheck> => loadCheck(db, auth, id, (url) => storedPdfText(storage, url));
 
 /** PUT …/authorization_check/: saves the answers for the request's current form (409 when it has none). */
 export async function saveAuthorizationCheck(

@@ -19,7 +19,7 @@ import { getAuthorizationCheck, saveAuthorizationCheck } from './authorizations.
 const Params = z.object({ id: IdSchema });
 const NoQuery = z.object({}).strict();
 
-export const authorizationsRoutes: Module = (app, { db }) => {
+export const authorizationsRoutes: Module = (app, { db, storage }) => {
   app.post(
     '/api/authorizations/validate/',
     {
@@ -39,7 +39,7 @@ export const authorizationsRoutes: Module = (app, { db }) => {
       config: { access: 'internalStaff' },
       schema: { params: Params, querystring: NoQuery, response: { 200: AuthorizationCheckSchema } },
     },
-    async (request) => getAuthorizationCheck(db, requireAuth(request), request.params.id),
+    async (request) => getAuthorizationCheck({ db, storage }, requireAuth(request), request.params.id),
   );
 
   app.put(

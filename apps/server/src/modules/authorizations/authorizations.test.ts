@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   AUTHORIZATION_ERRORS,
   type AuthorizationChecklist,
@@ -6,6 +7,7 @@ import {
   todayIn,
 } from '@dd/shared';
 import { eq } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { createCompany, requestTypesNamed, signedIn } from '../../../test/factories';
 import { getContext } from '../../../test/helpers';
@@ -233,5 +235,43 @@ describe('the first send of a request with an uploaded HIPAA form', () => {
     expect(put.json().error).toBe('This request has no HIPAA authorization on file to check.');
     const sent = await inject('POST', `/api/home/request/${c.request.id}/initial_sent/`, c.staff.headers, {});
     expect(sent.statusCode).toBe(200);
+  });
+});
+
+describe('GET …/authorization_check/: pre-answers from the form', () => {
+  it("ticks what the uploaded PDF's text shows, which does not count until staff save it", async () => {
+    const { deps } = await getContext();
+    const c = await caseWithForm();
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([612, 792]);
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const lines = [
+      'I authorize Mercy Hospital to release my records.',
+      'Information to be disclosed: all medical records.',
+      'Purpose: legal claim. This authorization expires on 10/01/2030.',
+      'I may revoke this authorization in writing.',
+    ];
+    for (const [i, line] of lines.entries()) page.drawText(line, { x: 40, y: 740 - i * 20, size: 11, font });
+    const key = 'hipaa-forms/u1/consent.pdf';
+    await deps.storage.put(key, Readable.from([Buffer.from(await pdf.save())]), {
+      contentType: 'application/pdf',
+    });
+
+    const res = await c.check();
+    expect(res.json().pre_answered).toEqual([
+      'description',
+      'discloser',
+      'purpose',
+      'statements.revocation',
+      'expiration',
+    ]);
+    expect(res.json().answers).toMatchObject({
+      description: true,
+      discloser: true,
+      expiration: '10/01/2030',
+    });
+    expect(res.json().result.valid).toBe(false);
+    expect(res.json().result.errors[0].element).toBe('description');
+    expect((await c.firstSend()).statusCode).toBe(409);
   });
 });

@@ -80,6 +80,13 @@ function ChecklistForm({ requestId, check }: { requestId: number; check: Authori
         <Text size="sm">Open the HIPAA authorization and tick what it shows:</Text>
         {check.document_url && <DocumentLink url={check.document_url} />}
       </Group>
+      {check.pre_answered.length > 0 && (
+        <Text size="sm" c="blue.9">
+          Ticked from the form's text:{' '}
+          {check.pre_answered.map((e) => AUTHORIZATION_ELEMENT_LABELS[e]).join('; ')}. Check them against the
+          form, then save: they count only once saved.
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
         {FLAGS.map((flag) => (
           <Checkbox
