@@ -1,6 +1,6 @@
 import { addBusinessDays, DEFAULT_FOLLOW_UP_BUSINESS_DAYS, formatDate, todayIn } from '@dd/shared';
 import type { Page } from '@playwright/test';
-import { apiLogin, confirmAuthorization, orderRequest, PDF } from './api';
+import { apiLogin, confirmAuthorization, onePagePdf, orderRequest } from './api';
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
@@ -58,7 +58,12 @@ test('staff work a request from arrival to delivery, then the firm downloads it'
 
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: /^Upload Medical Documents/ }).click();
-  await (await chooser).setFiles({ name: 'provider-records.pdf', mimeType: 'application/pdf', buffer: PDF });
+  // A real one-page PDF: sending numbers and stamps each page (decision 056), so an empty one is refused.
+  await (await chooser).setFiles({
+    name: 'provider-records.pdf',
+    mimeType: 'application/pdf',
+    buffer: onePagePdf('Provider records'),
+  });
   await expect(
     page.getByRole('button', { name: 'Verify All Files Before Sending Out Request' }),
   ).toBeDisabled();

@@ -1,6 +1,6 @@
 /** 'Download as ZIP': one archive of a client's records; 'Download records package': one request's package. */
 import { RECORDS_PACKAGE_MSG, type RequestFile } from '@dd/shared';
-import { Button, type ButtonProps } from '@mantine/core';
+import { Button, type ButtonProps, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileZip, IconPackage } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -65,8 +65,16 @@ export function RecordsPackageButton({
     }
   };
   return (
-    <Button size="xs" variant="light" loading={busy} onClick={start} leftSection={<IconPackage size={14} />}>
-      {RECORDS_PACKAGE_MSG.download}
-    </Button>
+    <Group>
+      <Button
+        size="xs"
+        variant="light"
+        loading={busy}
+        onClick={start}
+        leftSection={<IconPackage size={14} />}
+      >
+        {RECORDS_PACKAGE_MSG.download}
+      </Button>
+    </Group>
   );
 }
