@@ -20,7 +20,7 @@ export interface RecordsDeps {
 
 const run = promisify(execFile);
 
-export async function readStored(storage: Storage, key: string): Promise<Buffer> {
+async function readStored(storage: Storage, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await storage.get(key)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
