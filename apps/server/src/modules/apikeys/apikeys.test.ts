@@ -182,6 +182,17 @@ describe('API keys of a firm', () => {
     expect((await withKey(`${API_KEY_PREFIX}${'x'.repeat(43)}`, '/api/home/request/')).statusCode).toBe(401);
   });
 
+  it('sees what its creator sees: a creator who is no longer an administrator sees only their own requests', async () => {
+    const { deps } = await getContext();
+    const firm = await firmWithRequest(deps);
+    const { key } = (await createKey(firm.staff.headers, ['read_requests'])).json();
+    await deps.db.update(users).set({ isStaff: false }).where(eq(users.id, firm.staff.user.id));
+    const list = await withKey(key, '/api/home/request/');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().results).toEqual([]);
+    expect((await withKey(key, `/api/home/request/${firm.request.id}/`)).statusCode).toBe(404);
+  });
+
   it('does not see another firm’s request (404)', async () => {
     const { deps } = await getContext();
     const firm = await firmWithRequest(deps);
