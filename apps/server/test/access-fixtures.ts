@@ -10,6 +10,7 @@ import {
   authorizationChecks,
   billings,
   crashpads,
+  feeApprovals,
   followUps,
   invoices,
   modelConfigs,
@@ -224,6 +225,21 @@ export async function accessFixtures(deps: AppDeps) {
           .where(eq(followUps.requestId, r.id));
       }
       return r;
+    },
+    /** A request of the target firm waiting for the firm to approve a $180.00 provider charge. */
+    freshFeeApproval: async () => {
+      const r = await freshRequest();
+      const [approval] = await db
+        .insert(feeApprovals)
+        .values({
+          requestId: r.id,
+          companyId: company.id,
+          amount: toCents(180),
+          resumeStatus: STATUS.inContact,
+        })
+        .returning({ id: feeApprovals.id });
+      await db.update(requests).set({ status: STATUS.waitingForFeeApproval }).where(eq(requests.id, r.id));
+      return { requestId: r.id, approvalId: approval.id };
     },
     /** A closed request of the target firm with no invoice line yet (billable). */
     freshFinishedRequest: async () => {

@@ -10,6 +10,19 @@ const READ = '401 403 200 403 404 403 200 200';
 const ADMIN = '401 403 403 403 403 403 403 200';
 const fees = Object.fromEntries(FEE_FIELDS.map((f) => [f, '35.00']));
 
+/** The firm answers its own fee approvals; internal users are refused (403) whatever they can see. */
+function feeAnswer(body: object = {}): MatrixRow {
+  return {
+    access: 'authenticated',
+    expect: '401 200 200 404 404 403 403 403',
+    note: 'only the firm decides what it pays',
+    input: async (fx) => {
+      const { requestId, approvalId } = await fx.freshFeeApproval();
+      return { params: { id: requestId, approval: approvalId }, body };
+    },
+  };
+}
+
 export const BILLING_ROWS: Record<string, MatrixRow> = {
   'GET /api/invoices/': { access: 'internalStaff', expect: '401 403 403 403 403 403 200 200' },
   'GET /api/invoices/:company_id/': { access: 'companyStaff', expect: READ, input: company },
@@ -75,6 +88,14 @@ export const BILLING_ROWS: Record<string, MatrixRow> = {
       },
     }),
   },
+  'GET /api/home/request/:id/fee_approvals/': {
+    access: 'authenticated',
+    expect: '401 200 200 404 404 404 200 200',
+    note: 'internal users who are not staff see only the requests claimed by them',
+    input: async (fx) => ({ params: id((await fx.freshFeeApproval()).requestId) }),
+  },
+  'POST /api/home/request/:id/fee_approvals/:approval/approve/': feeAnswer(),
+  'POST /api/home/request/:id/fee_approvals/:approval/decline/': feeAnswer({ action: 'dispute' }),
   'GET /api/home/billing/': { access: 'companyStaff', expect: '401 403 200 403 200 403 200 200' },
   'GET /api/home/billing/:id/': {
     access: 'companyStaff',

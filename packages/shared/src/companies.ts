@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorWithDetails } from './api-shapes';
 import { INVITE_GRID_ROWS } from './constants';
 import { INVALID_EMAIL_MESSAGE, isPlainEmail, OptionalPlainEmailSchema } from './email-address';
+import { AutoApproveLimitSchema } from './fees/approval';
 import { FollowUpDaysSchema, FollowUpEverySchema } from './follow-ups';
 import { IdSchema } from './ids';
 import { AmountSchema, parseCents } from './money';
@@ -175,6 +176,8 @@ export const CompanyBodySchema = z.object({
   /** Follow-ups to providers: business days after the first send ("7, 14, 21" or [7, 14, 21]), then every N. */
   follow_up_days: FollowUpDaysSchema.nullish(),
   follow_up_every: FollowUpEverySchema.nullish(),
+  /** A provider charge above this waits for the firm's approval; '' or null: no charge does. */
+  auto_approve_limit: AutoApproveLimitSchema,
 });
 export type CompanyBody = z.infer<typeof CompanyBodySchema>;
 
@@ -207,6 +210,7 @@ export const CompanySchema = z.object({
   auto_surcharge: z.boolean().optional(),
   follow_up_days: z.array(z.number()),
   follow_up_every: z.number(),
+  auto_approve_limit: AmountSchema.nullable(),
   /** The retrieval company itself, whose form has fewer fields. */
   is_internal: z.boolean(),
   abilities: CompanyAbilitiesSchema,

@@ -56,6 +56,7 @@ export function presentCompany(row: CompanyRow, auth: Auth, ctx: CompanyContext)
     ...(can(auth, 'company.seeSurcharge') && { auto_surcharge: row.autoSurcharge }),
     follow_up_days: row.followUpDays,
     follow_up_every: row.followUpEvery,
+    auto_approve_limit: row.autoApproveLimit === null ? null : formatAmount(row.autoApproveLimit),
     is_internal: row.id === ctx.internalCompanyId,
     abilities: companyAbilities(auth, row.id),
   };
@@ -121,6 +122,10 @@ function columnsFrom(auth: Auth, body: CompanyBody, current?: CompanyRow): Colum
     ...(body.follow_up_every && { followUpEvery: body.follow_up_every }),
     ...(requestPrice !== undefined && { requestPrice }),
     ...(autoSurcharge !== undefined && { autoSurcharge }),
+    // Left out, the limit stays; sent empty, the firm approves no charge by hand.
+    ...(body.auto_approve_limit !== undefined && {
+      autoApproveLimit: body.auto_approve_limit === null ? null : toCents(body.auto_approve_limit),
+    }),
   };
 }
 

@@ -1,11 +1,27 @@
-import { checkFee, FeeCheckBodySchema, FeeCheckSchema, feeCheckAnswer, toCents } from '@dd/shared';
+import {
+  checkFee,
+  FeeApprovalListSchema,
+  FeeApprovalResultSchema,
+  FeeCheckBodySchema,
+  FeeCheckSchema,
+  FeeDeclineBodySchema,
+  feeCheckAnswer,
+  IdSchema,
+  toCents,
+} from '@dd/shared';
+import { z } from 'zod';
 import type { Module } from '../../app-types';
+import { requireAuth } from '../../authz';
+import { answerFeeApproval, listFeeApprovals } from './fees.approval';
+
+const RequestParams = z.object({ id: IdSchema });
+const ApprovalParams = z.object({ id: IdSchema, approval: IdSchema });
 
 /**
  * POST /api/fees/check/: a provider's charge against the legal cap for the case (internal staff). The
  * rules in force today apply; the rules themselves live in @dd/shared (fees/rules.ts, docs/fees.md).
  */
-export const feesRoutes: Module = (app) => {
+export const feesRoutes: Module = (app, { db, mail }) => {
   app.post(
     '/api/fees/check/',
     {
@@ -27,5 +43,47 @@ export const feesRoutes: Module = (app) => {
       );
       return feeCheckAnswer(check);
     },
+  );
+
+  // The firm approves what it pays (fees.approval.ts): the list for whoever sees the request, the answers
+  // for the firm's own users.
+  app.get(
+    '/api/home/request/:id/fee_approvals/',
+    {
+      config: { access: 'authenticated' },
+      schema: { params: RequestParams, response: { 200: FeeApprovalListSchema } },
+    },
+    async (request) => ({
+      results: await listFeeApprovals(db, requireAuth(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/api/home/request/:id/fee_approvals/:approval/approve/',
+    {
+      config: { access: 'authenticated' },
+      schema: { params: ApprovalParams, response: { 200: FeeApprovalResultSchema } },
+    },
+    async (request) =>
+      answerFeeApproval({ db, mail }, requireAuth(request), request.params.id, request.params.approval, {
+        approve: true,
+      }),
+  );
+
+  app.post(
+    '/api/home/request/:id/fee_approvals/:approval/decline/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        params: ApprovalParams,
+        body: FeeDeclineBodySchema,
+        response: { 200: FeeApprovalResultSchema },
+      },
+    },
+    async (request) =>
+      answerFeeApproval({ db, mail }, requireAuth(request), request.params.id, request.params.approval, {
+        approve: false,
+        ...request.body,
+      }),
   );
 };

@@ -1,4 +1,11 @@
-import { type FollowUpChannel, isOpenStatus, type RequestStatus, STATUS, todayIn } from '@dd/shared';
+import {
+  type FollowUpChannel,
+  isOpenStatus,
+  isWaitingOnFirm,
+  type RequestStatus,
+  STATUS,
+  todayIn,
+} from '@dd/shared';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import { unsafeActiveRequestById } from '../../authz/scopes';
@@ -20,7 +27,7 @@ const BATCH = 200;
 
 /** Sent once and the clock running: not waiting for a (re)send, not waiting on the firm, not finished. */
 export const cadenceRuns = (status: RequestStatus) =>
-  isOpenStatus(status) && status !== STATUS.requestedByLawyer && status !== STATUS.needAssistance;
+  isOpenStatus(status) && status !== STATUS.requestedByLawyer && !isWaitingOnFirm(status);
 
 /** Claims follow-up `id` if it is still planned (and, for the chore, due) and sends it. */
 export async function claimAndDeliver(

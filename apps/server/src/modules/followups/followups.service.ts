@@ -5,7 +5,7 @@ import {
   type FollowUpAction,
   type FollowUpActionResult,
   type FollowUpSchedule,
-  STATUS,
+  isWaitingOnFirm,
   shiftedByPause,
 } from '@dd/shared';
 import { and, asc, eq } from 'drizzle-orm';
@@ -84,7 +84,7 @@ async function lockRunning(tx: Tx, requestId: number, now: Date) {
   const target = await lockRequestForChange(tx, unsafeActiveRequestById(requestId));
   if (!target) throw notFound();
   const facts = (await scheduleFacts(tx, requestId, now))!;
-  if (facts.status === STATUS.needAssistance) throw conflict(FOLLOW_UP_MSG.waitingOnFirm);
+  if (isWaitingOnFirm(facts.status)) throw conflict(FOLLOW_UP_MSG.waitingOnFirm);
   if (!cadenceRuns(facts.status)) throw conflict(FOLLOW_UP_MSG.nonePlanned);
   return facts;
 }

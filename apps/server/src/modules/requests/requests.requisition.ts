@@ -7,17 +7,20 @@ import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { Db } from '../../db/client';
 import { requests } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import type { Mail } from '../../lib/outbox';
 import { writeCurrentLine } from '../billing/invoice-lines';
+import { askApprovalIfOverLimit } from '../fees/fees.approval';
 import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
 
 /**
  * The requisition and provider fee form (staff spec sections 5 and 7): internal staff save
  * requisition_id and provider_cost (a price sent along is dropped), with the page count and medium the charge
  * was for when sent (the fee check reads them; left out, they stay as recorded), then the request's invoice line
- * follows in the same transaction (writeCurrentLine), with the automatic surcharge for flagged companies.
+ * follows in the same transaction (writeCurrentLine), with the automatic surcharge for flagged companies. A
+ * charge above the firm's auto-approve limit then waits for the firm (fees.approval.ts).
  */
 export async function saveRequisition(
-  db: Db,
+  { db, mail }: { db: Db; mail: Mail },
   auth: Auth,
   id: number,
   body: z.output<typeof RequisitionBodySchema>,
@@ -40,6 +43,7 @@ export async function saveRequisition(
       })
       .where(eq(requests.id, id));
     await writeCurrentLine(tx, id, { providerCost: toCents(body.provider_cost) });
+    await askApprovalIfOverLimit(tx, mail, id, auth.userId);
   });
   const rows = await unsafeRequestRowsByIds(db, [id]);
   const [result] = await withRelated(db, rows, new Set(['working_on'] as const));

@@ -154,7 +154,7 @@ export const requestsRoutes: Module = (app, { db, mail, config, storage }) => {
       const { id } = request.params;
       const update = request.body;
       if (update.kind === 'claim') return changeClaim(db, auth, id, update.body.working_on);
-      if (update.kind === 'requisition') return saveRequisition(db, auth, id, update.body);
+      if (update.kind === 'requisition') return saveRequisition({ db, mail }, auth, id, update.body);
       if (update.kind === 'archive')
         return setArchived(db, auth, id, update.body.archived, clientIp(request));
       if (update.kind === 'move') return moveToProvider(db, auth, id, update.body);

@@ -45,6 +45,8 @@ const CONTACT_FIELDS = [
 
 /** The firm's follow-up cadence: whoever edits the firm's details sets how often providers are chased. */
 const FOLLOW_UP_FIELDS = ['follow_up_days', 'follow_up_every'] as const;
+/** The firm's own limit on what providers may charge without asking it first. */
+const APPROVAL_FIELDS = ['auto_approve_limit'] as const;
 
 /** The names this form sends for a company and caller: nothing the caller may not set. */
 export function companyFormFields(company: Company | undefined, canSetPrice: boolean): string[] {
@@ -53,6 +55,7 @@ export function companyFormFields(company: Company | undefined, canSetPrice: boo
     ...CONTACT_FIELDS,
     'release_form_url',
     ...FOLLOW_UP_FIELDS,
+    ...APPROVAL_FIELDS,
     ...(canSetPrice ? ['request_price', 'auto_surcharge'] : []),
   ];
 }
@@ -76,6 +79,9 @@ export function CompanyForm({ company, canSetPrice, onSubmit, onSaved }: Company
     };
     initialValues.follow_up_days = cadence.follow_up_days.join(', ');
     initialValues.follow_up_every = cadence.follow_up_every;
+    initialValues.auto_approve_limit = company?.auto_approve_limit
+      ? toDollars(parseAmount(company.auto_approve_limit))
+      : '';
   }
 
   const save = (values: Record<string, unknown>) =>
@@ -148,6 +154,15 @@ export function CompanyForm({ company, canSetPrice, onSubmit, onSaved }: Company
               decimalScale={0}
             />
           </SimpleGrid>
+          <NumberField
+            name="auto_approve_limit"
+            label="Fee Approval Limit"
+            description="A provider charge above this waits for your approval before Direct Docs pays it. Leave blank to approve every charge."
+            min={0}
+            decimalScale={2}
+            prefix="$"
+            thousandSeparator
+          />
           {canSetPrice ? (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <NumberField

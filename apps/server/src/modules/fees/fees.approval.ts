@@ -1,0 +1,193 @@
+import {
+  FEE_APPROVAL_MSG,
+  type FeeApproval,
+  type FeeDeclineBody,
+  feeApprovalNote,
+  formatAmount,
+  formatMoney,
+  isOpenStatus,
+  type RequestStatus,
+  STATUS,
+} from '@dd/shared';
+import { and, desc, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app-types';
+import type { Auth } from '../../authz';
+import { visibleRequests } from '../../authz/scopes';
+import type { DbOrTx, Tx } from '../../db/client';
+import { companies, feeApprovals, notes, requests, users } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import type { Mail } from '../../lib/outbox';
+import { lockRequestForChange } from '../notes/notes.context';
+import { setFollowUp, staffToday } from '../notes/notes.reminders';
+import { changeStatus } from '../notes/notes.status';
+import { feeApprovalEmail } from './fees.approval-email';
+import { requestFeeCheck } from './fees.request';
+
+/**
+ * The firm approves what it pays (docs/fees.md, decision 057). Staff record a provider charge; above the
+ * firm's auto-approve limit it waits for the firm: a pending approval, the request in 'Waiting for Fee
+ * Approval' (its legal clock and follow-ups paused) and an e-mail to the main contact. The firm approves
+ * (the request goes back to where it was) or declines (cancel it, or have staff dispute the charge).
+ */
+
+/** Called in the transaction that saved the charge, with the request locked. */
+export async function askApprovalIfOverLimit(tx: Tx, mail: Mail, requestId: number, byUserId: number) {
+  const [r] = await tx
+    .select({
+      status: requests.status,
+      charged: requests.providerCost,
+      companyId: requests.companyId,
+      limit: companies.autoApproveLimit,
+    })
+    .from(requests)
+    .innerJoin(companies, eq(companies.id, requests.companyId))
+    .where(eq(requests.id, requestId));
+  if (!r || r.limit === null || r.charged <= r.limit || !isOpenStatus(r.status)) return;
+  const [latest] = await tx
+    .select()
+    .from(feeApprovals)
+    .where(eq(feeApprovals.requestId, requestId))
+    .orderBy(desc(feeApprovals.askedAt), desc(feeApprovals.id))
+    .limit(1);
+  // The firm already approved this amount, or is being asked about it.
+  if (latest && latest.amount === r.charged && latest.state !== 'declined') return;
+  const feeCheck = await requestFeeCheck(tx, requestId);
+  const target = (await lockRequestForChange(tx, eq(requests.id, requestId)))!;
+  if (latest?.state === 'pending') {
+    // The charge changed while the firm was deciding: it is asked about the new amount.
+    await tx
+      .update(feeApprovals)
+      .set({ amount: r.charged, feeCheck, askedAt: new Date(), askedById: byUserId })
+      .where(eq(feeApprovals.id, latest.id));
+  } else {
+    await tx.insert(feeApprovals).values({
+      requestId,
+      companyId: r.companyId,
+      amount: r.charged,
+      feeCheck,
+      resumeStatus: r.status,
+      askedById: byUserId,
+    });
+    await tx.insert(notes).values({
+      requestId,
+      userId: byUserId,
+      text: feeApprovalNote.asked(formatMoney(r.charged), formatMoney(r.limit)),
+      updateStatus: STATUS.waitingForFeeApproval,
+      previousStatus: r.status,
+    });
+    await changeStatus(tx, mail, target, STATUS.waitingForFeeApproval);
+  }
+  if (target.mainContact) {
+    await mail.enqueue(
+      tx,
+      feeApprovalEmail({
+        to: target.mainContact,
+        publicUrl: mail.publicUrl,
+        target,
+        charged: r.charged,
+        feeCheck,
+      }),
+    );
+  }
+}
+
+const approvalColumns = {
+  row: feeApprovals,
+  decidedBy: users.fullName,
+};
+
+function approvalJson({
+  row,
+  decidedBy,
+}: {
+  row: typeof feeApprovals.$inferSelect;
+  decidedBy: string | null;
+}): FeeApproval {
+  return {
+    id: row.id,
+    kind: row.kind,
+    amount: formatAmount(row.amount),
+    state: row.state,
+    fee_check: (row.feeCheck as FeeApproval['fee_check']) ?? null,
+    asked_at: row.askedAt.toISOString(),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+    decided_by: decidedBy,
+    decline_action: row.declineAction,
+    decline_reason: row.declineReason,
+  };
+}
+
+/** A request's fee approvals, newest first, for whoever may see the request (another firm: 404). */
+export async function listFeeApprovals(db: DbOrTx, auth: Auth, requestId: number): Promise<FeeApproval[]> {
+  const [visible] = await db
+    .select({ id: requests.id })
+    .from(requests)
+    .where(and(eq(requests.id, requestId), visibleRequests(auth)));
+  if (!visible) throw notFound();
+  const rows = await db
+    .select(approvalColumns)
+    .from(feeApprovals)
+    .leftJoin(users, eq(users.id, feeApprovals.decidedById))
+    .where(eq(feeApprovals.requestId, requestId))
+    .orderBy(desc(feeApprovals.askedAt), desc(feeApprovals.id));
+  return rows.map(approvalJson);
+}
+
+type Answer = { approve: true } | ({ approve: false } & FeeDeclineBody);
+
+/** The firm's answer: only its own users decide what it pays (staff are refused with 403). */
+export async function answerFeeApproval(
+  deps: Pick<AppDeps, 'db' | 'mail'>,
+  auth: Auth,
+  requestId: number,
+  approvalId: number,
+  answer: Answer,
+): Promise<{ success: string; approval: FeeApproval }> {
+  if (auth.isInternal) throw forbidden('The law firm approves or declines its fees.');
+  await deps.db.transaction(async (tx) => {
+    const target = await lockRequestForChange(tx, and(eq(requests.id, requestId), visibleRequests(auth))!);
+    if (!target) throw notFound();
+    const [approval] = await tx
+      .select()
+      .from(feeApprovals)
+      .where(and(eq(feeApprovals.id, approvalId), eq(feeApprovals.requestId, requestId)))
+      .for('update');
+    if (!approval) throw notFound();
+    if (approval.state !== 'pending') throw conflict(FEE_APPROVAL_MSG.notPending);
+    const [me] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, auth.userId));
+    const reason = answer.approve ? null : answer.reason?.trim() || null;
+    await tx
+      .update(feeApprovals)
+      .set({
+        state: answer.approve ? 'approved' : 'declined',
+        decidedById: auth.userId,
+        decidedAt: new Date(),
+        declineAction: answer.approve ? null : answer.action,
+        declineReason: reason,
+      })
+      .where(eq(feeApprovals.id, approval.id));
+    const amount = formatMoney(approval.amount);
+    const next: RequestStatus =
+      !answer.approve && answer.action === 'cancel' ? STATUS.cancelled : approval.resumeStatus;
+    await tx.insert(notes).values({
+      requestId,
+      userId: auth.userId,
+      text: answer.approve
+        ? feeApprovalNote.approved(amount, me.name)
+        : feeApprovalNote.declined(amount, me.name, answer.action, reason),
+      updateStatus: next,
+      previousStatus: target.status,
+    });
+    await changeStatus(tx, deps.mail, target, next);
+    // A charge to dispute is staff's to take up today.
+    if (!answer.approve && answer.action === 'dispute')
+      await setFollowUp(tx, requestId, await staffToday(tx));
+  });
+  const [result] = (await listFeeApprovals(deps.db, auth, requestId)).filter((a) => a.id === approvalId);
+  const success = answer.approve
+    ? FEE_APPROVAL_MSG.approved
+    : answer.action === 'cancel'
+      ? FEE_APPROVAL_MSG.declinedCancel
+      : FEE_APPROVAL_MSG.declinedDispute;
+  return { success, approval: result };
+}
