@@ -12,6 +12,7 @@ import { dataKeys, refreshData } from '../../api/data';
 import { useAuth } from '../../auth';
 import type { ScreenProps } from '../../ui';
 import { Card, ConfirmDeleteButton, Loading, StatusBadge } from '../../ui';
+import { FeeApprovalsCard } from '../fee-approvals';
 import { RecordsPackageButton, RequestFiles, RequestFileUpload } from '../files';
 import { FollowUpsPanel } from '../follow-ups';
 import { deleteRequest, useRequestDetail } from './api';
@@ -116,6 +117,7 @@ function RequestDetailView({ request }: { request: RequestDetail }) {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
           <Stack gap="lg">
+            <FeeApprovalsCard requestId={request.id} canAnswer />
             <RequestDataCard request={request} />
             <Card title="Files">
               <RecordsPackageButton requestId={request.id} files={medical} />

@@ -5,6 +5,7 @@
 import type { RequestDetail } from '@dd/shared';
 import { Alert, Divider, Grid, SimpleGrid, Stack } from '@mantine/core';
 import { Card, Loading } from '../../ui';
+import { FeeApprovalsCard } from '../fee-approvals';
 import { RequestFiles, RequestFileUpload } from '../files';
 import { FollowUpsPanel } from '../follow-ups';
 import { useStaffInfo } from './api';
@@ -42,6 +43,7 @@ export function DetailsCenter({ request, onChanged }: { request: RequestDetail; 
           <FirmCard request={request} info={info.data} infoFailed={info.isError} />
         </Grid.Col>
       </Grid>
+      <FeeApprovalsCard requestId={request.id} canAnswer={false} />
       <FollowUpsPanel requestId={request.id} canAct />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         <ClientCard request={request} />

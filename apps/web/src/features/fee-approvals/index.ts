@@ -1,0 +1,1 @@
+export { FeeApprovalsCard } from './FeeApprovalsCard';
