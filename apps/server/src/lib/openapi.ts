@@ -2,6 +2,7 @@ import { API_KEY_HEADER, API_KEY_SCOPE_LABELS, ErrorBodySchema } from '@dd/share
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { scopesForRoute } from '../authz/api-key-scopes';
 import { IDEMPOTENCY_HEADER_SCHEMA } from './idempotency';
+import { withExample } from './openapi-examples';
 
 /**
  * The OpenAPI document's view of a route: its Zod schemas (jsonSchemaTransform), the one error shape for
@@ -46,13 +47,15 @@ export const openApiTransform: typeof jsonSchemaTransform = (args) => {
   };
   const out = jsonSchemaTransform({ ...args, schema });
   const access = args.route.config?.access;
-  const { keyNote = '', ...who } = security([args.route.method].flat()[0], args.url, access);
+  const method = [args.route.method].flat()[0];
+  const { keyNote = '', ...who } = security(method, args.url, access);
   return {
     ...out,
     schema: {
       ...out.schema,
       tags: [apiTag(args.url)],
       ...who,
+      ...withExample(`${method} ${args.url}`, out.schema as { body?: unknown; querystring?: unknown }),
       ...(access && { description: `Who may call it: ${access}.${keyNote}` }),
       ...(args.route.config?.idempotent && { headers: IDEMPOTENCY_HEADER_SCHEMA }),
     },

@@ -235,6 +235,19 @@ describe('API keys of a firm', () => {
     expect(list.security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
     expect(list.description).toContain('Read requests (`read_requests`)');
     expect(doc.paths['/api/keys/'].get.security).toEqual([{ bearerAuth: [] }]);
+    const detail = doc.paths['/api/home/request/{id}/'].get;
+    expect(detail.security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
+    // The partner's worked examples: order a request, list a client's requests, download the package.
+    const order = doc.paths['/api/home/request/'].post;
+    expect(order.summary).toMatch(/^Order a request/);
+    expect(order.requestBody.content['application/json'].example).toMatchObject({
+      patient: 42,
+      provider: [310],
+    });
+    expect(list.parameters.find((p: { name: string }) => p.name === 'patient').example).toBe(42);
+    expect(doc.paths['/api/home/request/{id}/package/'].get.description).toContain(
+      'Read files (`read_files`)',
+    );
   });
 
   it('runs the calls docs/api.md shows: order a request for a client, then list that client’s requests', async () => {
