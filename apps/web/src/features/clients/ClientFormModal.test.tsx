@@ -1,4 +1,5 @@
 import {
+  BATES_MSG,
   CLIENT_HIPAA_HINT,
   CLIENT_NA_HINT,
   MSG,
@@ -33,6 +34,7 @@ const client = {
   phone_number: null,
   fax_number: null,
   hipaa_consent_url: 'hipaa-forms/old.pdf',
+  bates_prefix: null,
   company: 7,
   has_ssn: true,
   created_at: '2024-01-01T00:00:00.000Z',
@@ -267,5 +269,27 @@ describe('ClientFormModal', { timeout: 20_000 }, () => {
       address_2: 'NA',
       hipaa_consent_url: 'hipaa-forms/signed.pdf',
     });
+  });
+
+  it('takes the Bates prefix in capitals and refuses anything but 2 to 8 letters before sending', async () => {
+    const calls = stubApi((call) => {
+      if (call.path === '/api/home/patient/41/')
+        return json(call.method === 'POST' ? { ...client, bates_prefix: 'SMITH' } : client);
+      if (call.path === '/get_related_info/') return json({ related_info: { ssn: '912-34-5678' } });
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    renderModal({ clientId: 41 });
+    const prefix = await screen.findByRole('textbox', { name: new RegExp(`^${BATES_MSG.prefixLabel}`) });
+    await user.type(prefix, 'sm1');
+    expect(prefix).toHaveValue('SM1');
+    await user.click(screen.getByRole('button', { name: 'Save Client' }));
+    expect(await screen.findByText(BATES_MSG.prefixFormat)).toBeInTheDocument();
+    const saves = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/home/patient/41/');
+    expect(saves()).toEqual([]);
+    await user.clear(prefix);
+    await user.type(prefix, 'smith');
+    await user.click(screen.getByRole('button', { name: 'Save Client' }));
+    await waitFor(() => expect(saves()[0]?.body).toMatchObject({ bates_prefix: 'SMITH' }));
   });
 });

@@ -35,7 +35,7 @@ export const getClientSsn = async (patientId: number) =>
 export const saveClientSsn = (patientId: number, ssn: string) =>
   post<{ success: string }>('/save_related_info/', { patient_id: patientId, ssn: normalizeSsn(ssn) });
 
-const OPTIONAL_FIELDS = ['email', 'phone_number', 'fax_number'] as const;
+const OPTIONAL_FIELDS = ['email', 'phone_number', 'fax_number', 'bates_prefix'] as const;
 
 /** The form's values reduced to the fields the server takes (the SSN only when asked). */
 function clientPayload(values: Record<string, unknown>, withSsn: boolean): Record<string, unknown> {
