@@ -139,8 +139,10 @@ export function registerSession(
     }
     checkAccess(request);
   });
-  // Audited before the answer leaves, refusals included (onSend runs for errors too).
-  app.addHook('onSend', async (request, reply) => {
-    if (request.apiKeyId !== null) await auditKeyCall(deps.db, request, reply.statusCode);
+  // Audited before the answer leaves, refusals included (onSend runs for errors too); other calls pass
+  // straight through, without a promise of their own.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.apiKeyId === null) return done(null, payload);
+    auditKeyCall(deps.db, request, reply.statusCode).then(() => done(null, payload), done);
   });
 }
