@@ -1,4 +1,4 @@
-import { orderRequest } from './api';
+import { apiLogin, orderRequest } from './api';
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
@@ -59,6 +59,27 @@ test('staff cannot send a request until its HIPAA authorization checklist is com
   await expect(checklist.getByText('Ready to send')).toBeVisible();
   await shot(page, 'authorization-check-ready');
   await expectNoSeriousA11yViolations(page, 'first send, authorization checklist complete');
+
+  // The provider takes only authorizations signed in the last 3 days: staff record it, and the send stops.
+  const staff = await apiLogin(request, 'staff@directdocs.example');
+  const detail = await (await request.get(`/api/home/request/${order.id}/`, { headers: staff })).json();
+  const setLimit = async (days: string) => {
+    await page.goto(`/editProvider/${detail.provider_id}/${order.id}/`);
+    await page.getByLabel('Oldest authorization accepted (days)').fill(days);
+    if (days === '3') await expectNoSeriousA11yViolations(page, 'edit provider, authorization age');
+    await page.getByRole('button', { name: 'Save Provider' }).click();
+    await expect(page.getByRole('heading', { name: 'Send The Request' })).toBeVisible();
+  };
+  await setLimit('3');
+  await expect(
+    checklist.getByText(/accepts authorizations signed within the last 3 days; this one was signed on/),
+  ).toBeVisible();
+  await page.getByRole('button', { name: "I've sent the email" }).click();
+  await expect(
+    page.getByText(/^Sending is blocked: .* accepts authorizations signed within the last 3 days/),
+  ).toBeVisible();
+  await setLimit('30');
+  await expect(checklist.getByText('Ready to send')).toBeVisible();
 
   await page.getByRole('button', { name: "I've sent the email" }).click();
   await expect(page.getByRole('heading', { name: 'Request Details Center' })).toBeVisible();
