@@ -25,11 +25,20 @@ test('staff deliver two PDFs; the firm downloads a Bates-stamped package whose c
   const order = await orderRequest(request);
   await confirmAuthorization(request, order.id);
   const firm = await apiLogin(request, 'paralegal@smithlaw.example');
-  const saved = await request.post(`/api/home/patient/${order.client.id}/`, {
-    headers: firm,
-    data: { bates_prefix: prefix },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
+
+  // The firm sets the matter's Bates prefix on the client form (from the request's Edit Client).
+  await loginAs('paralegal@smithlaw.example');
+  await page.goto(`/request/${order.id}/`);
+  await page.getByRole('link', { name: 'Edit Request' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const clientForm = page.getByRole('dialog', { name: 'Edit Client' });
+  await clientForm.getByLabel(/^Bates prefix/).fill(prefix.toLowerCase());
+  await expect(clientForm.getByLabel(/^Bates prefix/)).toHaveValue(prefix);
+  await expectNoSeriousA11yViolations(page, 'edit client dialog with the Bates prefix');
+  await clientForm.getByRole('button', { name: 'Save Client' }).click();
+  await expect(clientForm).toBeHidden();
+  const client = await (await request.get(`/api/home/patient/${order.client.id}/`, { headers: firm })).json();
+  expect(client.bates_prefix).toBe(prefix);
   const notes = pdfOfPages('Clinic notes', 2);
   const mri = onePagePdf('MRI lumbar report');
 
