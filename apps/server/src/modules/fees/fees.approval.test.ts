@@ -88,6 +88,33 @@ describe('a provider charge above the firm’s limit', () => {
     expect((await requestRow(c.request.id)).status).toBe(STATUS.initialRequestSent);
   });
 
+  it('keeps waiting when the firm writes a note about it, and answered late only records the answer', async () => {
+    const c = await sentCase();
+    await charge(c.request.id, c.staff.headers, 180);
+    const note = await call('POST', '/api/home/notes/', c.contact.headers, {
+      request: c.request.id,
+      text: 'Can you ask for the electronic copy instead?',
+    });
+    expect(note.statusCode, note.body).toBe(201);
+    expect((await requestRow(c.request.id)).status).toBe(STATUS.waitingForFeeApproval);
+
+    // Staff move the request on before the firm answers: approving then changes no status.
+    await call('POST', '/api/home/notes/', c.staff.headers, {
+      request: c.request.id,
+      text: 'Provider sends the electronic copy for $6.50.',
+      update_status: STATUS.documentsEnRoute,
+    });
+    const [pending] = await approvals(c.request.id, c.contact.headers);
+    await call(
+      'POST',
+      `/api/home/request/${c.request.id}/fee_approvals/${pending.id}/approve/`,
+      c.contact.headers,
+      {},
+    );
+    expect((await requestRow(c.request.id)).status).toBe(STATUS.documentsEnRoute);
+    expect((await notesOf(c.request.id)).at(-1)).toMatchObject({ updateStatus: null });
+  });
+
   it('is cancelled, or put on staff’s To Do list to dispute, when the firm declines', async () => {
     const cancelled = await sentCase();
     await charge(cancelled.request.id, cancelled.staff.headers, 180);

@@ -167,8 +167,10 @@ export async function answerFeeApproval(
       })
       .where(eq(feeApprovals.id, approval.id));
     const amount = formatMoney(approval.amount);
-    const next: RequestStatus =
-      !answer.approve && answer.action === 'cancel' ? STATUS.cancelled : approval.resumeStatus;
+    // Staff may have moved the request on meanwhile: only a request still waiting goes back.
+    const waiting = target.status === STATUS.waitingForFeeApproval;
+    const cancel = !answer.approve && answer.action === 'cancel' && isOpenStatus(target.status);
+    const next: RequestStatus | null = cancel ? STATUS.cancelled : waiting ? approval.resumeStatus : null;
     await tx.insert(notes).values({
       requestId,
       userId: auth.userId,
@@ -176,9 +178,9 @@ export async function answerFeeApproval(
         ? feeApprovalNote.approved(amount, me.name)
         : feeApprovalNote.declined(amount, me.name, answer.action, reason),
       updateStatus: next,
-      previousStatus: target.status,
+      previousStatus: next ? target.status : null,
     });
-    await changeStatus(tx, deps.mail, target, next);
+    if (next) await changeStatus(tx, deps.mail, target, next);
     // A charge to dispute is staff's to take up today.
     if (!answer.approve && answer.action === 'dispute')
       await setFollowUp(tx, requestId, await staffToday(tx));

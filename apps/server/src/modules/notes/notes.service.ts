@@ -59,13 +59,20 @@ export async function addNote(
   const staffNote = can(auth, 'note.staffNote');
   const viaAction = await noteByAction(deps, auth, body);
   if (viaAction) return viaAction;
-  const requested = staffNote ? staffStatus(body.update_status) : STATUS.waitingForDirectDocs;
+  const staffRequested = staffNote ? staffStatus(body.update_status) : null;
   const reminder = staffNote && body.reminder_date ? normalizeRequestDate(body.reminder_date) : null;
   const noteId = await db.transaction(async (tx) => {
     const target = await lockRequestForChange(tx, and(eq(requests.id, body.request), visibleRequests(auth))!);
     if (!target) throw notFound();
     if (reminder) assertReminderNotPast(auth, reminder);
 
+    // A firm note asks Direct Docs to answer, except while a fee waits for the firm itself: the request
+    // keeps waiting for that answer.
+    const requested = staffNote
+      ? staffRequested
+      : target.status === STATUS.waitingForFeeApproval
+        ? null
+        : STATUS.waitingForDirectDocs;
     // Firm notes always record the move (even when already waiting); staff notes only a real change.
     const next = requested && (!staffNote || requested !== target.status) ? requested : null;
     const [note] = await tx

@@ -8,11 +8,14 @@ export function NotesCard({
   requestId,
   notes,
   isInternal,
+  waitingForFee = false,
   onAdded,
 }: {
   requestId: number;
   notes: RequestNote[];
   isInternal: boolean;
+  /** A fee waits for the firm: a note does not move the request, which keeps waiting for that answer. */
+  waitingForFee?: boolean;
   onAdded: () => void;
 }) {
   return (
@@ -33,7 +36,9 @@ export function NotesCard({
           description={
             isInternal
               ? undefined
-              : `Adding a note sets the status to '${STATUS.waitingForDirectDocs}' and lets Direct Docs know.`
+              : waitingForFee
+                ? 'Adding a note lets Direct Docs know; the request keeps waiting for your answer on the fee.'
+                : `Adding a note sets the status to '${STATUS.waitingForDirectDocs}' and lets Direct Docs know.`
           }
         />
       </Form>

@@ -48,7 +48,8 @@ export function TrackingCard({
       actions={<ArchiveState requestId={requestId} archived={info.archived} onChanged={onSaved} />}
     >
       <Text size="sm" c="dimmed">
-        The provider's requisition number and what they charged, for how many pages; the invoice line follows.
+        The provider's requisition number and what they charged, for how many pages (checked against the legal
+        cap); the invoice line follows.
       </Text>
       <Form<TrackingValues>
         key={`${info.requisition_id ?? ''}|${info.provider_cost}|${info.provider_pages}|${info.provider_medium}`}
@@ -87,13 +88,7 @@ export function TrackingCard({
           />
         </Group>
         <Group grow align="flex-start" gap="sm" wrap="wrap">
-          <NumberField
-            name="pages"
-            label="Pages Charged"
-            description="Checks the charge against the legal cap."
-            min={0}
-            decimalScale={0}
-          />
+          <NumberField name="pages" label="Pages Charged" min={0} decimalScale={0} />
           <SelectField name="medium" label="Medium" options={MEDIUM_OPTIONS} searchable={false} />
         </Group>
       </Form>
