@@ -7,7 +7,6 @@ import { newApiKey } from '../src/auth/api-key-auth';
 import { issueTokens } from '../src/auth/tokens';
 import {
   apiKeys,
-  authorizationChecks,
   billings,
   crashpads,
   feeApprovals,
@@ -23,6 +22,7 @@ import {
   websitePages,
   websitePageVersions,
 } from '../src/db/schema';
+import { confirmAuthorizationChecklist } from '../src/modules/authorizations/authorizations.test-utils';
 import { storedForm, uploadedFormPdf } from '../src/modules/pdfforms/pdfforms.test-utils';
 import { refreshDeadline } from '../src/modules/requests/requests.deadline';
 import {
@@ -113,16 +113,7 @@ export async function accessFixtures(deps: AppDeps) {
       providerId: provider.id,
       hipaaConsentUrl: documentUrl,
     });
-    const yes = { description: true, discloser: true, recipient: true, purpose: true, signature: true };
-    const statements = { revocation: true, conditioning: true, redisclosure: true };
-    await db.insert(authorizationChecks).values({
-      requestId: r.id,
-      documentUrl,
-      ...yes,
-      ...statements,
-      expiration: 'End of the case',
-      signedOn: '2025-01-02',
-    });
+    await confirmAuthorizationChecklist(db, r.id);
     return r;
   };
   const request = await freshRequest();

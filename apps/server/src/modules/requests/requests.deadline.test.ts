@@ -11,10 +11,14 @@ import { describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { providers, requests } from '../../db/schema';
+import { confirmAuthorizationChecklist } from '../authorizations/authorizations.test-utils';
 import { firmWithOneRequest, requestBody } from './requests.fixtures';
 
 async function post(url: string, headers: Record<string, string>, payload: object = {}) {
-  const { app } = await getContext();
+  const { app, deps } = await getContext();
+  // These tests are about the clock a first send starts; the HIPAA form's checklist is complete (decision 055).
+  const firstSend = /\/api\/home\/request\/(\d+)\/initial_sent\/$/.exec(url);
+  if (firstSend) await confirmAuthorizationChecklist(deps.db, Number(firstSend[1]));
   return app.inject({ method: 'POST', url, headers, payload });
 }
 
