@@ -6,7 +6,7 @@ import type { RequestDetail } from '@dd/shared';
 import { Alert, Divider, Grid, SimpleGrid, Stack } from '@mantine/core';
 import { Card, Loading } from '../../ui';
 import { FeeApprovalsCard } from '../fee-approvals';
-import { RequestFiles, RequestFileUpload } from '../files';
+import { RecordsPackageButton, RequestFiles, RequestFileUpload } from '../files';
 import { FollowUpsPanel } from '../follow-ups';
 import { useStaffInfo } from './api';
 import { ActionsCard, FirmCard } from './center-columns';
@@ -64,6 +64,7 @@ export function DetailsCenter({ request, onChanged }: { request: RequestDetail; 
           onUploaded={onChanged}
         />
         <Divider my="xs" />
+        <RecordsPackageButton requestId={request.id} files={medical} />
         <RequestFiles
           files={medical}
           title="Medical Documents"
