@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { createCompany, requestTypesNamed, signedIn } from '../../../test/factories';
+import { createCompany, createProvider, requestTypesNamed, signedIn } from '../../../test/factories';
 import { getContext } from '../../../test/helpers';
 import { providers, requests, requestTypeChoices } from '../../db/schema';
 import { notesOf, requestRow, staffCase } from '../staffwork/staffwork.fixtures';
@@ -273,5 +273,29 @@ describe('GET …/authorization_check/: pre-answers from the form', () => {
     expect(res.json().result.valid).toBe(false);
     expect(res.json().result.errors[0].element).toBe('description');
     expect((await c.firstSend()).statusCode).toBe(409);
+  });
+});
+
+describe('a split request', () => {
+  it("keeps staff's checklist on each copy; 'who may disclose' only for the original's provider", async () => {
+    const { deps } = await getContext();
+    const c = await caseWithForm();
+    await c.check(COMPLETE);
+    const other = await createProvider(deps.db);
+    const split = await inject('POST', `/api/home/request/${c.request.id}/split/`, c.staff.headers, {
+      splits: [
+        { provider: c.provider.id, request_types: ['Medical Records'] },
+        { provider: other.id, request_types: ['Medical Records'] },
+      ],
+      override: true,
+    });
+    expect(split.statusCode, split.body).toBe(201);
+    const [same, moved] = split.json().results as { id: number }[];
+    const checkOf = async (id: number) =>
+      (await inject('GET', `/api/home/request/${id}/authorization_check/`, c.staff.headers)).json();
+    expect((await checkOf(same.id)).result).toEqual({ valid: true, errors: [] });
+    const copy = await checkOf(moved.id);
+    expect(copy.checked_by).toBeTruthy();
+    expect(copy.result.errors.map((e: { element: string }) => e.element)).toEqual(['discloser']);
   });
 });

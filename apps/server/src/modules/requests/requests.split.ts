@@ -14,6 +14,7 @@ import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { Db, Tx } from '../../db/client';
 import { files, followUps, invoices, notes, providers, requests } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { copyAuthorizationCheck } from '../authorizations/authorizations.split';
 import { refreshDeadline } from './requests.deadline';
 import { containsPattern } from './requests.filter-kit';
 import {
@@ -80,6 +81,7 @@ export async function splitRequest(db: Db, auth: Auth, id: number, body: SplitBo
         requestType: requestTypeText(chosen[index]),
       });
       await addRequestTypes(tx, newId, chosen[index]);
+      await copyAuthorizationCheck(tx, id, newId, providerId === original.providerId);
       if (index === 0) await moveChildren(tx, id, newId);
       else await copyChildren(tx, results[0].id, newId);
       // Each copy carries the original's history to its own provider, whose state may set another rule.
