@@ -54,7 +54,7 @@ describe('Bates numbering under concurrent deliveries', () => {
       // Each request's file has as many numbers as pages (2, 3 and 4).
       expect(ranges.at(-1)![1] - ranges.at(-1)![0] + 1).toBe(requests.indexOf(request) + 2);
     }
-    const sorted = ranges.toSorted((a, b) => a[0] - b[0]);
+    const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
     expect(sorted[0][0]).toBe(1);
     for (let i = 1; i < sorted.length; i++) expect(sorted[i][0]).toBe(sorted[i - 1][1] + 1);
     expect(sorted.at(-1)![1]).toBe(9);
