@@ -153,6 +153,8 @@ export const InvoiceLineSchema = z.object({
   bill_id: z.number().nullable(),
   bill_title: z.string().nullable(),
   is_paid: z.boolean(),
+  /** The firm's approval of the provider's charge, when it had to approve it (docs/fees.md). */
+  fee_approval: z.object({ by: z.string().nullable(), at: z.string() }).nullable(),
 });
 export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
 

@@ -44,6 +44,12 @@ export const feeApprovalNote = {
     `Provider fee of ${amount} declined by ${by}: ${action === 'cancel' ? 'request cancelled' : 'dispute the charge with the provider'}.${reason ? ` Reason: ${reason}` : ''}`,
 };
 
+/** How an invoice names the firm's approval of a provider charge. */
+export const feeApprovalCaption = (
+  approval: { by: string | null; at: string },
+  formatDay: (iso: string) => string,
+) => `Approved by ${approval.by ?? 'a former user'} on ${formatDay(approval.at)}`;
+
 export const FeeApprovalSchema = z.object({
   id: z.number(),
   kind: z.enum(FEE_APPROVAL_KINDS),

@@ -25,6 +25,7 @@ const line = (id: number, status: string): InvoiceLine => ({
   bill_id: 1,
   bill_title: 'March',
   is_paid: false,
+  fee_approval: null,
 });
 
 describe('the invoice PDF', () => {

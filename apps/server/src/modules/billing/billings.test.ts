@@ -243,6 +243,7 @@ describe('exports', () => {
         bill_id: null,
         bill_title: null,
         is_paid: false,
+        fee_approval: null,
       },
     ]);
     expect(csv.split('\r\n')[1]).toMatch(/^"'=1\+1",01\/01\/2026,"A, B",/);

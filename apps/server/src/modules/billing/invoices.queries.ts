@@ -14,7 +14,16 @@ import {
 } from '@dd/shared';
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { billings, invoices, patients, priceSettings, providers, requests } from '../../db/schema';
+import {
+  billings,
+  feeApprovals,
+  invoices,
+  patients,
+  priceSettings,
+  providers,
+  requests,
+  users,
+} from '../../db/schema';
 
 /**
  * A company's invoice lines: one row per line, and one row (id null) for a request that has no line
@@ -100,6 +109,13 @@ function filterSql(q: LineQuery): SQL {
   )!;
 }
 
+/** The firm's latest approval of the request's provider charge: who and when (fee_approvals_request_idx). */
+const approvedFeeSql = sql<{ by: string | null; at: string } | null>`(
+  select json_build_object('by', ${users.fullName}, 'at', ${feeApprovals.decidedAt})
+  from ${feeApprovals} left join ${users} on ${users.id} = ${feeApprovals.decidedById}
+  where ${feeApprovals.requestId} = ${requests.id} and ${feeApprovals.state} = 'approved'
+  order by ${feeApprovals.askedAt} desc limit 1)`;
+
 const lineFrom = (db: DbOrTx) =>
   db
     .select({
@@ -118,6 +134,7 @@ const lineFrom = (db: DbOrTx) =>
       billId: invoices.billId,
       billTitle: billings.title,
       isPaid: sql<boolean>`coalesce(${billings.isPaid}, ${invoices.isPaid}, false)`,
+      feeApproval: approvedFeeSql,
     })
     .from(requests)
     .innerJoin(priceSettings, eq(priceSettings.id, 1))
@@ -202,6 +219,10 @@ function toLine(r: LineRow): InvoiceLine {
     bill_id: r.billId,
     bill_title: r.billTitle,
     is_paid: r.isPaid,
+    fee_approval: r.feeApproval && {
+      by: r.feeApproval.by,
+      at: new Date(r.feeApproval.at).toISOString(),
+    },
   };
 }
 

@@ -86,6 +86,19 @@ describe('a provider charge above the firm’s limit', () => {
     // The approved amount is not asked about again.
     await charge(c.request.id, c.staff.headers, 180);
     expect((await requestRow(c.request.id)).status).toBe(STATUS.initialRequestSent);
+
+    // Once billed, the invoice says who approved the charge and when.
+    const { deps } = await getContext();
+    await deps.db.update(requests).set({ status: STATUS.closedArrived }).where(eq(requests.id, c.request.id));
+    const invoice = await call('GET', `/api/invoices/${c.company.id}/`, c.staff.headers);
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    const line = invoice
+      .json()
+      .results.find((l: { request: { id: number } }) => l.request.id === c.request.id);
+    expect(line).toMatchObject({
+      provider_cost: '180.00',
+      fee_approval: { by: c.contact.user.fullName, at: approved.json().approval.decided_at },
+    });
   });
 
   it('keeps waiting when the firm writes a note about it, and answered late only records the answer', async () => {

@@ -1,4 +1,11 @@
-import { BILLING_MSG, formatDate, formatMoney, type InvoiceLine, type RequestStatus } from '@dd/shared';
+import {
+  BILLING_MSG,
+  feeApprovalCaption,
+  formatDate,
+  formatMoney,
+  type InvoiceLine,
+  type RequestStatus,
+} from '@dd/shared';
 import { Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -179,7 +186,7 @@ export function InvoiceLinesTable({
                 error={errors[lineKey(l)]}
               />
             ) : (
-              formatMoney(l.provider_cost)
+              <ProviderCost line={l} />
             ),
         },
         { key: 'page_fee', title: 'Page Fee', render: (l) => formatMoney(l.page_fee), align: 'right' },
@@ -245,5 +252,19 @@ export function InvoiceLinesTable({
       ]}
       {...paging}
     />
+  );
+}
+
+/** The provider's charge, with the firm's approval under it when the firm had to approve it. */
+export function ProviderCost({ line }: { line: InvoiceLine }) {
+  return (
+    <>
+      {formatMoney(line.provider_cost)}
+      {line.fee_approval && (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {feeApprovalCaption(line.fee_approval, formatDate)}
+        </Text>
+      )}
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { formatDate, formatMoney, type InvoiceLine, type InvoiceTotals } from '@
 import { Button, Group, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import classes from './billing.module.css';
+import { ProviderCost } from './InvoiceLinesTable';
 
 /** Print mode: the filtered lines as a clean invoice sheet, without navigation, filters or inputs. */
 export function PrintableInvoice({
@@ -87,7 +88,9 @@ export function PrintableInvoice({
                   {l.request.rush ? ' (rush)' : ''}
                 </Table.Td>
                 <Table.Td ta="right">{formatMoney(l.price)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(l.provider_cost)}</Table.Td>
+                <Table.Td ta="right">
+                  <ProviderCost line={l} />
+                </Table.Td>
                 <Table.Td ta="right">{formatMoney(l.page_fee)}</Table.Td>
                 <Table.Td ta="right">{formatMoney(l.auto_added_surcharge)}</Table.Td>
                 <Table.Td ta="right">{formatMoney(l.total)}</Table.Td>

@@ -30,6 +30,7 @@ const line = (values: Partial<InvoiceLine> = {}): InvoiceLine => ({
   bill_id: null,
   bill_title: null,
   is_paid: false,
+  fee_approval: null,
   ...values,
 });
 
@@ -143,14 +144,19 @@ describe('InvoiceScreen', () => {
     );
   });
 
-  it('shows a firm its invoice without inputs, fee settings, CSV or billing', async () => {
+  it('shows a firm its invoice without inputs, fee settings, CSV or billing, and who approved a charge', async () => {
     stubApi((call) => {
-      if (call.path === '/api/invoices/5/') return json(page([line()], false));
+      if (call.path === '/api/invoices/5/')
+        return json(
+          page([line({ fee_approval: { by: 'Paula Legal', at: '2026-03-05T15:00:00.000Z' } })], false),
+        );
       if (call.path === '/api/invoice_billing/5') return json({});
       return undefined;
     });
     renderWithProviders(<InvoiceScreen params={['5']} path="/invoice/5/" />, { user: admin });
     expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    // A charge the firm had to approve says who approved it.
+    expect(screen.getByText('Approved by Paula Legal on 03/05/2026')).toBeInTheDocument();
     expect(screen.queryByLabelText('Provider cost of request 10007')).not.toBeInTheDocument();
     for (const name of ['Fee settings', 'Download CSV', 'Create billing']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
