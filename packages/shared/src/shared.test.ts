@@ -57,13 +57,16 @@ describe('statuses', () => {
   it('splits every status into open or closed', () => {
     expect(OPEN_STATUSES).toContain(STATUS.needAssistance);
     expect(CLOSED_STATUSES).toContain(STATUS.completedArrived);
-    expect(OPEN_STATUSES.length + CLOSED_STATUSES.length).toBe(12);
+    expect(OPEN_STATUSES).toContain(STATUS.waitingForFeeApproval);
+    expect(OPEN_STATUSES.length + CLOSED_STATUSES.length).toBe(13);
   });
 
   it('lets staff notes set In Contact With Provider down to the last closed status', () => {
     expect(STAFF_NOTE_STATUSES[0]).toBe(STATUS.inContact);
     expect(STAFF_NOTE_STATUSES).not.toContain(STATUS.requestedByLawyer);
     expect(STAFF_NOTE_STATUSES.at(-1)).toBe(STATUS.cancelled);
+    // Only a charge above the firm's limit puts a request there, with the approval it waits for.
+    expect(STAFF_NOTE_STATUSES).not.toContain(STATUS.waitingForFeeApproval);
   });
 
   it('reads the other names the spec uses', () => {

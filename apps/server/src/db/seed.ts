@@ -7,6 +7,7 @@ import { companies, notes, requests } from './schema';
 import { insertBilling } from './seed/billing';
 import { setDemoDeadlines } from './seed/deadlines';
 import { type InsertedRequest, insertDocuments, writePatientForms } from './seed/documents';
+import { insertDemoFeeApprovals } from './seed/fee-approvals';
 import { insertDemoFollowUps } from './seed/follow-ups';
 import { insertDemoForms } from './seed/forms';
 import { insertPatients } from './seed/patients';
@@ -77,6 +78,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<{ seed
       await tx.insert(notes).values(noteRows.slice(i, i + 1000));
     await setDemoDeadlines(tx, inserted);
     await insertDemoFollowUps(tx, inserted, now);
+    await insertDemoFeeApprovals(tx, inserted, now);
 
     await insertDocuments(tx, rng, now, inserted, options.filesDir);
     await writePatientForms(options.filesDir, patients, now);

@@ -37,7 +37,7 @@ const STATUS_COUNTS = {
   'Provider Is Sending Documents': 16,
   'Need Assistance': 10,
   'Waiting for Direct Docs Response': 10,
-  // None: a request reaches it only through a charge above its firm's limit, with the approval it waits for.
+  // None planned: fee-approvals.ts moves two of the Jones firm's requests there, with their approvals.
   'Waiting for Fee Approval': 0,
   'Completed - Documents Arrived': 36,
   'Completed - No Documents Available': 10,
