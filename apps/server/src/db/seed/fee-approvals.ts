@@ -9,7 +9,7 @@ import type { InsertedRequest } from './documents';
 /**
  * The demo's fee approvals: the Jones firm approves provider charges above $100 itself, and two of its
  * requests in contact with their provider wait for its answer on a $148.50 charge for 212 paper pages
- * (over Colorado's cap, under Arizona's none). They get there as the app puts them there: a status note,
+ * (over the cap where the provider is in Colorado). They get there as the app puts them there: a status note,
  * the pending approval, and the legal clock and follow-ups paused by refreshDeadline.
  */
 const LIMIT = cents(10_000);
