@@ -19,6 +19,8 @@ export const RECORDS_PACKAGE_MSG = {
   unreadable: (file: string) => `'${file}' is not a PDF we can read. Upload it again, then send again.`,
   filesChanged: 'The files of this request changed while it was being sent. Send it again.',
   preparing: 'The records package is still being prepared. Try again in a minute.',
+  /** Stamping failed for good: sending the request again tries it again. */
+  failed: (reason: string) => `The records package could not be made: ${reason}`,
   nothingDelivered: 'This request has no delivered records yet.',
   download: 'Download records package',
   duplicate: (name: string) => `Same file as '${name}' (identical SHA-256).`,

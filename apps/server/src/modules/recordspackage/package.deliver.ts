@@ -58,6 +58,12 @@ export async function prepareDelivery(
 export async function numberDelivery(tx: Tx, prepared: PreparedDelivery): Promise<void> {
   const list = await unnumberedRecords(tx, prepared.requestId);
   if (list.some((file) => !prepared.pages.has(file.id))) throw conflict(RECORDS_PACKAGE_MSG.filesChanged);
+  // Every send queues the stamping: a file whose stamping failed before is tried again.
+  await enqueueJob(tx, {
+    kind: STAMP_JOB,
+    key: `${STAMP_JOB}:${prepared.requestId}`,
+    payload: { requestId: prepared.requestId },
+  });
   if (list.length === 0) return;
   const [client] = await tx
     .select({ id: patients.id, prefix: patients.batesPrefix, lastName: patients.lastName })
@@ -79,11 +85,6 @@ export async function numberDelivery(tx: Tx, prepared: PreparedDelivery): Promis
   });
   await tx.insert(batesRanges).values(ranges);
   await tx.update(batesCounters).set({ nextNumber: next }).where(eq(batesCounters.patientId, client.id));
-  await enqueueJob(tx, {
-    kind: STAMP_JOB,
-    key: `${STAMP_JOB}:${prepared.requestId}`,
-    payload: { requestId: prepared.requestId },
-  });
 }
 
 /** The job: a stamped copy of each numbered file of the request that has none yet, stored and hashed. */

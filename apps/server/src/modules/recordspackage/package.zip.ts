@@ -1,19 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { batesLabel, formatDate, PACKAGE_INDEX_COLUMNS, RECORDS_PACKAGE_MSG } from '@dd/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
 import type { AppDeps } from '../../app-types';
 import { type Auth, isInternalStaff } from '../../authz';
 import { visibleRequests } from '../../authz/scopes';
-import { batesRanges, files, patients, providers, requests } from '../../db/schema';
+import { batesRanges, files, jobs, patients, providers, requests } from '../../db/schema';
 import { clientIp } from '../../lib/client-ip';
 import { conflict, notFound } from '../../lib/errors';
 import { attachmentHeader, openStored } from '../files/files.download';
 import { logDownloads } from '../files/files.service';
 import { pdfPool } from '../pdfforms/pdf-pool';
 import type { IndexRow } from './index-pdf';
+import { STAMP_JOB } from './package.deliver';
 
 /**
  * GET /api/home/request/{id}/package/: the request's records package as one ZIP (decision 056): the
@@ -50,7 +51,16 @@ async function packageOf(deps: AppDeps, auth: Auth, requestId: number) {
     .where(and(eq(files.requestId, request.id), eq(files.archived, false)))
     .orderBy(asc(batesRanges.firstNumber));
   if (list.length === 0) throw conflict(RECORDS_PACKAGE_MSG.nothingDelivered);
-  if (list.some((f) => f.stampedUrl === null)) throw conflict(RECORDS_PACKAGE_MSG.preparing);
+  if (list.some((f) => f.stampedUrl === null)) {
+    const [job] = await deps.db
+      .select({ status: jobs.status, lastError: jobs.lastError })
+      .from(jobs)
+      .where(eq(jobs.key, `${STAMP_JOB}:${request.id}`))
+      .orderBy(desc(jobs.id))
+      .limit(1);
+    if (job?.status === 'failed') throw conflict(RECORDS_PACKAGE_MSG.failed(job.lastError ?? ''));
+    throw conflict(RECORDS_PACKAGE_MSG.preparing);
+  }
   return { request, list };
 }
 
