@@ -14,6 +14,8 @@ export const API_KEY_ROUTES: Readonly<Record<string, readonly ApiKeyScope[]>> = 
   'GET /api/home/request/:id/': ['read_requests'],
   'GET /api/home/notes/': ['read_requests'],
   'GET /api/home/request/:id/follow_ups/': ['read_requests'],
+  // A partner sees which provider fees wait for the firm; a person at the firm approves or declines them.
+  'GET /api/home/request/:id/fee_approvals/': ['read_requests'],
   'GET /api/requests-company/:company_id/': ['read_requests'],
   'GET /api/dashboard-info/:company_id/': ['read_requests'],
   'GET /api/home/requesttype/': ['read_requests', 'create_requests'],
