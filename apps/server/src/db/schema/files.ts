@@ -56,6 +56,22 @@ export const files = pgTable(
   ],
 );
 
+/**
+ * Every object received by POST /api/photoUpload/, with the SHA-256 taken while its bytes streamed in: a
+ * file attached from it records that hash (chain of custody from receipt, decision 056).
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    key: text('key').primaryKey(),
+    sha256: text('sha256').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('uploads_sha256_ck', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`)],
+);
+
 export const FILE_ACCESS_ACTIONS = ['DOWNLOAD', 'UPLOAD'] as const;
 
 export const fileAccesses = pgTable(
