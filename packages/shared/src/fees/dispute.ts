@@ -46,5 +46,7 @@ export const FEE_PAGES_MESSAGE = 'Enter the number of pages the provider charged
 /** A request's charge checked against its cap, with the dispute letter when the charge is over it. */
 export const RequestFeeCheckSchema = FeeCheckSchema.extend({
   dispute_letter: z.string().nullable(),
+  /** The pages of the PDFs delivered to the firm (their Bates ranges); null until the first delivery. */
+  delivered_pages: z.number().nullable(),
 });
 export type RequestFeeCheck = z.infer<typeof RequestFeeCheckSchema>;

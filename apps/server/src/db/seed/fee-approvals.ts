@@ -1,6 +1,6 @@
 import { cents, feeApprovalNote, formatMoney, STATUS } from '@dd/shared';
 import { eq } from 'drizzle-orm';
-import { requestFeeCheck } from '../../modules/fees/fees.request';
+import { checkToKeep, requestFeeCheck } from '../../modules/fees/fees.request';
 import { refreshDeadline } from '../../modules/requests/requests.deadline';
 import type { Tx } from '../client';
 import { companies, feeApprovals, notes, requests } from '../schema';
@@ -44,7 +44,7 @@ export async function insertDemoFeeApprovals(tx: Tx, inserted: InsertedRequest[]
       requestId: id,
       companyId: jones.id,
       amount: CHARGE,
-      feeCheck: await requestFeeCheck(tx, id),
+      feeCheck: checkToKeep(await requestFeeCheck(tx, id)),
       resumeStatus: STATUS.inContact,
       askedById: plan.worker.id,
       askedAt: now,

@@ -21,7 +21,7 @@ import { lockRequestForChange } from '../notes/notes.context';
 import { setFollowUp, staffToday } from '../notes/notes.reminders';
 import { changeStatus } from '../notes/notes.status';
 import { feeApprovalEmail } from './fees.approval-email';
-import { requestFeeCheck } from './fees.request';
+import { checkToKeep, requestFeeCheck } from './fees.request';
 
 /**
  * The firm approves what it pays (docs/fees.md, decision 057). Staff record a provider charge; above the
@@ -57,14 +57,14 @@ export async function askApprovalIfOverLimit(tx: Tx, mail: Mail, requestId: numb
     // The charge changed while the firm was deciding: it is asked about the new amount.
     await tx
       .update(feeApprovals)
-      .set({ amount: r.charged, feeCheck, askedAt: new Date(), askedById: byUserId })
+      .set({ amount: r.charged, feeCheck: checkToKeep(feeCheck), askedAt: new Date(), askedById: byUserId })
       .where(eq(feeApprovals.id, latest.id));
   } else {
     await tx.insert(feeApprovals).values({
       requestId,
       companyId: r.companyId,
       amount: r.charged,
-      feeCheck,
+      feeCheck: checkToKeep(feeCheck),
       resumeStatus: r.status,
       askedById: byUserId,
     });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createCompany, createPatient, createProvider, createRequest } from '../../../test/factories';
+import {
+  createCompany,
+  createFile,
+  createPatient,
+  createProvider,
+  createRequest,
+} from '../../../test/factories';
 import { getContext } from '../../../test/helpers';
+import { batesRanges } from '../../db/schema';
 import { internalStaff, post } from '../requests/requests.staff-fixtures';
 
 /** Staff record what a provider charged for, and the Request Details Center checks it against the law. */
@@ -76,6 +83,30 @@ describe('the provider charge checked on the request', () => {
       cap: null,
       rule: null,
     });
+  });
+
+  it('counts the pages delivered to the firm from their Bates ranges, for staff to compare with the pages billed', async () => {
+    const { deps } = await getContext();
+    const c = await requestAt({ state: 'TX', kind: 'hospital' });
+    await post(`/api/home/request/${c.request.id}/`, c.staff.headers, {
+      provider_cost: 180,
+      pages: 250,
+      medium: 'paper',
+    });
+    expect((await staffInfo(c.request.id, c.staff.headers)).fee_check.delivered_pages).toBeNull();
+    const chart = await createFile(deps.db, c.request.id);
+    const bills = await createFile(deps.db, c.request.id);
+    await deps.db.insert(batesRanges).values([
+      { fileId: chart.id, patientId: c.request.patientId, prefix: 'LOPEZ', firstNumber: 1, lastNumber: 200 },
+      {
+        fileId: bills.id,
+        patientId: c.request.patientId,
+        prefix: 'LOPEZ',
+        firstNumber: 201,
+        lastNumber: 248,
+      },
+    ]);
+    expect((await staffInfo(c.request.id, c.staff.headers)).fee_check.delivered_pages).toBe(248);
   });
 
   it('refuses a page count that is not a whole number, naming the field', async () => {

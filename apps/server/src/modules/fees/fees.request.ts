@@ -10,9 +10,9 @@ import {
   type RequestFeeCheck,
   stateCode,
 } from '@dd/shared';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, noteTemplates, patients, providers, requests } from '../../db/schema';
+import { batesRanges, companies, files, noteTemplates, patients, providers, requests } from '../../db/schema';
 
 /**
  * A request's provider charge checked against the legal cap (docs/fees.md): the rules in force on the day
@@ -62,7 +62,33 @@ export async function requestFeeCheck(db: DbOrTx, requestId: number): Promise<Re
           ...chargeValues(check, r.pages, r.medium),
         })
       : null;
-  return { ...feeCheckAnswer(check), dispute_letter: letter };
+  return {
+    ...feeCheckAnswer(check),
+    dispute_letter: letter,
+    delivered_pages: await deliveredPages(db, requestId),
+  };
+}
+
+/** What an approval keeps of the check: the verdict and figures, not the letter or the delivery. */
+export function checkToKeep(check: RequestFeeCheck | null) {
+  if (!check) return null;
+  const { dispute_letter: _letter, delivered_pages: _pages, ...kept } = check;
+  return kept;
+}
+
+/**
+ * How many pages the firm received: the Bates ranges numbered on the request's delivered files (one
+ * number per page). The pages billed should match; the screen flags a difference.
+ */
+async function deliveredPages(db: DbOrTx, requestId: number): Promise<number | null> {
+  const [row] = await db
+    .select({
+      pages: sql<number | null>`sum(${batesRanges.lastNumber} - ${batesRanges.firstNumber} + 1)::int`,
+    })
+    .from(batesRanges)
+    .innerJoin(files, eq(files.id, batesRanges.fileId))
+    .where(and(eq(files.requestId, requestId), eq(files.archived, false)));
+  return row?.pages ?? null;
 }
 
 function chargeValues(check: FeeCheck, pages: number, medium: keyof typeof FEE_MEDIUM_LABELS) {

@@ -1,6 +1,7 @@
 /**
  * The provider's charge checked against the legal cap (docs/fees.md): within, over (with the statute, the
- * overcharge and a ready dispute letter staff can copy or keep as a note on the request) or no rule.
+ * overcharge and a ready dispute letter staff can copy or keep as a note on the request) or no rule, and
+ * a warning when the pages billed differ from the pages delivered to the firm.
  */
 import { formatMoney, type RequestFeeCheck } from '@dd/shared';
 import { Alert, Button, CopyButton, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
@@ -11,6 +12,35 @@ import { addStaffNote } from './api';
 import { errorMessage } from './parts';
 
 export function FeeCheckPanel({
+  requestId,
+  check,
+  billedPages,
+  onNoted,
+}: {
+  requestId: number;
+  check: RequestFeeCheck;
+  billedPages: number | null;
+  onNoted: () => void;
+}) {
+  return (
+    <Stack gap="sm">
+      <Verdict requestId={requestId} check={check} onNoted={onNoted} />
+      {check.delivered_pages !== null && billedPages !== null && check.delivered_pages !== billedPages && (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title="Pages do not match"
+        >
+          The provider billed {billedPages} pages; the PDFs delivered to the law firm have{' '}
+          {check.delivered_pages}.
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function Verdict({
   requestId,
   check,
   onNoted,

@@ -92,7 +92,14 @@ export function TrackingCard({
           <SelectField name="medium" label="Medium" options={MEDIUM_OPTIONS} searchable={false} />
         </Group>
       </Form>
-      {info.fee_check && <FeeCheckPanel requestId={requestId} check={info.fee_check} onNoted={onSaved} />}
+      {info.fee_check && (
+        <FeeCheckPanel
+          requestId={requestId}
+          check={info.fee_check}
+          billedPages={info.provider_pages}
+          onNoted={onSaved}
+        />
+      )}
     </Card>
   );
 }
