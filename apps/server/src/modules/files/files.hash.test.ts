@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { callers, createFile, createRequest, firmWithRequest } from '../../../test/factories';
 import { getContext } from '../../../test/helpers';
 import type { App } from '../../app-types';
-import { files } from '../../db/schema';
+import { files, uploads } from '../../db/schema';
 import { backfillFileHashes } from './files.hash';
 import { PDF, storeObject, upload } from './files.test-utils';
 
@@ -44,6 +44,25 @@ describe('file hashes', () => {
     );
     expect(received).toBe(sha256(content));
     expect(file).toMatchObject({ sha256: sha256(content), duplicate_of: null, bates_start: null });
+  });
+
+  it('keeps the hash taken at receipt: a file attached after its stored copy changed records what arrived', async () => {
+    const { app, deps } = await getContext();
+    const { request } = await firmWithRequest(deps);
+    const { internalStaff } = await callers(deps);
+    const received = Buffer.concat([PDF, Buffer.from(randomUUID())]);
+    const sent = await upload(app, internalStaff.headers, { bucket: 'provider-records', content: received });
+    const [stored] = sent.json().uploaded_files;
+    const [row] = await deps.db.select().from(uploads).where(eq(uploads.key, stored.url));
+    expect(row).toMatchObject({ sha256: sha256(received), sizeBytes: received.length });
+    await storeObject(deps, stored.url, Buffer.concat([PDF, Buffer.from('changed in storage')]));
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/home/file/',
+      headers: internalStaff.headers,
+      payload: { name: 'a.pdf', url: stored.url, request: request.id, supporting_file: false },
+    });
+    expect([res.statusCode, res.json().sha256]).toEqual([200, sha256(received)]);
   });
 
   it('points out a second file with the same bytes on the same request, not on another request', async () => {

@@ -33,6 +33,23 @@ export async function digestStored(storage: Storage, key: string): Promise<Store
   return { sha256: hash.digest('hex'), head: Buffer.concat(head) };
 }
 
+/** The object's first bytes only (for its type), when its hash is already known. */
+export async function storedHead(storage: Storage, key: string): Promise<Buffer> {
+  const stream = await storage.get(key);
+  const chunks: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of stream) {
+      chunks.push(chunk as Buffer);
+      length += (chunk as Buffer).length;
+      if (length >= SNIFF_BYTES) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(chunks);
+}
+
 export const HASH_BACKFILL_JOB = 'files.hash-backfill';
 const BATCH = 100;
 

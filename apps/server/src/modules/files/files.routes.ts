@@ -46,6 +46,7 @@ export const filesRoutes: Module = async (app, deps) => {
       { config: { access: 'authenticated' }, schema: { response: { 200: UploadResponseSchema } } },
       async (request) => ({
         uploaded_files: await receiveUpload(request, requireAuth(request), {
+          db,
           storage,
           maxMb: deps.config.MAX_UPLOAD_MB,
           dataDir: deps.config.dataDir,

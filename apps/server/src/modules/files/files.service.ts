@@ -4,11 +4,11 @@ import type { Auth } from '../../authz';
 import { authorize, can } from '../../authz/policy';
 import { visibleRequests } from '../../authz/scopes';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { fileAccesses, files, requests } from '../../db/schema';
+import { fileAccesses, files, requests, uploads } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { sniffFileType } from '../../lib/file-type';
 import type { Storage } from '../../lib/storage';
-import { digestStored } from './files.hash';
+import { digestStored, type StoredDigest, storedHead } from './files.hash';
 import { getRequestFile } from './files.queries';
 import { parseUploadKey } from './files.upload';
 
@@ -30,6 +30,16 @@ export async function findVisibleFile(db: DbOrTx, auth: Auth, fileId: number) {
     .where(and(eq(files.id, fileId), visibleRequests(auth)));
   if (!row) throw notFound();
   return row;
+}
+
+/**
+ * The hash taken when the upload call received the object; an object stored some other way (the seed, an
+ * upload from before hashes were kept) is hashed now, streamed from storage.
+ */
+async function receivedDigest(db: Db, storage: Storage, key: string): Promise<StoredDigest> {
+  const [received] = await db.select({ sha256: uploads.sha256 }).from(uploads).where(eq(uploads.key, key));
+  if (!received) return digestStored(storage, key);
+  return { sha256: received.sha256, head: await storedHead(storage, key) };
 }
 
 export async function createRequestFile(
@@ -55,7 +65,7 @@ export async function createRequestFile(
   }
   const stat = await storage.stat(input.url);
   if (!stat) throw badRequest(FILE_MSG.uploadMissing, { url: FILE_MSG.uploadMissing });
-  const digest = await digestStored(storage, input.url);
+  const digest = await receivedDigest(db, storage, input.url);
   const contentType = sniffFileType(digest.head)?.mime ?? null;
 
   const id = await db.transaction(async (tx) => {

@@ -14,6 +14,8 @@ import {
 } from '@dd/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../../authz';
+import type { Db } from '../../db/client';
+import { uploads } from '../../db/schema';
 import { badRequest, HttpError } from '../../lib/errors';
 import { SNIFF_BYTES, type SniffedType, sniffFileType } from '../../lib/file-type';
 import { isValidKey, type Storage } from '../../lib/storage';
@@ -79,6 +81,7 @@ interface Spooled {
   filename: string;
   type: SniffedType;
   sha256: string;
+  size: number;
 }
 
 /** A safe file-name tail for a storage key: letters, digits, dot, dash, underscore; at most 100 characters. */
@@ -122,6 +125,7 @@ async function spoolParts(request: FastifyRequest, dir: string, maxMb: number) {
         filename: part.filename || 'file',
         type: guard.type!,
         sha256: guard.hash.digest('hex'),
+        size: guard.size,
       });
     }
   } catch (error) {
@@ -194,7 +198,7 @@ export async function removeLeftoverUploads(dataDir: string): Promise<number> {
 export async function receiveUpload(
   request: FastifyRequest,
   auth: Auth,
-  deps: { storage: Storage; maxMb: number; rate: UploadRate; dataDir: string },
+  deps: { db: Db; storage: Storage; maxMb: number; rate: UploadRate; dataDir: string },
 ): Promise<StoredUpload[]> {
   if (!request.isMultipart()) throw badRequest(FILE_MSG.notMultipart);
   const staging = uploadStagingDir(deps.dataDir);
@@ -222,6 +226,15 @@ export async function receiveUpload(
       await deps.storage.put(key, createReadStream(file.path), { contentType: file.type.mime });
       result.push({ url: key, filename: file.filename, order, sha256: file.sha256 });
     }
+    // The hash of what was received is kept with its key: a file attached from it records this hash.
+    await deps.db.insert(uploads).values(
+      spooled.map((file, order) => ({
+        key: result[order].url,
+        sha256: file.sha256,
+        sizeBytes: file.size,
+        userId: auth.userId,
+      })),
+    );
     return result;
   } catch (error) {
     await Promise.allSettled(stored.map((key) => deps.storage.delete(key)));
