@@ -16,7 +16,6 @@ import { registerWebApp } from './lib/web-app';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { signupRoutes } from './modules/accounts/signup.routes';
 import { apiDocsRoutes } from './modules/apidocs/apidocs.routes';
-import { authorizationsRoutes } from './modules/authorizations/authorizations.routes';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes';
 import { authorizationsRoutes } from './modules/authorizations/authorizations.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
@@ -79,7 +78,6 @@ const modules = [
   filesRoutes,
   recordsPackageRoutes,
   staffworkRoutes,
-  authorizationsRoutes,
   authorizationsRoutes,
   followUpsRoutes,
   billingRoutes,
