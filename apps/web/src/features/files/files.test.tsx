@@ -1,18 +1,20 @@
-import { DOWNLOAD_STAGGER_MS, FILE_MSG, type RequestFile } from '@dd/shared';
+import { DOWNLOAD_STAGGER_MS, FILE_MSG, RECORDS_PACKAGE_MSG, type RequestFile } from '@dd/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUser, renderWithProviders, requestFile } from '../../test';
 import { downloadAll } from './api';
+import { RecordsPackageButton } from './DownloadButtons';
 import { FileDownloadButton } from './FileDownloadButton';
 import { RequestFiles } from './RequestFiles';
 
 /** The download button's 'Downloaded' state, the one-second spacing of Download All, the file table. */
-const client = vi.hoisted(() => ({ post: vi.fn() }));
+const client = vi.hoisted(() => ({ post: vi.fn(), download: vi.fn() }));
 vi.mock('../../api/client', async (original) => ({
   ...(await original<typeof import('../../api/client')>()),
   post: client.post,
+  download: client.download,
 }));
 
 const file = { url: 'provider-records/demo-10001-1.pdf', name: 'Records.pdf' };
@@ -200,5 +202,22 @@ describe('RequestFiles', () => {
     expect(screen.getByText('Bates DOE0000001 – DOE0000004')).toBeInTheDocument();
     expect(screen.getByText("Same file as 'MRI.pdf' (identical SHA-256).")).toBeInTheDocument();
     expect(screen.getAllByText('Duplicate')).toHaveLength(1);
+  });
+});
+
+describe('RecordsPackageButton', () => {
+  it('appears once a file carries Bates numbers, downloads the package, and says why when it cannot', async () => {
+    const { unmount } = renderWithProviders(<RecordsPackageButton requestId={21} files={[requestFile()]} />);
+    expect(screen.queryByRole('button', { name: RECORDS_PACKAGE_MSG.download })).toBeNull();
+    unmount();
+
+    const delivered = [requestFile({ bates_start: 'DOE0000001', bates_end: 'DOE0000002' })];
+    renderWithProviders(<RecordsPackageButton requestId={21} files={delivered} />);
+    client.download.mockResolvedValueOnce(undefined);
+    await userEvent.click(screen.getByRole('button', { name: RECORDS_PACKAGE_MSG.download }));
+    expect(client.download).toHaveBeenCalledWith('/api/home/request/21/package/');
+    client.download.mockRejectedValueOnce(new Error(RECORDS_PACKAGE_MSG.preparing));
+    await userEvent.click(screen.getByRole('button', { name: RECORDS_PACKAGE_MSG.download }));
+    expect(await screen.findByText(RECORDS_PACKAGE_MSG.preparing)).toBeInTheDocument();
   });
 });
