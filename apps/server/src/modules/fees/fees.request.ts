@@ -10,9 +10,10 @@ import {
   type RequestFeeCheck,
   stateCode,
 } from '@dd/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { batesRanges, companies, files, noteTemplates, patients, providers, requests } from '../../db/schema';
+import { batesRanges, companies, files, patients, providers, requests } from '../../db/schema';
+import { templateTextOr } from '../notetemplates/notetemplates.service';
 
 /**
  * A request's provider charge checked against the legal cap (docs/fees.md): the rules in force on the day
@@ -54,7 +55,7 @@ export async function requestFeeCheck(db: DbOrTx, requestId: number): Promise<Re
   );
   const letter =
     check.verdict === 'over'
-      ? fillPlaceholders(await disputeTemplate(db), {
+      ? fillPlaceholders(await templateTextOr(db, FEE_DISPUTE_TEMPLATE_NAME, DEFAULT_FEE_DISPUTE_TEMPLATE), {
           provider: r.provider,
           client: r.client,
           law_firm: r.firm,
@@ -101,14 +102,4 @@ function chargeValues(check: FeeCheck, pages: number, medium: keyof typeof FEE_M
     rule: check.rule?.name ?? '',
     citation: check.rule?.citation ?? '',
   };
-}
-
-async function disputeTemplate(db: DbOrTx): Promise<string> {
-  const [row] = await db
-    .select({ text: noteTemplates.text })
-    .from(noteTemplates)
-    .where(sql`lower(trim(${noteTemplates.name})) = ${FEE_DISPUTE_TEMPLATE_NAME.toLowerCase()}`)
-    .orderBy(asc(noteTemplates.id))
-    .limit(1);
-  return row?.text.trim() ? row.text : DEFAULT_FEE_DISPUTE_TEMPLATE;
 }

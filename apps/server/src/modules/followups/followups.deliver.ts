@@ -5,12 +5,13 @@ import {
   formatDate,
   renderFollowUpText,
 } from '@dd/shared';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { companies, followUps, notes, noteTemplates, patients, providers, requests } from '../../db/schema';
+import { companies, followUps, notes, patients, providers, requests } from '../../db/schema';
 import { renderEmail } from '../../lib/email-layout';
 import type { Mail } from '../../lib/outbox';
 import { recomputeNextTodo } from '../notes/notes.reminders';
+import { templateTextOr } from '../notetemplates/notetemplates.service';
 
 /**
  * Sending one follow-up the caller has already claimed (its row moved from planned to sent under the
@@ -24,16 +25,6 @@ export interface ClaimedFollowUp {
   requestId: number;
   number: number;
   sentOn: string;
-}
-
-async function templateText(tx: Tx): Promise<string> {
-  const [row] = await tx
-    .select({ text: noteTemplates.text })
-    .from(noteTemplates)
-    .where(sql`lower(trim(${noteTemplates.name})) = ${FOLLOW_UP_TEMPLATE_NAME.toLowerCase()}`)
-    .orderBy(asc(noteTemplates.id))
-    .limit(1);
-  return row?.text.trim() ? row.text : DEFAULT_FOLLOW_UP_TEMPLATE;
 }
 
 export async function deliverFollowUp(
@@ -60,16 +51,19 @@ export async function deliverFollowUp(
     .innerJoin(companies, eq(companies.id, requests.companyId))
     .where(eq(requests.id, followUp.requestId));
   const dob = formatDate(r.dateOfBirth);
-  const body = renderFollowUpText(await templateText(tx), {
-    provider: r.provider,
-    client: r.client,
-    date_of_birth: dob || 'on the authorization',
-    dates: `${formatDate(r.startDate) || 'all available'} to ${formatDate(r.endDate) || 'present'}`,
-    law_firm: r.firm,
-    sent_on: formatDate(followUp.sentOn),
-    request_number: r.internalNumber,
-    number: String(followUp.number),
-  });
+  const body = renderFollowUpText(
+    await templateTextOr(tx, FOLLOW_UP_TEMPLATE_NAME, DEFAULT_FOLLOW_UP_TEMPLATE),
+    {
+      provider: r.provider,
+      client: r.client,
+      date_of_birth: dob || 'on the authorization',
+      dates: `${formatDate(r.startDate) || 'all available'} to ${formatDate(r.endDate) || 'present'}`,
+      law_firm: r.firm,
+      sent_on: formatDate(followUp.sentOn),
+      request_number: r.internalNumber,
+      number: String(followUp.number),
+    },
+  );
   const signed = `${body}\n\nThank you,\nDirect Docs\n${mail.supportEmail}`;
   const to = r.email?.trim();
   const channel: FollowUpChannel = to ? 'email' : 'letter';

@@ -1,7 +1,7 @@
 import type { NoteTemplateBodySchema, NoteTemplateRow } from '@dd/shared';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { noteTemplates } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 
@@ -54,4 +54,18 @@ export async function deleteNoteTemplate(db: Db, id: number): Promise<void> {
     .where(eq(noteTemplates.id, id))
     .returning({ id: noteTemplates.id });
   if (!row) throw notFound();
+}
+
+/**
+ * The text of the template staff keep under `name` (case and surrounding spaces ignored; the oldest when
+ * two share it) for a letter the product writes, or `fallback` when there is none or it is blank.
+ */
+export async function templateTextOr(db: DbOrTx, name: string, fallback: string): Promise<string> {
+  const [row] = await db
+    .select({ text: noteTemplates.text })
+    .from(noteTemplates)
+    .where(sql`lower(trim(${noteTemplates.name})) = ${name.toLowerCase()}`)
+    .orderBy(asc(noteTemplates.id))
+    .limit(1);
+  return row?.text.trim() ? row.text : fallback;
 }
