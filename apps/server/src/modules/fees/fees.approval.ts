@@ -49,8 +49,9 @@ export async function askApprovalIfOverLimit(tx: Tx, mail: Mail, requestId: numb
     .where(eq(feeApprovals.requestId, requestId))
     .orderBy(desc(feeApprovals.askedAt), desc(feeApprovals.id))
     .limit(1);
-  // The firm already approved this amount, or is being asked about it.
-  if (latest && latest.amount === r.charged && latest.state !== 'declined') return;
+  // The firm was already asked about this amount (pending, approved, or declined and being disputed):
+  // saving the requisition again asks nothing; a new amount is a new question.
+  if (latest && latest.amount === r.charged) return;
   const feeCheck = await requestFeeCheck(tx, requestId);
   const target = (await lockRequestForChange(tx, eq(requests.id, requestId)))!;
   if (latest?.state === 'pending') {
