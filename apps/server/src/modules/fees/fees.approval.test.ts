@@ -158,15 +158,15 @@ describe('a provider charge above the firm’s limit', () => {
     const row = await requestRow(disputed.request.id);
     expect(row.status).toBe(STATUS.initialRequestSent);
     expect(row.nextTodoDate).not.toBeNull();
+    expect((await notesOf(disputed.request.id)).at(-1)?.text).toContain(
+      'dispute the charge with the provider',
+    );
     // Staff saving the tracking form again with the disputed amount do not ask the firm a second time;
     // the corrected invoice's amount is a new question.
     await charge(disputed.request.id, disputed.staff.headers, 180);
     expect((await requestRow(disputed.request.id)).status).toBe(STATUS.initialRequestSent);
     await charge(disputed.request.id, disputed.staff.headers, 150);
     expect((await requestRow(disputed.request.id)).status).toBe(STATUS.waitingForFeeApproval);
-    expect((await notesOf(disputed.request.id)).at(-1)?.text).toContain(
-      'dispute the charge with the provider',
-    );
   });
 
   it('is answered only by the firm: staff get 403, another firm 404, and a charge within the limit asks nothing', async () => {
