@@ -154,15 +154,17 @@ export function CompanyForm({ company, canSetPrice, onSubmit, onSaved }: Company
               decimalScale={0}
             />
           </SimpleGrid>
-          <NumberField
-            name="auto_approve_limit"
-            label="Fee Approval Limit"
-            description="A provider charge above this waits for your approval before Direct Docs pays it. Leave blank to approve every charge."
-            min={0}
-            decimalScale={2}
-            prefix="$"
-            thousandSeparator
-          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <NumberField
+              name="auto_approve_limit"
+              label="Fee Approval Limit"
+              description="A provider charge above this waits for your approval before Direct Docs pays it. Leave blank to approve every charge."
+              min={0}
+              decimalScale={2}
+              prefix="$"
+              thousandSeparator
+            />
+          </SimpleGrid>
           {canSetPrice ? (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <NumberField
