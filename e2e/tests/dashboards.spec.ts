@@ -18,6 +18,7 @@ const FIRM_STAFF_NAV = [
   'Billings',
   'Edit Company Details',
   'Invite Users',
+  'API Keys',
   'Log Out',
 ];
 const FIRM_NAV = ['Dashboard', 'Log Out'];
