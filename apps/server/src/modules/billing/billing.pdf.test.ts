@@ -29,7 +29,7 @@ const line = (id: number, status: string): InvoiceLine => ({
 });
 
 describe('the invoice PDF', () => {
-  it('wraps long provider, client and status names instead of cutting them', async () => {
+  it('wraps long provider, client and status names instead of cutting them, and names who approved a fee', async () => {
     const bytes = await invoicePdf({
       billing: {
         id: 1,
@@ -42,7 +42,13 @@ describe('the invoice PDF', () => {
         total: '70.00',
       },
       company: { name: 'Firm', address: [] },
-      lines: [line(1, STATUS.closedOriginallyNone), line(2, STATUS.completedArrived)],
+      lines: [
+        line(1, STATUS.closedOriginallyNone),
+        {
+          ...line(2, STATUS.completedArrived),
+          fee_approval: { by: 'Paula Legal', at: '2026-03-05T15:00:00Z' },
+        },
+      ],
       totals: {
         lines: 2,
         price: '70.00',
@@ -62,6 +68,8 @@ describe('the invoice PDF', () => {
     expect(text).not.toContain('...');
     expect(text).toContain(provider);
     expect(text).toContain(STATUS.closedOriginallyNone);
+    // The charge the firm approved names who approved it.
+    expect(text).toMatch(/Provider fee: approved by Paula ?Legal on ?03\/05\/2026/);
     // Broken after its hyphen: both halves are whole.
     expect(text).toMatch(/Featherstonehaugh- ?Worthington/);
   });

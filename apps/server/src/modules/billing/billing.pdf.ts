@@ -1,4 +1,11 @@
-import { type Billing, formatDate, formatMoney, type InvoiceLine, type InvoiceTotals } from '@dd/shared';
+import {
+  type Billing,
+  feeApprovalCaption,
+  formatDate,
+  formatMoney,
+  type InvoiceLine,
+  type InvoiceTotals,
+} from '@dd/shared';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 
 /**
@@ -35,7 +42,16 @@ const COLUMNS: {
   { label: 'Date', width: 54, value: (l) => formatDate(l.request.created_at) },
   { label: 'Client', width: 102, value: (l) => l.request.client, wrap: true },
   { label: 'Provider', width: 112, value: (l) => l.request.provider ?? '', wrap: true },
-  { label: 'Status', width: 118, value: (l) => l.request.status, wrap: true },
+  {
+    label: 'Status',
+    width: 118,
+    // A charge the firm had to approve says who approved it, as the invoice screen does.
+    value: (l) =>
+      l.fee_approval
+        ? `${l.request.status}. Provider fee: ${feeApprovalCaption(l.fee_approval, formatDate).replace(/^A/, 'a')}`
+        : l.request.status,
+    wrap: true,
+  },
   { label: 'Fee', width: 50, value: (l) => formatMoney(l.price), right: true },
   { label: 'Provider cost', width: 60, value: (l) => formatMoney(l.provider_cost), right: true },
   { label: 'Page fee', width: 48, value: (l) => formatMoney(l.page_fee), right: true },
