@@ -5,7 +5,7 @@ import { requireAuth } from '../../authz';
 import { sendRecordsPackage } from './package.zip';
 
 /**
- * The records package (issue 35, decision 056): the ZIP of a delivered request's Bates-stamped records with
+ * The records package (decision 056): the ZIP of a delivered request's Bates-stamped records with
  * their index and checksums, for the request's firm and internal staff.
  */
 const Params = z.object({ id: IdSchema });
