@@ -20,3 +20,4 @@ export * from './requests';
 export * from './server';
 export * from './users';
 export * from './website';
+export * from './webhooks';

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies } from './companies';
+import { users } from './users';
+
+/**
+ * A law firm's webhook endpoints and the deliveries made to them (decision 059). The signing secret is kept
+ * encrypted with the data key (it must be read back to sign); a delivery row is written in the transaction
+ * of the change it reports, and is its own outbox: status, attempts and when to try again.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    secret: text('secret').notNull(),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** 'manual' (a firm administrator) or 'failures' (deliveries failed for a day). */
+    disabledReason: text('disabled_reason'),
+    /** Deliveries that failed since the last one that succeeded, and when that run began. */
+    failureCount: integer('failure_count').notNull().default(0),
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+  },
+  (t) => [
+    index('webhook_endpoints_company_idx').on(t.companyId, t.createdAt),
+    check('webhook_endpoints_disabled_ck', sql`${t.disabledReason} in ('manual', 'failures')`),
+  ],
+);
+
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The `webhook-id` header: the same on every attempt, so the receiver can ignore a repeat. */
+    messageId: text('message_id').notNull().unique(),
+    event: text('event').notNull(),
+    /** The JSON body exactly as it is signed and sent. */
+    body: text('body').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    responseMs: integer('response_ms'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('webhook_deliveries_status_ck', sql`${t.status} in ('pending', 'delivered', 'failed')`),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+  ],
+);
