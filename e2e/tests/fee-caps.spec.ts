@@ -73,7 +73,7 @@ test('staff record an overcharge at a Texas hospital, keep the dispute letter, a
   await page.goto(`/request/${order.id}/`);
   const fees = page.locator('section', { has: page.getByRole('heading', { name: 'Provider Fees' }) });
   await expect(fees).toContainText('Copy charge: $180.00');
-  await expect(fees).toContainText('$5.00 over the legal cap of $175.00');
+  await expect(fees).toContainText('allows at most $175.00. Overcharge: $5.00.');
   await shot(page, 'firm-fee-approval');
   await expectNoSeriousA11yViolations(page, 'firm request, fee waiting for approval');
   await fees.getByRole('button', { name: 'Approve $180.00' }).click();

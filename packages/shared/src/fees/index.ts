@@ -2,3 +2,4 @@ export * from './approval';
 export * from './check';
 export * from './dispute';
 export * from './rules';
+export * from './verdict';

@@ -1,5 +1,5 @@
 import type { Cents } from '@dd/shared';
-import { formatMoney, type RequestFeeCheck } from '@dd/shared';
+import { feeVerdictSentence, formatMoney, type RequestFeeCheck } from '@dd/shared';
 import { renderEmail } from '../../lib/email-layout';
 import type { OutgoingEmail } from '../../lib/outbox';
 import type { LockedRequest, Recipient } from '../notes/notes.context';
@@ -9,11 +9,8 @@ import { requestFacts, requestLink } from '../notes/notes.emails';
 function verdictLine(check: RequestFeeCheck | null): string {
   if (!check)
     return 'The page count has not been recorded yet, so the charge has not been checked against the law.';
-  if (check.verdict === 'no_rule') return 'No legal cap we know of applies to this provider and request.';
-  const cap = `${formatMoney(check.cap)} (${check.rule?.citation})`;
-  return check.verdict === 'over'
-    ? `This is ${formatMoney(check.overcharge)} over the legal cap of ${cap}: you may decline and have us dispute it.`
-    : `This is within the legal cap of ${cap}.`;
+  const sentence = feeVerdictSentence(check);
+  return check.verdict === 'over' ? `${sentence} You may decline it and have us dispute it.` : sentence;
 }
 
 /** To the firm's main contact: a provider charge above the firm's limit waits for its answer. */

@@ -54,6 +54,9 @@ describe('a provider charge above the firm’s limit', () => {
     expect(mail.text).toContain(
       `${c.provider.name} charges $180.00 for the records of ${c.patient.fullName}`,
     );
+    expect(mail.text).toContain(
+      "No fee rule we know covers this provider's state and kind and the request's legal basis.",
+    );
     const [pending] = await approvals(c.request.id, c.contact.headers);
     expect(pending).toMatchObject({ kind: 'charge', amount: '180.00', state: 'pending', decided_by: null });
 

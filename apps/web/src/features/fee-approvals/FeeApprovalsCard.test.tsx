@@ -48,7 +48,9 @@ describe('the Provider Fees card', () => {
     renderWithProviders(<FeeApprovalsCard requestId={21} canAnswer />);
     expect(await screen.findByText('Copy charge: $180.00')).toBeInTheDocument();
     expect(
-      screen.getByText('$5.00 over the legal cap of $175.00 under Tex. Health & Safety Code 241.154.'),
+      screen.getByText(
+        'The provider charged $180.00; Tex. Health & Safety Code 241.154 allows at most $175.00. Overcharge: $5.00.',
+      ),
     ).toBeInTheDocument();
 
     const user = userEvent.setup();

@@ -9,6 +9,7 @@ import {
   FEE_DECLINE_ACTIONS,
   type FeeApproval,
   type FeeDeclineAction,
+  feeVerdictSentence,
   formatDate,
   formatMoney,
 } from '@dd/shared';
@@ -27,16 +28,6 @@ const STATE_BADGES = {
   declined: { color: 'gray', label: 'Declined' },
 } as const;
 
-function verdictText(a: FeeApproval): string | null {
-  const check = a.fee_check;
-  if (!check) return null;
-  if (check.verdict === 'no_rule') return 'No legal cap applies to this charge.';
-  const cap = `${formatMoney(check.cap)} under ${check.rule?.citation}`;
-  return check.verdict === 'over'
-    ? `${formatMoney(check.overcharge)} over the legal cap of ${cap}.`
-    : `Within the legal cap of ${cap}.`;
-}
-
 export function FeeApprovalsCard({ requestId, canAnswer }: { requestId: number; canAnswer: boolean }) {
   const approvals = useFeeApprovals(requestId);
   const list = approvals.data?.results ?? [];
@@ -54,9 +45,9 @@ export function FeeApprovalsCard({ requestId, canAnswer }: { requestId: number; 
                 {STATE_BADGES[a.state].label}
               </Badge>
             </Group>
-            {verdictText(a) && (
-              <Text size="sm" c={a.fee_check?.verdict === 'over' ? 'red.8' : 'dimmed'}>
-                {verdictText(a)}
+            {a.fee_check && (
+              <Text size="sm" c={a.fee_check.verdict === 'over' ? 'red.8' : 'dimmed'}>
+                {feeVerdictSentence(a.fee_check)}
               </Text>
             )}
             {a.state === 'pending' ? (

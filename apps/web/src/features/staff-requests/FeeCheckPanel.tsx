@@ -3,7 +3,7 @@
  * overcharge and a ready dispute letter staff can copy or keep as a note on the request) or no rule, and
  * a warning when the pages billed differ from the pages delivered to the firm.
  */
-import { formatMoney, type RequestFeeCheck } from '@dd/shared';
+import { FEE_VERDICT_TITLES, feeVerdictSentence, type RequestFeeCheck } from '@dd/shared';
 import { Alert, Button, CopyButton, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconScale } from '@tabler/icons-react';
@@ -40,6 +40,12 @@ export function FeeCheckPanel({
   );
 }
 
+const VERDICT_LOOKS = {
+  within: { color: 'teal', icon: <IconCircleCheck size={18} /> },
+  over: { color: 'red', icon: <IconAlertTriangle size={18} /> },
+  no_rule: { color: 'gray', icon: <IconInfoCircle size={18} /> },
+} as const;
+
 function Verdict({
   requestId,
   check,
@@ -49,28 +55,15 @@ function Verdict({
   check: RequestFeeCheck;
   onNoted: () => void;
 }) {
-  if (check.verdict === 'no_rule')
-    return (
-      <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} title="No legal cap applies">
-        No fee rule we know covers this provider's state, kind and the request's legal basis. Check the charge
-        by hand.
-      </Alert>
-    );
-  const rule = check.rule;
-  if (check.verdict === 'within')
-    return (
-      <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} title="Within the legal cap">
-        {formatMoney(check.charged)} is within the {formatMoney(check.cap)} that {rule?.citation} allows.
-      </Alert>
-    );
+  const look = VERDICT_LOOKS[check.verdict];
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Over the legal cap">
+    <Alert color={look.color} variant="light" icon={look.icon} title={FEE_VERDICT_TITLES[check.verdict]}>
       <Stack gap="xs">
         <Text size="sm">
-          The provider charged {formatMoney(check.charged)}; {rule?.citation} allows at most{' '}
-          {formatMoney(check.cap)}. Overcharge: <strong>{formatMoney(check.overcharge)}</strong>.
+          {feeVerdictSentence(check)}
+          {check.verdict === 'no_rule' && ' Check the charge by hand.'}
         </Text>
-        {check.dispute_letter && (
+        {check.verdict === 'over' && check.dispute_letter && (
           <DisputeLetter requestId={requestId} letter={check.dispute_letter} onNoted={onNoted} />
         )}
       </Stack>
