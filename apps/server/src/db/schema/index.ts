@@ -15,6 +15,7 @@ export * from './patients';
 export * from './payments';
 export * from './pdf-forms';
 export * from './providers';
+export * from './record-pages';
 export * from './relations';
 export * from './requests';
 export * from './server';
