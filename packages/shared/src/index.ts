@@ -39,6 +39,7 @@ export * from './requests';
 export * from './routes';
 export * from './schemas/auth';
 export * from './schemas/contact';
+export * from './signing';
 export * from './staff';
 export * from './staff-list';
 export * from './staff-reports';

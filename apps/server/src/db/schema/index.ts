@@ -19,6 +19,7 @@ export * from './record-pages';
 export * from './relations';
 export * from './requests';
 export * from './server';
+export * from './signing';
 export * from './users';
 export * from './website';
 export * from './webhooks';
