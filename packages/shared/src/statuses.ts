@@ -7,6 +7,8 @@ export const REQUEST_STATUSES = [
   'Need Assistance',
   'Waiting for Direct Docs Response',
   'Waiting for Fee Approval',
+  'Request Rejected',
+  'No Records Found',
   'Completed - Documents Arrived',
   'Completed - No Documents Available',
   'Closed - Documents Arrived',
@@ -25,6 +27,8 @@ export const STATUS = {
   needAssistance: 'Need Assistance',
   waitingForDirectDocs: 'Waiting for Direct Docs Response',
   waitingForFeeApproval: 'Waiting for Fee Approval',
+  requestRejected: 'Request Rejected',
+  noRecordsFound: 'No Records Found',
   completedArrived: 'Completed - Documents Arrived',
   completedUnavailable: 'Completed - No Documents Available',
   closedArrived: 'Closed - Documents Arrived',
@@ -52,9 +56,18 @@ export const STATUS_GROUPS = {
 } as const;
 export type StatusGroup = keyof typeof STATUS_GROUPS;
 
-/** Completed and closed statuses end the work on a request; everything else is open. */
+/**
+ * Completed and closed statuses end the work on a request, and so does 'No Records Found' (an outcome the
+ * provider certifies, decision 058); everything else is open.
+ */
 export function isOpenStatus(status: RequestStatus): boolean {
-  return !status.startsWith('Completed') && !status.startsWith('Closed');
+  return !status.startsWith('Completed') && !status.startsWith('Closed') && status !== 'No Records Found';
+}
+
+/** Which finish date a status stamps: completed (records or a certified outcome), closed, or none. */
+export function finishKind(status: RequestStatus): 'completed' | 'closed' | null {
+  if (status.startsWith('Completed') || status === 'No Records Found') return 'completed';
+  return status.startsWith('Closed') ? 'closed' : null;
 }
 
 export const OPEN_STATUSES = REQUEST_STATUSES.filter(isOpenStatus);
@@ -62,19 +75,22 @@ export const CLOSED_STATUSES = REQUEST_STATUSES.filter((s) => !isOpenStatus(s));
 
 /**
  * Statuses staff may set from a note: 'In Contact With Provider' down to the last closed status, except
- * 'Waiting for Fee Approval', which only a provider charge over the firm's limit starts (fees/approval.ts).
+ * 'Waiting for Fee Approval', which only a provider charge over the firm's limit starts (fees/approval.ts),
+ * and the provider's outcomes, which are staff actions with a reason or a certification (outcomes.ts).
  */
 export const STAFF_NOTE_STATUSES = REQUEST_STATUSES.slice(REQUEST_STATUSES.indexOf(STATUS.inContact)).filter(
-  (s) => s !== STATUS.waitingForFeeApproval,
+  (s) => s !== STATUS.waitingForFeeApproval && s !== STATUS.requestRejected && s !== STATUS.noRecordsFound,
 );
 
 /**
- * The request waits on the law firm (a question, a missing authorization, a fee to approve): the legal
- * clock and the follow-ups to the provider stand still until the next status.
+ * The request waits on the law firm (a question, a missing authorization, a fee to approve, the fix of a
+ * request the provider rejected): the legal clock and the follow-ups to the provider stand still until
+ * the next status.
  */
 export const WAITING_ON_FIRM_STATUSES: readonly RequestStatus[] = [
   STATUS.needAssistance,
   STATUS.waitingForFeeApproval,
+  STATUS.requestRejected,
 ];
 export const isWaitingOnFirm = (status: RequestStatus) => WAITING_ON_FIRM_STATUSES.includes(status);
 

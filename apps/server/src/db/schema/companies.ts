@@ -1,4 +1,4 @@
-import { BASE_REQUEST_PRICE } from '@dd/shared';
+import { BASE_REQUEST_PRICE, DEFAULT_STALE_AFTER_BUSINESS_DAYS } from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { centsColumn } from './money';
@@ -30,11 +30,16 @@ export const companies = pgTable(
     followUpEvery: integer('follow_up_every').notNull().default(5),
     /** A provider charge above this many cents waits for the firm's approval; null: none does. */
     autoApproveLimit: centsColumn('auto_approve_limit'),
+    /** An open request the provider has not answered for this many business days is offered for cancellation. */
+    staleAfterBusinessDays: integer('stale_after_business_days')
+      .notNull()
+      .default(DEFAULT_STALE_AFTER_BUSINESS_DAYS),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('companies_request_price_ck', sql`${t.requestPrice} >= 0`),
     check('companies_auto_approve_limit_ck', sql`${t.autoApproveLimit} >= 0`),
+    check('companies_stale_after_ck', sql`${t.staleAfterBusinessDays} between 10 and 365`),
     check('companies_follow_up_every_ck', sql`${t.followUpEvery} between 1 and 30`),
     index('companies_name_idx').on(t.name),
   ],

@@ -35,6 +35,8 @@ export const files = pgTable(
     archived: boolean('archived').notNull().default(false),
     verifiedById: integer('verified_by_id').references(() => users.id, { onDelete: 'set null' }),
     supportingFile: boolean('supporting_file').notNull().default(false),
+    /** The provider's signed certification that it holds no records (decision 058), delivered like records. */
+    certifiesNoRecords: boolean('certifies_no_records').notNull().default(false),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     contentType: text('content_type'),
     /** Hex SHA-256 of the stored bytes, taken when the file is attached; null until the backfill reaches it. */

@@ -1,4 +1,11 @@
-import { cents, FEE_MEDIA, LEGAL_BASES, OPEN_STATUSES, REQUEST_STATUSES } from '@dd/shared';
+import {
+  cents,
+  FEE_MEDIA,
+  LEGAL_BASES,
+  OPEN_STATUSES,
+  REJECTION_REASONS,
+  REQUEST_STATUSES,
+} from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -126,6 +133,10 @@ export const requests = pgTable(
     deadlineRule: text('deadline_rule'),
     /** The day the provider's written notice of an extension was recorded. */
     extensionNoticeOn: date('extension_notice_on', { mode: 'string' }),
+    /** Why the provider rejected the request, while it waits for the fix and a resend (decision 058). */
+    rejectionReason: text('rejection_reason', { enum: REJECTION_REASONS }),
+    /** The day the firm chose to keep waiting on a stale request: staleness counts again from it. */
+    staleKeptWaitingOn: date('stale_kept_waiting_on', { mode: 'string' }),
     /** When the documents were sent to the law firm. */
     receivedDocumentAt: timestamp('received_document_at', { withTimezone: true }),
     /** The newest note's time, kept by the trigger notes_touch_request (migration 0010): the data
@@ -155,6 +166,7 @@ export const requests = pgTable(
   (t) => [
     check('requests_status_ck', oneOf(t.status, REQUEST_STATUSES)),
     check('requests_legal_basis_ck', oneOf(t.legalBasis, LEGAL_BASES)),
+    check('requests_rejection_reason_ck', oneOf(t.rejectionReason, REJECTION_REASONS)),
     check('requests_provider_medium_ck', oneOf(t.providerMedium, FEE_MEDIA)),
     check('requests_provider_pages_ck', sql`${t.providerPages} >= 0`),
     check('requests_money_ck', nonNegative(t.price, t.providerCost, t.pageFee)),

@@ -39,6 +39,9 @@ const STATUS_COUNTS = {
   'Waiting for Direct Docs Response': 10,
   // None planned: fee-approvals.ts moves two of the Jones firm's requests there, with their approvals.
   'Waiting for Fee Approval': 0,
+  // None planned: the provider's outcomes come with a reason or a certification (decision 058).
+  'Request Rejected': 0,
+  'No Records Found': 0,
   'Completed - Documents Arrived': 36,
   'Completed - No Documents Available': 10,
   'Closed - Documents Arrived': 24,
@@ -56,6 +59,8 @@ const AGE_DAYS = {
   'Need Assistance': [6, 50],
   'Waiting for Direct Docs Response': [8, 55],
   'Waiting for Fee Approval': [10, 60],
+  'Request Rejected': [10, 60],
+  'No Records Found': [20, 240],
   'Completed - Documents Arrived': [20, 240],
   'Completed - No Documents Available': [20, 240],
   'Closed - Documents Arrived': [30, 300],

@@ -96,6 +96,8 @@ const PATHS = {
   'Need Assistance': ['initial', 'contact', 'assist'],
   'Waiting for Direct Docs Response': ['initial', 'contact', 'assist', 'waiting'],
   'Waiting for Fee Approval': ['initial', 'contact'],
+  'Request Rejected': ['initial', 'contact'],
+  'No Records Found': ['initial', 'contact'],
   'Completed - Documents Arrived': ['initial', 'contact', 'enRoute', 'sent'],
   'Completed - No Documents Available': ['initial', 'contact', 'noDocs'],
   'Closed - Documents Arrived': ['initial', 'contact', 'enRoute', 'sent', 'close'],

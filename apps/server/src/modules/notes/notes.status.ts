@@ -1,4 +1,4 @@
-import { isOpenStatus, OPEN_STATUSES, type RequestStatus } from '@dd/shared';
+import { finishKind, isOpenStatus, OPEN_STATUSES, type RequestStatus } from '@dd/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { patients, requests } from '../../db/schema';
@@ -15,9 +15,10 @@ import { allCompleteEmail } from './notes.emails';
 function statusDates(status: RequestStatus) {
   // A finished request is on nobody's To Do list (notes.reminders.ts).
   const done = { nextTodoDate: null, followUpDate: null };
-  if (status.startsWith('Completed'))
+  const finish = finishKind(status);
+  if (finish === 'completed')
     return { ...done, completedDate: sql`coalesce(${requests.completedDate}, now())` };
-  if (status.startsWith('Closed'))
+  if (finish === 'closed')
     return { ...done, closedDate: sql`coalesce(${requests.closedDate}, now())` };
   return {};
 }
