@@ -4,6 +4,7 @@ export * from './authorizations';
 export * from './billing';
 export * from './client-values';
 export * from './companies';
+export * from './completeness';
 export * from './constants';
 export * from './dashboard';
 export * from './data-admin';

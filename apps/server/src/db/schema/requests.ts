@@ -3,6 +3,7 @@ import {
   FEE_MEDIA,
   LEGAL_BASES,
   OPEN_STATUSES,
+  RECORD_RECEIPTS,
   REJECTION_REASONS,
   REQUEST_STATUSES,
 } from '@dd/shared';
@@ -343,10 +344,18 @@ export const requestTypeChoices = pgTable(
       .notNull()
       .references(() => requestTypes.id, { onDelete: 'restrict' }),
     position: integer('position').notNull(),
+    /** What arrived of this category (completeness.ts in @dd/shared); null until staff mark it. */
+    receipt: text('receipt', { enum: RECORD_RECEIPTS }),
+    receiptAt: timestamp('receipt_at', { withTimezone: true }),
+    receiptById: integer('receipt_by_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     primaryKey({ columns: [t.requestId, t.requestTypeId] }),
     check('request_type_choices_position_ck', nonNegative(t.position)),
+    check(
+      'request_type_choices_receipt_ck',
+      sql`${t.receipt} is null or ${oneOf(t.receipt, RECORD_RECEIPTS)}`,
+    ),
     // "Is this type used?" (deleting a type) and the foreign key's own check.
     index('request_type_choices_type_idx').on(t.requestTypeId),
   ],
