@@ -49,6 +49,7 @@ import { requestTypesRoutes } from './modules/requesttypes/requesttypes.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { staffworkRoutes } from './modules/staffwork/staffwork.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { websiteRoutes } from './modules/website/website.routes';
 
 /** Longest wait for a request's headers (never above REQUEST_TIMEOUT_SECONDS). */
@@ -91,6 +92,7 @@ const modules = [
   modelMakerRoutes,
   apiDocsRoutes,
   apiKeysRoutes,
+  webhooksRoutes,
   geocoderRoutes,
   paymentsRoutes,
   // Last: its /api/{app}/{model}/ routes answer only paths no product route has.

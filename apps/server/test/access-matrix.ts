@@ -7,6 +7,7 @@ import { API_KEY_ROWS } from './access-matrix-keys';
 import type { MatrixRow } from './access-matrix-kit';
 import { PACKAGE_ROWS } from './access-matrix-package';
 import { RECORD_ROWS } from './access-matrix-records';
+import { WEBHOOK_ROWS } from './access-matrix-webhooks';
 import { WEBSITE_ROWS } from './access-matrix-website';
 
 export type { CallInput, MatrixRow } from './access-matrix-kit';
@@ -34,4 +35,5 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   ...WEBSITE_ROWS,
   ...ADMIN_ROWS,
   ...API_KEY_ROWS,
+  ...WEBHOOK_ROWS,
 };

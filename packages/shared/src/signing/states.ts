@@ -184,3 +184,12 @@ export const DeclineBodySchema = z
 export type DeclineBody = z.infer<typeof DeclineBodySchema>;
 
 export const SigningDoneSchema = z.object({ status: z.enum(['signed', 'declined']) });
+
+/** What the client reads once the date of birth matches: the authorization, section by section. */
+export const SigningDocumentSchema = z.object({
+  title: z.string(),
+  client_name: z.string(),
+  firm_name: z.string(),
+  sections: z.array(z.object({ heading: z.string(), text: z.string() })),
+});
+export type SigningDocument = z.infer<typeof SigningDocumentSchema>;

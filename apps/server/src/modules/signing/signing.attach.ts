@@ -1,0 +1,72 @@
+import {
+  type AuthorizationFacts,
+  consentedCategories,
+  generatedAuthorizationElements,
+  validateAuthorization,
+} from '@dd/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { authorizationChecks, patients, requests } from '../../db/schema';
+
+/**
+ * A signed authorization becomes the client's HIPAA form and the form of the requests it was sent for.
+ * We generated it, so its elements are known: the validator runs on them, and when it passes, each of
+ * those requests' first-send checklist is saved as complete for this form (checked by Direct Docs).
+ */
+export async function attachSignedForm(
+  tx: DbOrTx,
+  input: {
+    patientId: number;
+    requestIds: readonly number[];
+    documentUrl: string;
+    facts: AuthorizationFacts;
+    signerName: string;
+    signedOn: string;
+  },
+): Promise<void> {
+  await tx
+    .update(patients)
+    .set({ hipaaConsentUrl: input.documentUrl })
+    .where(eq(patients.id, input.patientId));
+  if (!input.requestIds.length) return;
+  const attached = await tx
+    .update(requests)
+    .set({ hipaaConsentUrl: input.documentUrl })
+    .where(
+      and(
+        eq(requests.patientId, input.patientId),
+        inArray(requests.id, [...input.requestIds]),
+        sql`${requests.active}`,
+      ),
+    )
+    .returning({ id: requests.id });
+  const elements = generatedAuthorizationElements(input.facts, {
+    signerName: input.signerName,
+    signedOn: input.signedOn,
+  });
+  if (!validateAuthorization(elements, input.signedOn).valid) return;
+  const values = {
+    documentUrl: input.documentUrl,
+    description: true,
+    discloser: true,
+    recipient: true,
+    purpose: true,
+    expiration: input.facts.expiresOn,
+    signature: true,
+    signedOn: input.signedOn,
+    signedByRepresentative: false,
+    representativeAuthority: false,
+    revocation: true,
+    conditioning: true,
+    redisclosure: true,
+    separateConsents: consentedCategories(input.facts.recordTypes),
+    checkedById: null,
+    updatedAt: new Date(),
+  };
+  for (const { id } of attached) {
+    await tx
+      .insert(authorizationChecks)
+      .values({ requestId: id, ...values })
+      .onConflictDoUpdate({ target: authorizationChecks.requestId, set: values });
+  }
+}

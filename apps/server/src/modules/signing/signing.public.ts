@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  AUTHORIZATION_TITLE,
+  type AuthorizationFacts,
+  authorizationSections,
+  type DeclineBody,
+  defaultExpiration,
+  SIGNING_MAX_DOB_FAILURES,
+  SIGNING_MSG,
+  type SignBody,
+  type SigningDocument,
+  type SigningLinkState,
+  todayIn,
+} from '@dd/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { signingRequests } from '../../db/schema';
+import { sha256 } from '../../lib/crypto';
+import { HttpError, notFound } from '../../lib/errors';
+import type { Storage } from '../../lib/storage';
+import { attachSignedForm } from './signing.attach';
+import { buildSignedPdf } from './signing.pdf';
+import { eventsOf, providersOf, recordEvent, rowByTokenHash } from './signing.queries';
+import { type From, statusOf } from './signing.service';
+
+/**
+ * The client's side of a signing link, with no account: the token is the key. Until the date of birth
+ * matches, nothing says whom the link is for (not the client's name, not the firm's); wrong dates are
+ * counted and lock the link. Signing or declining uses it up; the PDF becomes the client's HIPAA form.
+ */
+type Found = NonNullable<Awaited<ReturnType<typeof rowByTokenHash>>>;
+
+const gone = (message: string) => new HttpError(410, message);
+
+function linkState(found: Found | undefined, now: Date): SigningLinkState['status'] | 'unknown' {
+  if (!found) return 'unknown';
+  const status = statusOf(found.row, now);
+  if (status === 'signed' || status === 'declined') return 'finished';
+  if (status === 'locked' || status === 'expired') return status;
+  return 'ready';
+}
+
+function assertReady(found: Found | undefined, now: Date): asserts found is Found {
+  const state = linkState(found, now);
+  if (state === 'unknown') throw notFound(SIGNING_MSG.linkUnusable);
+  if (state === 'locked') throw gone(SIGNING_MSG.locked);
+  if (state !== 'ready') throw gone(SIGNING_MSG.linkUnusable);
+}
+
+/** GET /api/signing/{token}/: whether the link can be used; the first look is the 'opened' event. */
+export async function openLink(db: Db, token: string, from: From): Promise<SigningLinkState> {
+  const found = await rowByTokenHash(db, sha256(token));
+  const state = linkState(found, new Date());
+  if (state === 'unknown') throw notFound(SIGNING_MSG.linkUnusable);
+  if (state === 'ready' && found!.row.state === 'sent') {
+    const opened = await db
+      .update(signingRequests)
+      .set({ state: 'opened' })
+      .where(and(eq(signingRequests.id, found!.row.id), eq(signingRequests.state, 'sent')))
+      .returning({ id: signingRequests.id });
+    if (opened.length) await recordEvent(db, found!.row.id, 'opened', from);
+  }
+  return { status: state };
+}
+
+/**
+ * The date of birth must match before anything is shown or done. A wrong one is counted in one atomic
+ * update (parallel guesses cannot pass the limit), and the last allowed failure locks the link.
+ */
+async function confirmIdentity(db: Db, token: string, dateOfBirth: string, from: From): Promise<Found> {
+  const found = await rowByTokenHash(db, sha256(token));
+  assertReady(found, new Date());
+  if (found.dateOfBirth && found.dateOfBirth === dateOfBirth) return found;
+  const [counted] = await db
+    .update(signingRequests)
+    .set({
+      failedAttempts: sql`${signingRequests.failedAttempts} + 1`,
+      lockedAt: sql`case when ${signingRequests.failedAttempts} + 1 >= ${SIGNING_MAX_DOB_FAILURES} then now() else ${signingRequests.lockedAt} end`,
+    })
+    .where(eq(signingRequests.id, found.row.id))
+    .returning({ failed: signingRequests.failedAttempts });
+  await recordEvent(db, found.row.id, 'identity_failed', from);
+  const left = SIGNING_MAX_DOB_FAILURES - counted.failed;
+  if (left <= 0) {
+    if (counted.failed === SIGNING_MAX_DOB_FAILURES) await recordEvent(db, found.row.id, 'locked', from);
+    throw gone(SIGNING_MSG.locked);
+  }
+  const message = SIGNING_MSG.wrongDob(left);
+  throw new HttpError(403, message, { date_of_birth: message });
+}
+
+async function factsOf(db: DbOrTx, found: Found, today: string): Promise<AuthorizationFacts> {
+  const { row } = found;
+  return {
+    clientName: found.clientName,
+    dateOfBirth: found.dateOfBirth ?? '',
+    firmName: found.firmName,
+    providers: await providersOf(db, row),
+    recordTypes: row.recordTypes,
+    datesFrom: row.datesFrom,
+    datesTo: row.datesTo,
+    purpose: row.purpose,
+    expiresOn: row.expiration ?? defaultExpiration(today),
+  };
+}
+
+const todayOf = (found: Found) => todayIn(found.senderTimezone ?? 'America/Denver');
+
+/** POST /api/signing/{token}/identity/: the authorization to read, once the date of birth matches. */
+export async function showDocument(
+  db: Db,
+  token: string,
+  dateOfBirth: string,
+  from: From,
+): Promise<SigningDocument> {
+  const found = await confirmIdentity(db, token, dateOfBirth, from);
+  await recordEvent(db, found.row.id, 'identity_confirmed', from);
+  const facts = await factsOf(db, found, todayOf(found));
+  return {
+    title: AUTHORIZATION_TITLE,
+    client_name: found.clientName,
+    firm_name: found.firmName,
+    sections: authorizationSections(facts),
+  };
+}
+
+const pngOf = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+
+/** POST /api/signing/{token}/sign/: the signed PDF with its certificate, stored and made the client's form. */
+export async function sign(
+  deps: { db: Db; storage: Storage },
+  token: string,
+  body: SignBody,
+  from: From,
+): Promise<{ status: 'signed' }> {
+  const { db, storage } = deps;
+  const checked = await confirmIdentity(db, token, body.date_of_birth, from);
+  const key = `hipaa-forms/signed/s${checked.row.id}/${randomUUID()}-HIPAA-authorization.pdf`;
+  await db.transaction(async (tx) => {
+    // The row is locked so a second tap (or a resend) cannot sign the same link twice.
+    const found = await rowByTokenHash(tx, sha256(token), { lock: true });
+    assertReady(found, new Date());
+    const signedAt = new Date();
+    const signedOn = todayOf(found);
+    const facts = await factsOf(tx, found, signedOn);
+    await recordEvent(tx, found.row.id, 'signed', from, signedAt);
+    const events = await eventsOf(tx, [found.row.id]);
+    const { pdf, sha256: digest } = await buildSignedPdf({
+      sections: authorizationSections(facts),
+      signerName: body.signer_name,
+      signaturePng: body.signature.kind === 'drawn' ? pngOf(body.signature.image) : null,
+      signedOn,
+      certificate: {
+        email: found.row.email,
+        signedAt,
+        ip: from.ip,
+        userAgent: from.userAgent,
+        events: events.map((e) => ({ event: e.event, at: e.at, ip: e.ip, userAgent: e.userAgent })),
+      },
+    });
+    await storage.put(key, Readable.from([Buffer.from(pdf)]), { contentType: 'application/pdf' });
+    await tx
+      .update(signingRequests)
+      .set({
+        state: 'signed',
+        signedAt,
+        signerName: body.signer_name,
+        signatureKind: body.signature.kind,
+        documentUrl: key,
+        documentSha256: digest,
+        authorizationExpiresOn: facts.expiresOn,
+      })
+      .where(eq(signingRequests.id, found.row.id));
+    await attachSignedForm(tx, {
+      patientId: found.row.patientId,
+      requestIds: found.row.requestIds,
+      documentUrl: key,
+      facts,
+      signerName: body.signer_name,
+      signedOn,
+    });
+  });
+  return { status: 'signed' };
+}
+
+/** POST /api/signing/{token}/decline/: the client says no; the link is used up and the firm sees why. */
+export async function decline(
+  db: Db,
+  token: string,
+  body: DeclineBody,
+  from: From,
+): Promise<{ status: 'declined' }> {
+  const checked = await confirmIdentity(db, token, body.date_of_birth, from);
+  await db.transaction(async (tx) => {
+    const found = await rowByTokenHash(tx, sha256(token), { lock: true });
+    assertReady(found, new Date());
+    await tx
+      .update(signingRequests)
+      .set({ state: 'declined', declinedAt: new Date(), declineReason: body.reason?.trim() || null })
+      .where(eq(signingRequests.id, checked.row.id));
+    await recordEvent(tx, checked.row.id, 'declined', from);
+  });
+  return { status: 'declined' };
+}

@@ -1,0 +1,238 @@
+import {
+  formatDate,
+  type SendSigningBody,
+  SIGNING_LINK_DAYS,
+  SIGNING_MSG,
+  SIGNING_PER_CLIENT_PER_HOUR,
+  SIGNING_PER_FIRM_PER_DAY,
+  type SigningRequest,
+  type SigningSent,
+  type SigningStatus,
+  sensitiveCategoriesOf,
+  todayIn,
+} from '@dd/shared';
+import { and, eq } from 'drizzle-orm';
+import { consume } from '../../auth/rate-limit';
+import type { Auth } from '../../authz';
+import type { Db, DbOrTx } from '../../db/client';
+import { signingRequests } from '../../db/schema';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { renderEmail } from '../../lib/email-layout';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { type Mail, SECRET_LINK_PLACEHOLDER } from '../../lib/outbox';
+import {
+  clientRequests,
+  eventsOf,
+  firmClient,
+  listForClient,
+  providerNames,
+  providersOf,
+  recordEvent,
+  type SigningRow,
+} from './signing.queries';
+
+/**
+ * A firm sends its client a HIPAA authorization to sign online, sees where each one stands and sends it
+ * again (docs/decisions/061). Only users of the client's own firm: another firm's client is not found,
+ * and internal users are refused (the firm, not the retrieval service, asks its client to sign).
+ */
+export interface From {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const PER_CLIENT = { bucket: 'signing-client', limit: SIGNING_PER_CLIENT_PER_HOUR, windowSeconds: 3600 };
+const PER_FIRM = { bucket: 'signing-firm', limit: SIGNING_PER_FIRM_PER_DAY, windowSeconds: 86_400 };
+
+async function ownClient(db: Db, auth: Auth, patientId: number) {
+  if (auth.isInternal) throw forbidden();
+  const client = await firmClient(db, auth.companyId, patientId);
+  if (!client) throw notFound();
+  return client;
+}
+
+export function statusOf(row: SigningRow, now: Date = new Date()): SigningStatus {
+  if (row.state === 'signed' || row.state === 'declined') return row.state;
+  if (row.lockedAt) return 'locked';
+  if (row.linkExpiresAt.getTime() <= now.getTime()) return 'expired';
+  return row.state;
+}
+
+async function checkBody(db: Db, patientId: number, body: SendSigningBody, today: string) {
+  const reqs = await clientRequests(db, patientId, body.request_ids);
+  if (reqs.length !== new Set(body.request_ids).size) {
+    throw badRequest(SIGNING_MSG.foreignRequest, { request_ids: SIGNING_MSG.foreignRequest });
+  }
+  const known = await providerNames(db, body.provider_ids);
+  if (known.size !== new Set(body.provider_ids).size) {
+    throw badRequest(SIGNING_MSG.unknownProvider, { provider_ids: SIGNING_MSG.unknownProvider });
+  }
+  if (!reqs.length && !body.provider_ids.length) {
+    throw badRequest(SIGNING_MSG.noRequestsOrProviders, { request_ids: SIGNING_MSG.noRequestsOrProviders });
+  }
+  if (body.dates_from && body.dates_to && body.dates_to < body.dates_from) {
+    throw badRequest(SIGNING_MSG.datesOrder, { dates_to: SIGNING_MSG.datesOrder });
+  }
+  if (body.expiration && body.expiration <= today) {
+    throw badRequest(SIGNING_MSG.expirationPast, { expiration: SIGNING_MSG.expirationPast });
+  }
+  const sensitive = sensitiveCategoriesOf(body.record_types);
+  if (sensitive.includes('psychotherapy_notes') && body.record_types.length > 1) {
+    throw badRequest(SIGNING_MSG.psychotherapyAlone, { record_types: SIGNING_MSG.psychotherapyAlone });
+  }
+}
+
+async function mailLink(
+  db: DbOrTx,
+  mail: Mail,
+  row: SigningRow,
+  token: string,
+  client: { firstName: string; firmName: string },
+) {
+  const providers = await providersOf(db, row);
+  const content = renderEmail({
+    title: 'Please sign your medical records authorization',
+    paragraphs: [
+      client.firstName ? `Hello ${client.firstName},` : 'Hello,',
+      `${client.firmName} asks you to sign an authorization so that your medical records can be requested from ${providers.join(', ')}.`,
+      'Review it and sign on your phone or computer; it takes a few minutes. You will be asked for your date of birth first, to confirm it is you.',
+      `The link works once and expires on ${formatDate(row.linkExpiresAt)}.`,
+      `If you did not expect this e-mail, you can ignore it or call ${client.firmName}.`,
+    ],
+    action: { label: 'Review and sign', url: SECRET_LINK_PLACEHOLDER },
+  });
+  await mail.enqueue(db, {
+    to: row.email,
+    subject: SIGNING_MSG.emailSubject,
+    template: 'signing-link',
+    secretLink: `${mail.publicUrl}/sign/${token}`,
+    ...content,
+  });
+}
+
+const linkExpiry = (now: Date) => new Date(now.getTime() + SIGNING_LINK_DAYS * 86_400_000);
+
+/** POST …/signing/: checks what the firm chose, counts the limits, stores the hashed token and mails the link. */
+export async function sendSigning(
+  deps: { db: Db; mail: Mail },
+  auth: Auth,
+  patientId: number,
+  body: SendSigningBody,
+  from: From,
+  options: { renewsId?: number } = {},
+): Promise<SigningSent> {
+  const { db, mail } = deps;
+  const client = await ownClient(db, auth, patientId);
+  if (!client.dateOfBirth) throw conflict(SIGNING_MSG.noDob);
+  await checkBody(db, patientId, body, todayIn(auth.timezone));
+  await consume(db, PER_CLIENT, String(patientId), SIGNING_MSG.tooManyForClient);
+  await consume(db, PER_FIRM, String(auth.companyId), SIGNING_MSG.tooManyForFirm);
+  const token = randomToken();
+  const now = new Date();
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(signingRequests)
+      .values({
+        companyId: client.companyId,
+        patientId,
+        createdById: auth.userId,
+        email: body.email,
+        requestIds: [...new Set(body.request_ids)],
+        providerIds: [...new Set(body.provider_ids)],
+        recordTypes: body.record_types,
+        datesFrom: body.dates_from ?? null,
+        datesTo: body.dates_to ?? null,
+        purpose: body.purpose,
+        expiration: body.expiration ?? null,
+        tokenHash: sha256(token),
+        linkExpiresAt: linkExpiry(now),
+        sentAt: now,
+        renewsId: options.renewsId ?? null,
+      })
+      .returning();
+    await recordEvent(tx, created.id, 'sent', from, now);
+    await mailLink(tx, mail, created, token, client);
+    return created;
+  });
+  return { id: row.id, status: 'sent', expires_at: row.linkExpiresAt.toISOString() };
+}
+
+/** POST …/signing/{id}/resend/: a new link (the old one stops working) unless the client has signed. */
+export async function resendSigning(
+  deps: { db: Db; mail: Mail },
+  auth: Auth,
+  patientId: number,
+  signingId: number,
+  from: From,
+): Promise<SigningSent> {
+  const { db, mail } = deps;
+  const client = await ownClient(db, auth, patientId);
+  const [existing] = await db
+    .select()
+    .from(signingRequests)
+    .where(and(eq(signingRequests.id, signingId), eq(signingRequests.patientId, client.id)));
+  if (!existing) throw notFound();
+  if (existing.state === 'signed') throw conflict(SIGNING_MSG.alreadyFinished);
+  await consume(db, PER_CLIENT, String(patientId), SIGNING_MSG.tooManyForClient);
+  await consume(db, PER_FIRM, String(auth.companyId), SIGNING_MSG.tooManyForFirm);
+  const token = randomToken();
+  const now = new Date();
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(signingRequests)
+      .set({
+        tokenHash: sha256(token),
+        linkExpiresAt: linkExpiry(now),
+        sentAt: now,
+        state: 'sent',
+        failedAttempts: 0,
+        lockedAt: null,
+        declinedAt: null,
+        declineReason: null,
+      })
+      .where(and(eq(signingRequests.id, signingId), eq(signingRequests.state, existing.state)))
+      .returning();
+    if (!updated) throw conflict(SIGNING_MSG.alreadyFinished);
+    await recordEvent(tx, updated.id, 'resent', from, now);
+    await mailLink(tx, mail, updated, token, client);
+    return updated;
+  });
+  return { id: row.id, status: 'sent', expires_at: row.linkExpiresAt.toISOString() };
+}
+
+/** GET …/signing/: the client's signing requests, newest first, each with its audit trail. */
+export async function listSigning(db: Db, auth: Auth, patientId: number): Promise<SigningRequest[]> {
+  const client = await ownClient(db, auth, patientId);
+  const rows = await listForClient(db, auth.companyId, client.id);
+  const events = await eventsOf(
+    db,
+    rows.map((r) => r.row.id),
+  );
+  const now = new Date();
+  return Promise.all(
+    rows.map(async ({ row, sentBy }) => ({
+      id: row.id,
+      status: statusOf(row, now),
+      email: row.email,
+      providers: await providersOf(db, row),
+      request_ids: row.requestIds,
+      record_types: row.recordTypes,
+      dates_from: row.datesFrom,
+      dates_to: row.datesTo,
+      purpose: row.purpose,
+      expiration: row.expiration,
+      sent_at: row.sentAt.toISOString(),
+      expires_at: row.linkExpiresAt.toISOString(),
+      signed_at: row.signedAt?.toISOString() ?? null,
+      declined_at: row.declinedAt?.toISOString() ?? null,
+      decline_reason: row.declineReason,
+      document_url: row.documentUrl,
+      document_sha256: row.documentSha256,
+      authorization_expires_on: row.authorizationExpiresOn,
+      sent_by: sentBy,
+      events: events
+        .filter((e) => e.signingRequestId === row.id)
+        .map((e) => ({ event: e.event, at: e.at.toISOString(), ip: e.ip, user_agent: e.userAgent })),
+    })),
+  );
+}
