@@ -13,6 +13,9 @@ import { expireStaleCardPayments } from './modules/payments/card-payment-expiry'
 import { paymentProvider } from './modules/payments/stripe-client';
 import { RENDER_JOB, renderJobHandler } from './modules/pdfforms/pdfforms.render';
 import { STAMP_JOB, stampDelivered } from './modules/recordspackage/package.deliver';
+import { webhookNetwork } from './modules/webhooks/webhooks.address';
+import { deliverDueWebhooks } from './modules/webhooks/webhooks.deliver';
+import { WEBHOOK_RETRY_JOB, WEBHOOK_SEND_JOB } from './modules/webhooks/webhooks.emit';
 
 /**
  * Every kind of background work, run through the one job queue (decision 034) by whichever server
@@ -20,7 +23,8 @@ import { STAMP_JOB, stampDelivered } from './modules/recordspackage/package.deli
  * daily disk-usage snapshot, ending card payments left waiting for the bank's authentication, sending the
  * follow-ups to providers that are due, the firms' weekly deadline e-mails, and
  * clearing out finished jobs and idempotency keys past their 24 hours, hashing files stored before
- * their SHA-256 was kept, and Bates-stamping delivered records.
+ * their SHA-256 was kept, Bates-stamping delivered records, and sending firms' signed webhooks (and
+ * retrying them).
  */
 export function createBackgroundJobs(
   deps: AppDeps,
@@ -28,6 +32,7 @@ export function createBackgroundJobs(
 ): JobRunner {
   const db = deps.db;
   const payments = paymentProvider(deps.config);
+  const webhooks = { db, cipher: deps.cipher, mail: deps.mail, network: webhookNetwork(deps.config) };
   return createJobRunner({
     db,
     pollMs: deps.config.JOB_POLL_MS,
@@ -52,6 +57,13 @@ export function createBackgroundJobs(
       [DEADLINE_DIGEST_JOB]: async () => {
         await sendDeadlineDigests(deps);
       },
+      // Sent as soon as the change that raised them commits; retried by the recurring chore.
+      [WEBHOOK_SEND_JOB]: async () => {
+        await deliverDueWebhooks(webhooks);
+      },
+      [WEBHOOK_RETRY_JOB]: async () => {
+        await deliverDueWebhooks(webhooks);
+      },
       'jobs.prune': async () => {
         await db.execute(
           sql`delete from ${jobs} where (status = 'done' and finished_at < now() - interval '1 day')
@@ -72,6 +84,8 @@ export function createBackgroundJobs(
       { kind: FOLLOW_UPS_JOB, everySeconds: 600 },
       // Each user's digest falls due on Monday at 7:00 their time: it leaves within a quarter of an hour.
       { kind: DEADLINE_DIGEST_JOB, everySeconds: 900 },
+      // Webhook retries fall due from 30 s on (webhooks.deliver.ts).
+      { kind: WEBHOOK_RETRY_JOB, everySeconds: 15 },
     ],
   });
 }

@@ -19,6 +19,8 @@ import {
   requests,
   requestTypes,
   users,
+  webhookDeliveries,
+  webhookEndpoints,
   websitePages,
   websitePageVersions,
 } from '../src/db/schema';
@@ -276,6 +278,30 @@ export async function accessFixtures(deps: AppDeps) {
           .values({ ...values, scopes: ['read_requests'] })
           .returning()
       )[0];
+    },
+    /** A webhook endpoint of the target firm with one failed delivery (decision 059). */
+    freshWebhook: async () => {
+      const [endpoint] = await db
+        .insert(webhookEndpoints)
+        .values({
+          companyId: company.id,
+          url: 'https://hooks.example/direct-docs',
+          events: ['request.created'],
+          secret: deps.cipher.encrypt('whsec_YWNjZXNzLW1hdHJpeC1zZWNyZXQ='),
+          createdById: staff.user.id,
+        })
+        .returning();
+      const [delivery] = await db
+        .insert(webhookDeliveries)
+        .values({
+          endpointId: endpoint.id,
+          messageId: `msg_${randomUUID()}`,
+          event: 'request.created',
+          body: '{}',
+          status: 'failed',
+        })
+        .returning();
+      return { endpoint, delivery };
     },
     /** A firm with no users or records, for the company delete route. */
     freshCompany: () => createCompany(db),

@@ -48,6 +48,7 @@ export * from './staff-reports';
 export * from './staffwork';
 export * from './statuses';
 export * from './time-zones';
+export * from './webhooks';
 export * from './website';
 export * from './website-builder';
 export * from './website-lists';

@@ -9,6 +9,7 @@ import { renderEmail } from '../../lib/email-layout';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mail } from '../../lib/outbox';
 import { containsPattern } from '../requests/requests.filter-kit';
+import { emitInvoiceIssued } from '../webhooks/webhooks.emit';
 import { billableLines, lockCompanyRequests } from './invoices.queries';
 
 /**
@@ -182,6 +183,13 @@ export async function createBilling(
     });
     const created = await billingById(tx, auth, billing.id);
     if (company.adminEmail) await mail.enqueue(tx, billingEmail(mail, company.adminEmail, created));
+    await emitInvoiceIssued(tx, mail.publicUrl, {
+      id: created.id,
+      companyId: body.company,
+      total: created.total,
+      lines: created.lines,
+      created: created.created_at,
+    });
     return billing.id;
   });
   return billingById(db, auth, id);

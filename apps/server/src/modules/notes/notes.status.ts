@@ -4,13 +4,14 @@ import type { Tx } from '../../db/client';
 import { patients, requests } from '../../db/schema';
 import type { Mail } from '../../lib/outbox';
 import { refreshDeadline } from '../requests/requests.deadline';
+import { emitStatusChanged } from '../webhooks/webhooks.emit';
 import { type LockedRequest, requesterOrContact } from './notes.context';
 import { allCompleteEmail } from './notes.emails';
 
 /**
  * Moving a locked request to another status, for notes and the staff actions: completed and closed
  * dates are stamped the first time (and the request leaves the To Do list), and when the client's last open request leaves the open statuses
- * the requester hears that all requests for that client are complete.
+ * the requester hears that all requests for that client are complete; the firm's webhooks are told.
  */
 function statusDates(status: RequestStatus) {
   // A finished request is on nobody's To Do list (notes.reminders.ts).
@@ -36,6 +37,11 @@ export async function changeStatus(
     .where(eq(requests.id, target.id));
   // The status note is already written: the deadline reads it (the first send starts the clock).
   await refreshDeadline(tx, target.id);
+  // The firm's webhooks hear of it in this transaction (decision 059).
+  if (next !== target.status) {
+    const request = { id: target.id, companyId: target.companyId, status: next };
+    await emitStatusChanged(tx, mail.publicUrl, request, target.status);
+  }
   if (isOpenStatus(target.status) && !isOpenStatus(next)) await notifyIfClientDone(tx, mail, target);
 }
 

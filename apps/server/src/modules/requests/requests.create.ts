@@ -1,10 +1,17 @@
-import { providerMissingMessage, type RequestBody, type RequestRecord, requestPrice } from '@dd/shared';
+import {
+  providerMissingMessage,
+  type RequestBody,
+  type RequestRecord,
+  requestPrice,
+  STATUS,
+} from '@dd/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import { type Auth, assertEmailConfirmed } from '../../authz';
 import { providers, requests, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { staffToday } from '../notes/notes.reminders';
+import { emitRequestCreated } from '../webhooks/webhooks.emit';
 import { submittedEmail } from './requests.email';
 import { checkRequestInput, requestBeingSplit } from './requests.input';
 import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
@@ -50,7 +57,7 @@ export async function createRequests(
       const [row] = await tx
         .insert(requests)
         .values({
-          status: 'Requested By Lawyer',
+          status: STATUS.requestedByLawyer,
           requestType: requestTypeText(types),
           rush: body.rush,
           startDate: input.startDate,
@@ -73,6 +80,8 @@ export async function createRequests(
         })
         .returning({ id: requests.id, internalNumber: requests.internalNumber });
       await addRequestTypes(tx, row.id, types);
+      const request = { id: row.id, companyId: input.patient.companyId, status: STATUS.requestedByLawyer };
+      await emitRequestCreated(tx, mail.publicUrl, request);
       created.push({ ...row, providerName: provider.name });
     }
     const [requester] = await tx.select({ email: users.email }).from(users).where(eq(users.id, auth.userId));

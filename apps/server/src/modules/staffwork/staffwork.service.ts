@@ -22,6 +22,7 @@ import {
 import { changeStatus } from '../notes/notes.status';
 import { numberDelivery, prepareDelivery } from '../recordspackage/package.deliver';
 import type { RecordsDeps } from '../recordspackage/package.unlock';
+import { emitRecordsReady } from '../webhooks/webhooks.emit';
 import { cancelledEmail, recordsReadyEmail } from './staffwork.emails';
 import { isFirstSendDue } from './staffwork.first-send-due';
 
@@ -145,6 +146,8 @@ export async function sendToLawyer(
       );
     }
     await changeStatus(tx, mail, target, status, { receivedDocumentAt: new Date() });
+    const request = { id, companyId: target.companyId, status };
+    await emitRecordsReady(tx, mail.publicUrl, request, counts.medical);
     await endAllReminders(tx, id);
     return { status, note_id: noteId };
   });
