@@ -41,6 +41,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { paymentOrigins } from './modules/payments/stripe-client';
 import { pdfFormsRoutes } from './modules/pdfforms/pdfforms.routes';
 import { providersRoutes } from './modules/providers/providers.routes';
+import { recordsSearchRoutes } from './modules/recordsearch/search.routes';
 import { recordsPackageRoutes } from './modules/recordspackage/package.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { staffReportsRoutes } from './modules/reports/staff-reports.routes';
@@ -78,6 +79,7 @@ const modules = [
   companiesRoutes,
   filesRoutes,
   recordsPackageRoutes,
+  recordsSearchRoutes,
   staffworkRoutes,
   authorizationsRoutes,
   followUpsRoutes,

@@ -12,6 +12,12 @@ import { FOLLOW_UPS_JOB, sendDueFollowUps } from './modules/followups/followups.
 import { expireStaleCardPayments } from './modules/payments/card-payment-expiry';
 import { paymentProvider } from './modules/payments/stripe-client';
 import { RENDER_JOB, renderJobHandler } from './modules/pdfforms/pdfforms.render';
+import {
+  backfillRecordIndexing,
+  INDEX_BACKFILL_JOB,
+  INDEX_JOB,
+  indexRecordFile,
+} from './modules/recordsearch/search.index';
 import { STAMP_JOB, stampDelivered } from './modules/recordspackage/package.deliver';
 import { webhookNetwork } from './modules/webhooks/webhooks.address';
 import { deliverDueWebhooks } from './modules/webhooks/webhooks.deliver';
@@ -23,8 +29,8 @@ import { WEBHOOK_RETRY_JOB, WEBHOOK_SEND_JOB } from './modules/webhooks/webhooks
  * daily disk-usage snapshot, ending card payments left waiting for the bank's authentication, sending the
  * follow-ups to providers that are due, the firms' weekly deadline e-mails, and
  * clearing out finished jobs and idempotency keys past their 24 hours, hashing files stored before
- * their SHA-256 was kept, Bates-stamping delivered records, and sending firms' signed webhooks (and
- * retrying them).
+ * their SHA-256 was kept, Bates-stamping delivered records, reading received records' text for search, and
+ * sending firms' signed webhooks (and retrying them).
  */
 export function createBackgroundJobs(
   deps: AppDeps,
@@ -50,6 +56,13 @@ export function createBackgroundJobs(
       [STAMP_JOB]: async (payload, context) => {
         const records = { db, storage: deps.storage, dataDir: deps.config.dataDir };
         await stampDelivered(records, Number(payload.requestId), context);
+      },
+      [INDEX_JOB]: async (payload, context) => {
+        const records = { db, storage: deps.storage, dataDir: deps.config.dataDir };
+        await indexRecordFile(records, Number(payload.fileId), context);
+      },
+      [INDEX_BACKFILL_JOB]: async () => {
+        await backfillRecordIndexing(db);
       },
       [FOLLOW_UPS_JOB]: async () => {
         await sendDueFollowUps(deps);
@@ -80,6 +93,8 @@ export function createBackgroundJobs(
       { kind: 'payments.expire', everySeconds: 300 },
       // Files stored before hashes were kept, and any whose object was missing when they were attached.
       { kind: HASH_BACKFILL_JOB, everySeconds: 3600 },
+      // Received PDFs not yet searchable (stored before search, or copied by a split).
+      { kind: INDEX_BACKFILL_JOB, everySeconds: 600 },
       // Follow-ups fall due by the day in each provider's time zone; ten minutes is soon enough.
       { kind: FOLLOW_UPS_JOB, everySeconds: 600 },
       // Each user's digest falls due on Monday at 7:00 their time: it leaves within a quarter of an hour.

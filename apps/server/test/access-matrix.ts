@@ -7,6 +7,7 @@ import { API_KEY_ROWS } from './access-matrix-keys';
 import type { MatrixRow } from './access-matrix-kit';
 import { PACKAGE_ROWS } from './access-matrix-package';
 import { RECORD_ROWS } from './access-matrix-records';
+import { SEARCH_ROWS } from './access-matrix-search';
 import { WEBHOOK_ROWS } from './access-matrix-webhooks';
 import { WEBSITE_ROWS } from './access-matrix-website';
 
@@ -29,6 +30,7 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   ...ACCOUNT_ROWS,
   ...RECORD_ROWS,
   ...PACKAGE_ROWS,
+  ...SEARCH_ROWS,
   ...FOLLOW_UP_ROWS,
   ...BILLING_ROWS,
   ...FORM_ROWS,

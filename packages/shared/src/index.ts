@@ -37,6 +37,7 @@ export * from './placeholders';
 export * from './pricing';
 export * from './providers';
 export * from './records-package';
+export * from './records-search';
 export * from './requests';
 export * from './routes';
 export * from './schemas/auth';

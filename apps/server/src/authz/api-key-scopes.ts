@@ -41,6 +41,9 @@ export const API_KEY_ROUTES: Readonly<Record<string, readonly ApiKeyScope[]>> = 
   'POST /api/download-zip/': ['read_files'],
   // A delivered request's records package: the stamped PDFs, their index and SHA256SUMS, as one ZIP.
   'GET /api/home/request/:id/package/': ['read_files'],
+  // Searching the text of the firm's received records, and how far a request's indexing has come.
+  'GET /api/search/records/': ['read_files'],
+  'GET /api/search/records/request/:id/': ['read_files'],
   // Clients, their Social Security numbers included (each read is audited as a user's is).
   'GET /api/home/patient/': ['manage_clients'],
   'GET /api/home/patient/:id/': ['manage_clients'],

@@ -8,6 +8,7 @@ import { fileAccesses, files, requests, uploads } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { sniffFileType } from '../../lib/file-type';
 import type { Storage } from '../../lib/storage';
+import { queueRecordIndexing } from '../recordsearch/search.index';
 import { digestStored, type StoredDigest, storedHead } from './files.hash';
 import { getRequestFile } from './files.queries';
 import { parseUploadKey } from './files.upload';
@@ -84,6 +85,7 @@ export async function createRequestFile(
     await tx
       .insert(fileAccesses)
       .values({ action: 'UPLOAD', ip, fileId: row.id, fileKey: input.url, userId: auth.userId });
+    await queueRecordIndexing(tx, { id: row.id, contentType, supportingFile: supporting });
     return row.id;
   });
   return (await getRequestFile(db, auth, id))!;
