@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { STATUS, toCents, todayIn } from '@dd/shared';
+import { type RequestStatus, STATUS, toCents, todayIn } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../src/app-types';
 import { newApiKey } from '../src/auth/api-key-auth';
@@ -233,6 +233,12 @@ export async function accessFixtures(deps: AppDeps) {
         .returning({ id: feeApprovals.id });
       await db.update(requests).set({ status: STATUS.waitingForFeeApproval }).where(eq(requests.id, r.id));
       return { requestId: r.id, approvalId: approval.id };
+    },
+    /** A fresh request of the target firm in a given status (the provider's outcomes, decision 058). */
+    freshRequestIn: async (status: RequestStatus) => {
+      const r = await freshRequest();
+      await db.update(requests).set({ status }).where(eq(requests.id, r.id));
+      return r;
     },
     /** A closed request of the target firm with no invoice line yet (billable). */
     freshFinishedRequest: async () => {

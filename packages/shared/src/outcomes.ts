@@ -88,6 +88,12 @@ export const outcomeNote = {
     `${by} keeps waiting for the provider after ${days} business days without a response.`,
 };
 
+/** What staff added to a rejection note after the reason (outcomeNote.rejected), or null. */
+export function rejectionDetail(text: string, reason: RejectionReason): string | null {
+  const head = outcomeNote.rejected(reason);
+  return text.startsWith(head) ? text.slice(head.length).trim() || null : null;
+}
+
 /** The statement the provider's custodian signs. */
 export const certificationStatement = (provider: string) =>
   `I, the undersigned custodian of records of ${provider}, certify that after a diligent search of the records in its custody or control, ${provider} holds no medical, billing or other records of the patient named above for the dates of service listed.`;

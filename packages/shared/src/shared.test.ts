@@ -58,7 +58,9 @@ describe('statuses', () => {
     expect(OPEN_STATUSES).toContain(STATUS.needAssistance);
     expect(CLOSED_STATUSES).toContain(STATUS.completedArrived);
     expect(OPEN_STATUSES).toContain(STATUS.waitingForFeeApproval);
-    expect(OPEN_STATUSES.length + CLOSED_STATUSES.length).toBe(13);
+    expect(OPEN_STATUSES).toContain(STATUS.requestRejected);
+    expect(CLOSED_STATUSES).toContain(STATUS.noRecordsFound);
+    expect(OPEN_STATUSES.length + CLOSED_STATUSES.length).toBe(15);
   });
 
   it('lets staff notes set In Contact With Provider down to the last closed status', () => {

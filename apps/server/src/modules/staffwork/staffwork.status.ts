@@ -2,6 +2,7 @@ import { type RequestStatus, STATUS } from '@dd/shared';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
 import type { FollowUpSettings } from '../notes/notes.reminders';
+import { markNoRecordsFound, rejectNeedsReason } from '../outcomes/outcomes.service';
 import type { RecordsDeps } from '../recordspackage/package.unlock';
 import { type ActionNote, cancelRequest, markInitialSent, sendToLawyer } from './staffwork.service';
 
@@ -19,6 +20,10 @@ const ACTIONS: Partial<Record<RequestStatus, Action>> = {
   [STATUS.initialRequestSent]: markInitialSent,
   [STATUS.cancelled]: cancelRequest,
   [STATUS.completedArrived]: sendToLawyer,
+  // The provider's outcomes (decision 058): no records is the staff action itself; a rejection needs
+  // its reason, which the status call cannot carry.
+  [STATUS.noRecordsFound]: (deps, auth, id, note) => markNoRecordsFound(deps, auth, id, { note: note?.text }),
+  [STATUS.requestRejected]: rejectNeedsReason,
 };
 
 /** Statuses a note runs as their action (the note form's cancel, the spec's first-send note). */

@@ -1,0 +1,137 @@
+import {
+  isOpenStatus,
+  type NoRecordsBody,
+  OUTCOME_MSG,
+  type OutcomeResult,
+  outcomeNote,
+  type RejectBody,
+  type RequestStatus,
+  type ResendBody,
+  STATUS,
+} from '@dd/shared';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app-types';
+import type { Auth } from '../../authz';
+import { authorize } from '../../authz/policy';
+import { unsafeActiveRequestById } from '../../authz/scopes';
+import type { Tx } from '../../db/client';
+import { notes, requests } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { Mail } from '../../lib/outbox';
+import { firmRecipients, type LockedRequest, lockRequestForChange } from '../notes/notes.context';
+import { endAllReminders, setFollowUp, staffToday } from '../notes/notes.reminders';
+import { changeStatus } from '../notes/notes.status';
+import { noRecordsEmail, rejectedEmail } from './outcomes.emails';
+
+/**
+ * The provider's outcomes, set by internal staff (decision 058): 'No Records Found' finishes the request
+ * (its follow-ups end; the signed certification follows, outcomes.certification.ts), 'Request Rejected'
+ * waits on the fix with its reason (the legal clock and follow-ups pause, WAITING_ON_FIRM_STATUSES), and
+ * the resend returns a rejected request to 'Requested By Lawyer', where the first send picks it up again.
+ * The spec's generic status call runs these same functions (staffwork.status.ts).
+ */
+type Deps = Pick<AppDeps, 'db' | 'mail'>;
+
+async function lockForStaff(tx: Tx, auth: Auth, id: number): Promise<LockedRequest> {
+  authorize(auth, 'request.staffWork');
+  const target = await lockRequestForChange(tx, unsafeActiveRequestById(id));
+  if (!target) throw notFound();
+  return target;
+}
+
+async function moveWithNote(
+  tx: Tx,
+  mail: Mail,
+  auth: Auth,
+  target: LockedRequest,
+  text: string,
+  status: RequestStatus,
+  extra: Partial<typeof requests.$inferInsert> = {},
+): Promise<number> {
+  const [note] = await tx
+    .insert(notes)
+    .values({
+      text,
+      requestId: target.id,
+      userId: auth.userId,
+      updateStatus: status,
+      previousStatus: target.status,
+    })
+    .returning({ id: notes.id });
+  await changeStatus(tx, mail, target, status, extra);
+  return note.id;
+}
+
+export async function markNoRecordsFound(
+  { db, mail }: Deps,
+  auth: Auth,
+  id: number,
+  body: NoRecordsBody = {},
+): Promise<OutcomeResult> {
+  return db.transaction(async (tx) => {
+    const target = await lockForStaff(tx, auth, id);
+    if (!isOpenStatus(target.status)) throw conflict(OUTCOME_MSG.alreadyFinished);
+    const status = STATUS.noRecordsFound;
+    const noteId = await moveWithNote(tx, mail, auth, target, outcomeNote.noRecords(body.note), status, {
+      rejectionReason: null,
+    });
+    await endAllReminders(tx, id);
+    for (const to of firmRecipients(target))
+      await mail.enqueue(tx, noRecordsEmail({ to, publicUrl: mail.publicUrl, target }));
+    return { success: OUTCOME_MSG.noRecords, status, note_id: noteId };
+  });
+}
+
+export async function rejectRequest(
+  { db, mail }: Deps,
+  auth: Auth,
+  id: number,
+  body: RejectBody,
+): Promise<OutcomeResult> {
+  return db.transaction(async (tx) => {
+    const target = await lockForStaff(tx, auth, id);
+    if (!isOpenStatus(target.status)) throw conflict(OUTCOME_MSG.alreadyFinished);
+    const status = STATUS.requestRejected;
+    const text = outcomeNote.rejected(body.reason, body.note);
+    const noteId = await moveWithNote(tx, mail, auth, target, text, status, { rejectionReason: body.reason });
+    for (const to of firmRecipients(target))
+      await mail.enqueue(tx, rejectedEmail({ to, publicUrl: mail.publicUrl, target, reason: body.reason }));
+    return { success: OUTCOME_MSG.rejected, status, note_id: noteId };
+  });
+}
+
+/** The fix is made (a new authorization, the right provider): back to be sent, on today's To Do list. */
+export async function resendRequest(
+  { db, mail }: Deps,
+  auth: Auth,
+  id: number,
+  body: ResendBody = {},
+): Promise<OutcomeResult> {
+  return db.transaction(async (tx) => {
+    const target = await lockForStaff(tx, auth, id);
+    if (target.status !== STATUS.requestRejected) throw conflict(OUTCOME_MSG.notRejected);
+    const [row] = await tx
+      .select({ reason: requests.rejectionReason })
+      .from(requests)
+      .where(eq(requests.id, id));
+    const status = STATUS.requestedByLawyer;
+    const noteId = await moveWithNote(
+      tx,
+      mail,
+      auth,
+      target,
+      outcomeNote.resent(row.reason, body.note),
+      status,
+      {
+        rejectionReason: null,
+      },
+    );
+    await setFollowUp(tx, id, await staffToday(tx));
+    return { success: OUTCOME_MSG.resent, status, note_id: noteId };
+  });
+}
+
+/** The spec's status call cannot carry a reason: it is pointed at the action that does. */
+export async function rejectNeedsReason(): Promise<never> {
+  throw badRequest(OUTCOME_MSG.rejectNeedsReason, { status: OUTCOME_MSG.rejectNeedsReason });
+}
