@@ -19,6 +19,7 @@ const FIRM_STAFF_NAV = [
   'Edit Company Details',
   'Invite Users',
   'API Keys',
+  'Webhooks',
   'Log Out',
 ];
 const FIRM_NAV = ['Dashboard', 'Log Out'];

@@ -13,6 +13,8 @@ export const PUBLIC_SCREENS = new Set([
   'admin',
   'about-us',
   'contact-us',
+  /** /sign/{token}: a client signs a HIPAA authorization online, without an account (decision 061). */
+  'sign',
 ]);
 
 /** Screens reached by name; any other first segment is a website page. */
@@ -64,6 +66,10 @@ export const SCREENS = [
   'roles',
   /** A law firm administrator's API keys (decision 054). */
   'apikeys',
+  /** Full-text search across received records: a firm's users their firm's, staff every firm's (decision 060). */
+  'searchrecords',
+  /** A law firm administrator's webhook endpoints and their deliveries (decision 059). */
+  'webhooks',
 ] as const;
 
 /**

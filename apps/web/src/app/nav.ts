@@ -32,6 +32,7 @@ export function navLinks(user: CurrentUser | null | undefined): NavLink[] {
       { label: 'Edit Company Details', href: `/editCompany/${user.company_id}/` },
       { label: 'Invite Users', href: `/inviteUsers/${user.company_id}/` },
       { label: 'API Keys', href: '/apiKeys/' },
+      { label: 'Webhooks', href: '/webhooks/' },
     );
   }
   links.push({ label: 'Log Out', href: '/logOut/' });

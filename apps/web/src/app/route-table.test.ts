@@ -63,10 +63,12 @@ describe('navLinks', () => {
       'Edit Company Details',
       'Invite Users',
       'API Keys',
+      'Webhooks',
       'Log Out',
     ]);
     expect(links.find((l) => l.label === 'Invite Users')?.href).toBe('/inviteUsers/9/');
     expect(links.find((l) => l.label === 'API Keys')?.href).toBe('/apiKeys/');
+    expect(links.find((l) => l.label === 'Webhooks')?.href).toBe('/webhooks/');
   });
 
   it('adds the internal items for internal-company users', () => {

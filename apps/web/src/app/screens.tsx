@@ -43,6 +43,9 @@ const OldDashboardScreen = lazy(() => import('../features/dashboard/OldDashboard
 const OutboxScreen = lazy(() => import('../features/outbox/OutboxScreen'));
 const RolesScreen = lazy(() => import('../features/roles').then((m) => ({ default: m.RolesScreen })));
 const ApiKeysScreen = lazy(() => import('../features/api-keys').then((m) => ({ default: m.ApiKeysScreen })));
+const WebhooksScreen = lazy(() =>
+  import('../features/webhooks').then((m) => ({ default: m.WebhooksScreen })),
+);
 const ProviderListScreen = lazy(() => import('../features/providers/ProviderListScreen'));
 const EditProviderScreen = lazy(() => import('../features/providers/EditProviderScreen'));
 const requestsFeature = () => import('../features/requests');
@@ -121,6 +124,7 @@ export const SCREEN_REGISTRY: Record<ScreenKey, Entry> = {
   emailoutbox: { component: OutboxScreen, internalOnly: true },
   roles: { component: RolesScreen, internalOnly: true },
   apikeys: { component: ApiKeysScreen },
+  webhooks: { component: WebhooksScreen },
   providerlist: { component: ProviderListScreen, internalOnly: true },
   editprovider: { component: EditProviderScreen },
   website: { component: WebsitePageScreen, bare: true },

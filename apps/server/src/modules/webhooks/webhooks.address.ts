@@ -21,7 +21,7 @@ export interface WebhookNetwork {
   resolve: Resolve;
 }
 
-export const systemResolve: Resolve = async (host) => {
+const systemResolve: Resolve = async (host) => {
   const found = await dnsLookup(host, { all: true, verbatim: true });
   return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 };
@@ -78,7 +78,7 @@ export function isPrivateAddress(address: string): boolean {
 }
 
 /** The URL's host without IPv6 brackets. */
-export function hostOf(url: URL): string {
+function hostOf(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, '');
 }
 

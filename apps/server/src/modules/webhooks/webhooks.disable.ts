@@ -11,7 +11,7 @@ import type { Mail } from '../../lib/outbox';
  * deliveries are marked not sent ('Send again' can send them later); after failures the firm's
  * administrators are e-mailed in the same transaction.
  */
-export const DISABLE_AFTER = { failures: 5, ms: 24 * 3600_000 } as const;
+const DISABLE_AFTER = { failures: 5, ms: 24 * 3600_000 } as const;
 
 export async function cancelPending(tx: DbOrTx, endpointId: number): Promise<void> {
   await tx

@@ -8,7 +8,7 @@ import type { ResolvedAddress } from './webhooks.address';
  * host name, so TLS still verifies the certificate against the host name). Redirects are not followed:
  * a 3xx is a failure like any answer outside 2xx. The whole exchange is cut off after `timeoutMs`.
  */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 const MAX_ERROR_BODY = 200;
 
 export interface PostAnswer {

@@ -1,0 +1,2 @@
+/** Public API of the webhooks feature: a firm administrator's Webhooks screen. */
+export { WebhooksScreen } from './WebhooksScreen';
