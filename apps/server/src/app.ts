@@ -21,6 +21,7 @@ import { authorizationsRoutes } from './modules/authorizations/authorizations.ro
 import { billingRoutes } from './modules/billing/billing.routes';
 import { quoteRoutes } from './modules/billing/quote.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
+import { completenessRoutes } from './modules/completeness/completeness.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { adminOptionsUrl } from './modules/data-admin/data-admin.rewrite';
 import { dataAdminRoutes } from './modules/data-admin/data-admin.routes';
@@ -35,7 +36,6 @@ import { geocoderRoutes } from './modules/geocoder/geocoder.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerMetrics } from './modules/metrics/metrics.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
-import { outcomesRoutes } from './modules/outcomes/outcomes.routes';
 import { noteTemplatesRoutes } from './modules/notetemplates/notetemplates.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -80,6 +80,7 @@ const modules = [
   companiesRoutes,
   filesRoutes,
   recordsPackageRoutes,
+  completenessRoutes,
   recordsSearchRoutes,
   staffworkRoutes,
   authorizationsRoutes,
@@ -87,7 +88,6 @@ const modules = [
   billingRoutes,
   quoteRoutes,
   feesRoutes,
-  outcomesRoutes,
   dataDashboardRoutes,
   reportsRoutes,
   pdfFormsRoutes,

@@ -1,11 +1,11 @@
 import { ACCOUNT_ROWS } from './access-matrix-accounts';
 import { ADMIN_ROWS } from './access-matrix-admin';
 import { BILLING_ROWS } from './access-matrix-billing';
+import { COMPLETENESS_ROWS } from './access-matrix-completeness';
 import { FOLLOW_UP_ROWS } from './access-matrix-followups';
 import { FORM_ROWS } from './access-matrix-forms';
 import { API_KEY_ROWS } from './access-matrix-keys';
 import type { MatrixRow } from './access-matrix-kit';
-import { OUTCOME_ROWS } from './access-matrix-outcomes';
 import { PACKAGE_ROWS } from './access-matrix-package';
 import { RECORD_ROWS } from './access-matrix-records';
 import { SEARCH_ROWS } from './access-matrix-search';
@@ -31,9 +31,9 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   ...ACCOUNT_ROWS,
   ...RECORD_ROWS,
   ...PACKAGE_ROWS,
-  ...OUTCOME_ROWS,
   ...SEARCH_ROWS,
   ...FOLLOW_UP_ROWS,
+  ...COMPLETENESS_ROWS,
   ...BILLING_ROWS,
   ...FORM_ROWS,
   ...WEBSITE_ROWS,

@@ -69,6 +69,9 @@ export const DashboardRequestSchema = z.object({
   deadline_rule: z.string().nullable(),
   /** Where it stands in the provider's time zone; null for a finished request or one without a date. */
   deadline_status: z.enum(DEADLINE_STATUSES).nullable(),
+  /** Record categories asked for, and how many of them are received or certified none (completeness.ts). */
+  records_asked: z.number(),
+  records_accounted: z.number(),
 });
 export type DashboardRequest = z.infer<typeof DashboardRequestSchema>;
 

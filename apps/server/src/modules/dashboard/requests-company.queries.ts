@@ -1,4 +1,5 @@
 import {
+  ACCOUNTED_RECEIPTS,
   CLOSED_STATUSES,
   type DashboardOrderKey,
   type DashboardRequest,
@@ -11,7 +12,8 @@ import { and, count, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
-import { patients, providers, requests, users } from '../../db/schema';
+import { patients, providers, requests, requestTypeChoices, users } from '../../db/schema';
+import { oneOf } from '../../db/schema/checks';
 import { deadlineFields } from '../requests/requests.deadline';
 import { deadlineDueRange, openDueBetween } from '../requests/requests.deadline-filter';
 import type { DashboardOrder } from './dashboard.schemas';
@@ -180,6 +182,9 @@ export function companyRequestsQuery(
       dueDate: requests.dueDate,
       deadlineRule: requests.deadlineRule,
       providerState: providers.state,
+      // Completeness of the page's rows only, each from its request's few category rows (primary key).
+      records_asked: sql<number>`(select count(*)::int from ${requestTypeChoices} c where c.request_id = ${requests.id})`,
+      records_accounted: sql<number>`(select count(*)::int from ${requestTypeChoices} c where c.request_id = ${requests.id} and ${oneOf(sql`c.receipt`, ACCOUNTED_RECEIPTS)})`,
     })
     .from(page)
     .innerJoin(requests, eq(requests.id, page.id))

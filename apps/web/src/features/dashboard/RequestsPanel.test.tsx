@@ -29,6 +29,8 @@ const request = (id: number, overrides: Partial<DashboardRequest> = {}): { reque
     due_date: null,
     deadline_rule: null,
     deadline_status: null,
+    records_asked: 1,
+    records_accounted: 0,
     ...overrides,
   },
 });

@@ -10,7 +10,7 @@ import {
   type DashboardRequest,
   formatDate,
 } from '@dd/shared';
-import { Anchor, Box, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { type DataTableColumn, DueDateCell, statusColor, type TableSort } from '../../ui';
 
@@ -60,6 +60,18 @@ export function StatusCell({ status }: { status: string }) {
   );
 }
 
+/** Completeness: every record category asked for is received or certified none, or how many are so far. */
+function RecordsCell({ request }: { request: DashboardRequest }) {
+  if (!request.records_asked) return null;
+  if (request.records_accounted === request.records_asked)
+    return (
+      <Badge color="teal" variant="light" radius="sm">
+        Complete
+      </Badge>
+    );
+  return nowrap(`${request.records_accounted} of ${request.records_asked}`);
+}
+
 type Row = { request: DashboardRequest };
 const column = (
   key: string,
@@ -87,6 +99,7 @@ export const REQUEST_COLUMNS: DataTableColumn<Row>[] = [
   column('end_date', 'Request To Date', 'end_date', (r) => nowrap(formatDate(r.end_date))),
   column('request_type', 'Request Type', 'request_type', (r) => r.request_type),
   { ...column('status', 'Status', 'status', (r) => <StatusCell status={r.status} />), width: 190 },
+  column('records', 'Records Received', undefined, (r) => <RecordsCell request={r} />),
   // The provider's legal deadline and the rule that set it, overdue flagged (docs/deadlines.md).
   {
     ...column('due_date', 'Legal Due Date', undefined, (r) => <DueDateCell request={r} rule />),

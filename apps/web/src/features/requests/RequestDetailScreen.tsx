@@ -12,6 +12,7 @@ import { dataKeys, refreshData } from '../../api/data';
 import { useAuth } from '../../auth';
 import type { ScreenProps } from '../../ui';
 import { Card, ConfirmDeleteButton, Loading, StatusBadge } from '../../ui';
+import { CompletenessCard } from '../completeness';
 import { FeeApprovalsCard } from '../fee-approvals';
 import { RecordsPackageButton, RequestFiles, RequestFileUpload } from '../files';
 import { FollowUpsPanel } from '../follow-ups';
@@ -119,6 +120,7 @@ function RequestDetailView({ request }: { request: RequestDetail }) {
           <Stack gap="lg">
             <FeeApprovalsCard requestId={request.id} canAnswer />
             <RequestDataCard request={request} />
+            <CompletenessCard requestId={request.id} canMark={false} />
             <Card title="Files">
               <RecordsPackageButton requestId={request.id} files={medical} />
               <RequestFiles

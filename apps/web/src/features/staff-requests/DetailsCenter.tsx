@@ -5,6 +5,7 @@
 import type { RequestDetail } from '@dd/shared';
 import { Alert, Divider, Grid, SimpleGrid, Stack } from '@mantine/core';
 import { Card, Loading } from '../../ui';
+import { CompletenessCard } from '../completeness';
 import { FeeApprovalsCard } from '../fee-approvals';
 import { RecordsPackageButton, RequestFiles, RequestFileUpload } from '../files';
 import { FollowUpsPanel } from '../follow-ups';
@@ -50,6 +51,7 @@ export function DetailsCenter({ request, onChanged }: { request: RequestDetail; 
         <ProviderCard request={request} />
         <RequestDataCard request={request} />
       </SimpleGrid>
+      <CompletenessCard requestId={request.id} canMark />
       <Card title="Documents">
         <RequestFiles
           files={supporting}

@@ -1,0 +1,1 @@
+export { CompletenessCard } from './CompletenessCard';
