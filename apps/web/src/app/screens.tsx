@@ -46,6 +46,9 @@ const ApiKeysScreen = lazy(() => import('../features/api-keys').then((m) => ({ d
 const WebhooksScreen = lazy(() =>
   import('../features/webhooks').then((m) => ({ default: m.WebhooksScreen })),
 );
+const RecordsSearchScreen = lazy(() =>
+  import('../features/records-search').then((m) => ({ default: m.RecordsSearchScreen })),
+);
 const ProviderListScreen = lazy(() => import('../features/providers/ProviderListScreen'));
 const EditProviderScreen = lazy(() => import('../features/providers/EditProviderScreen'));
 const requestsFeature = () => import('../features/requests');
@@ -125,6 +128,7 @@ export const SCREEN_REGISTRY: Record<ScreenKey, Entry> = {
   roles: { component: RolesScreen, internalOnly: true },
   apikeys: { component: ApiKeysScreen },
   webhooks: { component: WebhooksScreen },
+  searchrecords: { component: RecordsSearchScreen },
   providerlist: { component: ProviderListScreen, internalOnly: true },
   editprovider: { component: EditProviderScreen },
   website: { component: WebsitePageScreen, bare: true },

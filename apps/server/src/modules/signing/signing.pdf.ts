@@ -28,7 +28,7 @@ export interface SignedPdfInput {
   };
 }
 
-export const ATTACHED_AUTHORIZATION_NAME = 'authorization.pdf';
+const ATTACHED_AUTHORIZATION_NAME = 'authorization.pdf';
 
 const PAGE: [number, number] = [612, 792];
 const MARGIN = 54;
@@ -160,7 +160,7 @@ async function authorizationPdf(input: SignedPdfInput): Promise<Uint8Array> {
   return doc.save();
 }
 
-export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** The final PDF (authorization pages, then the certificate) and the hash the certificate prints. */
 export async function buildSignedPdf(input: SignedPdfInput): Promise<{ pdf: Uint8Array; sha256: string }> {

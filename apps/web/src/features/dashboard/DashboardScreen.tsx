@@ -1,6 +1,7 @@
-import { BACK_TO_REPORT } from '@dd/shared';
+import { BACK_TO_REPORT, RECORDS_SEARCH_MSG } from '@dd/shared';
 import { Alert, Anchor, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import {
+  IconFileSearch,
   IconListCheck,
   IconMail,
   IconNotes,
@@ -101,6 +102,16 @@ function StaffHome(props: { timezone: string; manageRoles: boolean; staff: boole
             leftSection={<IconReportAnalytics size={18} />}
           >
             Staff Reports
+          </Button>
+        )}
+        {staff && (
+          <Button
+            component={Link}
+            to="/searchRecords/"
+            variant="default"
+            leftSection={<IconFileSearch size={18} />}
+          >
+            {RECORDS_SEARCH_MSG.title}
           </Button>
         )}
         <Button component={Link} to="/notelist/" variant="default" leftSection={<IconNotes size={18} />}>

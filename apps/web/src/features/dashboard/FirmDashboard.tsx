@@ -3,8 +3,10 @@
  * video, and the four parts. Staff opening a firm's dashboard (/dashboard/{company_id}/) or a user's
  * (/dashboard/{company_id}/{user_id}/, every call carrying the viewed user) see exactly what the firm sees.
  */
+
+import { RECORDS_SEARCH_MSG } from '@dd/shared';
 import { Alert, Anchor, Box, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { IconArrowLeft, IconFileSearch, IconPlus } from '@tabler/icons-react';
 import { useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -96,6 +98,16 @@ export function FirmDashboard({ companyId, viewAsUserId }: FirmDashboardProps) {
           )}
           {settings.data?.help_video_url && (
             <VideoButton url={settings.data.help_video_url} title="How the dashboard works" />
+          )}
+          {own && (
+            <Button
+              component={Link}
+              to="/searchRecords/"
+              variant="default"
+              leftSection={<IconFileSearch size={18} />}
+            >
+              {RECORDS_SEARCH_MSG.title}
+            </Button>
           )}
           <Button component={Link} to={`/editRequest/${companyId}/`} leftSection={<IconPlus size={18} />}>
             Start New Request

@@ -16,6 +16,7 @@ import { CompletenessCard } from '../completeness';
 import { FeeApprovalsCard } from '../fee-approvals';
 import { RecordsPackageButton, RequestFiles, RequestFileUpload } from '../files';
 import { FollowUpsPanel } from '../follow-ups';
+import { RecordsIndexStatus } from '../records-search';
 import { deleteRequest, useRequestDetail } from './api';
 import { NotesCard } from './NotesCard';
 import { ClientCard, ProviderCard, RequestDataCard } from './request-detail-cards';
@@ -123,6 +124,7 @@ function RequestDetailView({ request }: { request: RequestDetail }) {
             <CompletenessCard requestId={request.id} canMark={false} />
             <Card title="Files">
               <RecordsPackageButton requestId={request.id} files={medical} />
+              <RecordsIndexStatus requestId={request.id} fileCount={medical.length} />
               <RequestFiles
                 files={medical}
                 title="Medical Documents"

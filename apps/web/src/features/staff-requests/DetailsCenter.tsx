@@ -9,6 +9,7 @@ import { CompletenessCard } from '../completeness';
 import { FeeApprovalsCard } from '../fee-approvals';
 import { RecordsPackageButton, RequestFiles, RequestFileUpload } from '../files';
 import { FollowUpsPanel } from '../follow-ups';
+import { RecordsIndexStatus } from '../records-search';
 import { useStaffInfo } from './api';
 import { ActionsCard, FirmCard } from './center-columns';
 import { NewProviderNotice } from './NewProviderNotice';
@@ -67,6 +68,7 @@ export function DetailsCenter({ request, onChanged }: { request: RequestDetail; 
         />
         <Divider my="xs" />
         <RecordsPackageButton requestId={request.id} files={medical} />
+        <RecordsIndexStatus requestId={request.id} fileCount={medical.length} />
         <RequestFiles
           files={medical}
           title="Medical Documents"

@@ -1,0 +1,130 @@
+/**
+ * Online signing on the client (shown with the request): each HIPAA authorization sent to the client to sign,
+ * where it stands (sent, opened, signed, declined, expired), the signed PDF, and "Send signing link" and
+ * "Resend". Only the firm sends: internal users read the form on the request as before.
+ */
+import {
+  formatDate,
+  type RequestDetail,
+  SIGNING_STATUS_LABELS,
+  type SigningRequest,
+  type SigningStatus,
+} from '@dd/shared';
+import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconRefresh, IconSignature } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Card } from '../../ui';
+import { openStoredFile } from '../../ui/open-stored-file';
+import { resendSigningLink, signingKeys, useSigningRequests } from './api';
+import { SendSigningModal } from './SendSigningModal';
+
+const STATUS_COLORS = {
+  sent: 'blue',
+  opened: 'cyan',
+  signed: 'teal',
+  declined: 'red',
+  expired: 'gray',
+  locked: 'orange',
+} as const satisfies Record<SigningStatus, string>;
+
+export function SigningCard({ request }: { request: RequestDetail }) {
+  const patientId = request.patient.id;
+  const list = useSigningRequests(patientId);
+  const [sending, setSending] = useState(false);
+  return (
+    <Card
+      title="Online Authorization"
+      actions={
+        <Button size="xs" leftSection={<IconSignature size={16} />} onClick={() => setSending(true)}>
+          Send signing link
+        </Button>
+      }
+    >
+      {list.isPending ? (
+        <Group gap="xs">
+          <Loader size="sm" aria-label="Loading signing links" />
+          <Text size="sm" c="dimmed">
+            Loading signing links…
+          </Text>
+        </Group>
+      ) : list.isError ? (
+        <Alert color="red" role="alert" title="Signing links could not be loaded">
+          {list.error.message}
+        </Alert>
+      ) : list.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No signing links yet. Send one and {request.patient.first_name || 'the client'} can sign a HIPAA
+          authorization on their phone in a few minutes.
+        </Text>
+      ) : (
+        <Stack gap="md">
+          {list.data.map((s) => (
+            <SigningRow key={s.id} patientId={patientId} signing={s} />
+          ))}
+        </Stack>
+      )}
+      <SendSigningModal request={request} opened={sending} onClose={() => setSending(false)} />
+    </Card>
+  );
+}
+
+function SigningRow({ patientId, signing: s }: { patientId: number; signing: SigningRequest }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const resend = async () => {
+    setBusy(true);
+    try {
+      await resendSigningLink(patientId, s.id);
+      notifications.show({ color: 'teal', message: `A new signing link was sent to ${s.email}.` });
+      await queryClient.invalidateQueries({ queryKey: signingKeys.list(patientId) });
+    } catch (err) {
+      notifications.show({ color: 'red', message: err instanceof Error ? err.message : 'Not sent.' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap={4} data-testid="signing-row">
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm" fw={600} truncate>
+          {s.providers.join(', ')}
+        </Text>
+        <Badge color={STATUS_COLORS[s.status]} variant="light" radius="sm">
+          {SIGNING_STATUS_LABELS[s.status]}
+        </Badge>
+      </Group>
+      <Text size="xs" c="dimmed">
+        Sent to {s.email} on {formatDate(s.sent_at)}
+        {s.status === 'signed' && s.signed_at ? ` · signed on ${formatDate(s.signed_at)}` : ''}
+        {s.status === 'signed' && s.authorization_expires_on
+          ? ` · expires ${formatDate(s.authorization_expires_on)}`
+          : ''}
+        {s.status === 'declined' && s.decline_reason ? ` · “${s.decline_reason}”` : ''}
+      </Text>
+      <Group gap="xs">
+        {s.document_url ? (
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconDownload size={14} />}
+            onClick={() => void openStoredFile(s.document_url!, 'HIPAA authorization (signed).pdf')}
+          >
+            Signed PDF
+          </Button>
+        ) : (
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconRefresh size={14} />}
+            loading={busy}
+            onClick={resend}
+          >
+            Resend
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
