@@ -39,6 +39,7 @@ const AboutScreen = websiteScreen('AboutScreen');
 const ContactScreen = websiteScreen('ContactScreen');
 const WebsitePageScreen = websiteScreen('WebsitePageScreen');
 const DashboardScreen = lazy(() => import('../features/dashboard/DashboardScreen'));
+const SignScreen = lazy(() => import('../features/signing/SignScreen'));
 const OldDashboardScreen = lazy(() => import('../features/dashboard/OldDashboardScreen'));
 const OutboxScreen = lazy(() => import('../features/outbox/OutboxScreen'));
 const RolesScreen = lazy(() => import('../features/roles').then((m) => ({ default: m.RolesScreen })));
@@ -117,6 +118,7 @@ export const SCREEN_REGISTRY: Record<ScreenKey, Entry> = {
   passwordresetrequest: { component: ResetRequestScreen },
   passwordreset: { component: ResetScreen },
   confirmemail: { component: ConfirmEmailScreen },
+  sign: { component: SignScreen },
   logout: { component: LogoutScreen },
   dashboard: { component: DashboardScreen },
   old_dashboard: { component: OldDashboardScreen },

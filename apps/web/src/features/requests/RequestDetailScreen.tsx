@@ -16,6 +16,7 @@ import { CompletenessCard } from '../completeness';
 import { FeeApprovalsCard } from '../fee-approvals';
 import { RecordsPackageButton, RequestFiles, RequestFileUpload } from '../files';
 import { FollowUpsPanel } from '../follow-ups';
+import { SigningCard } from '../signing';
 import { RecordsIndexStatus } from '../records-search';
 import { deleteRequest, useRequestDetail } from './api';
 import { NotesCard } from './NotesCard';
@@ -159,6 +160,7 @@ function RequestDetailView({ request }: { request: RequestDetail }) {
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 1 }} spacing="lg">
             <ClientCard request={request} />
+            {!user?.is_internal && <SigningCard request={request} />}
             <ProviderCard request={request} />
           </SimpleGrid>
         </Grid.Col>
