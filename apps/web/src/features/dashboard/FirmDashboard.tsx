@@ -14,6 +14,7 @@ import { useSiteSettings } from '../../api/settings';
 import { useAuth } from '../../auth';
 import { Loading, VideoButton } from '../../ui';
 import { FirmView } from '../files';
+import { StaleRequestsCard } from '../outcomes';
 import { type DashboardTarget, useDashboardInfo } from './api';
 import { ClientsPanel } from './ClientsPanel';
 import { ConfirmEmailBanner } from './ConfirmEmailBanner';
@@ -115,6 +116,7 @@ export function FirmDashboard({ companyId, viewAsUserId }: FirmDashboardProps) {
         </Group>
       </Group>
       {own && !user.email_confirmed && <ConfirmEmailBanner email={user.email} />}
+      {own && <StaleRequestsCard />}
       {/* Another company's (or user's) dashboard opens once the server has confirmed access. */}
       {!own && !info.data ? (
         <Loading label="Loading dashboard" />

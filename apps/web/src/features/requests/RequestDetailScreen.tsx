@@ -16,6 +16,7 @@ import { CompletenessCard } from '../completeness';
 import { FeeApprovalsCard } from '../fee-approvals';
 import { RecordsPackageButton, RequestFiles, RequestFileUpload } from '../files';
 import { FollowUpsPanel } from '../follow-ups';
+import { FirmOutcomeCard } from '../outcomes';
 import { SigningCard } from '../signing';
 import { RecordsIndexStatus } from '../records-search';
 import { deleteRequest, useRequestDetail } from './api';
@@ -120,6 +121,7 @@ function RequestDetailView({ request }: { request: RequestDetail }) {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
           <Stack gap="lg">
+            {!user?.is_internal && <FirmOutcomeCard requestId={request.id} />}
             <FeeApprovalsCard requestId={request.id} canAnswer />
             <RequestDataCard request={request} />
             <CompletenessCard requestId={request.id} canMark={false} />

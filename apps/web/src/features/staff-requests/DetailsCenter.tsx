@@ -9,6 +9,7 @@ import { CompletenessCard } from '../completeness';
 import { FeeApprovalsCard } from '../fee-approvals';
 import { RecordsPackageButton, RequestFiles, RequestFileUpload } from '../files';
 import { FollowUpsPanel } from '../follow-ups';
+import { StaffOutcomeCard } from '../outcomes';
 import { RecordsIndexStatus } from '../records-search';
 import { useStaffInfo } from './api';
 import { ActionsCard, FirmCard } from './center-columns';
@@ -45,6 +46,7 @@ export function DetailsCenter({ request, onChanged }: { request: RequestDetail; 
           <FirmCard request={request} info={info.data} infoFailed={info.isError} />
         </Grid.Col>
       </Grid>
+      <StaffOutcomeCard requestId={request.id} status={request.status} />
       <FeeApprovalsCard requestId={request.id} canAnswer={false} />
       <FollowUpsPanel requestId={request.id} canAct />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
