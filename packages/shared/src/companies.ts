@@ -8,6 +8,7 @@ import { IdSchema } from './ids';
 import { AmountSchema, parseCents } from './money';
 import { nameProblem, PERSON_NAME_LIMITS } from './name-rules';
 import { optionalPersonNameSchema } from './names';
+import { StaleAfterSchema } from './outcomes';
 
 /**
  * Companies (law firms and the retrieval company) and their users: the company form's fields, the
@@ -178,6 +179,8 @@ export const CompanyBodySchema = z.object({
   follow_up_every: FollowUpEverySchema.nullish(),
   /** A provider charge above this waits for the firm's approval; '' or null: no charge does. */
   auto_approve_limit: AutoApproveLimitSchema,
+  /** An open request unanswered by its provider this many business days is offered for cancellation. */
+  stale_after_business_days: StaleAfterSchema.nullish(),
 });
 export type CompanyBody = z.infer<typeof CompanyBodySchema>;
 
@@ -211,6 +214,7 @@ export const CompanySchema = z.object({
   follow_up_days: z.array(z.number()),
   follow_up_every: z.number(),
   auto_approve_limit: AmountSchema.nullable(),
+  stale_after_business_days: z.number(),
   /** The retrieval company itself, whose form has fewer fields. */
   is_internal: z.boolean(),
   abilities: CompanyAbilitiesSchema,

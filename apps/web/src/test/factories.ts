@@ -106,6 +106,7 @@ export function company(overrides: Partial<Company> = {}): Company {
     follow_up_days: [7, 14, 21],
     follow_up_every: 5,
     auto_approve_limit: null,
+    stale_after_business_days: 90,
     release_form_url: null,
     is_internal: false,
     abilities: { can_manage: true, can_edit_pricing: false, can_delete: false },

@@ -57,6 +57,7 @@ export function presentCompany(row: CompanyRow, auth: Auth, ctx: CompanyContext)
     follow_up_days: row.followUpDays,
     follow_up_every: row.followUpEvery,
     auto_approve_limit: row.autoApproveLimit === null ? null : formatAmount(row.autoApproveLimit),
+    stale_after_business_days: row.staleAfterBusinessDays,
     is_internal: row.id === ctx.internalCompanyId,
     abilities: companyAbilities(auth, row.id),
   };
@@ -126,6 +127,7 @@ function columnsFrom(auth: Auth, body: CompanyBody, current?: CompanyRow): Colum
     ...(body.auto_approve_limit !== undefined && {
       autoApproveLimit: body.auto_approve_limit === null ? null : toCents(body.auto_approve_limit),
     }),
+    ...(body.stale_after_business_days && { staleAfterBusinessDays: body.stale_after_business_days }),
   };
 }
 

@@ -264,3 +264,23 @@ describe('the stale-request offer', () => {
     expect(outcome.stale).toMatchObject({ stale: false, waiting_business_days: null });
   });
 });
+
+describe('the firm’s stale-request limit', () => {
+  it('is 90 business days unless the firm sets another, between 10 and 365', async () => {
+    const { deps } = await getContext();
+    const c = await staffCase();
+    const firmStaff = await signedIn(deps, { companyId: c.company.id, isStaff: true });
+    const url = `/api/home/company/${c.company.id}/`;
+    const before = await call('GET', url, firmStaff.headers);
+    expect(JSON.stringify(before.json())).toContain('"stale_after_business_days":90');
+    const set = await post(url, firmStaff.headers, { name: c.company.name, stale_after_business_days: 30 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().company.stale_after_business_days).toBe(30);
+    const tooShort = await post(url, firmStaff.headers, {
+      name: c.company.name,
+      stale_after_business_days: 5,
+    });
+    expect(tooShort.statusCode).toBe(400);
+    expect(JSON.stringify(tooShort.json())).toContain('Enter a number of business days between 10 and 365.');
+  });
+});

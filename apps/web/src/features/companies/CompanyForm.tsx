@@ -4,6 +4,7 @@ import {
   CompanyBodySchema,
   type CompanySaved,
   DEFAULT_FOLLOW_UP_CADENCE,
+  DEFAULT_STALE_AFTER_BUSINESS_DAYS,
   FOLLOW_UP_LIMITS,
   formatMoney,
   parseAmount,
@@ -46,7 +47,8 @@ const CONTACT_FIELDS = [
 /** The firm's follow-up cadence: whoever edits the firm's details sets how often providers are chased. */
 const FOLLOW_UP_FIELDS = ['follow_up_days', 'follow_up_every'] as const;
 /** The firm's own limit on what providers may charge without asking it first. */
-const APPROVAL_FIELDS = ['auto_approve_limit'] as const;
+/** Its limit on fees, and how long a provider may stay silent before the firm is offered to cancel. */
+const APPROVAL_FIELDS = ['auto_approve_limit', 'stale_after_business_days'] as const;
 
 /** The names this form sends for a company and caller: nothing the caller may not set. */
 export function companyFormFields(company: Company | undefined, canSetPrice: boolean): string[] {
@@ -82,6 +84,8 @@ export function CompanyForm({ company, canSetPrice, onSubmit, onSaved }: Company
     initialValues.auto_approve_limit = company?.auto_approve_limit
       ? toDollars(parseAmount(company.auto_approve_limit))
       : '';
+    initialValues.stale_after_business_days =
+      company?.stale_after_business_days ?? DEFAULT_STALE_AFTER_BUSINESS_DAYS;
   }
 
   const save = (values: Record<string, unknown>) =>
@@ -163,6 +167,16 @@ export function CompanyForm({ company, canSetPrice, onSubmit, onSaved }: Company
               decimalScale={2}
               prefix="$"
               thousandSeparator
+            />
+            <NumberField
+              name="stale_after_business_days"
+              label="Offer to Cancel After (Business Days)"
+              description="An open request with no response from the provider this long is offered to you for cancellation; it is never cancelled without you."
+              required
+              min={10}
+              max={365}
+              step={1}
+              decimalScale={0}
             />
           </SimpleGrid>
           {canSetPrice ? (
