@@ -49,6 +49,7 @@ import { staffReportsRoutes } from './modules/reports/staff-reports.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { requestTypesRoutes } from './modules/requesttypes/requesttypes.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { signingRoutes } from './modules/signing/signing.routes';
 import { staffworkRoutes } from './modules/staffwork/staffwork.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
@@ -84,6 +85,7 @@ const modules = [
   recordsSearchRoutes,
   staffworkRoutes,
   authorizationsRoutes,
+  signingRoutes,
   followUpsRoutes,
   billingRoutes,
   quoteRoutes,

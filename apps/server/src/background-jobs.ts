@@ -19,6 +19,7 @@ import {
   indexRecordFile,
 } from './modules/recordsearch/search.index';
 import { STAMP_JOB, stampDelivered } from './modules/recordspackage/package.deliver';
+import { runAuthorizationExpiry, SIGNING_EXPIRY_JOB } from './modules/signing/signing.expiry';
 import { webhookNetwork } from './modules/webhooks/webhooks.address';
 import { deliverDueWebhooks } from './modules/webhooks/webhooks.deliver';
 import { WEBHOOK_RETRY_JOB, WEBHOOK_SEND_JOB } from './modules/webhooks/webhooks.emit';
@@ -70,6 +71,9 @@ export function createBackgroundJobs(
       [DEADLINE_DIGEST_JOB]: async () => {
         await sendDeadlineDigests(deps);
       },
+      [SIGNING_EXPIRY_JOB]: async () => {
+        await runAuthorizationExpiry(deps);
+      },
       // Sent as soon as the change that raised them commits; retried by the recurring chore.
       [WEBHOOK_SEND_JOB]: async () => {
         await deliverDueWebhooks(webhooks);
@@ -99,6 +103,8 @@ export function createBackgroundJobs(
       { kind: FOLLOW_UPS_JOB, everySeconds: 600 },
       // Each user's digest falls due on Monday at 7:00 their time: it leaves within a quarter of an hour.
       { kind: DEADLINE_DIGEST_JOB, everySeconds: 900 },
+      // Online authorizations expiring within 30 days, or expired: hourly, each row acted on once.
+      { kind: SIGNING_EXPIRY_JOB, everySeconds: 3600 },
       // Webhook retries fall due from 30 s on (webhooks.deliver.ts).
       { kind: WEBHOOK_RETRY_JOB, everySeconds: 15 },
     ],

@@ -10,7 +10,12 @@ import { getContext } from './helpers';
 const DOB = '1980-04-12';
 
 /** A signing request of the target firm's client, straight in the table (no e-mail, no rate limit). */
-async function signingOf(fx: AccessFixtures, patientId = fx.patient.id, companyId = fx.company.id) {
+async function signingOf(
+  fx: AccessFixtures,
+  patientId = fx.patient.id,
+  companyId = fx.company.id,
+  signed = false,
+) {
   const { deps } = await getContext();
   const token = randomBytes(32).toString('base64url');
   const request = await createRequest(deps.db, {
@@ -30,6 +35,9 @@ async function signingOf(fx: AccessFixtures, patientId = fx.patient.id, companyI
       purpose: 'Personal injury claim',
       tokenHash: sha256(token),
       linkExpiresAt: new Date(Date.now() + 86_400_000),
+      ...(signed
+        ? { state: 'signed' as const, signedAt: new Date(), authorizationExpiresOn: '2027-01-01' }
+        : {}),
     })
     .returning();
   return { id: row.id, token };
@@ -66,6 +74,17 @@ export const SIGNING_ROWS: Record<string, MatrixRow> = {
     access: 'authenticated',
     expect: '401 200 200 404 404 403 403 403',
     input: async (fx) => ({ params: { id: fx.patient.id, signing_id: (await signingOf(fx)).id } }),
+  },
+  'POST /api/home/patient/:id/signing/:signing_id/renew/': {
+    access: 'authenticated',
+    expect: '401 200 200 404 404 403 403 403',
+    note: 'a new link filled in from a signed authorization (a client of its own: links per client are limited)',
+    input: async (fx) => {
+      const { deps } = await getContext();
+      const client = await createPatient(deps.db, fx.company.id);
+      const signed = await signingOf(fx, client.id, fx.company.id, true);
+      return { params: { id: client.id, signing_id: signed.id } };
+    },
   },
   'GET /api/signing/:token/': {
     access: 'public',

@@ -8,6 +8,7 @@ import { API_KEY_ROWS } from './access-matrix-keys';
 import type { MatrixRow } from './access-matrix-kit';
 import { PACKAGE_ROWS } from './access-matrix-package';
 import { RECORD_ROWS } from './access-matrix-records';
+import { SIGNING_ROWS } from './access-matrix-signing';
 import { SEARCH_ROWS } from './access-matrix-search';
 import { WEBHOOK_ROWS } from './access-matrix-webhooks';
 import { WEBSITE_ROWS } from './access-matrix-website';
@@ -36,6 +37,7 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   ...COMPLETENESS_ROWS,
   ...BILLING_ROWS,
   ...FORM_ROWS,
+  ...SIGNING_ROWS,
   ...WEBSITE_ROWS,
   ...ADMIN_ROWS,
   ...API_KEY_ROWS,

@@ -85,6 +85,11 @@ export const SIGNING_MSG = {
   agreeNeeded: 'Tick the box to confirm you have read the authorization.',
   sentNotice: 'Signing link sent.',
   emailSubject: 'Please review and sign your medical records authorization',
+  renewalSubject: 'A client’s HIPAA authorization expires soon',
+  notSigned: 'Only a signed authorization can be renewed.',
+  /** The note on each open request whose online authorization has expired (the expiry chore). */
+  expiredNote: (signedOn: string, expiredOn: string) =>
+    `The client’s HIPAA authorization signed online on ${signedOn} expired on ${expiredOn}. The provider will not accept it: send the client a new signing link (Online Authorization on the request).`,
 } as const;
 
 const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.');
@@ -144,6 +149,8 @@ export const SigningRequestSchema = z.object({
   document_sha256: z.string().nullable(),
   authorization_expires_on: z.string().nullable(),
   sent_by: z.string().nullable(),
+  /** Signed, expiring within AUTHORIZATION_EXPIRY_WARNING_DAYS (or expired), and not renewed yet. */
+  renewal_due: z.boolean(),
   events: z.array(SigningAuditEntrySchema),
 });
 export type SigningRequest = z.infer<typeof SigningRequestSchema>;

@@ -16,7 +16,7 @@ import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
 import { clientIp } from '../../lib/client-ip';
 import { decline, openLink, showDocument, sign } from './signing.public';
-import { listSigning, resendSigning, sendSigning } from './signing.service';
+import { listSigning, renewSigning, resendSigning, sendSigning } from './signing.service';
 
 /**
  * Online signing of a client's HIPAA authorization (docs/decisions/061): the firm sends, lists and resends
@@ -70,6 +70,22 @@ export const signingRoutes: Module = (app, { db, mail, storage }) => {
     },
     async (request) =>
       resendSigning(
+        { db, mail },
+        requireAuth(request),
+        request.params.id,
+        request.params.signing_id,
+        fromOf(request),
+      ),
+  );
+
+  app.post(
+    '/api/home/patient/:id/signing/:signing_id/renew/',
+    {
+      config: { access: 'authenticated' },
+      schema: { params: SigningParams, querystring: NoQuery, response: { 200: SigningSentSchema } },
+    },
+    async (request) =>
+      renewSigning(
         { db, mail },
         requireAuth(request),
         request.params.id,

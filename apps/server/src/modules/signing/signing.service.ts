@@ -1,4 +1,5 @@
 import {
+  AUTHORIZATION_EXPIRY_WARNING_DAYS,
   formatDate,
   type SendSigningBody,
   SIGNING_LINK_DAYS,
@@ -200,6 +201,39 @@ export async function resendSigning(
   return { id: row.id, status: 'sent', expires_at: row.linkExpiresAt.toISOString() };
 }
 
+/** POST …/signing/{id}/renew/: a new link for a signed authorization, filled in from it (the expiry notice's one click). */
+export async function renewSigning(
+  deps: { db: Db; mail: Mail },
+  auth: Auth,
+  patientId: number,
+  signingId: number,
+  from: From,
+): Promise<SigningSent> {
+  const client = await ownClient(deps.db, auth, patientId);
+  const [old] = await deps.db
+    .select()
+    .from(signingRequests)
+    .where(and(eq(signingRequests.id, signingId), eq(signingRequests.patientId, client.id)));
+  if (!old) throw notFound();
+  if (old.state !== 'signed') throw conflict(SIGNING_MSG.notSigned);
+  // Requests deleted since are left out; the providers they named stay named.
+  const still = await clientRequests(deps.db, client.id, old.requestIds);
+  const body: SendSigningBody = {
+    request_ids: still.map((r) => r.id),
+    provider_ids: old.providerIds,
+    record_types: old.recordTypes,
+    dates_from: old.datesFrom,
+    dates_to: old.datesTo,
+    purpose: old.purpose,
+    email: old.email,
+    expiration: null,
+  };
+  return sendSigning(deps, auth, patientId, body, from, { renewsId: old.id });
+}
+
+const daysUntil = (today: string, day: string) =>
+  Math.round((Date.parse(day) - Date.parse(today)) / 86_400_000);
+
 /** GET …/signing/: the client's signing requests, newest first, each with its audit trail. */
 export async function listSigning(db: Db, auth: Auth, patientId: number): Promise<SigningRequest[]> {
   const client = await ownClient(db, auth, patientId);
@@ -209,6 +243,8 @@ export async function listSigning(db: Db, auth: Auth, patientId: number): Promis
     rows.map((r) => r.row.id),
   );
   const now = new Date();
+  const today = todayIn(auth.timezone);
+  const renewed = new Set(rows.map((r) => r.row.renewsId));
   return Promise.all(
     rows.map(async ({ row, sentBy }) => ({
       id: row.id,
@@ -230,6 +266,11 @@ export async function listSigning(db: Db, auth: Auth, patientId: number): Promis
       document_sha256: row.documentSha256,
       authorization_expires_on: row.authorizationExpiresOn,
       sent_by: sentBy,
+      renewal_due:
+        row.state === 'signed' &&
+        row.authorizationExpiresOn !== null &&
+        daysUntil(today, row.authorizationExpiresOn) <= AUTHORIZATION_EXPIRY_WARNING_DAYS &&
+        !renewed.has(row.id),
       events: events
         .filter((e) => e.signingRequestId === row.id)
         .map((e) => ({ event: e.event, at: e.at.toISOString(), ip: e.ip, user_agent: e.userAgent })),

@@ -20,7 +20,11 @@ const typed = (name: string) => ({
   agree: true,
 });
 
-async function listOf(app: Awaited<ReturnType<typeof sentLink>>['app'], patientId: number, headers: object) {
+async function listOf(
+  app: Awaited<ReturnType<typeof sentLink>>['app'],
+  patientId: number,
+  headers: Record<string, string>,
+) {
   const res = await app.inject({ method: 'GET', url: `/api/home/patient/${patientId}/signing/`, headers });
   expect(res.statusCode).toBe(200);
   return res.json();

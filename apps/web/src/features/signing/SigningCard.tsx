@@ -17,7 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Card } from '../../ui';
 import { openStoredFile } from '../../ui/open-stored-file';
-import { resendSigningLink, signingKeys, useSigningRequests } from './api';
+import { renewSigningLink, resendSigningLink, signingKeys, useSigningRequests } from './api';
 import { SendSigningModal } from './SendSigningModal';
 
 const STATUS_COLORS = {
@@ -76,7 +76,7 @@ function SigningRow({ patientId, signing: s }: { patientId: number; signing: Sig
   const resend = async () => {
     setBusy(true);
     try {
-      await resendSigningLink(patientId, s.id);
+      await (s.renewal_due ? renewSigningLink : resendSigningLink)(patientId, s.id);
       notifications.show({ color: 'teal', message: `A new signing link was sent to ${s.email}.` });
       await queryClient.invalidateQueries({ queryKey: signingKeys.list(patientId) });
     } catch (err) {
@@ -91,9 +91,16 @@ function SigningRow({ patientId, signing: s }: { patientId: number; signing: Sig
         <Text size="sm" fw={600} truncate>
           {s.providers.join(', ')}
         </Text>
-        <Badge color={STATUS_COLORS[s.status]} variant="light" radius="sm">
-          {SIGNING_STATUS_LABELS[s.status]}
-        </Badge>
+        <Group gap={4} wrap="nowrap">
+          {s.renewal_due && (
+            <Badge color="orange" variant="light" radius="sm">
+              Expires soon
+            </Badge>
+          )}
+          <Badge color={STATUS_COLORS[s.status]} variant="light" radius="sm">
+            {SIGNING_STATUS_LABELS[s.status]}
+          </Badge>
+        </Group>
       </Group>
       <Text size="xs" c="dimmed">
         Sent to {s.email} on {formatDate(s.sent_at)}
@@ -104,7 +111,7 @@ function SigningRow({ patientId, signing: s }: { patientId: number; signing: Sig
         {s.status === 'declined' && s.decline_reason ? ` · “${s.decline_reason}”` : ''}
       </Text>
       <Group gap="xs">
-        {s.document_url ? (
+        {s.document_url && (
           <Button
             size="compact-sm"
             variant="light"
@@ -113,7 +120,8 @@ function SigningRow({ patientId, signing: s }: { patientId: number; signing: Sig
           >
             Signed PDF
           </Button>
-        ) : (
+        )}
+        {(!s.document_url || s.renewal_due) && (
           <Button
             size="compact-sm"
             variant="default"
@@ -121,7 +129,7 @@ function SigningRow({ patientId, signing: s }: { patientId: number; signing: Sig
             loading={busy}
             onClick={resend}
           >
-            Resend
+            {s.renewal_due ? 'Renew' : 'Resend'}
           </Button>
         )}
       </Group>

@@ -39,3 +39,6 @@ export const signAuthorization = (token: string, body: SignBody) =>
   post<{ status: 'signed' }>(link(token, 'sign'), body);
 export const declineAuthorization = (token: string, body: DeclineBody) =>
   post<{ status: 'declined' }>(link(token, 'decline'), body);
+
+export const renewSigningLink = (patientId: number, signingId: number) =>
+  post<SigningSent>(`/api/home/patient/${patientId}/signing/${signingId}/renew/`);
