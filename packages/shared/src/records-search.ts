@@ -9,6 +9,8 @@ import { z } from 'zod';
 export const OCR_MIN_CHARACTERS = 20;
 export const RECORDS_SEARCH_PAGE_SIZE = 20;
 export const RECORDS_SEARCH_MAX_QUERY = 200;
+/** Matching pages ranked for one search: a word on most pages of a big firm is narrowed, not ranked all. */
+export const RECORDS_SEARCH_MAX_RESULTS = 1000;
 
 export const RecordsSearchQuerySchema = z.object({
   q: z.string().trim().min(1).max(RECORDS_SEARCH_MAX_QUERY),
@@ -39,13 +41,13 @@ export const RecordsSearchResultSchema = z.object({
   /** Plain text around the match; the matched words are at `highlights`. */
   snippet: z.string(),
   highlights: z.array(HighlightSchema),
-  /** 'fuzzy': no page had the words, these pages have a word spelled like them (a name typed a little wrong). */
-  match: z.enum(['words', 'fuzzy']),
 });
 export type RecordsSearchResult = z.infer<typeof RecordsSearchResultSchema>;
 
 export const RecordsSearchResponseSchema = z.object({
+  /** Matching pages, counted up to RECORDS_SEARCH_MAX_RESULTS; `count_capped` when there are more. */
   count: z.number().int(),
+  count_capped: z.boolean(),
   page: z.number().int(),
   page_size: z.number().int(),
   results: z.array(RecordsSearchResultSchema),
@@ -67,9 +69,13 @@ export const RECORDS_SEARCH_MSG = {
   hint: 'Every page of every received PDF is searchable, scanned pages included. Use quotes for a phrase and - to leave a word out.',
   empty: (q: string) => `No page of your records mentions '${q}'.`,
   prompt: 'Type a word, a phrase or a name to search every page of your received records.',
-  fuzzy: 'No page has these exact words; these pages have words spelled like them.',
   failed: 'The search could not be run. Try again.',
-  count: (n: number) => (n === 1 ? '1 page found' : `${n.toLocaleString('en-US')} pages found`),
+  count: (n: number, capped = false) =>
+    capped
+      ? `More than ${n.toLocaleString('en-US')} pages found: the best of the first ${n.toLocaleString('en-US')} are shown. Add words to narrow the search.`
+      : n === 1
+        ? '1 page found'
+        : `${n.toLocaleString('en-US')} pages found`,
   openPage: (file: string, page: number) => `Open ${file} at page ${page}`,
   indexing: (done: number, total: number) => `Indexing ${done} of ${total} files`,
   searchable: 'Searchable',

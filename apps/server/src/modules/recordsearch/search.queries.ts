@@ -1,4 +1,4 @@
-import { RECORDS_SEARCH_PAGE_SIZE } from '@dd/shared';
+import { RECORDS_SEARCH_MAX_RESULTS, RECORDS_SEARCH_PAGE_SIZE } from '@dd/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { visibleRequests } from '../../authz/scopes';
@@ -50,7 +50,12 @@ function scope(auth: Auth): SQL {
   return sql`${firm} and not ${files.archived} and ${visibleRequests(auth)}`;
 }
 
-/** The matching pages of one page of results, best first, each with the names a result shows. */
+/**
+ * One page of results, best first, each with the names a result shows. At most RECORDS_SEARCH_MAX_RESULTS
+ * matching pages are taken (in the index's order) and ranked: ranking reads every candidate's tsvector, so
+ * a word on most pages of a big firm would otherwise cost a read of all of them (decision 060). The count
+ * says when there were more.
+ */
 async function pageOfMatches(
   db: DbOrTx,
   auth: Auth,
@@ -60,30 +65,33 @@ async function pageOfMatches(
   const offset = (page - 1) * RECORDS_SEARCH_PAGE_SIZE;
   const rows = await queryRows<SearchRow>(
     db,
-    sql`with matches as (
-          select ${recordPages.fileId} as file_id, ${recordPages.pageNumber} as page_number,
-                 ${match.rank} as rank, count(*) over () as total
+    sql`with candidates as materialized (
+          select ${recordPages.fileId} as file_id, ${recordPages.pageNumber} as page_number, ${match.rank} as rank
           from ${recordPages}
           join ${files} on ${files.id} = ${recordPages.fileId}
           join ${requests} on ${requests.id} = ${recordPages.requestId}
           where ${match.where} and ${scope(auth)}
-          order by rank desc, file_id desc, page_number
+          limit ${RECORDS_SEARCH_MAX_RESULTS + 1}
+        ),
+        shown as (
+          select * from candidates order by rank desc, file_id desc, page_number
           limit ${RECORDS_SEARCH_PAGE_SIZE} offset ${offset}
         )
-        select matches.total, matches.file_id, matches.page_number, ${match.headline} as headline,
+        select (select count(*) from candidates) as total, shown.file_id, shown.page_number,
+               ${match.headline} as headline,
                ${files.name} as file_name, ${files.url} as file_url, ${requests.id} as request_id,
                ${patients.id} as client_id, ${patients.fullName} as client_name,
                ${providers.name} as provider_name, ${companies.name} as company_name,
                ${batesRanges.prefix} as bates_prefix, ${batesRanges.firstNumber} as bates_first
-        from matches
-        join ${recordPages} on ${recordPages.fileId} = matches.file_id and ${recordPages.pageNumber} = matches.page_number
-        join ${files} on ${files.id} = matches.file_id
+        from shown
+        join ${recordPages} on ${recordPages.fileId} = shown.file_id and ${recordPages.pageNumber} = shown.page_number
+        join ${files} on ${files.id} = shown.file_id
         join ${requests} on ${requests.id} = ${files.requestId}
         join ${patients} on ${patients.id} = ${requests.patientId}
         join ${companies} on ${companies.id} = ${requests.companyId}
         left join ${providers} on ${providers.id} = ${requests.providerId}
-        left join ${batesRanges} on ${batesRanges.fileId} = matches.file_id
-        order by matches.rank desc, matches.file_id desc, matches.page_number`,
+        left join ${batesRanges} on ${batesRanges.fileId} = shown.file_id
+        order by shown.rank desc, shown.file_id desc, shown.page_number`,
   );
   return rows.map((r) => ({
     ...r,
@@ -96,41 +104,28 @@ async function pageOfMatches(
   }));
 }
 
-/** How many pages match, for a page of results past the last one (which carries no count). */
+/** How many pages match (up to one more than are ranked), for a page of results past the last one. */
 async function countMatches(db: DbOrTx, auth: Auth, where: SQL): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*) as n from ${recordPages}
-        join ${files} on ${files.id} = ${recordPages.fileId}
-        join ${requests} on ${requests.id} = ${recordPages.requestId}
-        where ${where} and ${scope(auth)}`,
+    sql`select count(*) as n from (
+          select 1 from ${recordPages}
+          join ${files} on ${files.id} = ${recordPages.fileId}
+          join ${requests} on ${requests.id} = ${recordPages.requestId}
+          where ${where} and ${scope(auth)}
+          limit ${RECORDS_SEARCH_MAX_RESULTS + 1}
+        ) found`,
   );
   return Number(row.n);
 }
 
+/** Pages with the words of a query (`websearch_to_tsquery`: quotes for a phrase, - to leave a word out, or). */
 export async function searchWords(db: DbOrTx, auth: Auth, q: string, page: number) {
   const tsq = sql`websearch_to_tsquery('english', ${q})`;
   const match = {
     where: sql`${recordPages.tsv} @@ ${tsq}`,
     rank: sql`ts_rank_cd(${recordPages.tsv}, ${tsq})`,
     headline: sql`ts_headline('english', ${recordPages.text}, ${tsq}, ${HEADLINE_OPTIONS})`,
-  };
-  const rows = await pageOfMatches(db, auth, page, match);
-  const count = rows[0]?.total ?? (page > 1 ? await countMatches(db, auth, match.where) : 0);
-  return { count, rows };
-}
-
-/**
- * Pages with a word spelled like the query (trigram word similarity, pg_trgm's `<%`, through the trigram
- * index): a name typed a little wrong. The snippet marks the page's word closest to the query.
- */
-export async function searchSimilar(db: DbOrTx, auth: Auth, q: string, page: number) {
-  const closestWord = sql`(select w from regexp_split_to_table(${recordPages.text}, '[^[:alnum:]]+') w
-                           where w <> '' order by similarity(w, ${q}) desc limit 1)`;
-  const match = {
-    where: sql`${q} <% ${recordPages.text}`,
-    rank: sql`word_similarity(${q}, ${recordPages.text})`,
-    headline: sql`ts_headline('simple', ${recordPages.text}, plainto_tsquery('simple', ${closestWord}), ${HEADLINE_OPTIONS})`,
   };
   const rows = await pageOfMatches(db, auth, page, match);
   const count = rows[0]?.total ?? (page > 1 ? await countMatches(db, auth, match.where) : 0);

@@ -1,5 +1,6 @@
 import {
   batesLabel,
+  RECORDS_SEARCH_MAX_RESULTS,
   RECORDS_SEARCH_PAGE_SIZE,
   type RecordsIndexStatus,
   type RecordsSearchQuery,
@@ -13,19 +14,13 @@ import { visibleRequests } from '../../authz/scopes';
 import { requests } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { signedFileUrl } from '../files/files.download';
-import {
-  indexStatus,
-  MARK_END,
-  MARK_START,
-  type SearchRow,
-  searchSimilar,
-  searchWords,
-} from './search.queries';
+import { indexStatus, MARK_END, MARK_START, type SearchRow, searchWords } from './search.queries';
 
 /**
- * Full-text search across received records (decision 060): the words first (`websearch_to_tsquery`:
- * quotes for a phrase, `-` to leave a word out, `or`); when no page has them and the query is a word or
- * two, pages with a word spelled like them (a name typed a little wrong).
+ * Full-text search across received records (decision 060): the pages with the words asked for
+ * (`websearch_to_tsquery`: quotes for a phrase, `-` to leave a word out, `or`), each with the Bates number
+ * of its page once delivered, a link that opens the PDF, and the words around the match with the match
+ * given as ranges, never as markup.
  */
 
 /** The headline's marks turned into plain text and the matched ranges, whitespace runs made one space. */
@@ -43,15 +38,7 @@ function parseHeadline(headline: string): Pick<RecordsSearchResult, 'snippet' | 
   return { snippet, highlights };
 }
 
-/** A name or two, not a query with operators: worth a look for similar spellings. */
-const fuzzyCandidate = (q: string) => q.length >= 4 && q.split(/\s+/).length <= 3 && !/["-]|\bor\b/i.test(q);
-
-function toResult(
-  deps: AppDeps,
-  auth: Auth,
-  row: SearchRow,
-  match: RecordsSearchResult['match'],
-): RecordsSearchResult {
+function toResult(deps: AppDeps, auth: Auth, row: SearchRow): RecordsSearchResult {
   const viewUrl = signedFileUrl(
     deps,
     auth,
@@ -74,7 +61,6 @@ function toResult(
         ? batesLabel(row.bates_prefix, row.bates_first + row.page_number - 1)
         : null,
     ...parseHeadline(row.headline),
-    match,
   };
 }
 
@@ -83,17 +69,13 @@ export async function searchRecords(
   auth: Auth,
   query: RecordsSearchQuery,
 ): Promise<RecordsSearchResponse> {
-  let found = await searchWords(deps.db, auth, query.q, query.page);
-  let match: RecordsSearchResult['match'] = 'words';
-  if (found.count === 0 && fuzzyCandidate(query.q)) {
-    found = await searchSimilar(deps.db, auth, query.q, query.page);
-    match = 'fuzzy';
-  }
+  const found = await searchWords(deps.db, auth, query.q, query.page);
   return {
-    count: found.count,
+    count: Math.min(found.count, RECORDS_SEARCH_MAX_RESULTS),
+    count_capped: found.count > RECORDS_SEARCH_MAX_RESULTS,
     page: query.page,
     page_size: RECORDS_SEARCH_PAGE_SIZE,
-    results: found.rows.map((row) => toResult(deps, auth, row, match)),
+    results: found.rows.map((row) => toResult(deps, auth, row)),
   };
 }
 

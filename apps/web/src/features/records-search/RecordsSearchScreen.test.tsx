@@ -23,7 +23,6 @@ const result = (over: Partial<RecordsSearchResult> = {}): RecordsSearchResult =>
     { start: 0, end: 3 },
     { start: 11, end: 24 },
   ],
-  match: 'words',
   ...over,
 });
 
@@ -38,7 +37,7 @@ describe('RecordsSearchScreen', () => {
   it('shows each page found with its client, request, Bates number and the match marked as text', async () => {
     const calls = stubApi((call) =>
       call.path === '/api/search/records/'
-        ? json({ count: 1, page: 1, page_size: 20, results: [result()] })
+        ? json({ count: 1, count_capped: false, page: 1, page_size: 20, results: [result()] })
         : undefined,
     );
     renderWithProviders(<RecordsSearchScreen />, { path: '/searchRecords/', user: currentUser() });
@@ -65,9 +64,10 @@ describe('RecordsSearchScreen', () => {
   it('says when nothing matches, names the firm for staff, and pages through results', async () => {
     stubApi((call) => {
       if (call.path !== '/api/search/records/') return undefined;
-      if (call.query.get('q') === 'nothing') return json({ count: 0, page: 1, page_size: 20, results: [] });
+      if (call.query.get('q') === 'nothing')
+        return json({ count: 0, count_capped: false, page: 1, page_size: 20, results: [] });
       const page = Number(call.query.get('page'));
-      return json({ count: 45, page, page_size: 20, results: [result({ page })] });
+      return json({ count: 45, count_capped: false, page, page_size: 20, results: [result({ page })] });
     });
     const { unmount } = renderWithProviders(<RecordsSearchScreen />, {
       path: '/searchRecords/?q=nothing',
@@ -92,7 +92,7 @@ describe('RecordsSearchScreen', () => {
     stubApi((call) => {
       if (call.path !== '/api/search/records/') return undefined;
       if (fail) return json({ error: 'down' }, 500);
-      return json({ count: 1, page: 1, page_size: 20, results: [result()] });
+      return json({ count: 1, count_capped: false, page: 1, page_size: 20, results: [result()] });
     });
     renderWithProviders(<RecordsSearchScreen />, { path: '/searchRecords/?q=mri', user: currentUser() });
     expect(await screen.findByText(RECORDS_SEARCH_MSG.failed)).toBeInTheDocument();

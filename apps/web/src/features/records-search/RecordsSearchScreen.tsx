@@ -93,22 +93,16 @@ function Results({ q, page, onPage }: { q: string; page: number; onPage: (page: 
     );
   }
   if (!search.data) return <Loading label="Searching records" />;
-  const { count, results, page_size, page: shown } = search.data;
+  const { count, count_capped, results, page_size, page: shown } = search.data;
   if (count === 0) return <EmptyState text={RECORDS_SEARCH_MSG.empty(q)} />;
-  const fuzzy = results[0]?.match === 'fuzzy';
   return (
     <Stack gap="sm">
       <Group justify="space-between">
         <Text fw={600} role="status">
-          {RECORDS_SEARCH_MSG.count(count)}
+          {RECORDS_SEARCH_MSG.count(count, count_capped)}
         </Text>
         {search.isFetching && <Loader size="xs" aria-label="Updating results" />}
       </Group>
-      {fuzzy && (
-        <Alert color="blue" variant="light" py="xs">
-          {RECORDS_SEARCH_MSG.fuzzy}
-        </Alert>
-      )}
       <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Search results">
         {results.map((result) => (
           <ResultCard
