@@ -105,8 +105,8 @@ export function createBackgroundJobs(
       { kind: DEADLINE_DIGEST_JOB, everySeconds: 900 },
       // Online authorizations expiring within 30 days, or expired: hourly, each row acted on once.
       { kind: SIGNING_EXPIRY_JOB, everySeconds: 3600 },
-      // Webhook retries fall due from 30 s on (webhooks.deliver.ts).
-      { kind: WEBHOOK_RETRY_JOB, everySeconds: 15 },
+      // Webhook retries fall due from 30 s on (webhooks.deliver.ts); new events are sent at once by their own job.
+      { kind: WEBHOOK_RETRY_JOB, everySeconds: 60 },
     ],
   });
 }

@@ -30,6 +30,8 @@ export interface DeliveryDeps {
   mail: Mail;
   network: WebhookNetwork;
   now?: () => Date;
+  /** Only these endpoints' deliveries: tests that share one PostgreSQL database between files. */
+  endpointIds?: number[];
 }
 
 interface DueRow {
@@ -43,13 +45,19 @@ interface DueRow {
   secret: string;
 }
 
-async function leaseDue(db: DbOrTx, now: Date): Promise<DueRow[]> {
+async function leaseDue(db: DbOrTx, now: Date, endpointIds?: number[]): Promise<DueRow[]> {
+  const only = endpointIds
+    ? sql`and d.endpoint_id in (${sql.join(
+        endpointIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   return queryRows<DueRow>(
     db,
     sql`with due as (
           select d.id from ${webhookDeliveries} d
           join ${webhookEndpoints} e on e.id = d.endpoint_id and e.disabled_at is null
-          where d.status = 'pending' and d.next_attempt_at <= ${now.toISOString()}::timestamptz
+          where d.status = 'pending' and d.next_attempt_at <= ${now.toISOString()}::timestamptz ${only}
           order by d.next_attempt_at
           limit ${BATCH}
           for update of d skip locked
@@ -93,29 +101,21 @@ async function record(deps: DeliveryDeps, row: DueRow, outcome: Outcome, now: Da
   const at = now.toISOString();
   const result = { attempts, lastAttemptAt: now, lastStatusCode: outcome.status, responseMs: outcome.ms };
   if (outcome.ok) {
+    // The endpoint's row first, then the delivery's, in every transaction here: one lock order, no deadlock.
     await deps.db.transaction(async (tx) => {
-      await tx
-        .update(webhookDeliveries)
-        .set({ ...result, status: 'delivered', deliveredAt: now, lastError: null })
-        .where(eq(webhookDeliveries.id, row.id));
       await tx
         .update(webhookEndpoints)
         .set({ failureCount: 0, failingSince: null })
         .where(eq(webhookEndpoints.id, row.endpoint_id));
+      await tx
+        .update(webhookDeliveries)
+        .set({ ...result, status: 'delivered', deliveredAt: now, lastError: null })
+        .where(eq(webhookDeliveries.id, row.id));
     });
     return;
   }
   const giveUp = now.getTime() - new Date(row.created_at).getTime() >= RETRY_WINDOW_MS;
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(webhookDeliveries)
-      .set({
-        ...result,
-        status: giveUp ? 'failed' : 'pending',
-        lastError: giveUp ? `${outcome.error} — ${WEBHOOK_MSG.gaveUp}` : outcome.error,
-        nextAttemptAt: sql`${at}::timestamptz + make_interval(secs => ${retryDelaySeconds(attempts)})`,
-      })
-      .where(and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.status, 'pending')));
     const [endpoint] = await tx
       .update(webhookEndpoints)
       .set({
@@ -128,6 +128,16 @@ async function record(deps: DeliveryDeps, row: DueRow, outcome: Outcome, now: Da
         failingSince: webhookEndpoints.failingSince,
         disabledAt: webhookEndpoints.disabledAt,
       });
+    // Still 'pending' only: disabling the endpoint meanwhile marked it not sent.
+    await tx
+      .update(webhookDeliveries)
+      .set({
+        ...result,
+        status: giveUp ? 'failed' : 'pending',
+        lastError: giveUp ? `${outcome.error} — ${WEBHOOK_MSG.gaveUp}` : outcome.error,
+        nextAttemptAt: sql`${at}::timestamptz + make_interval(secs => ${retryDelaySeconds(attempts)})`,
+      })
+      .where(and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.status, 'pending')));
     if (endpoint && !endpoint.disabledAt)
       await disableAfterFailures(tx, deps.mail, row.endpoint_id, endpoint, now);
   });
@@ -138,7 +148,7 @@ export async function deliverDueWebhooks(deps: DeliveryDeps): Promise<number> {
   let count = 0;
   for (let batch = 0; batch < 10; batch++) {
     const now = deps.now?.() ?? new Date();
-    const due = await leaseDue(deps.db, now);
+    const due = await leaseDue(deps.db, now, deps.endpointIds);
     if (due.length === 0) break;
     await Promise.all(
       due.map(async (row) => {

@@ -54,23 +54,24 @@ describe('retries', () => {
     partner.answerWith(500);
     const { endpointId } = await firmWithEndpoint();
     const { createdAt } = await deliveryOf(endpointId);
-    const start = new Date(createdAt);
-    await deliverAt(start);
+    // PostgreSQL keeps microseconds and a Date milliseconds: the fake clock starts just after the event.
+    const start = later(new Date(createdAt), 1);
+    await deliverAt(start, [endpointId]);
     let row = await deliveryOf(endpointId);
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500 });
     expect(row.lastError).toBe('HTTP 500: down for maintenance');
     expect(row.nextAttemptAt.getTime()).toBe(start.getTime() + 30_000);
 
-    await deliverAt(later(start, 29_000));
+    await deliverAt(later(start, 29_000), [endpointId]);
     expect((await deliveryOf(endpointId)).attempts).toBe(1);
-    await deliverAt(later(start, 30_000));
+    await deliverAt(later(start, 30_000), [endpointId]);
     row = await deliveryOf(endpointId);
     expect(row.attempts).toBe(2);
     expect(row.nextAttemptAt.getTime()).toBe(start.getTime() + 30_000 + 60_000);
 
     // The endpoint answers again: the next attempt delivers, and the run of failures ends.
     partner.answerWith(200);
-    await deliverAt(later(start, 90_000));
+    await deliverAt(later(start, 90_000), [endpointId]);
     row = await deliveryOf(endpointId);
     expect(row).toMatchObject({ status: 'delivered', attempts: 3, lastStatusCode: 200, lastError: null });
     expect(await endpointRow(endpointId)).toMatchObject({ failureCount: 0, failingSince: null });
@@ -79,8 +80,8 @@ describe('retries', () => {
     partner.answerWith(503);
     const second = await firmWithEndpoint();
     const first = await deliveryOf(second.endpointId);
-    const t0 = new Date(first.createdAt);
-    await deliverAt(t0);
+    const t0 = later(new Date(first.createdAt), 1);
+    await deliverAt(t0, [second.endpointId]);
     const { deps } = await getContext();
     await deps.db
       .update(webhookDeliveries)
@@ -91,7 +92,7 @@ describe('retries', () => {
       .update(webhookEndpoints)
       .set({ failingSince: later(t0, RETRY_WINDOW_MS) })
       .where(eq(webhookEndpoints.id, second.endpointId));
-    await deliverAt(later(t0, RETRY_WINDOW_MS));
+    await deliverAt(later(t0, RETRY_WINDOW_MS), [second.endpointId]);
     row = await deliveryOf(second.endpointId);
     expect(row.status).toBe('failed');
     expect(row.lastError).toContain(WEBHOOK_MSG.gaveUp);
@@ -102,15 +103,15 @@ describe('retries', () => {
     const { app, deps } = await getContext();
     partner.answerWith(500);
     const { firm, endpointId } = await firmWithEndpoint();
-    const start = new Date((await deliveryOf(endpointId)).createdAt);
+    const start = later(new Date((await deliveryOf(endpointId)).createdAt), 1);
     // A day of attempts on the backoff schedule.
     let at = start;
     for (let attempt = 1; at.getTime() - start.getTime() < 24 * 3600_000; attempt++) {
-      await deliverAt(at);
+      await deliverAt(at, [endpointId]);
       expect((await endpointRow(endpointId)).disabledAt, `attempt ${attempt}`).toBeNull();
       at = later(at, retryDelaySeconds(attempt) * 1000);
     }
-    await deliverAt(at);
+    await deliverAt(at, [endpointId]);
     const endpoint = await endpointRow(endpointId);
     expect(endpoint).toMatchObject({ disabledReason: 'failures' });
     expect(endpoint.failureCount).toBeGreaterThanOrEqual(5);
@@ -151,7 +152,7 @@ describe('retries', () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ status: 'pending' });
     expect((await resend()).json().error).toBe(WEBHOOK_MSG.resendPending);
-    await deliverAt(new Date(Date.now() + 1000));
+    await deliverAt(new Date(Date.now() + 1000), [endpointId]);
     expect(await deliveryOf(endpointId)).toMatchObject({ status: 'delivered', lastStatusCode: 204 });
   });
 });
@@ -217,7 +218,7 @@ describe('no requests into private networks (SSRF)', () => {
     const { endpointId } = await firmWithEndpoint(`http://partner.invalid:${partner.port}/hooks`);
     const before = partner.received.length;
     const loopback: Resolve = async () => [{ address: '127.0.0.1', family: 4 }];
-    await deliverAt(new Date(Date.now() + 1000), { production: true, resolve: loopback });
+    await deliverAt(new Date(Date.now() + 1000), [endpointId], { production: true, resolve: loopback });
     const refused = await deliveryOf(endpointId);
     expect(refused).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null });
     expect(refused.lastError).toBe(WEBHOOK_MSG.privateAddress);
@@ -225,7 +226,7 @@ describe('no requests into private networks (SSRF)', () => {
 
     // In development the same name is sent to the address the resolver answered, never looked up again
     // (partner.invalid does not exist in DNS).
-    await deliverAt(new Date(Date.now() + 120_000), { production: false, resolve: loopback });
+    await deliverAt(new Date(Date.now() + 120_000), [endpointId], { production: false, resolve: loopback });
     expect(await deliveryOf(endpointId)).toMatchObject({ status: 'delivered', attempts: 2 });
     expect(partner.received.at(-1)?.headers.host).toBe(`partner.invalid:${partner.port}`);
   });

@@ -53,9 +53,13 @@ export function verifiedByPartner(secret: string, delivery: Received): boolean {
     .some((part) => part === `v1,${expected}`);
 }
 
-/** Sends what is due at `now` (the fake clock), with the network rules of `production` and a resolver. */
+/**
+ * Sends what is due at `now` (the fake clock) to the given endpoints only (test files share one PostgreSQL
+ * database), with the network rules of `production` and a resolver.
+ */
 export async function deliverAt(
   now: Date,
+  endpointIds: number[],
   options: { production?: boolean; resolve?: Resolve } = {},
 ): Promise<number> {
   const { deps } = await getContext();
@@ -68,6 +72,7 @@ export async function deliverAt(
       resolve: options.resolve ?? (async () => [{ address: '127.0.0.1', family: 4 }]),
     },
     now: () => now,
+    endpointIds,
   };
   return deliverDueWebhooks(delivery);
 }
