@@ -35,7 +35,7 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
   return lines;
 }
 
-export function datesAsked({ start, end }: CertificationInput['datesOfService']): string {
+function datesAsked({ start, end }: CertificationInput['datesOfService']): string {
   if (start && end) return `${formatDate(start)} to ${formatDate(end)}`;
   if (start) return `From ${formatDate(start)}`;
   if (end) return `Up to ${formatDate(end)}`;

@@ -233,7 +233,6 @@ function Certification({ requestId, outcome }: { requestId: number; outcome: Req
       <Group align="flex-end" gap="sm">
         <FileInput
           label={delivered ? 'Upload a corrected signed copy' : 'Signed certification'}
-          placeholder="Choose the signed PDF"
           accept="application/pdf"
           leftSection={<IconUpload size={16} />}
           value={file}
