@@ -194,7 +194,11 @@ function StaffMarks({ requestId, completeness }: { requestId: number; completene
                   aria-label={`What arrived of ${c.name}`}
                   data={RECEIPT_OPTIONS}
                   value={choices[c.request_type] ?? NOT_MARKED}
-                  onChange={(e) => setChoices((all) => ({ ...all, [c.request_type]: e.currentTarget.value }))}
+                  onChange={(e) => {
+                    // Read now: React clears the event's currentTarget before a state updater runs.
+                    const value = e.currentTarget.value;
+                    setChoices((all) => ({ ...all, [c.request_type]: value }));
+                  }}
                 />
               </Table.Td>
               <Table.Td>
