@@ -1,0 +1,101 @@
+import { STATUS } from '@dd/shared';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createFile, createPatient, createRequest, INTERNAL_ADMIN, signedIn } from '../../../test/factories';
+import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
+import { webhookDeliveries } from '../../db/schema';
+import { staffCase } from '../staffwork/staffwork.fixtures';
+
+/** request.records_ready and invoice.issued: raised by sending the records and by billing the firm, ids and links only. */
+async function endpointOf(companyId: number) {
+  const { app, deps } = await getContext();
+  const admin = await signedIn(deps, { companyId, isStaff: true });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/webhooks/',
+    headers: admin.headers,
+    payload: { url: 'http://127.0.0.1:9/in', events: ['request.records_ready', 'invoice.issued'] },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as number;
+}
+
+async function bodiesOf(endpointId: number) {
+  const { deps } = await getContext();
+  const rows = await deps.db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, endpointId));
+  return rows.map((r) => ({ event: r.event, body: r.body, payload: JSON.parse(r.body) }));
+}
+
+describe('events raised by staff work', () => {
+  it('sending the records to the firm raises request.records_ready with the package link', async () => {
+    const { app, deps } = await getContext();
+    const c = await staffCase({ status: STATUS.documentsEnRoute });
+    const endpointId = await endpointOf(c.company.id);
+    const verifier = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
+    await createFile(deps.db, c.request.id, { name: 'chart.pdf', verifiedById: verifier.user.id });
+    const sent = await app.inject({
+      method: 'POST',
+      url: `/api/home/request/${c.request.id}/send_to_lawyer/`,
+      headers: c.staff.headers,
+      payload: {},
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [ready] = await bodiesOf(endpointId);
+    expect(ready.payload).toEqual({
+      type: 'request.records_ready',
+      timestamp: expect.any(String),
+      data: {
+        request: {
+          id: c.request.id,
+          status: STATUS.completedArrived,
+          url: `http://app.test/api/home/request/${c.request.id}/`,
+        },
+        documents: 1,
+        package_url: `http://app.test/api/home/request/${c.request.id}/package/`,
+      },
+    });
+    for (const fact of [c.patient.fullName, c.patient.lastName, c.provider.name, 'chart.pdf'])
+      expect(ready.body).not.toContain(fact);
+  });
+
+  it('billing the firm raises invoice.issued with its total and lines, for that firm only', async () => {
+    const { app, deps } = await getContext();
+    const c = await staffCase({ status: STATUS.closedArrived });
+    const endpointId = await endpointOf(c.company.id);
+    const bystander = await staffCase();
+    const otherEndpoint = await endpointOf(bystander.company.id);
+    const patient = await createPatient(deps.db, c.company.id);
+    await createRequest(deps.db, {
+      patientId: patient.id,
+      companyId: c.company.id,
+      status: STATUS.closedArrived,
+    });
+    const admin = await signedIn(deps, INTERNAL_ADMIN);
+    const billed = await app.inject({
+      method: 'POST',
+      url: '/api/home/billing/',
+      headers: admin.headers,
+      payload: { company: c.company.id, title: 'November 2026' },
+    });
+    expect(billed.statusCode, billed.body).toBe(201);
+    const billing = billed.json();
+    const [issued] = await bodiesOf(endpointId);
+    expect(issued.payload).toEqual({
+      type: 'invoice.issued',
+      timestamp: expect.any(String),
+      data: {
+        invoice: {
+          id: billing.id,
+          total: billing.total,
+          lines: 2,
+          created: billing.created_at,
+          url: `http://app.test/api/home/billing/${billing.id}/`,
+        },
+      },
+    });
+    expect(await bodiesOf(otherEndpoint)).toEqual([]);
+  });
+});
