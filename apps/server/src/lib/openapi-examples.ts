@@ -28,6 +28,18 @@ const API_EXAMPLES: Readonly<Record<string, ApiExample>> = {
   'GET /api/home/request/:id/package/': {
     summary: 'Download a delivered request’s records package (ZIP with index and SHA256SUMS)',
   },
+  'POST /api/webhooks/': {
+    summary:
+      'Register a webhook endpoint (a firm administrator’s session, not a key); the secret is answered once',
+    body: {
+      url: 'https://hooks.example.com/direct-docs',
+      events: ['request.created', 'request.records_ready'],
+    },
+  },
+  'GET /api/webhooks/:id/deliveries/': {
+    summary: 'An endpoint’s delivery log, newest first: status, attempts, last answer, next attempt',
+    query: { page: 1 },
+  },
 };
 
 type JsonSchema = { properties?: Record<string, object> } & Record<string, unknown>;

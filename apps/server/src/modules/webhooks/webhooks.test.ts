@@ -206,6 +206,15 @@ describe('signed deliveries', () => {
     expect((await call('enable')).statusCode).toBe(404);
   });
 
+  it('is in the OpenAPI document with an example, for a bearer session only', async () => {
+    const { app } = await getContext();
+    const doc = (await app.inject({ url: '/api/openapi.json' })).json();
+    const register = doc.paths['/api/webhooks/'].post;
+    expect(register.summary).toContain('Register a webhook endpoint');
+    expect(JSON.stringify(register.security)).not.toContain('apiKey');
+    expect(doc.paths['/api/webhooks/{id}/deliveries/'].get).toBeDefined();
+  });
+
   it('signs with the secret’s bytes, as the scheme’s published example does', () => {
     // The example of the Standard Webhooks specification (github.com/standard-webhooks).
     const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
