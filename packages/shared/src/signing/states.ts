@@ -92,7 +92,14 @@ export const SIGNING_MSG = {
     `The client’s HIPAA authorization signed online on ${signedOn} expired on ${expiredOn}. The provider will not accept it: send the client a new signing link (Online Authorization on the request).`,
 } as const;
 
-const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.');
+const realDate = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+const IsoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
+  .refine(realDate, 'Enter a real date.');
 
 export const SendSigningBodySchema = z
   .object({

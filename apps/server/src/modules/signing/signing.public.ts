@@ -14,10 +14,11 @@ import {
   todayIn,
 } from '@dd/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import type { Db, DbOrTx } from '../../db/client';
 import { signingRequests } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
-import { HttpError, notFound } from '../../lib/errors';
+import { badRequest, HttpError, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import { attachSignedForm } from './signing.attach';
 import { buildSignedPdf } from './signing.pdf';
@@ -125,7 +126,16 @@ export async function showDocument(
   };
 }
 
-const pngOf = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+/** The drawn signature's PNG, or a 400 when it is not one pdf-lib can read. */
+async function pngOf(dataUrl: string): Promise<Buffer> {
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  try {
+    await (await PDFDocument.create()).embedPng(bytes);
+  } catch {
+    throw badRequest(SIGNING_MSG.signatureNeeded, { signature: SIGNING_MSG.signatureNeeded });
+  }
+  return bytes;
+}
 
 /** POST /api/signing/{token}/sign/: the signed PDF with its certificate, stored and made the client's form. */
 export async function sign(
@@ -136,6 +146,7 @@ export async function sign(
 ): Promise<{ status: 'signed' }> {
   const { db, storage } = deps;
   const checked = await confirmIdentity(db, token, body.date_of_birth, from);
+  const png = body.signature.kind === 'drawn' ? await pngOf(body.signature.image) : null;
   const key = `hipaa-forms/signed/s${checked.row.id}/${randomUUID()}-HIPAA-authorization.pdf`;
   await db.transaction(async (tx) => {
     // The row is locked so a second tap (or a resend) cannot sign the same link twice.
@@ -149,7 +160,7 @@ export async function sign(
     const { pdf, sha256: digest } = await buildSignedPdf({
       sections: authorizationSections(facts),
       signerName: body.signer_name,
-      signaturePng: body.signature.kind === 'drawn' ? pngOf(body.signature.image) : null,
+      signaturePng: png,
       signedOn,
       certificate: {
         email: found.row.email,

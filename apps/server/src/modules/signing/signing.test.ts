@@ -272,6 +272,24 @@ describe('signing', () => {
     expect(signedText).not.toContain('Signing certificate');
   });
 
+  it('refuses a drawn signature that is not a PNG, and a date that does not exist, without using the link', async () => {
+    const { app, token } = await sentLink();
+    const bad = await app.inject({
+      method: 'POST',
+      url: api(token, 'sign'),
+      payload: { ...typed('Pat Client'), signature: { kind: 'drawn', image: 'data:image/png;base64,AAAA' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe(SIGNING_MSG.signatureNeeded);
+    const unreal = await app.inject({
+      method: 'POST',
+      url: api(token, 'identity'),
+      payload: { date_of_birth: '1980-02-31' },
+    });
+    expect(unreal.statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: api(token) })).json()).toEqual({ status: 'ready' });
+  });
+
   it('takes a drawn signature', async () => {
     const { app, firm, token } = await sentLink();
     // A 1x1 PNG.
