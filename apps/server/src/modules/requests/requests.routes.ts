@@ -182,7 +182,7 @@ export const requestsRoutes: Module = (app, { db, mail, config, storage }) => {
     async (request, reply) => {
       const auth = requireAuth(request);
       const answer = await runWrite(db, request, 201, (inTx) =>
-        splitRequest(inTx, auth, request.params.id, request.body),
+        splitRequest(inTx, auth, request.params.id, request.body, mail.publicUrl),
       );
       return reply.status(answer.status).send(answer.body);
     },

@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { files, followUps, invoices, notes, providers, requests } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { copyAuthorizationCheck } from '../authorizations/authorizations.split';
+import { emitRequestCreated } from '../webhooks/webhooks.emit';
 import { refreshDeadline } from './requests.deadline';
 import { containsPattern } from './requests.filter-kit';
 import {
@@ -38,7 +39,13 @@ import {
  */
 type RequestRow = typeof requests.$inferSelect;
 
-export async function splitRequest(db: Db, auth: Auth, id: number, body: SplitBody): Promise<SplitResult> {
+export async function splitRequest(
+  db: Db,
+  auth: Auth,
+  id: number,
+  body: SplitBody,
+  publicUrl: string,
+): Promise<SplitResult> {
   authorize(auth, 'request.staffWork');
   const splits = body.splits.map((s) => ({
     provider: s.provider,
@@ -87,6 +94,9 @@ export async function splitRequest(db: Db, auth: Auth, id: number, body: SplitBo
       // Each copy carries the original's history to its own provider, whose state may set another rule.
       await refreshDeadline(tx, newId);
       results.push({ id: newId, internal_number: numbers[index] });
+      // The firm's webhooks hear of each new request, and which one it replaces (decision 059).
+      const created = { id: newId, companyId: original.companyId, status: original.status };
+      await emitRequestCreated(tx, publicUrl, created, id);
     }
     await tx.delete(requests).where(eq(requests.id, id));
     return results;

@@ -55,12 +55,18 @@ function requestData(publicUrl: string, request: RequestFacts) {
   };
 }
 
-export async function emitRequestCreated(db: DbOrTx, publicUrl: string, request: RequestFacts) {
-  await emit(db, {
-    companyId: request.companyId,
-    event: 'request.created',
-    data: { request: requestData(publicUrl, request) },
-  });
+/** `splitFrom`: the request staff split into this one (it no longer exists). */
+export async function emitRequestCreated(
+  db: DbOrTx,
+  publicUrl: string,
+  request: RequestFacts,
+  splitFrom?: number,
+) {
+  const data = {
+    ...requestData(publicUrl, request),
+    ...(splitFrom !== undefined && { split_from: splitFrom }),
+  };
+  await emit(db, { companyId: request.companyId, event: 'request.created', data: { request: data } });
 }
 
 /** Every status change; 'Need Assistance' and sent records also raise their own event. */

@@ -1,12 +1,22 @@
 import { STATUS } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createFile, createPatient, createRequest, INTERNAL_ADMIN, signedIn } from '../../../test/factories';
+import {
+  createFile,
+  createPatient,
+  createProvider,
+  createRequest,
+  INTERNAL_ADMIN,
+  signedIn,
+} from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { webhookDeliveries } from '../../db/schema';
 import { staffCase } from '../staffwork/staffwork.fixtures';
 
-/** request.records_ready and invoice.issued: raised by sending the records and by billing the firm, ids and links only. */
+/**
+ * request.records_ready, request.created after a split and invoice.issued: raised by sending the records, by
+ * splitting a request and by billing the firm, ids and links only.
+ */
 async function endpointOf(companyId: number) {
   const { app, deps } = await getContext();
   const admin = await signedIn(deps, { companyId, isStaff: true });
@@ -25,7 +35,8 @@ async function bodiesOf(endpointId: number) {
   const rows = await deps.db
     .select()
     .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.endpointId, endpointId));
+    .where(eq(webhookDeliveries.endpointId, endpointId))
+    .orderBy(webhookDeliveries.id);
   return rows.map((r) => ({ event: r.event, body: r.body, payload: JSON.parse(r.body) }));
 }
 
@@ -59,6 +70,42 @@ describe('events raised by staff work', () => {
     });
     for (const fact of [c.patient.fullName, c.patient.lastName, c.provider.name, 'chart.pdf'])
       expect(ready.body).not.toContain(fact);
+  });
+
+  it('splitting a request raises request.created for each new request, naming the one it replaces', async () => {
+    const { app, deps } = await getContext();
+    const c = await staffCase({ status: STATUS.inContact });
+    const { id: created } = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/webhooks/',
+        headers: (await signedIn(deps, { companyId: c.company.id, isStaff: true })).headers,
+        payload: { url: 'http://127.0.0.1:9/in', events: ['request.created'] },
+      })
+    ).json();
+    const split = await app.inject({
+      method: 'POST',
+      url: `/api/home/request/${c.request.id}/split/`,
+      headers: c.staff.headers,
+      payload: {
+        splits: [
+          { provider: c.provider.id, request_types: ['Medical Records'] },
+          { provider: (await createProvider(deps.db)).id, request_types: ['Medical Records'] },
+        ],
+        override: true,
+      },
+    });
+    expect(split.statusCode, split.body).toBe(201);
+    const ids = split.json().results.map((r: { id: number }) => r.id);
+    const requests = (await bodiesOf(created)).map((d) => d.payload.data.request);
+    expect(requests).toEqual(
+      ids.map((id: number) => ({
+        id,
+        status: STATUS.inContact,
+        url: `http://app.test/api/home/request/${id}/`,
+        split_from: c.request.id,
+      })),
+    );
   });
 
   it('billing the firm raises invoice.issued with its total and lines, for that firm only', async () => {
