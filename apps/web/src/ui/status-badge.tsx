@@ -6,6 +6,7 @@ const STATUS_COLORS: Partial<Record<RequestStatus, string>> = {
   [STATUS.needAssistance]: 'red',
   [STATUS.waitingForDirectDocs]: 'orange',
   [STATUS.waitingForFeeApproval]: 'grape',
+  [STATUS.requestRejected]: 'orange',
   [STATUS.cancelled]: 'gray',
 };
 

@@ -66,11 +66,11 @@ export async function addNote(
     if (!target) throw notFound();
     if (reminder) assertReminderNotPast(auth, reminder);
 
-    // A firm note asks Direct Docs to answer, except while a fee waits for the firm itself: the request
-    // keeps waiting for that answer.
+    // A firm note asks Direct Docs to answer, except while a fee waits for the firm itself (the request
+    // keeps waiting for that answer) or while a rejected request waits for its fix and staff's resend.
     const requested = staffNote
       ? staffRequested
-      : target.status === STATUS.waitingForFeeApproval
+      : target.status === STATUS.waitingForFeeApproval || target.status === STATUS.requestRejected
         ? null
         : STATUS.waitingForDirectDocs;
     // Firm notes always record the move (even when already waiting); staff notes only a real change.

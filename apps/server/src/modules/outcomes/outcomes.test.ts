@@ -159,6 +159,13 @@ describe('Request Rejected and the resend', () => {
       label: 'The authorization is defective',
       note: 'Signature missing on page 2.',
     });
+    // The firm's answer keeps it rejected, for staff to resend.
+    const answer = await post('/api/home/notes/', c.contact.headers, {
+      request: c.request.id,
+      text: 'New authorization uploaded.',
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect((await requestRow(c.request.id)).status).toBe(STATUS.requestRejected);
     // Follow-ups stop while it waits on the fix.
     const followUp = await post(`/api/home/request/${c.request.id}/follow_ups/send/`, c.staff.headers);
     expect(followUp.statusCode).not.toBe(200);
