@@ -337,6 +337,7 @@ describe.skipIf(!url)('two server instances on one database and one store', () =
       { key: 'followups.send', n: 1 },
       { key: 'jobs.prune', n: 1 },
       { key: 'payments.expire', n: 1 },
+      { key: 'records.index-backfill', n: 1 },
       { key: 'webhooks.retry', n: 1 },
       { key: 'signing.expiry', n: 1 },
     ]);
@@ -352,6 +353,7 @@ describe.skipIf(!url)('two server instances on one database and one store', () =
       { kind: 'followups.send', n: 1 },
       { kind: 'jobs.prune', n: 1 },
       { kind: 'payments.expire', n: 1 },
+      { kind: 'records.index-backfill', n: 1 },
       { kind: 'webhooks.retry', n: 1 },
       { kind: 'signing.expiry', n: 1 },
     ]);
