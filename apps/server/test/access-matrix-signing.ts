@@ -86,6 +86,11 @@ export const SIGNING_ROWS: Record<string, MatrixRow> = {
       return { params: { id: client.id, signing_id: signed.id } };
     },
   },
+  'GET /api/home/request/:id/authorization_expiry/': {
+    access: 'internalStaff',
+    expect: '401 403 403 403 403 403 200 200',
+    input: (fx) => ({ params: { id: fx.request.id } }),
+  },
   'GET /api/signing/:token/': {
     access: 'public',
     expect: '200 200 200 200 200 200 200 200',

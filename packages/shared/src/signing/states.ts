@@ -207,3 +207,15 @@ export const SigningDocumentSchema = z.object({
   sections: z.array(z.object({ heading: z.string(), text: z.string() })),
 });
 export type SigningDocument = z.infer<typeof SigningDocumentSchema>;
+
+/** GET /api/home/request/{id}/authorization_expiry/ (staff): whether the request's form, signed online, runs out soon. */
+export const AuthorizationExpirySchema = z.object({
+  signed_online: z.boolean(),
+  expires_on: z.string().nullable(),
+  days_left: z.number().int().nullable(),
+  expiring: z.boolean(),
+  expired: z.boolean(),
+  /** The firm has already sent the client a new link for it. */
+  renewal_sent: z.boolean(),
+});
+export type AuthorizationExpiry = z.infer<typeof AuthorizationExpirySchema>;

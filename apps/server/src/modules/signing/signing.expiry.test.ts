@@ -1,6 +1,7 @@
-import { formatDate, SIGNING_MSG, STATUS } from '@dd/shared';
+import { formatDate, SIGNING_MSG, STATUS, todayIn } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { callers } from '../../../test/factories';
 import { latestEmailTo } from '../../../test/mail';
 import { notes, requests, signingRequests } from '../../db/schema';
 import { runAuthorizationExpiry } from './signing.expiry';
@@ -61,6 +62,19 @@ describe('the authorization expiry chore', () => {
     expect(old).toMatchObject({ id: row.id, status: 'signed', renewal_due: false });
   });
 
+  it('sends no notice for an authorization the firm has already renewed', async () => {
+    const { app, deps, firm, row, expiresAt } = await signed();
+    const renew = await app.inject({
+      method: 'POST',
+      url: `/api/home/patient/${firm.patient.id}/signing/${row.id}/renew/`,
+      headers: firm.paralegal.headers,
+    });
+    expect(renew.statusCode).toBe(200);
+    await runAuthorizationExpiry(deps, new Date(expiresAt - 20 * DAY));
+    const [after] = await deps.db.select().from(signingRequests).where(eq(signingRequests.id, row.id));
+    expect(after.expiryNoticeAt).toBeNull();
+  });
+
   it('moves the open requests that rely on an expired one to Need Assistance with the reason', async () => {
     const { deps, firm, row, expiresAt } = await signed();
     await runAuthorizationExpiry(deps, new Date(expiresAt + 2 * DAY));
@@ -74,5 +88,37 @@ describe('the authorization expiry chore', () => {
     await runAuthorizationExpiry(deps, new Date(expiresAt + 3 * DAY));
     const notesAfter = await deps.db.select().from(notes).where(eq(notes.requestId, firm.request.id));
     expect(notesAfter).toHaveLength(written.length);
+  });
+
+  it('shows staff on the request when its online authorization expires soon, and that the firm renewed it', async () => {
+    const { app, deps, firm, row } = await signed();
+    const { internalStaff } = await callers(deps);
+    const soon = new Date(Date.parse(`${todayIn('UTC')}T00:00:00Z`) + 10 * DAY).toISOString().slice(0, 10);
+    await deps.db
+      .update(signingRequests)
+      .set({ authorizationExpiresOn: soon })
+      .where(eq(signingRequests.id, row.id));
+    const read = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/home/request/${firm.request.id}/authorization_expiry/`,
+          headers: internalStaff.headers,
+        })
+      ).json();
+    expect(await read()).toEqual({
+      signed_online: true,
+      expires_on: soon,
+      days_left: 10,
+      expiring: true,
+      expired: false,
+      renewal_sent: false,
+    });
+    await app.inject({
+      method: 'POST',
+      url: `/api/home/patient/${firm.patient.id}/signing/${row.id}/renew/`,
+      headers: firm.paralegal.headers,
+    });
+    expect((await read()).renewal_sent).toBe(true);
   });
 });

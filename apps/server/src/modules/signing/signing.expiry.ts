@@ -27,7 +27,8 @@ const SYSTEM = { ip: null, userAgent: null };
 
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
-const notRenewed = sql`not exists (select 1 from ${signingRequests} r where r.renews_id = ${signingRequests.id})`;
+/** Written out in full: drizzle leaves a lone table's columns unqualified, which the subquery's alias would capture. */
+const notRenewed = sql`not exists (select 1 from signing_requests r where r.renews_id = signing_requests.id)`;
 
 export async function runAuthorizationExpiry(
   deps: Pick<AppDeps, 'db' | 'mail'>,

@@ -1,4 +1,5 @@
 import {
+  AuthorizationExpirySchema,
   DeclineBodySchema,
   IdSchema,
   SendSigningBodySchema,
@@ -17,6 +18,7 @@ import { requireAuth } from '../../authz';
 import { clientIp } from '../../lib/client-ip';
 import { decline, openLink, showDocument, sign } from './signing.public';
 import { listSigning, renewSigning, resendSigning, sendSigning } from './signing.service';
+import { requestAuthorizationExpiry } from './signing.staff';
 
 /**
  * Online signing of a client's HIPAA authorization (docs/decisions/061): the firm sends, lists and resends
@@ -92,6 +94,15 @@ export const signingRoutes: Module = (app, { db, mail, storage }) => {
         request.params.signing_id,
         fromOf(request),
       ),
+  );
+
+  app.get(
+    '/api/home/request/:id/authorization_expiry/',
+    {
+      config: { access: 'internalStaff' },
+      schema: { params: ClientParams, querystring: NoQuery, response: { 200: AuthorizationExpirySchema } },
+    },
+    async (request) => requestAuthorizationExpiry(db, requireAuth(request), request.params.id),
   );
 
   app.get(

@@ -1,2 +1,3 @@
-/** Public API of the signing feature: the firm's card on a request's client. The client's page is a screen. */
+/** Public API of the signing feature: the firm's card on a request's client and staff's expiry flag. */
+export { AuthorizationExpiryFlag } from './AuthorizationExpiryFlag';
 export { SigningCard } from './SigningCard';

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { refreshData } from '../../api/data';
 import { Loading, StatusBadge } from '../../ui';
+import { AuthorizationExpiryFlag } from '../signing';
 import { useStaffRequest } from './api';
 import { DetailsCenter } from './DetailsCenter';
 import { FirstSendView } from './FirstSendView';
@@ -55,6 +56,7 @@ export function StaffRequestScreen({ id }: { id: number }) {
           {request.patient.company.name}
         </Text>
       </Stack>
+      <AuthorizationExpiryFlag requestId={request.id} />
       {firstSend ? (
         <FirstSendView request={request} onChanged={refresh} onSkip={() => setSkipFirstSend(true)} />
       ) : (

@@ -1,0 +1,58 @@
+import { AUTHORIZATION_EXPIRY_WARNING_DAYS, type AuthorizationExpiry, todayIn } from '@dd/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Auth } from '../../authz';
+import { unsafeActiveRequestById } from '../../authz/scopes';
+import type { DbOrTx } from '../../db/client';
+import { patients, requests, signingRequests } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+
+/**
+ * What staff see on a request about its authorization's expiry (decision 061): when the form the request
+ * relies on (its own, else the client's) was signed online, the date it expires and whether the firm has
+ * sent the client a new link. Internal staff only (the route's rule), so the request is read without a tenant.
+ */
+/** Written out in full: drizzle leaves a lone table's columns unqualified, which the subquery's alias would capture. */
+const RENEWED = sql<boolean>`exists (select 1 from signing_requests r where r.renews_id = signing_requests.id)`;
+
+const NONE: AuthorizationExpiry = {
+  signed_online: false,
+  expires_on: null,
+  days_left: null,
+  expiring: false,
+  expired: false,
+  renewal_sent: false,
+};
+
+export async function requestAuthorizationExpiry(
+  db: DbOrTx,
+  auth: Auth,
+  id: number,
+): Promise<AuthorizationExpiry> {
+  const [row] = await db
+    .select({ own: requests.hipaaConsentUrl, client: patients.hipaaConsentUrl })
+    .from(requests)
+    .innerJoin(patients, eq(patients.id, requests.patientId))
+    .where(unsafeActiveRequestById(id));
+  if (!row) throw notFound();
+  const url = row.own ?? row.client;
+  if (!url) return NONE;
+  const [signed] = await db
+    .select({
+      expiresOn: signingRequests.authorizationExpiresOn,
+      renewed: RENEWED,
+    })
+    .from(signingRequests)
+    .where(and(eq(signingRequests.documentUrl, url), eq(signingRequests.state, 'signed')))
+    .orderBy(desc(signingRequests.id))
+    .limit(1);
+  if (!signed?.expiresOn) return NONE;
+  const days = Math.round((Date.parse(signed.expiresOn) - Date.parse(todayIn(auth.timezone))) / 86_400_000);
+  return {
+    signed_online: true,
+    expires_on: signed.expiresOn,
+    days_left: days,
+    expiring: days >= 0 && days <= AUTHORIZATION_EXPIRY_WARNING_DAYS,
+    expired: days < 0,
+    renewal_sent: Boolean(signed.renewed),
+  };
+}
