@@ -29,6 +29,7 @@ import { modelMakerRoutes } from './modules/data-admin/model-maker.routes';
 import { dataDashboardRoutes } from './modules/datadashboard/datadashboard.routes';
 import { diskUsageRoutes } from './modules/diskusage/diskusage.routes';
 import { emailRoutes } from './modules/email/email.routes';
+import { eventsRoutes } from './modules/events/events.routes';
 import { feesRoutes } from './modules/fees/fees.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { followUpsRoutes } from './modules/followups/followups.routes';
@@ -87,6 +88,7 @@ const modules = [
   authorizationsRoutes,
   signingRoutes,
   followUpsRoutes,
+  eventsRoutes,
   billingRoutes,
   quoteRoutes,
   feesRoutes,

@@ -3,7 +3,10 @@ import { requestTypeChoices } from '../src/db/schema';
 import { id, type MatrixRow } from './access-matrix-kit';
 import { getContext } from './helpers';
 
-/** Access matrix rows: what arrived of each record category a request asks for (read, mark, re-request). */
+/**
+ * Access matrix rows: what arrived of each record category a request asks for (read, mark, re-request), and
+ * the live-updates stream every signed-in user may open (what it tells each is in events.test.ts).
+ */
 async function firstCategory(requestId: number): Promise<number> {
   const { deps } = await getContext();
   const [choice] = await deps.db
@@ -14,6 +17,7 @@ async function firstCategory(requestId: number): Promise<number> {
 }
 
 export const COMPLETENESS_ROWS: Record<string, MatrixRow> = {
+  'GET /api/events/': { access: 'authenticated', expect: '401 200 200 200 200 200 200 200', stream: true },
   'GET /api/home/request/:id/completeness/': {
     access: 'authenticated',
     expect: '401 200 200 404 404 404 200 200',

@@ -17,6 +17,8 @@ export interface MatrixRow {
   input?: (fx: AccessFixtures, caller: Caller) => CallInput | Promise<CallInput>;
   /** The route ends the session it is called with: each caller calls it with a session of its own. */
   endsSession?: true;
+  /** The route answers a stream that stays open (server-sent events): the call reads its status, then hangs up. */
+  stream?: true;
   /** Why a cell is what it is, when the rule alone does not say. */
   note?: string;
 }

@@ -2,6 +2,7 @@ import { Box, Burger, Container, Group, Text, UnstyledButton } from '@mantine/co
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useLiveUpdates } from '../api/live';
 import { useAuth } from '../auth';
 import { ConnectionNotice } from './ConnectionNotice';
 import classes from './Layout.module.css';
@@ -34,6 +35,7 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 /** The page frame: skip link, brand, navigation bar (variant by user), content. */
 export function Layout({ children, bare = false }: { children: ReactNode; bare?: boolean }) {
   const { user } = useAuth();
+  useLiveUpdates(Boolean(user));
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
   // The drawer loads on first opening and then stays mounted, so closing keeps its transition.
