@@ -10,7 +10,7 @@ export const OCR_MIN_CHARACTERS = 20;
 export const RECORDS_SEARCH_PAGE_SIZE = 20;
 export const RECORDS_SEARCH_MAX_QUERY = 200;
 /** Matching pages ranked for one search: a word on most pages of a big firm is narrowed, not ranked all. */
-export const RECORDS_SEARCH_MAX_RESULTS = 1000;
+export const RECORDS_SEARCH_MAX_RESULTS = 500;
 
 export const RecordsSearchQuerySchema = z.object({
   q: z.string().trim().min(1).max(RECORDS_SEARCH_MAX_QUERY),
