@@ -10,6 +10,7 @@ import { type InsertedRequest, insertDocuments, writePatientForms } from './seed
 import { insertDemoFeeApprovals } from './seed/fee-approvals';
 import { insertDemoFollowUps } from './seed/follow-ups';
 import { insertDemoForms } from './seed/forms';
+import { insertDemoOutcomes } from './seed/outcomes';
 import { insertPatients } from './seed/patients';
 import { insertOrganizations } from './seed/people';
 import { insertProviders } from './seed/providers';
@@ -79,6 +80,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<{ seed
     await setDemoDeadlines(tx, inserted);
     await insertDemoFollowUps(tx, inserted, now);
     await insertDemoFeeApprovals(tx, inserted, now);
+    await insertDemoOutcomes(tx, inserted, now);
 
     await insertDocuments(tx, rng, now, inserted, options.filesDir);
     await writePatientForms(options.filesDir, patients, now);

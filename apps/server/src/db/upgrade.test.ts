@@ -155,13 +155,15 @@ async function copyRows(from: Db, to: Db) {
 
 /**
  * The demo as the previous release could hold it: a status that came later (fee approvals, migration
- * 0038) is taken back to the status its request had before, with the note that moved it.
+ * 0038; the provider's outcomes, migration 0043) is taken back to the status its request had before,
+ * with the note that moved it.
  */
 async function asThePreviousReleaseHadIt(db: Db) {
-  const later = sql`${STATUS.waitingForFeeApproval}`;
-  await db.execute(sql`update requests r set status = n.previous_status from notes n
-    where n.request_id = r.id and n.update_status = ${later}`);
-  await db.execute(sql`delete from notes where update_status = ${later}`);
+  for (const later of [STATUS.waitingForFeeApproval, STATUS.requestRejected, STATUS.noRecordsFound]) {
+    await db.execute(sql`update requests r set status = n.previous_status from notes n
+      where n.request_id = r.id and n.update_status = ${later}`);
+    await db.execute(sql`delete from notes where update_status = ${later}`);
+  }
 }
 
 async function upgradeAndCheck(db: Db, migrateTo: (folder: string) => Promise<void>, current: Db) {
