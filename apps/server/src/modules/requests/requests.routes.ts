@@ -164,7 +164,7 @@ export const requestsRoutes: Module = (app, { db, mail, config, storage }) => {
         const deps = { db, mail, followUpDays: config.FOLLOW_UP_BUSINESS_DAYS, records };
         return changeStatusBySpecCall(deps, auth, id, update.body.status);
       }
-      return updateRequest(db, auth, id, update.body);
+      return updateRequest(db, auth, id, update.body, mail.publicUrl);
     },
   );
 

@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../db/client';
 import { notes, providers, requests } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { setFollowUp, staffToday } from '../notes/notes.reminders';
+import { emitStatusChanged } from '../webhooks/webhooks.emit';
 import { refreshDeadline } from './requests.deadline';
 import { checkRequestInput } from './requests.input';
 import { findVisibleRequest, unsafeRequestRowsByIds, withRelated } from './requests.queries';
@@ -21,7 +22,7 @@ import { replaceRequestTypes, resolveRequestTypes } from './requests.types';
 /**
  * Edit (resubmit); delete is requests.delete.ts. A resubmit puts the request back to 'Requested By Lawyer' (spec section 4:
  * the initial status on create and on resubmit) and prices it again with the same rule as a submit;
- * when the status actually changes a note records the previous one.
+ * when the status actually changes a note records the previous one and the firm's webhooks are told.
  */
 export const RESUBMIT_NOTE = 'Request edited and resubmitted';
 
@@ -30,6 +31,7 @@ export async function updateRequest(
   auth: Auth,
   id: number,
   body: RequestBody,
+  publicUrl: string,
 ): Promise<RequestListItem> {
   const existing = await findVisibleRequest(db, auth, id);
   if (!existing) throw notFound();
@@ -93,6 +95,9 @@ export async function updateRequest(
         userId: auth.userId,
         requestId: id,
       });
+      // The firm's webhooks hear of it like of any status change (decision 059).
+      const request = { id, companyId: input.patient.companyId, status: STATUS.requestedByLawyer };
+      await emitStatusChanged(tx, publicUrl, request, status);
     }
     // A resubmitted request is sent again, so its legal clock starts over at that send.
     await refreshDeadline(tx, id);

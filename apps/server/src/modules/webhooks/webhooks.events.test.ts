@@ -11,20 +11,21 @@ import {
 } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { webhookDeliveries } from '../../db/schema';
+import { firmWithOneRequest, requestBody } from '../requests/requests.fixtures';
 import { staffCase } from '../staffwork/staffwork.fixtures';
 
 /**
- * request.records_ready, request.created after a split and invoice.issued: raised by sending the records, by
- * splitting a request and by billing the firm, ids and links only.
+ * request.records_ready, request.created after a split, request.status_changed on a resubmit and invoice.issued:
+ * raised by sending the records, splitting a request, resubmitting it and billing the firm, ids and links only.
  */
-async function endpointOf(companyId: number) {
+async function endpointOf(companyId: number, events = ['request.records_ready', 'invoice.issued']) {
   const { app, deps } = await getContext();
   const admin = await signedIn(deps, { companyId, isStaff: true });
   const res = await app.inject({
     method: 'POST',
     url: '/api/webhooks/',
     headers: admin.headers,
-    payload: { url: 'http://127.0.0.1:9/in', events: ['request.records_ready', 'invoice.issued'] },
+    payload: { url: 'http://127.0.0.1:9/in', events },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as number;
@@ -106,6 +107,26 @@ describe('events raised by staff work', () => {
         split_from: c.request.id,
       })),
     );
+  });
+
+  it('a resubmit back to Requested By Lawyer raises request.status_changed', async () => {
+    const { app, deps } = await getContext();
+    const firm = await firmWithOneRequest(STATUS.inContact);
+    const endpointId = await endpointOf(firm.company.id, ['request.status_changed']);
+    const staff = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/home/request/${firm.request.id}/`,
+      headers: staff.headers,
+      payload: requestBody(firm, {}, staff) as object,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [changed] = await bodiesOf(endpointId);
+    expect(changed.payload.data.request).toMatchObject({
+      id: firm.request.id,
+      status: STATUS.requestedByLawyer,
+      previous_status: STATUS.inContact,
+    });
   });
 
   it('billing the firm raises invoice.issued with its total and lines, for that firm only', async () => {
