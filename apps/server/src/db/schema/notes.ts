@@ -29,6 +29,8 @@ export const notes = pgTable(
     index('notes_request_created_idx').on(t.requestId, t.createdAt),
     index('notes_user_created_idx').on(t.userId, t.createdAt),
     index('notes_reminder_idx').on(t.reminderDate),
+    // The notification bell of internal staff: the newest notes of every firm.
+    index('notes_created_idx').on(t.createdAt),
   ],
 );
 

@@ -42,6 +42,8 @@ export const users = pgTable(
     type: text('type').notNull().default('User'),
     timezone: text('timezone'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** When the user last opened the notification bell: notes after it are unread. */
+    notificationsSeenAt: timestamp('notifications_seen_at', { withTimezone: true }),
     /** Set when the address is proven (sign-up confirmation link, or an accepted invitation). */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
