@@ -36,8 +36,6 @@ export const recordPages = pgTable(
   (t) => [
     primaryKey({ name: 'record_pages_pk', columns: [t.fileId, t.pageNumber] }),
     index('record_pages_tsv_idx').using('gin', t.tsv),
-    // Names (a physician, a client) typed a little wrong: similarity on the raw text.
-    index('record_pages_text_trgm_idx').using('gin', t.text.op('gin_trgm_ops')),
     index('record_pages_company_idx').on(t.companyId),
     index('record_pages_request_idx').on(t.requestId),
     check('record_pages_page_ck', sql`${t.pageNumber} >= 1`),

@@ -1,0 +1,1 @@
+DROP INDEX "record_pages_text_trgm_idx";
