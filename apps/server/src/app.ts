@@ -37,6 +37,7 @@ import { geocoderRoutes } from './modules/geocoder/geocoder.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerMetrics } from './modules/metrics/metrics.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
+import { outcomesRoutes } from './modules/outcomes/outcomes.routes';
 import { noteTemplatesRoutes } from './modules/notetemplates/notetemplates.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -92,6 +93,7 @@ const modules = [
   billingRoutes,
   quoteRoutes,
   feesRoutes,
+  outcomesRoutes,
   dataDashboardRoutes,
   reportsRoutes,
   pdfFormsRoutes,

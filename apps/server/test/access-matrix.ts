@@ -6,6 +6,7 @@ import { FOLLOW_UP_ROWS } from './access-matrix-followups';
 import { FORM_ROWS } from './access-matrix-forms';
 import { API_KEY_ROWS } from './access-matrix-keys';
 import type { MatrixRow } from './access-matrix-kit';
+import { OUTCOME_ROWS } from './access-matrix-outcomes';
 import { PACKAGE_ROWS } from './access-matrix-package';
 import { RECORD_ROWS } from './access-matrix-records';
 import { SIGNING_ROWS } from './access-matrix-signing';
@@ -32,6 +33,7 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   ...ACCOUNT_ROWS,
   ...RECORD_ROWS,
   ...PACKAGE_ROWS,
+  ...OUTCOME_ROWS,
   ...SEARCH_ROWS,
   ...FOLLOW_UP_ROWS,
   ...COMPLETENESS_ROWS,
