@@ -37,8 +37,9 @@ import { geocoderRoutes } from './modules/geocoder/geocoder.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerMetrics } from './modules/metrics/metrics.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
-import { outcomesRoutes } from './modules/outcomes/outcomes.routes';
 import { noteTemplatesRoutes } from './modules/notetemplates/notetemplates.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { outcomesRoutes } from './modules/outcomes/outcomes.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { paymentOrigins } from './modules/payments/stripe-client';
@@ -90,6 +91,7 @@ const modules = [
   signingRoutes,
   followUpsRoutes,
   eventsRoutes,
+  notificationsRoutes,
   billingRoutes,
   quoteRoutes,
   feesRoutes,

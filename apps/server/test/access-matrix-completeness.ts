@@ -5,7 +5,8 @@ import { getContext } from './helpers';
 
 /**
  * Access matrix rows: what arrived of each record category a request asks for (read, mark, re-request), and
- * the live-updates stream every signed-in user may open (what it tells each is in events.test.ts).
+ * the live-updates stream and the notification bell every signed-in user may open (what each tells whom is
+ * in events.test.ts and notifications.test.ts).
  */
 async function firstCategory(requestId: number): Promise<number> {
   const { deps } = await getContext();
@@ -18,6 +19,13 @@ async function firstCategory(requestId: number): Promise<number> {
 
 export const COMPLETENESS_ROWS: Record<string, MatrixRow> = {
   'GET /api/events/': { access: 'authenticated', expect: '401 200 200 200 200 200 200 200', stream: true },
+  // The bell: each caller's own notes feed (what it lists to each is in notifications.test.ts).
+  'GET /api/notifications/': { access: 'authenticated', expect: '401 200 200 200 200 200 200 200' },
+  'POST /api/notifications/seen/': {
+    access: 'authenticated',
+    expect: '401 200 200 200 200 200 200 200',
+    input: () => ({ body: {} }),
+  },
   'GET /api/home/request/:id/completeness/': {
     access: 'authenticated',
     expect: '401 200 200 404 404 404 200 200',

@@ -27,6 +27,7 @@ export * from './model-maker';
 export * from './money';
 export * from './name-rules';
 export * from './names';
+export * from './notifications';
 export * from './outcomes';
 export * from './password-rule';
 export * from './patients';

@@ -9,6 +9,10 @@ import classes from './Layout.module.css';
 import { isSelected, navLinks } from './nav';
 
 const NavDrawer = lazy(() => import('./NavDrawer'));
+/** The bell loads with the first signed-in page, like the toasts: never on the public or sign-in pages. */
+const NotificationBell = lazy(() =>
+  import('../features/notifications').then((m) => ({ default: m.NotificationBell })),
+);
 /**
  * Toasts (`notifications.show`) come from signed-in screens only, so their host loads with the first
  * signed-in page and stays off the public pages and the sign-in page.
@@ -80,7 +84,14 @@ export function Layout({ children, bare = false }: { children: ReactNode; bare?:
             <Group gap={4} visibleFrom="lg" wrap="nowrap" component="nav" aria-label="Main">
               {items(false)}
             </Group>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="lg" aria-label="Open navigation" />
+            <Group gap={4} wrap="nowrap">
+              {user && (
+                <Suspense fallback={null}>
+                  <NotificationBell />
+                </Suspense>
+              )}
+              <Burger opened={opened} onClick={toggle} hiddenFrom="lg" aria-label="Open navigation" />
+            </Group>
           </Group>
         </Container>
       </header>

@@ -1,0 +1,86 @@
+import {
+  NOTIFICATION_LIMIT,
+  NOTIFICATION_UNREAD_CAP,
+  NOTIFICATION_WINDOW_DAYS,
+  NOTIFICATIONS_MSG,
+  type Notifications,
+} from '@dd/shared';
+import { and, desc, eq, gt, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Auth } from '../../authz';
+import { visibleRequests } from '../../authz/scopes';
+import type { DbOrTx } from '../../db/client';
+import { notes, patients, requests, users } from '../../db/schema';
+
+/**
+ * The bell (decision 063): notes others wrote in the last 30 days on requests the caller may see, newest
+ * first. A person's own notes are not news to them. Unread: written after the bell was last opened.
+ */
+const TEXT_LENGTH = 200;
+
+function othersNotesOnVisibleRequests(db: DbOrTx, auth: Auth, since: Date) {
+  const visible = db.select({ id: requests.id }).from(requests).where(visibleRequests(auth));
+  return and(
+    inArray(notes.requestId, visible),
+    gte(notes.createdAt, since),
+    or(isNull(notes.userId), ne(notes.userId, auth.userId)),
+  );
+}
+
+export async function listNotifications(db: DbOrTx, auth: Auth, now = new Date()): Promise<Notifications> {
+  const since = new Date(now.getTime() - NOTIFICATION_WINDOW_DAYS * 86_400_000);
+  const [me] = await db
+    .select({ seenAt: users.notificationsSeenAt })
+    .from(users)
+    .where(eq(users.id, auth.userId));
+  const seenAt = me?.seenAt && me.seenAt > since ? me.seenAt : since;
+  const where = othersNotesOnVisibleRequests(db, auth, since);
+  const author = sql<string | null>`(select full_name from ${users} u where u.id = ${notes.userId})`;
+  const [rows, [{ unread }]] = await Promise.all([
+    db
+      .select({
+        id: notes.id,
+        requestId: requests.id,
+        internalNumber: requests.internalNumber,
+        client: patients.fullName,
+        text: sql<string>`left(${notes.text}, ${TEXT_LENGTH})`,
+        statusChange: notes.updateStatus,
+        by: author,
+        at: notes.createdAt,
+      })
+      .from(notes)
+      .innerJoin(requests, eq(requests.id, notes.requestId))
+      .innerJoin(patients, eq(patients.id, requests.patientId))
+      .where(where)
+      .orderBy(desc(notes.createdAt), desc(notes.id))
+      .limit(NOTIFICATION_LIMIT),
+    db.select({ unread: sql<number>`count(*)::int` }).from(
+      db
+        .select({ id: notes.id })
+        .from(notes)
+        .where(and(where, gt(notes.createdAt, seenAt)))
+        .limit(NOTIFICATION_UNREAD_CAP)
+        .as('recent'),
+    ),
+  ]);
+  return {
+    unread,
+    results: rows.map((r) => ({
+      id: r.id,
+      request: { id: r.requestId, internal_number: r.internalNumber },
+      client: r.client,
+      text: r.text,
+      status_change: r.statusChange,
+      by: r.by,
+      at: r.at.toISOString(),
+      unread: r.at > seenAt,
+    })),
+  };
+}
+
+export async function markNotificationsSeen(db: DbOrTx, auth: Auth): Promise<{ success: string }> {
+  await db
+    .update(users)
+    .set({ notificationsSeenAt: sql`clock_timestamp()` })
+    .where(eq(users.id, auth.userId));
+  return { success: NOTIFICATIONS_MSG.seen };
+}

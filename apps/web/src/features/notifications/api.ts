@@ -1,0 +1,17 @@
+import type { Notifications } from '@dd/shared';
+import { useQuery } from '@tanstack/react-query';
+import { get, post } from '../../api/client';
+import { shows } from '../../api/data';
+
+/** The bell's notes. They are request data: live updates and every change to a request refresh them. */
+export const notificationKeys = { all: ['notifications'] as const };
+
+export function useNotifications() {
+  return useQuery({
+    queryKey: notificationKeys.all,
+    queryFn: ({ signal }) => get<Notifications>('/api/notifications/', undefined, signal),
+    meta: shows('requests'),
+  });
+}
+
+export const markNotificationsSeen = () => post<{ success: string }>('/api/notifications/seen/');
