@@ -9,8 +9,8 @@ import type { MatrixRow } from './access-matrix-kit';
 import { OUTCOME_ROWS } from './access-matrix-outcomes';
 import { PACKAGE_ROWS } from './access-matrix-package';
 import { RECORD_ROWS } from './access-matrix-records';
-import { SIGNING_ROWS } from './access-matrix-signing';
 import { SEARCH_ROWS } from './access-matrix-search';
+import { SIGNING_ROWS } from './access-matrix-signing';
 import { WEBHOOK_ROWS } from './access-matrix-webhooks';
 import { WEBSITE_ROWS } from './access-matrix-website';
 

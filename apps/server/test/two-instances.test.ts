@@ -338,8 +338,8 @@ describe.skipIf(!url)('two server instances on one database and one store', () =
       { key: 'jobs.prune', n: 1 },
       { key: 'payments.expire', n: 1 },
       { key: 'records.index-backfill', n: 1 },
-      { key: 'webhooks.retry', n: 1 },
       { key: 'signing.expiry', n: 1 },
+      { key: 'webhooks.retry', n: 1 },
     ]);
     // Each chore ran once at start, by one of the two; the next runs are scheduled, not due.
     const done = await query<{ kind: string; n: number }>(
@@ -354,8 +354,8 @@ describe.skipIf(!url)('two server instances on one database and one store', () =
       { kind: 'jobs.prune', n: 1 },
       { kind: 'payments.expire', n: 1 },
       { kind: 'records.index-backfill', n: 1 },
-      { kind: 'webhooks.retry', n: 1 },
       { kind: 'signing.expiry', n: 1 },
+      { kind: 'webhooks.retry', n: 1 },
     ]);
   });
 });

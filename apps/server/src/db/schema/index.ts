@@ -21,5 +21,5 @@ export * from './requests';
 export * from './server';
 export * from './signing';
 export * from './users';
-export * from './website';
 export * from './webhooks';
+export * from './website';

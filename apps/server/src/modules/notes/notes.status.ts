@@ -19,8 +19,7 @@ function statusDates(status: RequestStatus) {
   const finish = finishKind(status);
   if (finish === 'completed')
     return { ...done, completedDate: sql`coalesce(${requests.completedDate}, now())` };
-  if (finish === 'closed')
-    return { ...done, closedDate: sql`coalesce(${requests.closedDate}, now())` };
+  if (finish === 'closed') return { ...done, closedDate: sql`coalesce(${requests.closedDate}, now())` };
   return {};
 }
 
