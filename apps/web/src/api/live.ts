@@ -57,7 +57,7 @@ async function readStream(onEvent: (event: LiveEvent) => void, signal: AbortSign
   }
 }
 
-export function followLiveUpdates(onEvent: (event: LiveEvent) => void): () => void {
+function followLiveUpdates(onEvent: (event: LiveEvent) => void): () => void {
   const controller = new AbortController();
   void (async () => {
     while (!controller.signal.aborted) {
