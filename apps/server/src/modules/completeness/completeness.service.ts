@@ -11,7 +11,7 @@ import {
   stateTimeZone,
   todayIn,
 } from '@dd/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
 import { visibleRequests } from '../../authz/scopes';
@@ -114,6 +114,18 @@ export async function markCompleteness(
       completeness: completenessOf(await categoriesOf(tx, requestId)),
     };
   });
+}
+
+/**
+ * The provider certified it holds no records for the request: every category not yet marked is
+ * certified none, so the request reads complete ('No Records Found', outcomes.service.ts). A category
+ * marked already (some of it arrived) keeps its mark.
+ */
+export async function certifyUnmarkedAsNone(tx: Tx, requestId: number, byUserId: number): Promise<void> {
+  await tx
+    .update(requestTypeChoices)
+    .set({ receipt: 'none', receiptAt: new Date(), receiptById: byUserId })
+    .where(and(eq(requestTypeChoices.requestId, requestId), isNull(requestTypeChoices.receipt)));
 }
 
 /**

@@ -144,6 +144,18 @@ describe('completeness of a request’s records', () => {
     expect((await requestRow(c.request.id)).nextTodoDate).not.toBeNull();
   });
 
+  it('certifies none for every category not yet marked when the provider certifies it holds no records', async () => {
+    const c = await threeCategories();
+    const [medical] = (await completeness(c.request.id, c.staff.headers)).categories;
+    await inject('PUT', url(c.request.id), c.staff.headers, {
+      categories: [{ request_type: medical.request_type, receipt: 'partial' }],
+    });
+    const res = await inject('POST', `/api/home/request/${c.request.id}/no_records/`, c.staff.headers, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await completeness(c.request.id, c.contact.headers);
+    expect(after.categories.map((category) => category.receipt)).toEqual(['partial', 'none', 'none']);
+  });
+
   it('is read by the firm, marked only by internal staff, and hidden from another firm', async () => {
     const c = await threeCategories();
     const { deps } = await getContext();

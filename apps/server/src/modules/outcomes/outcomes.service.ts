@@ -18,6 +18,7 @@ import type { Tx } from '../../db/client';
 import { notes, requests } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mail } from '../../lib/outbox';
+import { certifyUnmarkedAsNone } from '../completeness/completeness.service';
 import { firmRecipients, type LockedRequest, lockRequestForChange } from '../notes/notes.context';
 import { endAllReminders, setFollowUp, staffToday } from '../notes/notes.reminders';
 import { changeStatus } from '../notes/notes.status';
@@ -76,6 +77,7 @@ export async function markNoRecordsFound(
       rejectionReason: null,
     });
     await endAllReminders(tx, id);
+    await certifyUnmarkedAsNone(tx, id, auth.userId);
     for (const to of firmRecipients(target))
       await mail.enqueue(tx, noRecordsEmail({ to, publicUrl: mail.publicUrl, target }));
     return { success: OUTCOME_MSG.noRecords, status, note_id: noteId };
