@@ -95,6 +95,20 @@ export const WAITING_ON_FIRM_STATUSES: readonly RequestStatus[] = [
 export const isWaitingOnFirm = (status: RequestStatus) => WAITING_ON_FIRM_STATUSES.includes(status);
 
 /**
+ * A firm's note asks Direct Docs to answer ('Waiting for Direct Docs Response'), except while the request
+ * waits on an answer only the firm's own action gives: a fee to approve, or the fix of a rejected request
+ * that staff then resend. The note is kept; the status stays. What the note form tells the firm, by status.
+ */
+export const FIRM_NOTE_KEEPS_STATUS = {
+  [STATUS.waitingForFeeApproval]:
+    'Adding a note lets Direct Docs know; the request keeps waiting for your answer on the fee.',
+  [STATUS.requestRejected]:
+    'Adding a note lets Direct Docs know; the request stays rejected until the fix is made and Direct Docs sends it again.',
+} as const satisfies Partial<Record<RequestStatus, string>>;
+
+export const firmNoteKeepsStatus = (status: string): boolean => Object.hasOwn(FIRM_NOTE_KEEPS_STATUS, status);
+
+/**
  * Statuses a request only reaches once the provider was written to. A request waits for its first e-mail
  * to the provider while it is 'Requested By Lawyer', or while it is held by a question ('Need Assistance',
  * 'Waiting for Direct Docs Response') and no note since its last (re)submission records one of these.

@@ -1,4 +1,5 @@
 import {
+  firmNoteKeepsStatus,
   isOpenStatus,
   type NoteBodySchema,
   normalizeRequestDate,
@@ -70,7 +71,7 @@ export async function addNote(
     // keeps waiting for that answer) or while a rejected request waits for its fix and staff's resend.
     const requested = staffNote
       ? staffRequested
-      : target.status === STATUS.waitingForFeeApproval || target.status === STATUS.requestRejected
+      : firmNoteKeepsStatus(target.status)
         ? null
         : STATUS.waitingForDirectDocs;
     // Firm notes always record the move (even when already waiting); staff notes only a real change.

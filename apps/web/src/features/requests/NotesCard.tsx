@@ -1,5 +1,12 @@
 /** Notes of a request, newest first, and the add-note form (a law-firm note asks Direct Docs to respond). */
-import { formatDate, formatTime, type RequestNote, STATUS } from '@dd/shared';
+import {
+  FIRM_NOTE_KEEPS_STATUS,
+  firmNoteKeepsStatus,
+  formatDate,
+  formatTime,
+  type RequestNote,
+  STATUS,
+} from '@dd/shared';
 import { Badge, Group, Paper, Text } from '@mantine/core';
 import { Card, Form, List, TextAreaField } from '../../ui';
 import { addNote } from './api';
@@ -8,14 +15,14 @@ export function NotesCard({
   requestId,
   notes,
   isInternal,
-  waitingForFee = false,
+  status,
   onAdded,
 }: {
   requestId: number;
   notes: RequestNote[];
   isInternal: boolean;
-  /** A fee waits for the firm: a note does not move the request, which keeps waiting for that answer. */
-  waitingForFee?: boolean;
+  /** The request's status: while it waits on the firm's own answer, a note does not move it. */
+  status: string;
   onAdded: () => void;
 }) {
   return (
@@ -36,8 +43,8 @@ export function NotesCard({
           description={
             isInternal
               ? undefined
-              : waitingForFee
-                ? 'Adding a note lets Direct Docs know; the request keeps waiting for your answer on the fee.'
+              : firmNoteKeepsStatus(status)
+                ? FIRM_NOTE_KEEPS_STATUS[status as keyof typeof FIRM_NOTE_KEEPS_STATUS]
                 : `Adding a note sets the status to '${STATUS.waitingForDirectDocs}' and lets Direct Docs know.`
           }
         />

@@ -154,7 +154,7 @@ function RequestDetailView({ request }: { request: RequestDetail }) {
               requestId={request.id}
               notes={request.notes}
               isInternal={Boolean(user?.is_internal)}
-              waitingForFee={request.status === STATUS.waitingForFeeApproval}
+              status={request.status}
               onAdded={refresh}
             />
           </Stack>
