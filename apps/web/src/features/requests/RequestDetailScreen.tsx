@@ -2,7 +2,7 @@
  * /request/{id}/ (law-firm view): status, request data, client, provider, files (download, upload
  * supporting documents), notes; Edit and Delete only when the server's abilities allow.
  */
-import { type RequestDetail, STATUS } from '@dd/shared';
+import type { RequestDetail } from '@dd/shared';
 import { Alert, Badge, Button, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
