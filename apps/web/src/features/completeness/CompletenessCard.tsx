@@ -52,7 +52,11 @@ export function CompletenessCard({ requestId, canMark }: { requestId: number; ca
       {canMark ? (
         <StaffMarks requestId={requestId} completeness={data} />
       ) : (
-        <CategoryTable categories={data.categories} />
+        <CategoryTable
+          categories={data.categories}
+          caption="Record categories asked for and what arrived"
+          received={(c) => <ReceiptBadge receipt={c.receipt} />}
+        />
       )}
     </Card>
   );
@@ -102,10 +106,19 @@ function marked(c: RecordCategory): string {
   return c.marked_by ? `${formatDate(c.marked_at)} by ${c.marked_by}` : formatDate(c.marked_at);
 }
 
-function CategoryTable({ categories }: { categories: RecordCategory[] }) {
+/** The categories with what arrived of each: a badge for the firm, a select for staff (`received`). */
+function CategoryTable({
+  categories,
+  caption,
+  received,
+}: {
+  categories: RecordCategory[];
+  caption: string;
+  received: (c: RecordCategory) => React.ReactNode;
+}) {
   return (
     <Table verticalSpacing="xs" striped>
-      <Table.Caption>Record categories asked for and what arrived</Table.Caption>
+      <Table.Caption>{caption}</Table.Caption>
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">Category</Table.Th>
@@ -117,9 +130,7 @@ function CategoryTable({ categories }: { categories: RecordCategory[] }) {
         {categories.map((c) => (
           <Table.Tr key={c.request_type}>
             <Table.Td>{c.name}</Table.Td>
-            <Table.Td>
-              <ReceiptBadge receipt={c.receipt} />
-            </Table.Td>
+            <Table.Td>{received(c)}</Table.Td>
             <Table.Td>
               <Text size="sm" c="dimmed">
                 {marked(c)}
@@ -175,41 +186,23 @@ function StaffMarks({ requestId, completeness }: { requestId: number; completene
 
   return (
     <Stack gap="sm">
-      <Table verticalSpacing="xs">
-        <Table.Caption>Mark what arrived of each category the firm asked for</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Category</Table.Th>
-            <Table.Th scope="col">Received</Table.Th>
-            <Table.Th scope="col">Marked</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {completeness.categories.map((c) => (
-            <Table.Tr key={c.request_type}>
-              <Table.Td>{c.name}</Table.Td>
-              <Table.Td>
-                <NativeSelect
-                  size="xs"
-                  aria-label={`What arrived of ${c.name}`}
-                  data={RECEIPT_OPTIONS}
-                  value={choices[c.request_type] ?? NOT_MARKED}
-                  onChange={(e) => {
-                    // Read now: React clears the event's currentTarget before a state updater runs.
-                    const value = e.currentTarget.value;
-                    setChoices((all) => ({ ...all, [c.request_type]: value }));
-                  }}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c="dimmed">
-                  {marked(c)}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <CategoryTable
+        categories={completeness.categories}
+        caption="Mark what arrived of each category the firm asked for"
+        received={(c) => (
+          <NativeSelect
+            size="xs"
+            aria-label={`What arrived of ${c.name}`}
+            data={RECEIPT_OPTIONS}
+            value={choices[c.request_type] ?? NOT_MARKED}
+            onChange={(e) => {
+              // Read now: React clears the event's currentTarget before a state updater runs.
+              const value = e.currentTarget.value;
+              setChoices((all) => ({ ...all, [c.request_type]: value }));
+            }}
+          />
+        )}
+      />
       <Group gap="xs">
         <Button
           size="sm"
