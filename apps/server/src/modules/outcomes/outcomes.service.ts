@@ -13,15 +13,15 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
-import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { Tx } from '../../db/client';
-import { notes, requests } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { requests } from '../../db/schema';
+import { badRequest, conflict } from '../../lib/errors';
 import type { Mail } from '../../lib/outbox';
 import { certifyUnmarkedAsNone } from '../completeness/completeness.service';
-import { firmRecipients, type LockedRequest, lockRequestForChange } from '../notes/notes.context';
+import { firmRecipients, type LockedRequest } from '../notes/notes.context';
 import { endAllReminders, setFollowUp, staffToday } from '../notes/notes.reminders';
 import { changeStatus } from '../notes/notes.status';
+import { actionNote, unsafeLockOr404 } from '../staffwork/staffwork.service';
 import { noRecordsEmail, rejectedEmail } from './outcomes.emails';
 
 /**
@@ -35,9 +35,7 @@ type Deps = Pick<AppDeps, 'db' | 'mail'>;
 
 async function lockForStaff(tx: Tx, auth: Auth, id: number): Promise<LockedRequest> {
   authorize(auth, 'request.staffWork');
-  const target = await lockRequestForChange(tx, unsafeActiveRequestById(id));
-  if (!target) throw notFound();
-  return target;
+  return unsafeLockOr404(tx, id);
 }
 
 async function moveWithNote(
@@ -49,18 +47,9 @@ async function moveWithNote(
   status: RequestStatus,
   extra: Partial<typeof requests.$inferInsert> = {},
 ): Promise<number> {
-  const [note] = await tx
-    .insert(notes)
-    .values({
-      text,
-      requestId: target.id,
-      userId: auth.userId,
-      updateStatus: status,
-      previousStatus: target.status,
-    })
-    .returning({ id: notes.id });
+  const noteId = await actionNote(tx, auth, target, text, status);
   await changeStatus(tx, mail, target, status, extra);
-  return note.id;
+  return noteId;
 }
 
 export async function markNoRecordsFound(

@@ -33,14 +33,14 @@ import { isFirstSendDue } from './staffwork.first-send-due';
 /** `records`: where sending reads the PDFs it numbers (the other actions do not need it). */
 type Deps = Pick<AppDeps, 'db' | 'mail'> & FollowUpSettings & { records?: RecordsDeps };
 
-async function unsafeLockOr404(tx: Tx, id: number): Promise<LockedRequest> {
+export async function unsafeLockOr404(tx: Tx, id: number): Promise<LockedRequest> {
   const target = await lockRequestForChange(tx, unsafeActiveRequestById(id));
   if (!target) throw notFound();
   return target;
 }
 
 /** The note every action leaves, recording the status it moved from. */
-async function actionNote(
+export async function actionNote(
   tx: Tx,
   auth: Auth,
   target: LockedRequest,
