@@ -7,10 +7,11 @@ import { Alert } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { get } from '../../api/client';
+import { signingKeys } from './api';
 
 export function AuthorizationExpiryFlag({ requestId }: { requestId: number }) {
   const expiry = useQuery({
-    queryKey: ['authorization-expiry', requestId],
+    queryKey: signingKeys.expiry(requestId),
     queryFn: ({ signal }) =>
       get<AuthorizationExpiry>(`/api/home/request/${requestId}/authorization_expiry/`, undefined, signal),
   });

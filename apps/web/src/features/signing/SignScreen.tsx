@@ -23,7 +23,13 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { ApiError } from '../../api/client';
 import type { ScreenProps } from '../../ui';
-import { confirmIdentity, declineAuthorization, openSigningLink, signAuthorization } from './api';
+import {
+  confirmIdentity,
+  declineAuthorization,
+  openSigningLink,
+  signAuthorization,
+  signingKeys,
+} from './api';
 import { SignaturePad } from './SignaturePad';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : SIGNING_MSG.linkUnusable);
@@ -31,7 +37,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 export default function SignScreen({ params }: ScreenProps) {
   const token = params[0] ?? '';
   const link = useQuery({
-    queryKey: ['signing-link', token],
+    queryKey: signingKeys.link(token),
     queryFn: () => openSigningLink(token),
     retry: false,
   });

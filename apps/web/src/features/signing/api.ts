@@ -13,6 +13,8 @@ import { get, post } from '../../api/client';
 /** Signing links of a client (the firm's side) and the client's own link (no account). */
 export const signingKeys = {
   list: (patientId: number) => ['signing', patientId] as const,
+  link: (token: string) => ['signing-link', token] as const,
+  expiry: (requestId: number) => ['authorization-expiry', requestId] as const,
 };
 
 export function useSigningRequests(patientId: number) {
