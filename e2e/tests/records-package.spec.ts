@@ -3,14 +3,16 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { apiLogin, confirmAuthorization, onePagePdf, orderRequest, pdfOfPages } from './api';
+import { apiLogin, confirmAuthorization, orderRequest, pdfOfPages } from './api';
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
+import { recordsWithScannedPage } from './scanned-pdf';
 
 /**
- * The records package (decision 056): staff upload two PDFs and send them to the firm; the firm sees each
- * file's SHA-256 and Bates range, downloads the package, and its SHA256SUMS passes `sha256sum -c`; the
- * Bates numbers run on without a gap and `pdftotext` reads them on every page; the download is on the
- * file's history.
+ * The records package (decisions 056 and 060): staff upload two PDFs, one with a scanned page (an image, no
+ * text), and send them to the firm; the firm sees each file's SHA-256 and Bates range, downloads the
+ * package, and its SHA256SUMS passes `sha256sum -c`; the Bates numbers run on without a gap and `pdftotext`
+ * reads them on every page; a search for a word only on the scanned page finds it with its Bates number;
+ * the download is on the file's history.
  */
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 /** A prefix of this run's own (letters only), so the numbers found are this run's. */
@@ -40,7 +42,7 @@ test('staff deliver two PDFs; the firm downloads a Bates-stamped package whose c
   const client = await (await request.get(`/api/home/patient/${order.client.id}/`, { headers: firm })).json();
   expect(client.bates_prefix).toBe(prefix);
   const notes = pdfOfPages('Clinic notes', 2);
-  const mri = onePagePdf('MRI lumbar report');
+  const mri = recordsWithScannedPage('MRI lumbar report', 'Discharge medication Quetiapine prescribed');
 
   await loginAs('staff@directdocs.example');
   await page.goto(`/request/${order.id}/`);
@@ -91,7 +93,7 @@ test('staff deliver two PDFs; the firm downloads a Bates-stamped package whose c
   const first = number(ranges[0][1]);
   expect(ranges.map((r: string[]) => [number(r[1]), number(r[2])])).toEqual([
     [first, first + 1],
-    [first + 2, first + 2],
+    [first + 2, first + 3],
   ]);
   await expect(page.getByText(`Bates ${ranges[0][1]} – ${ranges[0][2]}`)).toBeVisible();
   await expect(page.getByText(`SHA-256: ${sha256(notes)}`)).toBeVisible();
@@ -114,10 +116,24 @@ test('staff deliver two PDFs; the firm downloads a Bates-stamped package whose c
     .map((file) => execFileSync('pdftotext', [path.join(out, 'records', file), '-'], { encoding: 'utf8' }))
     .join('\n');
   const found = [...text.matchAll(new RegExp(`${prefix}(\\d{7})`, 'g'))].map((m) => Number(m[1]));
-  expect(found).toEqual([first, first + 1, first + 2]);
+  expect(found).toEqual([first, first + 1, first + 2, first + 3]);
   expect(text).toContain('MRI lumbar report');
   const csv = readFileSync(path.join(out, 'index.csv'), 'utf8');
-  expect(csv).toContain(`${ranges[1][1]},${ranges[1][2]},1,`);
+  expect(csv).toContain(`${ranges[1][1]},${ranges[1][2]},2,`);
+
+  // The scanned page was read (OCR in the job queue): the firm finds its word, with the page's Bates number.
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/search/records/?q=quetiapine', { headers: firm });
+        const body = (await res.json()) as {
+          results: { request: { id: number }; page: number; bates: string }[];
+        };
+        return body.results.filter((r) => r.request.id === order.id).map((r) => [r.page, r.bates]);
+      },
+      { timeout: 60_000 },
+    )
+    .toEqual([[2, `${prefix}${String(first + 3).padStart(7, '0')}`]]);
 
   // The package's files are on their download history.
   await page.reload();
