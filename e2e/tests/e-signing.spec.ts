@@ -124,6 +124,18 @@ test('a client signs a HIPAA authorization on a phone and the firm gets the sign
       .update(readFileSync(path.join(dir, 'authorization.pdf')))
       .digest('hex');
     expect(text.replace(/\s+/g, '')).toContain(digest);
+
+    // The client later revokes it in writing: the firm records it, and the request relying on it is cancelled.
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    const revoke = page.getByRole('dialog', { name: 'Record that the client revoked this authorization?' });
+    await revoke.getByLabel('How the client revoked it').fill('Letter from the client dated 11/20/2026');
+    await expectNoSeriousA11yViolations(page, 'revoke an authorization');
+    await revoke.getByRole('button', { name: 'Revoke Authorization' }).click();
+    await expect(
+      page.getByText('Authorization revoked. 1 open request that relied on it was cancelled.'),
+    ).toBeVisible();
+    await expect(row.getByText('Revoked', { exact: true })).toBeVisible();
+    await expect(page.getByText('Closed - Cancelled Request').first()).toBeVisible();
   } finally {
     await smtp.close();
   }

@@ -86,6 +86,17 @@ export const SIGNING_ROWS: Record<string, MatrixRow> = {
       return { params: { id: client.id, signing_id: signed.id } };
     },
   },
+  'POST /api/home/patient/:id/signing/:signing_id/revoke/': {
+    access: 'authenticated',
+    expect: '401 200 200 404 404 403 403 403',
+    note: 'the firm records its client revoked a signed authorization (a fresh one for each caller)',
+    input: async (fx) => {
+      const { deps } = await getContext();
+      const client = await createPatient(deps.db, fx.company.id);
+      const signed = await signingOf(fx, client.id, fx.company.id, true);
+      return { params: { id: client.id, signing_id: signed.id }, body: { reason: 'Letter from the client' } };
+    },
+  },
   'GET /api/home/request/:id/authorization_expiry/': {
     access: 'internalStaff',
     expect: '401 403 403 403 403 403 200 200',

@@ -8,7 +8,7 @@ import { EmailSchema } from '../schemas/auth';
  */
 
 /** What is stored; 'expired' and 'locked' are read from the link's dates and failures. */
-export const SIGNING_STATES = ['sent', 'opened', 'signed', 'declined'] as const;
+export const SIGNING_STATES = ['sent', 'opened', 'signed', 'declined', 'revoked'] as const;
 export type SigningState = (typeof SIGNING_STATES)[number];
 
 export const SIGNING_STATUSES = [...SIGNING_STATES, 'expired', 'locked'] as const;
@@ -19,6 +19,7 @@ export const SIGNING_STATUS_LABELS = {
   opened: 'Opened',
   signed: 'Signed',
   declined: 'Declined',
+  revoked: 'Revoked',
   expired: 'Expired',
   locked: 'Locked',
 } as const satisfies Record<SigningStatus, string>;
@@ -33,6 +34,7 @@ export const SIGNING_EVENTS = [
   'signed',
   'declined',
   'expiry_notice',
+  'revoked',
 ] as const;
 export type SigningEvent = (typeof SIGNING_EVENTS)[number];
 
@@ -46,6 +48,7 @@ export const SIGNING_EVENT_LABELS = {
   signed: 'Signed',
   declined: 'Declined',
   expiry_notice: 'Expiry notice sent',
+  revoked: 'Revoked by the client',
 } as const satisfies Record<SigningEvent, string>;
 
 export const SIGNATURE_KINDS = ['drawn', 'typed'] as const;
@@ -87,6 +90,13 @@ export const SIGNING_MSG = {
   emailSubject: 'Please review and sign your medical records authorization',
   renewalSubject: 'A client’s HIPAA authorization expires soon',
   notSigned: 'Only a signed authorization can be renewed.',
+  notRevocable: 'Only a signed authorization can be revoked.',
+  revokeReasonNeeded: 'Say how the client revoked it (for example: letter of 11/20/2026).',
+  revoked: (cancelled: number) =>
+    `Authorization revoked. ${cancelled === 1 ? '1 open request that relied on it was' : `${cancelled} open requests that relied on it were`} cancelled.`,
+  /** The note on each open request cancelled because the client revoked its authorization. */
+  revokedNote: (signedOn: string, reason: string) =>
+    `The client revoked the HIPAA authorization signed online on ${signedOn} (${reason}). The request is cancelled: no provider may be sent it. Send a new signing link if the client agrees to sign again.`,
   /** The note on each open request whose online authorization has expired (the expiry chore). */
   expiredNote: (signedOn: string, expiredOn: string) =>
     `The client’s HIPAA authorization signed online on ${signedOn} expired on ${expiredOn}. The provider will not accept it: send the client a new signing link (Online Authorization on the request).`,
@@ -196,6 +206,20 @@ export const DeclineBodySchema = z
   .object({ date_of_birth: IsoDateSchema, reason: z.string().trim().max(1000).nullish() })
   .strict();
 export type DeclineBody = z.infer<typeof DeclineBodySchema>;
+
+/** The firm records that the client revoked a signed authorization: how (a letter, a call), in its words. */
+export const RevokeSigningBodySchema = z
+  .object({
+    reason: z
+      .string({ error: SIGNING_MSG.revokeReasonNeeded })
+      .trim()
+      .min(1, SIGNING_MSG.revokeReasonNeeded)
+      .max(500),
+  })
+  .strict();
+export type RevokeSigningBody = z.infer<typeof RevokeSigningBodySchema>;
+
+export const RevokeSigningResultSchema = z.object({ success: z.string(), cancelled: z.array(z.number()) });
 
 export const SigningDoneSchema = z.object({ status: z.enum(['signed', 'declined']) });
 

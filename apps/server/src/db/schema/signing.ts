@@ -50,6 +50,9 @@ export const signingRequests = pgTable(
     signedAt: timestamp('signed_at', { withTimezone: true }),
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     declineReason: text('decline_reason'),
+    /** The firm recorded that the client revoked the signed authorization, and how (decision 061). */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokeReason: text('revoke_reason'),
     signerName: text('signer_name'),
     signatureKind: text('signature_kind', { enum: SIGNATURE_KINDS }),
     documentUrl: text('document_url'),

@@ -2,6 +2,8 @@ import {
   AuthorizationExpirySchema,
   DeclineBodySchema,
   IdSchema,
+  RevokeSigningBodySchema,
+  RevokeSigningResultSchema,
   SendSigningBodySchema,
   SignBodySchema,
   SigningDocumentSchema,
@@ -17,12 +19,13 @@ import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
 import { clientIp } from '../../lib/client-ip';
 import { decline, openLink, showDocument, sign } from './signing.public';
+import { revokeSigning } from './signing.revoke';
 import { listSigning, renewSigning, resendSigning, sendSigning } from './signing.service';
 import { requestAuthorizationExpiry } from './signing.staff';
 
 /**
  * Online signing of a client's HIPAA authorization (docs/decisions/061): the firm sends, lists and resends
- * links on the client; the client opens the link without an account, confirms the date of birth, and signs
+ * links on the client, and records a revocation; the client opens the link without an account, confirms the date of birth, and signs
  * or declines.
  */
 const ClientParams = z.object({ id: IdSchema });
@@ -76,6 +79,28 @@ export const signingRoutes: Module = (app, { db, mail, storage }) => {
         requireAuth(request),
         request.params.id,
         request.params.signing_id,
+        fromOf(request),
+      ),
+  );
+
+  app.post(
+    '/api/home/patient/:id/signing/:signing_id/revoke/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        params: SigningParams,
+        querystring: NoQuery,
+        body: RevokeSigningBodySchema,
+        response: { 200: RevokeSigningResultSchema },
+      },
+    },
+    async (request) =>
+      revokeSigning(
+        { db, mail },
+        requireAuth(request),
+        request.params.id,
+        request.params.signing_id,
+        request.body,
         fromOf(request),
       ),
   );

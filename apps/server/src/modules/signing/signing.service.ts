@@ -53,7 +53,7 @@ async function ownClient(db: Db, auth: Auth, patientId: number) {
 }
 
 export function statusOf(row: SigningRow, now: Date = new Date()): SigningStatus {
-  if (row.state === 'signed' || row.state === 'declined') return row.state;
+  if (row.state === 'signed' || row.state === 'declined' || row.state === 'revoked') return row.state;
   if (row.lockedAt) return 'locked';
   if (row.linkExpiresAt.getTime() <= now.getTime()) return 'expired';
   return row.state;

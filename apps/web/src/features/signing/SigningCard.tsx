@@ -1,7 +1,8 @@
 /**
  * Online signing on the client (shown with the request): each HIPAA authorization sent to the client to sign,
- * where it stands (sent, opened, signed, declined, expired), the signed PDF, and "Send signing link" and
- * "Resend". Only the firm sends: internal users read the form on the request as before.
+ * where it stands (sent, opened, signed, declined, revoked, expired), the signed PDF, "Send signing link",
+ * "Resend", and "Revoke" when the client revokes it. Only the firm acts: internal users read the form on the
+ * request as before.
  */
 import {
   formatDate,
@@ -10,14 +11,15 @@ import {
   type SigningRequest,
   type SigningStatus,
 } from '@dd/shared';
-import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconRefresh, IconSignature } from '@tabler/icons-react';
+import { IconBan, IconDownload, IconRefresh, IconSignature } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { refreshData } from '../../api/data';
 import { Card } from '../../ui';
 import { openStoredFile } from '../../ui/open-stored-file';
-import { renewSigningLink, resendSigningLink, signingKeys, useSigningRequests } from './api';
+import { renewSigningLink, resendSigningLink, revokeSigning, signingKeys, useSigningRequests } from './api';
 import { SendSigningModal } from './SendSigningModal';
 
 const STATUS_COLORS = {
@@ -25,6 +27,7 @@ const STATUS_COLORS = {
   opened: 'cyan',
   signed: 'teal',
   declined: 'red',
+  revoked: 'red',
   expired: 'gray',
   locked: 'orange',
 } as const satisfies Record<SigningStatus, string>;
@@ -110,6 +113,11 @@ function SigningRow({ patientId, signing: s }: { patientId: number; signing: Sig
           : ''}
         {s.status === 'declined' && s.decline_reason ? ` · “${s.decline_reason}”` : ''}
       </Text>
+      {s.status === 'revoked' && (
+        <Text size="xs" c="red.8">
+          Revoked: nothing may be sent under it, and the open requests that relied on it were cancelled.
+        </Text>
+      )}
       <Group gap="xs">
         {s.document_url && (
           <Button
@@ -132,7 +140,75 @@ function SigningRow({ patientId, signing: s }: { patientId: number; signing: Sig
             {s.renewal_due ? 'Renew' : 'Resend'}
           </Button>
         )}
+        {s.status === 'signed' && <RevokeButton patientId={patientId} signing={s} />}
       </Group>
     </Stack>
+  );
+}
+
+/** The client revoked the authorization (in writing): the firm records it, with how, after confirming. */
+function RevokeButton({ patientId, signing }: { patientId: number; signing: SigningRequest }) {
+  const queryClient = useQueryClient();
+  const [opened, setOpened] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const revoke = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await revokeSigning(patientId, signing.id, { reason });
+      notifications.show({ color: 'teal', message: result.success });
+      setOpened(false);
+      await queryClient.invalidateQueries({ queryKey: signingKeys.list(patientId) });
+      await refreshData(queryClient, 'requests');
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Not recorded.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color="red"
+        leftSection={<IconBan size={14} />}
+        onClick={() => setOpened(true)}
+      >
+        Revoke
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={() => !busy && setOpened(false)}
+        title="Record that the client revoked this authorization?"
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            Nothing may be sent to a provider under it any more. The open requests that rely on it are
+            cancelled, each with a note, and it stops being the client’s HIPAA form.
+          </Text>
+          <Textarea
+            label="How the client revoked it"
+            description="For example: letter dated 11/20/2026, received by e-mail."
+            required
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={error}
+            autosize
+            minRows={2}
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => setOpened(false)} disabled={busy}>
+              Keep it
+            </Button>
+            <Button color="red" loading={busy} onClick={revoke}>
+              Revoke Authorization
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import type {
   DeclineBody,
+  RevokeSigningBody,
   SendSigningBody,
   SignBody,
   SigningDocument,
@@ -27,6 +28,12 @@ export function useSigningRequests(patientId: number) {
 
 export const sendSigningLink = (patientId: number, body: SendSigningBody) =>
   post<SigningSent>(`/api/home/patient/${patientId}/signing/`, body);
+
+export const revokeSigning = (patientId: number, signingId: number, body: RevokeSigningBody) =>
+  post<{ success: string; cancelled: number[] }>(
+    `/api/home/patient/${patientId}/signing/${signingId}/revoke/`,
+    body,
+  );
 
 export const resendSigningLink = (patientId: number, signingId: number) =>
   post<SigningSent>(`/api/home/patient/${patientId}/signing/${signingId}/resend/`);

@@ -1,0 +1,89 @@
+import { formatDate, isOpenStatus, type RevokeSigningBody, SIGNING_MSG, STATUS } from '@dd/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Auth } from '../../authz';
+import type { Db } from '../../db/client';
+import { notes, patients, requests, signingRequests } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import type { Mail } from '../../lib/outbox';
+import { lockRequestForChange } from '../notes/notes.context';
+import { endAllReminders } from '../notes/notes.reminders';
+import { changeStatus } from '../notes/notes.status';
+import { firmClient, recordEvent } from './signing.queries';
+import type { From } from './signing.service';
+
+/**
+ * POST …/signing/{id}/revoke/: the firm records that its client revoked a signed authorization (45 CFR
+ * 164.508(b)(5): in writing, effective from then on). Nothing may be sent under it any more: each open
+ * request that still relies on it (its HIPAA form is this document) is cancelled with a note saying why,
+ * and the client's HIPAA form is cleared when it is this document, so no new order picks it up. Requests
+ * already finished keep their history. Only the client's own firm records it.
+ */
+export async function revokeSigning(
+  deps: { db: Db; mail: Mail },
+  auth: Auth,
+  patientId: number,
+  signingId: number,
+  body: RevokeSigningBody,
+  from: From,
+): Promise<{ success: string; cancelled: number[] }> {
+  if (auth.isInternal) throw forbidden();
+  const client = await firmClient(deps.db, auth.companyId, patientId);
+  if (!client) throw notFound();
+  return deps.db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(signingRequests)
+      .set({ state: 'revoked', revokedAt: now, revokeReason: body.reason })
+      .where(
+        and(
+          eq(signingRequests.id, signingId),
+          eq(signingRequests.patientId, client.id),
+          eq(signingRequests.state, 'signed'),
+        ),
+      )
+      .returning();
+    if (!row) {
+      const [exists] = await tx
+        .select({ id: signingRequests.id })
+        .from(signingRequests)
+        .where(and(eq(signingRequests.id, signingId), eq(signingRequests.patientId, client.id)));
+      throw exists ? conflict(SIGNING_MSG.notRevocable) : notFound();
+    }
+    await recordEvent(tx, row.id, 'revoked', from, now);
+    const document = row.documentUrl;
+    if (!document) return { success: SIGNING_MSG.revoked(0), cancelled: [] };
+    await tx
+      .update(patients)
+      .set({ hipaaConsentUrl: null })
+      .where(and(eq(patients.id, client.id), eq(patients.hipaaConsentUrl, document)));
+    const relying = row.requestIds.length
+      ? await tx
+          .select({ id: requests.id })
+          .from(requests)
+          .where(
+            and(
+              inArray(requests.id, row.requestIds),
+              eq(requests.hipaaConsentUrl, document),
+              sql`${requests.active}`,
+            ),
+          )
+      : [];
+    const text = SIGNING_MSG.revokedNote(formatDate(row.signedAt), body.reason);
+    const cancelled: number[] = [];
+    for (const { id } of relying) {
+      const target = await lockRequestForChange(tx, eq(requests.id, id));
+      if (!target || !isOpenStatus(target.status)) continue;
+      await tx.insert(notes).values({
+        text,
+        requestId: id,
+        userId: auth.userId,
+        updateStatus: STATUS.cancelled,
+        previousStatus: target.status,
+      });
+      await changeStatus(tx, deps.mail, target, STATUS.cancelled);
+      await endAllReminders(tx, id);
+      cancelled.push(id);
+    }
+    return { success: SIGNING_MSG.revoked(cancelled.length), cancelled };
+  });
+}
