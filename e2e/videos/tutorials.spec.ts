@@ -5,13 +5,14 @@ import { Recorder } from './recorder';
 /**
  * The built-in tutorial videos: the firm dashboard, submitting a request, and mapping a PDF
  * form, each recorded from the running product with a caption per step. `npm run videos -w e2e`.
+ * Pages are waited for by 'load', never 'networkidle': a signed-in page keeps its live-updates stream open.
  */
 test('dashboard tutorial', async ({ page, loginAs }) => {
   const video = new Recorder(page, 'dashboard');
   await loginAs('paralegal@smithlaw.example');
   await page.goto('/dashboard/');
   await expect(page.getByRole('heading', { name: 'Smith Law Group Dashboard' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
   await video.step('Your dashboard shows every request your firm has ordered, with where each one stands.');
   const requests = page.getByRole('list', { name: 'Requests' }).or(page.getByRole('table')).first();
   await requests.scrollIntoViewIfNeeded();
@@ -19,7 +20,7 @@ test('dashboard tutorial', async ({ page, loginAs }) => {
   const first = page.getByRole('link', { name: /^View request/ }).first();
   const target = await first.getAttribute('href');
   await page.goto(target!);
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
   await video.step('Open a request to follow its status and read the notes our staff add as they work.');
   await page.mouse.wheel(0, 600);
   await page.waitForTimeout(300);
@@ -75,7 +76,7 @@ test('PDF form tutorial', async ({ page, loginAs }) => {
   await loginAs('staff@directdocs.example');
   await page.goto('/formlist/');
   await expect(page.getByRole('heading', { name: 'Provider Forms' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
   await video.step("Edit Mappings lists each law firm's and each provider's own PDF forms.");
   await page
     .getByRole('region', { name: 'Provider Forms' })
@@ -84,7 +85,7 @@ test('PDF form tutorial', async ({ page, loginAs }) => {
     .first()
     .click();
   await expect(page.getByRole('combobox', { name: 'Field to place' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
   await video.step('A form shows its pages with the fields already placed on them.');
   await page.getByRole('combobox', { name: 'Field to place' }).click();
   await page.getByRole('option', { name: 'Request · internal number' }).click();
