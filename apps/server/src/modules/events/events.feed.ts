@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Db } from '../../db/client';
 
 /**
@@ -53,36 +53,43 @@ export class ChangeFeed {
       this.stopListening = await client.listen(CHANNEL, (payload) => this.publish(payload));
       return;
     }
-    await this.listenOn(client);
+    await this.listenOn(client.options);
   }
 
   /**
-   * PostgreSQL: one connection of the pool kept for LISTEN for the instance's life. A lost connection (a
-   * restart, a failover) is replaced after a pause; changes made meanwhile are not replayed, so open
-   * screens catch up on their next refresh.
+   * PostgreSQL: a connection of its own for LISTEN, beside the pool (never one of the pool's, which would
+   * leave the app one fewer for its queries), for the instance's life. A lost connection (a restart, a
+   * failover) is replaced after a pause; changes made meanwhile are not replayed, so open screens catch up
+   * on their next refresh.
    */
-  private async listenOn(pool: pg.Pool): Promise<void> {
-    const connection = await pool.connect();
-    let released = false;
-    const release = (error?: Error) => {
-      if (released) return;
-      released = true;
-      connection.release(error ?? true);
+  private async listenOn(options: pg.ClientConfig): Promise<void> {
+    const connection = new pg.Client(options);
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      void connection.end().catch(() => undefined);
     };
     connection.on('notification', (message) => {
       if (message.channel === CHANNEL) this.publish(message.payload);
     });
     connection.on('error', (error) => {
-      release(error);
+      end();
       if (this.stopped) return;
       this.onError(error);
-      setTimeout(() => void this.listenOn(pool).catch((e) => this.onError(e)), RETRY_MS).unref();
+      setTimeout(() => void this.listenOn(options), RETRY_MS).unref();
     });
-    await connection.query(`LISTEN ${CHANNEL}`);
-    this.stopListening = async () => {
-      await connection.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-      release();
-    };
+    this.stopListening = async () => end();
+    try {
+      await connection.connect();
+      await connection.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      // The database is not reachable yet: the app starts anyway, and listening is tried again.
+      end();
+      if (this.stopped) return;
+      this.onError(error);
+      setTimeout(() => void this.listenOn(options), RETRY_MS).unref();
+    }
   }
 
   async stop(): Promise<void> {

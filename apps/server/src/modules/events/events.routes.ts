@@ -2,6 +2,7 @@ import type { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
+import type { Db } from '../../db/client';
 import { ChangeFeed } from './events.feed';
 import { openStream } from './events.stream';
 
@@ -12,14 +13,33 @@ import { openStream } from './events.stream';
  * ends after 10 minutes so the client reconnects with a fresh token; a comment every 25 s keeps
  * proxies from closing it.
  */
+/**
+ * One feed (one LISTEN connection) per database, however many app instances a process builds on it (the
+ * tests build several); it starts with the first instance and stops with the last.
+ */
+const feeds = new WeakMap<Db, { feed: ChangeFeed; apps: number }>();
+
 export const eventsRoutes: Module = (app, { db }) => {
-  const feed = new ChangeFeed(db, (error) => app.log.warn({ err: error }, 'live updates: listening failed'));
+  const shared = feeds.get(db) ?? {
+    feed: new ChangeFeed(db, (error) => app.log.warn({ err: error }, 'live updates: listening failed')),
+    apps: 0,
+  };
+  feeds.set(db, shared);
+  const { feed } = shared;
   const streams = new Set<PassThrough>();
-  app.addHook('onReady', () => feed.start());
+  app.addHook('onReady', async () => {
+    shared.apps += 1;
+    if (shared.apps === 1) await feed.start();
+  });
   app.addHook('preClose', async () => {
     for (const stream of streams) stream.end();
   });
-  app.addHook('onClose', () => feed.stop());
+  app.addHook('onClose', async () => {
+    shared.apps -= 1;
+    if (shared.apps > 0) return;
+    feeds.delete(db);
+    await feed.stop();
+  });
 
   app.get(
     '/api/events/',
