@@ -11,25 +11,16 @@ import {
   stateTimeZone,
   todayIn,
 } from '@dd/shared';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
 import { visibleRequests } from '../../authz/scopes';
 import type { DbOrTx, Tx } from '../../db/client';
-import {
-  companies,
-  notes,
-  patients,
-  providers,
-  requests,
-  requestTypeChoices,
-  requestTypes,
-  users,
-} from '../../db/schema';
+import { notes, requests, requestTypeChoices, requestTypes, users } from '../../db/schema';
 import { renderEmail } from '../../lib/email-layout';
 import { badRequest, notFound } from '../../lib/errors';
+import { dueOnTodoToday, providerLetterFacts } from '../followups/followups.deliver';
 import { lockRequestForChange } from '../notes/notes.context';
-import { recomputeNextTodo } from '../notes/notes.reminders';
 
 /**
  * What arrived of each record category a request asked for (docs/records-package.md, Completeness):
@@ -144,24 +135,7 @@ export async function reRequestMissing(
     const categories = await categoriesOf(tx, requestId);
     const missing = categories.filter((c) => !isAccountedFor(c.receipt));
     if (!missing.length) throw badRequest(COMPLETENESS_MSG.nothingMissing);
-    const [r] = await tx
-      .select({
-        internalNumber: requests.internalNumber,
-        startDate: requests.startDate,
-        endDate: requests.endDate,
-        client: patients.fullName,
-        dateOfBirth: patients.dateOfBirth,
-        provider: providers.name,
-        email: providers.email,
-        fax: providers.fax,
-        state: providers.state,
-        firm: companies.name,
-      })
-      .from(requests)
-      .innerJoin(patients, eq(patients.id, requests.patientId))
-      .innerJoin(providers, eq(providers.id, requests.providerId))
-      .innerJoin(companies, eq(companies.id, requests.companyId))
-      .where(eq(requests.id, requestId));
+    const r = await providerLetterFacts(tx, requestId);
     const dob = formatDate(r.dateOfBirth);
     const text = reRequestText({
       provider: r.provider,
@@ -193,14 +167,7 @@ export async function reRequestMissing(
       // The e-mail's text stays in the outbox; a letter is kept whole in the note, where staff print it from.
       text: to ? success : `${success}${r.fax ? ` Fax ${r.fax}.` : ''}\n\n${signed}`,
     });
-    if (!to) {
-      const today = todayIn(stateTimeZone(r.state), now);
-      await tx
-        .update(requests)
-        .set({ followUpDate: sql`least(${requests.followUpDate}, ${today}::date)` })
-        .where(eq(requests.id, requestId));
-      await recomputeNextTodo(tx, requestId);
-    }
+    if (!to) await dueOnTodoToday(tx, requestId, todayIn(stateTimeZone(r.state), now));
     return { success, completeness: completenessOf(categories) };
   });
 }

@@ -27,13 +27,9 @@ export interface ClaimedFollowUp {
   sentOn: string;
 }
 
-export async function deliverFollowUp(
-  tx: Tx,
-  mail: Mail,
-  followUp: ClaimedFollowUp,
-  options: { byUserId: number | null; today: string },
-): Promise<{ channel: FollowUpChannel; noteId: number }> {
-  const [r] = await tx
+/** What a letter or e-mail to a request's provider names: the request, client, provider and firm. */
+export async function providerLetterFacts(tx: Tx, requestId: number) {
+  const [row] = await tx
     .select({
       internalNumber: requests.internalNumber,
       startDate: requests.startDate,
@@ -43,13 +39,33 @@ export async function deliverFollowUp(
       provider: providers.name,
       email: providers.email,
       fax: providers.fax,
+      state: providers.state,
       firm: companies.name,
     })
     .from(requests)
     .innerJoin(patients, eq(patients.id, requests.patientId))
     .innerJoin(providers, eq(providers.id, requests.providerId))
     .innerJoin(companies, eq(companies.id, requests.companyId))
-    .where(eq(requests.id, followUp.requestId));
+    .where(eq(requests.id, requestId));
+  return row;
+}
+
+/** A letter someone has to print or fax today: the request comes onto the staff To Do list that day. */
+export async function dueOnTodoToday(tx: Tx, requestId: number, today: string): Promise<void> {
+  await tx
+    .update(requests)
+    .set({ followUpDate: sql`least(${requests.followUpDate}, ${today}::date)` })
+    .where(eq(requests.id, requestId));
+  await recomputeNextTodo(tx, requestId);
+}
+
+export async function deliverFollowUp(
+  tx: Tx,
+  mail: Mail,
+  followUp: ClaimedFollowUp,
+  options: { byUserId: number | null; today: string },
+): Promise<{ channel: FollowUpChannel; noteId: number }> {
+  const r = await providerLetterFacts(tx, followUp.requestId);
   const dob = formatDate(r.dateOfBirth);
   const body = renderFollowUpText(
     await templateTextOr(tx, FOLLOW_UP_TEMPLATE_NAME, DEFAULT_FOLLOW_UP_TEMPLATE),
@@ -95,11 +111,7 @@ export async function deliverFollowUp(
   await tx.update(followUps).set({ channel, noteId: note.id }).where(eq(followUps.id, followUp.id));
   if (!to) {
     // Someone has to print or fax it today: the request is due on the To Do list.
-    await tx
-      .update(requests)
-      .set({ followUpDate: sql`least(${requests.followUpDate}, ${options.today}::date)` })
-      .where(eq(requests.id, followUp.requestId));
-    await recomputeNextTodo(tx, followUp.requestId);
+    await dueOnTodoToday(tx, followUp.requestId, options.today);
   }
   return { channel, noteId: note.id };
 }
