@@ -42,6 +42,8 @@ export default defineConfig({
     // The app's service worker would answer some requests itself; only the offline journey allows it.
     serviceWorkers: 'block',
     trace: 'retain-on-failure',
+    // No fades: a toast or dialog caught mid-transition fails axe's contrast rule on colours nobody sees.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: chromium,
       args: [

@@ -22,6 +22,8 @@ function accessible(name: keyof typeof DEFAULT_THEME.colors, dark: [string, stri
 
 /** The product's look: a calm navy brand colour, generous radius, readable type. */
 export const theme = createTheme({
+  // A user who asks the system for less motion gets toasts, dialogs and menus without fades.
+  respectReducedMotion: true,
   primaryColor: 'brand',
   colors: {
     brand: [
