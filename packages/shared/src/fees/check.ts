@@ -11,6 +11,9 @@ export interface FeeCase {
   legalBasis: LegalBasis;
   pages: number;
   medium: FeeMedium;
+  /** The clerical time and postage the provider itemized; only a subpoena's costs allow them (none if unsaid). */
+  clericalMinutes?: number;
+  postage?: Cents;
   /** The day the copies were asked for (YYYY-MM-DD): the rules in force then apply. */
   on: string;
 }
@@ -25,9 +28,16 @@ export interface FeeCheck {
   rule: Pick<FeeRule, 'id' | 'name' | 'citation'> | null;
 }
 
-/** What a cap allows for `pages` pages. */
-export function capFor(cap: FeeCap, pages: number): Cents {
+/** What a cap allows for the case's pages (and, for itemized costs, its clerical time and postage). */
+export function capFor(cap: FeeCap, c: Pick<FeeCase, 'pages' | 'clericalMinutes' | 'postage'>): Cents {
+  const { pages } = c;
   if (cap.kind === 'flat') return cents(cap.cents);
+  if (cap.kind === 'itemized') {
+    const { centsPerHour, blockMinutes } = cap.clerical;
+    const blocks = Math.ceil((c.clericalMinutes ?? 0) / blockMinutes);
+    const clerical = Math.ceil((blocks * blockMinutes * centsPerHour) / 60);
+    return cents(pages * cap.centsPerPage + clerical + (c.postage ?? 0));
+  }
   let total = pages > 0 ? cap.first.cents : 0;
   let counted = Math.min(pages, cap.first.pages);
   for (const tier of cap.tiers) {
@@ -54,7 +64,7 @@ function applies(rule: FeeRule, c: FeeCase): boolean {
 export function checkFee(c: FeeCase, charged: Cents, rules: readonly FeeRule[] = FEE_RULES): FeeCheck {
   const capped = rules
     .filter((rule) => applies(rule, c))
-    .map((rule) => ({ rule, cap: capFor(rule.cap, c.pages) }))
+    .map((rule) => ({ rule, cap: capFor(rule.cap, c) }))
     .sort((a, b) => a.cap - b.cap);
   const strictest = capped[0];
   if (!strictest) return { cap: null, charged, overcharge: null, verdict: 'no_rule', rule: null };
@@ -67,6 +77,13 @@ export function checkFee(c: FeeCase, charged: Cents, rules: readonly FeeRule[] =
     rule: { id: strictest.rule.id, name: strictest.rule.name, citation: strictest.rule.citation },
   };
 }
+
+export const FEE_CLERICAL_MESSAGE = 'Enter the clerical time the provider billed, in whole minutes.';
+export const ClericalMinutesSchema = z
+  .number({ error: FEE_CLERICAL_MESSAGE })
+  .int(FEE_CLERICAL_MESSAGE)
+  .min(0, FEE_CLERICAL_MESSAGE)
+  .max(100_000, FEE_CLERICAL_MESSAGE);
 
 /** POST /api/fees/check/: the call's body. */
 export const FeeCheckBodySchema = z
@@ -81,6 +98,9 @@ export const FeeCheckBodySchema = z
     pages: z.number().int().min(0).max(1_000_000),
     medium: z.enum(FEE_MEDIA),
     charged: MoneyInputSchema,
+    /** The clerical time and postage the provider itemized (subpoena costs in California and Arizona). */
+    clerical_minutes: ClericalMinutesSchema.optional(),
+    postage: MoneyInputSchema.optional(),
   })
   .strict();
 

@@ -69,6 +69,46 @@ describe('fee caps, with the statutes’ own worked figures', () => {
     });
   });
 
+  const subpoena = (state: string, pages: number, clericalMinutes?: number, postage?: number): FeeCase => ({
+    ...paper(state, 'hospital', pages),
+    legalBasis: 'subpoena',
+    clericalMinutes,
+    postage: postage === undefined ? undefined : dollars(postage),
+  });
+
+  it('California subpoena: 250 pages, 45 minutes of clerk time and $8.50 postage may cost $51.50', () => {
+    // 250 × $0.10 + 3 quarter hours × $6 + $8.50 postage.
+    expect(checkFee(subpoena('CA', 250, 45, 8.5), dollars(60))).toMatchObject({
+      cap: 5150,
+      overcharge: 850,
+      verdict: 'over',
+      rule: { id: 'ca-evid-1563' },
+    });
+  });
+
+  it('California bills a started quarter hour as a whole one, and allows no clerk time left unitemized', () => {
+    const cap = (minutes?: number) => checkFee(subpoena('CA', 100, minutes), dollars(0)).cap;
+    expect([cap(undefined), cap(0), cap(1), cap(15), cap(16), cap(50)]).toEqual([
+      1000, 1000, 1600, 1600, 2200, 3400,
+    ]);
+  });
+
+  it('California’s subpoena schedule covers subpoenas only', () => {
+    expect(checkFee({ ...subpoena('CA', 250, 45), legalBasis: 'authorization' }, dollars(60)).verdict).toBe(
+      'no_rule',
+    );
+  });
+
+  it('Arizona subpoena: 100 pages and half an hour of clerk time may cost $37.50', () => {
+    // 100 × $0.25 + 2 quarter hours at $25 an hour.
+    expect(checkFee(subpoena('AZ', 100, 30), dollars(37.5))).toMatchObject({
+      cap: 3750,
+      overcharge: 0,
+      verdict: 'within',
+      rule: { id: 'az-12-351' },
+    });
+  });
+
   it('the strictest applicable cap binds, and a state without a rule says so', () => {
     const strictest = [
       ...FEE_RULES,

@@ -11,7 +11,11 @@ import type { LegalBasis, ProviderKind } from '../deadlines/rules';
 export const FEE_MEDIA = ['paper', 'electronic', 'films'] as const;
 export type FeeMedium = (typeof FEE_MEDIA)[number];
 
-/** A cap: a flat amount, or a first block of pages for one amount and then a price per page in tiers. */
+/**
+ * A cap: a flat amount; a first block of pages for one amount and then a price per page in tiers; or, for a
+ * subpoena's costs, a price per page plus the clerical time the provider itemizes, billed in blocks of
+ * minutes at an hourly rate, plus the actual postage.
+ */
 export type FeeCap =
   | { kind: 'flat'; cents: number }
   | {
@@ -20,6 +24,14 @@ export type FeeCap =
       first: { pages: number; cents: number };
       /** Each later page costs `centsPerPage` up to page `through` (inclusive); the last tier has no end. */
       tiers: readonly { through?: number; centsPerPage: number }[];
+    }
+  | {
+      kind: 'itemized';
+      centsPerPage: number;
+      /** Each started block of `blockMinutes` costs its share of `centsPerHour`, rounded up to the cent. */
+      clerical: { centsPerHour: number; blockMinutes: number };
+      /** The actual postage is allowed on top. */
+      postage: true;
     };
 
 export interface FeeRule {
@@ -101,5 +113,37 @@ export const FEE_RULES: readonly FeeRule[] = [
     media: ['paper'],
     cap: { kind: 'pages', first: { pages: 0, cents: 0 }, tiers: [{ centsPerPage: 75 }] },
     inForceFrom: '1987-01-01',
+  },
+  {
+    id: 'ca-evid-1563',
+    name: 'California subpoena costs',
+    citation:
+      'Cal. Evidence Code 1563(b)(1): 10 cents a page, clerical time at most $24 an hour billed as $6 a quarter hour or fraction, actual postage',
+    bases: ['subpoena'],
+    states: ['CA'],
+    media: ['paper'],
+    cap: {
+      kind: 'itemized',
+      centsPerPage: 10,
+      clerical: { centsPerHour: 2400, blockMinutes: 15 },
+      postage: true,
+    },
+    inForceFrom: '2000-01-01',
+  },
+  {
+    id: 'az-12-351',
+    name: 'Arizona subpoena costs',
+    citation:
+      'A.R.S. 12-351(F): 25 cents a page of standard reproduction, clerical time for locating and making the records available, actual postage',
+    bases: ['subpoena'],
+    states: ['AZ'],
+    media: ['paper'],
+    cap: {
+      kind: 'itemized',
+      centsPerPage: 25,
+      clerical: { centsPerHour: 2500, blockMinutes: 15 },
+      postage: true,
+    },
+    inForceFrom: '2000-01-01',
   },
 ];

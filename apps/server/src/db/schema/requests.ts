@@ -114,6 +114,9 @@ export const requests = pgTable(
     /** What the provider's charge was for: its page count and medium, checked against the fee caps. */
     providerPages: integer('provider_pages'),
     providerMedium: text('provider_medium', { enum: FEE_MEDIA }),
+    /** The clerical time and postage the provider itemized: a subpoena's costs allow them in some states. */
+    providerClericalMinutes: integer('provider_clerical_minutes'),
+    providerPostage: money('provider_postage'),
     requisitionId: text('requisition_id'),
     /** False once deleted by a user while it had work on it (requests.delete.ts): hidden from every list. */
     active: boolean('active').notNull().default(true),
@@ -170,6 +173,8 @@ export const requests = pgTable(
     check('requests_rejection_reason_ck', oneOf(t.rejectionReason, REJECTION_REASONS)),
     check('requests_provider_medium_ck', oneOf(t.providerMedium, FEE_MEDIA)),
     check('requests_provider_pages_ck', sql`${t.providerPages} >= 0`),
+    check('requests_provider_clerical_minutes_ck', sql`${t.providerClericalMinutes} >= 0`),
+    check('requests_provider_postage_ck', sql`${t.providerPostage} >= 0`),
     check('requests_money_ck', nonNegative(t.price, t.providerCost, t.pageFee)),
     foreignKey({
       name: 'requests_patient_company_fk',
