@@ -11,6 +11,7 @@ export * from './idempotency';
 export * from './jobs';
 export * from './messaging';
 export * from './notes';
+export * from './notification-emails';
 export * from './patients';
 export * from './payments';
 export * from './pdf-forms';

@@ -51,6 +51,8 @@ export const users = pgTable(
     weeklyDeadlineDigest: boolean('weekly_deadline_digest').notNull().default(false),
     /** The ISO week ('2026-W48') of the last digest sent, so two instances never send it twice. */
     deadlineDigestWeek: text('deadline_digest_week'),
+    /** The day ('2026-11-28', the user's own) of the last notification digest, so it leaves once a day. */
+    notificationDigestDay: text('notification_digest_day'),
   },
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),

@@ -59,5 +59,7 @@ export const webhookDeliveries = pgTable(
     check('webhook_deliveries_status_ck', sql`${t.status} in ('pending', 'delivered', 'failed')`),
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    // The daily retention chore deletes finished deliveries past 30 days, oldest first.
+    index('webhook_deliveries_created_idx').on(t.createdAt),
   ],
 );

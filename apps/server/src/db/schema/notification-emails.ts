@@ -1,0 +1,46 @@
+import { NOTIFICATION_EMAIL_CHOICES, NOTIFICATION_EMAIL_KINDS } from '@dd/shared';
+import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { oneOf } from './checks';
+import { notes } from './notes';
+import { users } from './users';
+
+/**
+ * Notification e-mails (decision 065): each user's choice per kind of bell event (no row: never), the
+ * notes waiting to be handed out to the users who chose an e-mail (filled by a trigger on notes, so every
+ * way a note is written counts), and each user's notes kept for their next daily digest.
+ */
+export const notificationEmailPrefs = pgTable(
+  'notification_email_prefs',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_EMAIL_KINDS }).notNull(),
+    choice: text('choice', { enum: NOTIFICATION_EMAIL_CHOICES }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check('notification_email_prefs_kind_ck', oneOf(t.kind, NOTIFICATION_EMAIL_KINDS)),
+    check('notification_email_prefs_choice_ck', oneOf(t.choice, NOTIFICATION_EMAIL_CHOICES)),
+  ],
+);
+
+export const notificationEmailQueue = pgTable('notification_email_queue', {
+  noteId: integer('note_id')
+    .primaryKey()
+    .references(() => notes.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const notificationDigestItems = pgTable(
+  'notification_digest_items',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    noteId: integer('note_id')
+      .notNull()
+      .references(() => notes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.noteId] })],
+);
