@@ -23,12 +23,14 @@ import { runAuthorizationExpiry, SIGNING_EXPIRY_JOB } from './modules/signing/si
 import { webhookNetwork } from './modules/webhooks/webhooks.address';
 import { deliverDueWebhooks } from './modules/webhooks/webhooks.deliver';
 import { WEBHOOK_RETRY_JOB, WEBHOOK_SEND_JOB } from './modules/webhooks/webhooks.emit';
+import { pruneWebhookDeliveries, WEBHOOK_PRUNE_JOB } from './modules/webhooks/webhooks.prune';
 
 /**
  * Every kind of background work, run through the one job queue (decision 034) by whichever server
  * instance claims it: rendering long PDF forms, folding the dashboard's running tallies together, the
  * daily disk-usage snapshot, ending card payments left waiting for the bank's authentication, sending the
- * follow-ups to providers that are due, the firms' weekly deadline e-mails, and
+ * follow-ups to providers that are due, the firms' weekly deadline e-mails, deleting webhook deliveries
+ * past 30 days, and
  * clearing out finished jobs and idempotency keys past their 24 hours, hashing files stored before
  * their SHA-256 was kept, Bates-stamping delivered records, reading received records' text for search, and
  * sending firms' signed webhooks (and retrying them).
@@ -71,6 +73,9 @@ export function createBackgroundJobs(
       [DEADLINE_DIGEST_JOB]: async () => {
         await sendDeadlineDigests(deps);
       },
+      [WEBHOOK_PRUNE_JOB]: async () => {
+        await pruneWebhookDeliveries(db);
+      },
       [SIGNING_EXPIRY_JOB]: async () => {
         await runAuthorizationExpiry(deps);
       },
@@ -103,6 +108,7 @@ export function createBackgroundJobs(
       { kind: FOLLOW_UPS_JOB, everySeconds: 600 },
       // Each user's digest falls due on Monday at 7:00 their time: it leaves within a quarter of an hour.
       { kind: DEADLINE_DIGEST_JOB, everySeconds: 900 },
+      { kind: WEBHOOK_PRUNE_JOB, everySeconds: 86_400 },
       // Online authorizations expiring within 30 days, or expired: hourly, each row acted on once.
       { kind: SIGNING_EXPIRY_JOB, everySeconds: 3600 },
       // Webhook retries fall due from 30 s on (webhooks.deliver.ts); new events are sent at once by their own job.

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { webhookDeliveries } from '../../db/schema';
+
+/**
+ * Webhook deliveries are kept 30 days (decision 065): long enough for a firm to look into a failure on its
+ * webhooks screen, short enough that a busy integration does not fill the database. A daily job deletes
+ * finished deliveries past that age in batches, so no one statement holds locks on a large table for long;
+ * a delivery still being retried is left alone.
+ */
+export const WEBHOOK_PRUNE_JOB = 'webhooks.prune';
+export const WEBHOOK_RETENTION_DAYS = 30;
+const BATCH = 5000;
+
+/** Answers how many deliveries were deleted. */
+export async function pruneWebhookDeliveries(db: DbOrTx, now = new Date(), batch = BATCH): Promise<number> {
+  const before = new Date(now.getTime() - WEBHOOK_RETENTION_DAYS * 86_400_000);
+  let deleted = 0;
+  for (;;) {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`delete from ${webhookDeliveries} where id in (
+            select id from ${webhookDeliveries}
+            where created_at < ${before.toISOString()} and status <> 'pending'
+            order by created_at limit ${batch}
+          ) returning id`,
+    );
+    deleted += rows.length;
+    if (rows.length < batch) return deleted;
+  }
+}
