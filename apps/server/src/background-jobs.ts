@@ -9,6 +9,14 @@ import { diskPaths } from './modules/diskusage/diskusage.routes';
 import { takeDailySnapshot } from './modules/diskusage/diskusage.service';
 import { backfillFileHashes, HASH_BACKFILL_JOB } from './modules/files/files.hash';
 import { FOLLOW_UPS_JOB, sendDueFollowUps } from './modules/followups/followups.chore';
+import {
+  NOTIFICATION_DIGEST_JOB,
+  sendNotificationDigests,
+} from './modules/notifications/notification-emails.digest';
+import {
+  NOTIFICATION_EMAILS_JOB,
+  sendNotificationEmails,
+} from './modules/notifications/notification-emails.send';
 import { expireStaleCardPayments } from './modules/payments/card-payment-expiry';
 import { paymentProvider } from './modules/payments/stripe-client';
 import { RENDER_JOB, renderJobHandler } from './modules/pdfforms/pdfforms.render';
@@ -29,8 +37,8 @@ import { pruneWebhookDeliveries, WEBHOOK_PRUNE_JOB } from './modules/webhooks/we
  * Every kind of background work, run through the one job queue (decision 034) by whichever server
  * instance claims it: rendering long PDF forms, folding the dashboard's running tallies together, the
  * daily disk-usage snapshot, ending card payments left waiting for the bank's authentication, sending the
- * follow-ups to providers that are due, the firms' weekly deadline e-mails, deleting webhook deliveries
- * past 30 days, and
+ * follow-ups to providers that are due, the firms' weekly deadline e-mails, each user's notification
+ * e-mails (at once, and the daily digest), deleting webhook deliveries past 30 days, and
  * clearing out finished jobs and idempotency keys past their 24 hours, hashing files stored before
  * their SHA-256 was kept, Bates-stamping delivered records, reading received records' text for search, and
  * sending firms' signed webhooks (and retrying them).
@@ -73,6 +81,12 @@ export function createBackgroundJobs(
       [DEADLINE_DIGEST_JOB]: async () => {
         await sendDeadlineDigests(deps);
       },
+      [NOTIFICATION_EMAILS_JOB]: async () => {
+        await sendNotificationEmails(deps);
+      },
+      [NOTIFICATION_DIGEST_JOB]: async () => {
+        await sendNotificationDigests(deps);
+      },
       [WEBHOOK_PRUNE_JOB]: async () => {
         await pruneWebhookDeliveries(db);
       },
@@ -108,6 +122,10 @@ export function createBackgroundJobs(
       { kind: FOLLOW_UPS_JOB, everySeconds: 600 },
       // Each user's digest falls due on Monday at 7:00 their time: it leaves within a quarter of an hour.
       { kind: DEADLINE_DIGEST_JOB, everySeconds: 900 },
+      // Notification e-mails chosen 'immediately' leave within a minute of the note.
+      { kind: NOTIFICATION_EMAILS_JOB, everySeconds: 60 },
+      // Each user's digest falls due from 7:00 their time: it leaves within a quarter of an hour.
+      { kind: NOTIFICATION_DIGEST_JOB, everySeconds: 900 },
       { kind: WEBHOOK_PRUNE_JOB, everySeconds: 86_400 },
       // Online authorizations expiring within 30 days, or expired: hourly, each row acted on once.
       { kind: SIGNING_EXPIRY_JOB, everySeconds: 3600 },

@@ -26,6 +26,13 @@ export const COMPLETENESS_ROWS: Record<string, MatrixRow> = {
     expect: '401 200 200 200 200 200 200 200',
     input: () => ({ body: {} }),
   },
+  // Each caller's own notification e-mail choices (what they send is in notification-emails.test.ts).
+  'GET /api/notifications/emails/': { access: 'authenticated', expect: '401 200 200 200 200 200 200 200' },
+  'PUT /api/notifications/emails/': {
+    access: 'authenticated',
+    expect: '401 200 200 200 200 200 200 200',
+    input: () => ({ body: { status_change: 'never', records_arrived: 'daily', note: 'never' } }),
+  },
   'GET /api/home/request/:id/completeness/': {
     access: 'authenticated',
     expect: '401 200 200 404 404 404 200 200',

@@ -91,4 +91,5 @@ export const NOTIFICATION_EMAIL_MSG = {
   saved: 'Your notification e-mails are saved.',
   save: 'Save notification e-mails',
   loading: 'Loading your notification e-mails',
+  personsOnly: 'Notification e-mails are a person’s own choice: an API key cannot read or change them.',
 } as const;

@@ -5,7 +5,7 @@ import {
   NOTIFICATIONS_MSG,
   type Notifications,
 } from '@dd/shared';
-import { and, desc, eq, gt, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
@@ -17,14 +17,35 @@ import { notes, patients, requests, users } from '../../db/schema';
  */
 const TEXT_LENGTH = 200;
 
-function othersNotesOnVisibleRequests(db: DbOrTx, auth: Auth, since: Date) {
+/**
+ * The bell's one visibility rule, also for its e-mails (decision 065): notes others wrote on requests the
+ * caller may see. A person's own notes are not news to them.
+ */
+export function othersNotesOnVisibleRequests(db: DbOrTx, auth: Auth) {
   const visible = db.select({ id: requests.id }).from(requests).where(visibleRequests(auth));
-  return and(
-    inArray(notes.requestId, visible),
-    gte(notes.createdAt, since),
-    or(isNull(notes.userId), ne(notes.userId, auth.userId)),
-  );
+  return and(inArray(notes.requestId, visible), or(isNull(notes.userId), ne(notes.userId, auth.userId)));
 }
+
+/** Bell events matching `where`, each with its request, client, status change, author and time. */
+export function selectBellEvents(db: DbOrTx, where: SQL | undefined) {
+  const author = sql<string | null>`(select full_name from ${users} u where u.id = ${notes.userId})`;
+  return db
+    .select({
+      id: notes.id,
+      requestId: requests.id,
+      internalNumber: requests.internalNumber,
+      client: patients.fullName,
+      text: sql<string>`left(${notes.text}, ${TEXT_LENGTH})`,
+      statusChange: notes.updateStatus,
+      by: author,
+      at: notes.createdAt,
+    })
+    .from(notes)
+    .innerJoin(requests, eq(requests.id, notes.requestId))
+    .innerJoin(patients, eq(patients.id, requests.patientId))
+    .where(where);
+}
+export type BellEvent = Awaited<ReturnType<typeof selectBellEvents>>[number];
 
 export async function listNotifications(db: DbOrTx, auth: Auth, now = new Date()): Promise<Notifications> {
   const since = new Date(now.getTime() - NOTIFICATION_WINDOW_DAYS * 86_400_000);
@@ -33,26 +54,9 @@ export async function listNotifications(db: DbOrTx, auth: Auth, now = new Date()
     .from(users)
     .where(eq(users.id, auth.userId));
   const seenAt = me?.seenAt && me.seenAt > since ? me.seenAt : since;
-  const where = othersNotesOnVisibleRequests(db, auth, since);
-  const author = sql<string | null>`(select full_name from ${users} u where u.id = ${notes.userId})`;
+  const where = and(othersNotesOnVisibleRequests(db, auth), gte(notes.createdAt, since));
   const [rows, [{ unread }]] = await Promise.all([
-    db
-      .select({
-        id: notes.id,
-        requestId: requests.id,
-        internalNumber: requests.internalNumber,
-        client: patients.fullName,
-        text: sql<string>`left(${notes.text}, ${TEXT_LENGTH})`,
-        statusChange: notes.updateStatus,
-        by: author,
-        at: notes.createdAt,
-      })
-      .from(notes)
-      .innerJoin(requests, eq(requests.id, notes.requestId))
-      .innerJoin(patients, eq(patients.id, requests.patientId))
-      .where(where)
-      .orderBy(desc(notes.createdAt), desc(notes.id))
-      .limit(NOTIFICATION_LIMIT),
+    selectBellEvents(db, where).orderBy(desc(notes.createdAt), desc(notes.id)).limit(NOTIFICATION_LIMIT),
     db.select({ unread: sql<number>`count(*)::int` }).from(
       db
         .select({ id: notes.id })

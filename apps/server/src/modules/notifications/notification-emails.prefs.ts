@@ -1,0 +1,51 @@
+import {
+  NOTIFICATION_EMAIL_DEFAULT,
+  NOTIFICATION_EMAIL_KINDS,
+  NOTIFICATION_EMAIL_MSG,
+  type NotificationEmailPrefs,
+} from '@dd/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Auth } from '../../authz';
+import type { DbOrTx } from '../../db/client';
+import { notificationEmailPrefs } from '../../db/schema';
+import { forbidden } from '../../lib/errors';
+
+/**
+ * The signed-in user's own notification e-mail choices (decision 065): one per kind of bell event, 'never'
+ * where none was made. An API key acts for a firm's integration, not a person: it may not read or set them.
+ */
+function ownPerson(auth: Auth): number {
+  if (auth.apiKeyId !== undefined) throw forbidden(NOTIFICATION_EMAIL_MSG.personsOnly);
+  return auth.userId;
+}
+
+export async function choicesOf(db: DbOrTx, userId: number): Promise<NotificationEmailPrefs> {
+  const rows = await db
+    .select({ kind: notificationEmailPrefs.kind, choice: notificationEmailPrefs.choice })
+    .from(notificationEmailPrefs)
+    .where(eq(notificationEmailPrefs.userId, userId));
+  const chosen = new Map(rows.map((r) => [r.kind, r.choice]));
+  return Object.fromEntries(
+    NOTIFICATION_EMAIL_KINDS.map((kind) => [kind, chosen.get(kind) ?? NOTIFICATION_EMAIL_DEFAULT]),
+  ) as NotificationEmailPrefs;
+}
+
+export async function getNotificationEmailPrefs(db: DbOrTx, auth: Auth): Promise<NotificationEmailPrefs> {
+  return choicesOf(db, ownPerson(auth));
+}
+
+export async function setNotificationEmailPrefs(
+  db: DbOrTx,
+  auth: Auth,
+  prefs: NotificationEmailPrefs,
+): Promise<NotificationEmailPrefs> {
+  const userId = ownPerson(auth);
+  await db
+    .insert(notificationEmailPrefs)
+    .values(NOTIFICATION_EMAIL_KINDS.map((kind) => ({ userId, kind, choice: prefs[kind] })))
+    .onConflictDoUpdate({
+      target: [notificationEmailPrefs.userId, notificationEmailPrefs.kind],
+      set: { choice: sql`excluded.choice` },
+    });
+  return choicesOf(db, userId);
+}
