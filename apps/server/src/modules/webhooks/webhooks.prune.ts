@@ -9,7 +9,7 @@ import { webhookDeliveries } from '../../db/schema';
  * a delivery still being retried is left alone.
  */
 export const WEBHOOK_PRUNE_JOB = 'webhooks.prune';
-export const WEBHOOK_RETENTION_DAYS = 30;
+const WEBHOOK_RETENTION_DAYS = 30;
 const BATCH = 5000;
 
 /** Answers how many deliveries were deleted. */
