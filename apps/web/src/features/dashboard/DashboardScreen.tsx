@@ -13,6 +13,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth';
 import { BackButton, idParam, Loading, type ScreenProps } from '../../ui';
+import { NotificationEmailsSetting } from '../notifications';
 import { TodoCounts } from '../staff-list';
 import { DeadlineDigestSetting } from './DeadlineDigestSetting';
 import { FirmDashboard } from './FirmDashboard';
@@ -79,6 +80,7 @@ export default function DashboardScreen({ params }: ScreenProps) {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" maw={980}>
         <TimeZoneSetting timezone={user.timezone} />
         <DeadlineDigestSetting enabled={user.weekly_deadline_digest} />
+        <NotificationEmailsSetting />
       </SimpleGrid>
     </Stack>
   );
@@ -134,7 +136,10 @@ function StaffHome(props: { timezone: string; manageRoles: boolean; staff: boole
       <Suspense fallback={<Loading label="Loading the data dashboard" />}>
         <DataDashboardView />
       </Suspense>
-      <TimeZoneSetting timezone={timezone} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" maw={980}>
+        <TimeZoneSetting timezone={timezone} />
+        <NotificationEmailsSetting />
+      </SimpleGrid>
     </Stack>
   );
 }
