@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorWithDetails } from './api-shapes';
 import { LEGAL_BASES } from './deadlines';
-import { FEE_MEDIA, FEE_PAGES_MESSAGE } from './fees';
+import { ClericalMinutesSchema, FEE_MEDIA, FEE_PAGES_MESSAGE } from './fees';
 import { IdSchema } from './ids';
 import {
   requiredFieldMessage,
@@ -90,6 +90,9 @@ export const RequisitionBodySchema = z
       .max(1_000_000, FEE_PAGES_MESSAGE)
       .nullish(),
     medium: z.enum(FEE_MEDIA).nullish(),
+    /** The clerical time and postage the provider itemized (subpoena costs); left out, they stay as recorded. */
+    clerical_minutes: ClericalMinutesSchema.nullish(),
+    postage: MoneyInputSchema.nullish(),
     /** Sent by old clients; the price is never taken from the client (it is dropped). */
     price: z.unknown().optional(),
   })

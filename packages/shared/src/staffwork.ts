@@ -127,6 +127,9 @@ export const StaffRequestInfoSchema = z.object({
   /** The page count and medium the provider charged for, and the charge checked against the legal cap. */
   provider_pages: z.number().nullable(),
   provider_medium: z.enum(FEE_MEDIA).nullable(),
+  /** The clerical time (minutes) and postage the provider itemized, for a subpoena's costs. */
+  provider_clerical_minutes: z.number().nullable(),
+  provider_postage: AmountSchema,
   fee_check: RequestFeeCheckSchema.nullable(),
   received_document_at: z.string().nullable(),
   /** The provider was added by a law firm and staff have not confirmed its contact details yet. */

@@ -11,7 +11,10 @@ import { batesRanges } from '../../db/schema';
 import { internalStaff, post } from '../requests/requests.staff-fixtures';
 
 /** Staff record what a provider charged for, and the Request Details Center checks it against the law. */
-async function requestAt(provider: { state: string; kind: 'hospital' | 'physician' | 'other' | null }) {
+async function requestAt(
+  provider: { state: string; kind: 'hospital' | 'physician' | 'other' | null },
+  legalBasis: 'authorization' | 'subpoena' = 'authorization',
+) {
   const { deps } = await getContext();
   const company = await createCompany(deps.db, { name: 'Reyes & Cole' });
   const patient = await createPatient(deps.db, company.id, { firstName: 'Maria', lastName: 'Lopez' });
@@ -20,6 +23,7 @@ async function requestAt(provider: { state: string; kind: 'hospital' | 'physicia
     patientId: patient.id,
     companyId: company.id,
     providerId: hospital.id,
+    legalBasis,
   });
   return { request, hospital, staff: await internalStaff() };
 }
@@ -68,6 +72,32 @@ describe('the provider charge checked on the request', () => {
     const info = await staffInfo(c.request.id, c.staff.headers);
     expect(info).toMatchObject({ provider_pages: 250, fee_check: { verdict: 'within', overcharge: '0.00' } });
     expect(info.fee_check.dispute_letter).toBeNull();
+  });
+
+  it('checks a California subpoena with the clerical time and postage the provider itemized, and keeps them', async () => {
+    const c = await requestAt({ state: 'CA', kind: 'hospital' }, 'subpoena');
+    const url = `/api/home/request/${c.request.id}/`;
+    const saved = await post(url, c.staff.headers, {
+      provider_cost: '60.00',
+      pages: 250,
+      medium: 'paper',
+      clerical_minutes: 45,
+      postage: '8.50',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // 250 × $0.10 + 3 quarter hours × $6 + $8.50 postage = $51.50.
+    const over = {
+      provider_clerical_minutes: 45,
+      provider_postage: '8.50',
+      fee_check: { cap: '51.50', overcharge: '8.50', verdict: 'over', rule: { id: 'ca-evid-1563' } },
+    };
+    expect(await staffInfo(c.request.id, c.staff.headers)).toMatchObject(over);
+    // The spec's call, with the cost alone, keeps the itemized time and postage.
+    await post(url, c.staff.headers, { provider_cost: '60.00' });
+    expect(await staffInfo(c.request.id, c.staff.headers)).toMatchObject(over);
+    // Clearing the clerical time leaves only the pages and postage: $33.50.
+    await post(url, c.staff.headers, { provider_cost: '60.00', clerical_minutes: null });
+    expect((await staffInfo(c.request.id, c.staff.headers)).fee_check).toMatchObject({ cap: '33.50' });
   });
 
   it('has no check before the pages are recorded, and no rule for a Texas provider of unknown kind', async () => {

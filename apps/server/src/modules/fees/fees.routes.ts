@@ -37,6 +37,8 @@ export const feesRoutes: Module = (app, { db, mail }) => {
           legalBasis: body.legal_basis,
           pages: body.pages,
           medium: body.medium,
+          clericalMinutes: body.clerical_minutes,
+          postage: body.postage === undefined ? undefined : toCents(body.postage),
           on: new Date().toISOString().slice(0, 10),
         },
         toCents(body.charged),

@@ -54,6 +54,20 @@ describe('POST /api/fees/check/', () => {
     expect(films.json()).toMatchObject({ verdict: 'no_rule', cap: null });
   });
 
+  it('adds the itemized clerical time and postage to a California subpoena’s page charge', async () => {
+    const staff = await internalStaff();
+    const subpoena = { ...texasHospital, state: 'CA', legal_basis: 'subpoena', charged: '51.50' };
+    const res = await check(staff.headers, { ...subpoena, clerical_minutes: 45, postage: '8.50' });
+    expect(res.json()).toMatchObject({ cap: '51.50', overcharge: '0.00', verdict: 'within' });
+    expect((await check(staff.headers, subpoena)).json()).toMatchObject({
+      cap: '25.00',
+      overcharge: '26.50',
+    });
+    const bad = await check(staff.headers, { ...subpoena, clerical_minutes: 2.5 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Enter the clerical time the provider billed, in whole minutes.');
+  });
+
   it('refuses a bad state, a negative charge and an unknown medium with the field named', async () => {
     const staff = await internalStaff();
     for (const bad of [{ state: 'Texas' }, { charged: '-1' }, { medium: 'vellum' }, { pages: 1.5 }]) {

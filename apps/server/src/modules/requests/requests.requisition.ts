@@ -40,6 +40,8 @@ export async function saveRequisition(
         providerCost: toCents(body.provider_cost),
         providerPages: body.pages,
         providerMedium: body.medium,
+        providerClericalMinutes: body.clerical_minutes,
+        providerPostage: body.postage === undefined ? undefined : toCents(body.postage ?? 0),
       })
       .where(eq(requests.id, id));
     await writeCurrentLine(tx, id, { providerCost: toCents(body.provider_cost) });

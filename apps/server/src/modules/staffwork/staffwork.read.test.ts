@@ -113,6 +113,8 @@ describe('GET /api/home/request/{id}/staff_info/', () => {
       page_fee: '0.00',
       provider_pages: null,
       provider_medium: null,
+      provider_clerical_minutes: null,
+      provider_postage: '0.00',
       fee_check: null,
       received_document_at: null,
       new_provider: false,

@@ -26,6 +26,8 @@ interface TrackingValues {
   provider_cost?: number | '';
   pages?: number | '';
   medium?: FeeMedium | null;
+  clerical_minutes?: number | '';
+  postage?: number | '';
 }
 
 const MEDIUM_OPTIONS = FEE_MEDIA.map((medium) => ({
@@ -52,7 +54,14 @@ export function TrackingCard({
         cap); the invoice line follows.
       </Text>
       <Form<TrackingValues>
-        key={`${info.requisition_id ?? ''}|${info.provider_cost}|${info.provider_pages}|${info.provider_medium}`}
+        key={[
+          info.requisition_id,
+          info.provider_cost,
+          info.provider_pages,
+          info.provider_medium,
+          info.provider_clerical_minutes,
+          info.provider_postage,
+        ].join('|')}
         aria-label="Requisition and provider fee"
         submitLabel="Save"
         initialValues={{
@@ -61,13 +70,17 @@ export function TrackingCard({
           provider_cost: toDollars(parseAmount(info.provider_cost)),
           pages: info.provider_pages ?? '',
           medium: info.provider_medium,
+          clerical_minutes: info.provider_clerical_minutes ?? '',
+          postage: toDollars(parseAmount(info.provider_postage)) || '',
         }}
         onSubmit={(values) =>
           saveTracking(requestId, {
             requisition_id: values.requisition_id?.trim() || null,
             provider_cost: Number(values.provider_cost || 0),
-            pages: values.pages === '' || values.pages === undefined ? null : values.pages,
+            pages: blankToNull(values.pages),
             medium: values.medium ?? null,
+            clerical_minutes: blankToNull(values.clerical_minutes),
+            postage: Number(values.postage || 0),
           })
         }
         onSuccess={() => {
@@ -91,6 +104,23 @@ export function TrackingCard({
           <NumberField name="pages" label="Pages Charged" min={0} decimalScale={0} />
           <SelectField name="medium" label="Medium" options={MEDIUM_OPTIONS} searchable={false} />
         </Group>
+        <Group grow align="flex-start" gap="sm" wrap="wrap">
+          <NumberField
+            name="clerical_minutes"
+            label="Clerical Minutes"
+            description="Itemized by the provider (subpoenas)"
+            min={0}
+            decimalScale={0}
+          />
+          <NumberField
+            name="postage"
+            label="Postage"
+            description="Actual postage billed"
+            min={0}
+            decimalScale={2}
+            prefix="$"
+          />
+        </Group>
       </Form>
       {info.fee_check && (
         <FeeCheckPanel
@@ -103,6 +133,8 @@ export function TrackingCard({
     </Card>
   );
 }
+
+const blankToNull = (value: number | '' | undefined) => (value === '' || value === undefined ? null : value);
 
 function ArchiveState({
   requestId,
