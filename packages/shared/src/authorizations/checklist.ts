@@ -39,6 +39,9 @@ export const AuthorizationChecklistSchema = z
 export type AuthorizationChecklist = z.infer<typeof AuthorizationChecklistSchema>;
 
 export const AUTHORIZATION_NO_FORM_MESSAGE = 'This request has no HIPAA authorization on file to check.';
+/** The first send of a request made on the client's authorization, while none is on file. */
+export const AUTHORIZATION_MISSING_MESSAGE =
+  'Sending is blocked: this request has no HIPAA authorization. Upload the client’s signed authorization, or have the law firm send the client a signing link.';
 
 export const EMPTY_AUTHORIZATION_CHECKLIST: AuthorizationChecklist = {
   description: false,

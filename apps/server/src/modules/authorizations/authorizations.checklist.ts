@@ -1,10 +1,12 @@
 import {
+  AUTHORIZATION_MISSING_MESSAGE,
   AUTHORIZATION_NO_FORM_MESSAGE,
   type AuthorizationCheck,
   type AuthorizationChecklist,
   authorizationBlockedMessage,
   checklistElements,
   EMPTY_AUTHORIZATION_CHECKLIST,
+  type LegalBasis,
   parseUsDate,
   preAnswerFromText,
   SENSITIVE_CATEGORIES,
@@ -60,6 +62,7 @@ async function loadCheck(db: DbOrTx, auth: Auth, id: number, formText?: (url: st
       clientDocumentUrl: patients.hipaaConsentUrl,
       providerName: providers.name,
       maxAgeDays: providers.maxAuthorizationAgeDays,
+      legalBasis: requests.legalBasis,
     })
     .from(requests)
     .innerJoin(patients, eq(patients.id, requests.patientId))
@@ -82,6 +85,7 @@ async function loadCheck(db: DbOrTx, auth: Auth, id: number, formText?: (url: st
     maxAgeDays: row.maxAgeDays,
   });
   return {
+    legalBasis: row.legalBasis,
     document_url: documentUrl,
     answers: pre?.answers ?? answers,
     pre_answered: pre?.elements ?? [],
@@ -91,7 +95,7 @@ async function loadCheck(db: DbOrTx, auth: Auth, id: number, formText?: (url: st
     checked_by: current ? current.checkedBy || 'Direct Docs' : null,
     checked_at: current ? current.check.updatedAt.toISOString() : null,
     result,
-  } satisfies AuthorizationCheck;
+  } satisfies AuthorizationCheck & { legalBasis: LegalBasis };
 }
 
 /** GET …/authorization_check/: the saved answers (or what the form's text shows) and the saved answers' result. */
@@ -99,7 +103,11 @@ export const getAuthorizationCheck = (
   { db, storage }: { db: DbOrTx; storage: Storage },
   auth: Auth,
   id: number,
-): Promise<AuthorizationCheck> => loadCheck(db, auth, id, (url) => storedPdfText(storage, url));
+): Promise<AuthorizationCheck> =>
+  loadCheck(db, auth, id, (url) => storedPdfText(storage, url)).then(withoutBasis);
+
+const withoutBasis = ({ legalBasis: _basis, ...check }: AuthorizationCheck & { legalBasis: LegalBasis }) =>
+  check;
 
 /** PUT …/authorization_check/: saves the answers for the request's current form (409 when it has none). */
 export async function saveAuthorizationCheck(
@@ -134,16 +142,21 @@ export async function saveAuthorizationCheck(
     .insert(authorizationChecks)
     .values({ requestId: id, ...values })
     .onConflictDoUpdate({ target: authorizationChecks.requestId, set: values });
-  return loadCheck(db, auth, id);
+  return withoutBasis(await loadCheck(db, auth, id));
 }
 
 /**
  * The first send's gate, run by every way of making it (the button, the spec's status call and its note):
- * a request whose HIPAA form lacks a checked element, has expired, or is older than the provider accepts
- * is refused with 409 naming the first missing element; `details.errors` lists them all.
+ * a request made on the client's authorization with none on file, or whose HIPAA form lacks a checked
+ * element, has expired, or is older than the provider accepts, is refused with 409 naming what is missing;
+ * `details.errors` lists every element. A subpoena or a patient's own request needs no authorization.
  */
 export async function assertAuthorizationReady(db: DbOrTx, auth: Auth, id: number): Promise<void> {
   const check = await loadCheck(db, auth, id);
-  if (!check.document_url || check.result.valid) return;
+  if (!check.document_url) {
+    if (check.legalBasis === 'authorization') throw conflict(AUTHORIZATION_MISSING_MESSAGE);
+    return;
+  }
+  if (check.result.valid) return;
   throw conflict(authorizationBlockedMessage(check.result.errors), { errors: check.result.errors });
 }

@@ -150,8 +150,8 @@ describe('the first send of a request with an uploaded HIPAA form', () => {
     expect((await c.firstSend()).statusCode).toBe(409);
   });
 
-  it('does not gate a request without a HIPAA form; its checklist cannot be saved', async () => {
-    const c = await staffCase();
+  it('refuses the first send of a request made on an authorization with none on file; its checklist cannot be saved', async () => {
+    const c = await staffCase({ authorization: 'none' });
     const put = await inject(
       'PUT',
       `/api/home/request/${c.request.id}/authorization_check/`,
@@ -160,8 +160,21 @@ describe('the first send of a request with an uploaded HIPAA form', () => {
     );
     expect(put.statusCode).toBe(409);
     expect(put.json().error).toBe('This request has no HIPAA authorization on file to check.');
-    const sent = await inject('POST', `/api/home/request/${c.request.id}/initial_sent/`, c.staff.headers, {});
-    expect(sent.statusCode).toBe(200);
+    const send = () => inject('POST', `/api/home/request/${c.request.id}/initial_sent/`, c.staff.headers, {});
+    const refused = await send();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(
+      'Sending is blocked: this request has no HIPAA authorization. Upload the client’s signed authorization, or have the law firm send the client a signing link.',
+    );
+    // The spec's status call makes the same first send, and is refused the same way.
+    const byStatus = await inject('POST', `/api/home/request/${c.request.id}/`, c.staff.headers, {
+      status: 'Sent the Initial Medical Records Request',
+    });
+    expect(byStatus.statusCode).toBe(409);
+    // A subpoena is its own authority: nothing to check, and the send goes out.
+    const { deps } = await getContext();
+    await deps.db.update(requests).set({ legalBasis: 'subpoena' }).where(eq(requests.id, c.request.id));
+    expect((await send()).statusCode).toBe(200);
   });
 });
 

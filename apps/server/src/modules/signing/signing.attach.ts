@@ -2,14 +2,17 @@ import {
   type AuthorizationFacts,
   consentedCategories,
   generatedAuthorizationElements,
+  STATUS,
   validateAuthorization,
 } from '@dd/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { authorizationChecks, patients, requests } from '../../db/schema';
 
 /**
- * A signed authorization becomes the client's HIPAA form and the form of the requests it was sent for.
+ * A signed authorization becomes the client's HIPAA form and the form of the requests it was sent for,
+ * and of the client's requests to its providers that wait for their first send with no form of their own
+ * (a link sent from the order form, before the requests existed).
  * We generated it, so its elements are known: the validator runs on them, and when it passes, each of
  * those requests' first-send checklist is saved as complete for this form (checked by Direct Docs).
  */
@@ -18,6 +21,7 @@ export async function attachSignedForm(
   input: {
     patientId: number;
     requestIds: readonly number[];
+    providerIds: readonly number[];
     documentUrl: string;
     facts: AuthorizationFacts;
     signerName: string;
@@ -28,17 +32,19 @@ export async function attachSignedForm(
     .update(patients)
     .set({ hipaaConsentUrl: input.documentUrl })
     .where(eq(patients.id, input.patientId));
-  if (!input.requestIds.length) return;
+  const waitingForIt = input.providerIds.length
+    ? and(
+        inArray(requests.providerId, [...input.providerIds]),
+        isNull(requests.hipaaConsentUrl),
+        eq(requests.status, STATUS.requestedByLawyer),
+      )
+    : undefined;
+  const sentFor = input.requestIds.length ? inArray(requests.id, [...input.requestIds]) : undefined;
+  if (!waitingForIt && !sentFor) return;
   const attached = await tx
     .update(requests)
     .set({ hipaaConsentUrl: input.documentUrl })
-    .where(
-      and(
-        eq(requests.patientId, input.patientId),
-        inArray(requests.id, [...input.requestIds]),
-        sql`${requests.active}`,
-      ),
-    )
+    .where(and(eq(requests.patientId, input.patientId), or(sentFor, waitingForIt), sql`${requests.active}`))
     .returning({ id: requests.id });
   const elements = generatedAuthorizationElements(input.facts, {
     signerName: input.signerName,

@@ -186,6 +186,7 @@ export async function sign(
     await attachSignedForm(tx, {
       patientId: found.row.patientId,
       requestIds: found.row.requestIds,
+      providerIds: found.row.providerIds,
       documentUrl: key,
       facts,
       signerName: body.signer_name,

@@ -6,8 +6,9 @@ import path from 'node:path';
 import { SIGNING_MAX_DOB_FAILURES, SIGNING_MSG } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callers } from '../../../test/factories';
+import { callers, createRequest, firmWithRequest } from '../../../test/factories';
 import { getContext } from '../../../test/helpers';
+import { oneTimeLinkTo } from '../../../test/mail';
 import { signingRequests } from '../../db/schema';
 import { CLIENT_DOB, sentLink, signingBody } from './signing.test-utils';
 
@@ -270,6 +271,57 @@ describe('signing', () => {
     const signedText = execFileSync('pdftotext', [path.join(dir, 'authorization.pdf'), '-']).toString();
     expect(signedText).toContain('Pat Client');
     expect(signedText).not.toContain('Signing certificate');
+  });
+
+  it('sent from the order form for providers, becomes the form of the client’s unsent requests to them', async () => {
+    const { app, deps } = await getContext();
+    const firm = await firmWithRequest(deps);
+    const elsewhere = await createRequest(deps.db, {
+      patientId: firm.patient.id,
+      companyId: firm.company.id,
+    });
+    const body = signingBody([], { provider_ids: [firm.request.providerId] });
+    const sent = await app.inject({
+      method: 'POST',
+      url: `/api/home/patient/${firm.patient.id}/signing/`,
+      headers: firm.paralegal.headers,
+      payload: body,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { internalStaff } = await callers(deps);
+    const firstSend = (id: number) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/home/request/${id}/initial_sent/`,
+        headers: internalStaff.headers,
+      });
+    // Until the client signs, the request has no authorization, and staff cannot send it.
+    expect((await firstSend(firm.request.id)).statusCode).toBe(409);
+
+    const token = new URL(await oneTimeLinkTo(body.email, 'signing-link')).pathname
+      .split('/')
+      .filter(Boolean)
+      .at(-1)!;
+    expect(
+      (await app.inject({ method: 'POST', url: api(token, 'sign'), payload: typed('Pat Client') }))
+        .statusCode,
+    ).toBe(200);
+    const [row] = await listOf(app, firm.patient.id, firm.paralegal.headers);
+    const check = (id: number) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/home/request/${id}/authorization_check/`,
+        headers: internalStaff.headers,
+      });
+    expect((await check(firm.request.id)).json()).toMatchObject({
+      document_url: row.document_url,
+      checked_by: 'Direct Docs',
+      result: { valid: true },
+    });
+    expect((await firstSend(firm.request.id)).statusCode).toBe(200);
+    // A request to a provider the authorization does not name is not signed for: staff check it themselves.
+    expect((await check(elsewhere.id)).json()).toMatchObject({ checked_by: null, result: { valid: false } });
+    expect((await firstSend(elsewhere.id)).statusCode).toBe(409);
   });
 
   it('refuses a drawn signature that is not a PNG, and a date that does not exist, without using the link', async () => {

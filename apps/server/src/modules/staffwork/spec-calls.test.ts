@@ -179,7 +179,7 @@ describe("the staff spec's calls, replayed", () => {
 
   it('splits as the spec does: creates the copies (not refused as duplicates of the original), then deletes it', async () => {
     const { deps } = await getContext();
-    const c = await staffCase();
+    const c = await staffCase({ authorization: 'none' });
     const second = await createProvider(deps.db, { verifiedAt: new Date() });
     const original = (await call('GET', `/api/home/request/${c.request.id}/`, c.staff.headers)).json();
     const copy = (provider: number, internal_number: string) => ({

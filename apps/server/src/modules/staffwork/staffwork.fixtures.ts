@@ -9,9 +9,16 @@ import {
 } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { emailOutbox, notes, requests } from '../../db/schema';
+import { confirmAuthorizationChecklist } from '../authorizations/authorizations.test-utils';
 
-/** Test set-up for staff work: a firm with a main contact and a separate requester, a client, a request. */
-export async function staffCase(values: { status?: RequestStatus; companyValues?: object } = {}) {
+/**
+ * Test set-up for staff work: a firm with a main contact and a separate requester, a client, a request.
+ * The request carries a HIPAA form whose checklist staff completed, so a first send is not refused for it;
+ * `authorization: 'none'` leaves it without one.
+ */
+export async function staffCase(
+  values: { status?: RequestStatus; companyValues?: object; authorization?: 'checked' | 'none' } = {},
+) {
   const { deps } = await getContext();
   const company = await createCompany(deps.db, values.companyValues);
   const contact = await signedIn(deps, { companyId: company.id });
@@ -29,7 +36,9 @@ export async function staffCase(values: { status?: RequestStatus; companyValues?
     requesterId: requester.user.id,
     providerId: provider.id,
     status: values.status ?? 'Requested By Lawyer',
+    hipaaConsentUrl: values.authorization === 'none' ? null : 'hipaa-forms/u1/signed-authorization.pdf',
   });
+  await confirmAuthorizationChecklist(deps.db, request.id);
   const staff = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
   return { company, contact, requester, patient, provider, request, staff };
 }

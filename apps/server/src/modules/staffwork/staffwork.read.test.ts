@@ -61,7 +61,7 @@ describe('GET /api/home/request/{id}/first_send/', () => {
 
   it("falls back to the client's HIPAA form, lists a web form without attaching it, may have no address", async () => {
     const { deps } = await getContext();
-    const c = await staffCase();
+    const c = await staffCase({ authorization: 'none' });
     await deps.db
       .update(patients)
       .set({ hipaaConsentUrl: 'hipaa-forms/u9/client.pdf' })

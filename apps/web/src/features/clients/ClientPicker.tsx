@@ -5,7 +5,7 @@ import { IconEdit, IconPlus, IconSearch, IconUser } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type Ref, useEffect, useId, useRef, useState } from 'react';
 import { EmptyState, Loading } from '../../ui';
-import { clientKeys, getClient, listClients } from './api';
+import { clientKeys, listClients, useClient } from './api';
 import { ClientFormModal } from './ClientFormModal';
 import { HipaaMissing } from './HipaaMissing';
 
@@ -41,11 +41,7 @@ export function ClientPicker({ companyId, value, onChange, label = 'Client' }: C
     focusAfterChange.current = false;
     (value === null ? search : changeButton).current?.focus();
   }, [value]);
-  const selected = useQuery({
-    queryKey: clientKeys.one(value ?? 0),
-    queryFn: ({ signal }) => getClient(value!, signal),
-    enabled: value !== null,
-  });
+  const selected = useClient(value);
 
   return (
     <Input.Wrapper label={label} labelProps={{ id: labelId }} required>

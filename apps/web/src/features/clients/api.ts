@@ -5,6 +5,7 @@ import {
   normalizeSsn,
   type RelatedInfo,
 } from '@dd/shared';
+import { useQuery } from '@tanstack/react-query';
 import { get, post } from '../../api/client';
 
 /** The client (patient) calls of spec section 7, typed. */
@@ -25,6 +26,14 @@ export const listClients = (companyId: number, name: string, signal?: AbortSigna
 
 export const getClient = (id: number, signal?: AbortSignal) =>
   get<Client>(`/api/home/patient/${id}/`, undefined, signal);
+
+/** One client, shared with the picker's cache entry. */
+export const useClient = (id: number | null) =>
+  useQuery({
+    queryKey: clientKeys.one(id ?? 0),
+    queryFn: ({ signal }) => getClient(id!, signal),
+    enabled: id !== null,
+  });
 
 export const findClientsBySsn = (companyId: number, ssn: string) =>
   get<ClientMatch[]>('/api/home/patient/', { company: companyId, ssn: ssn.trim() });

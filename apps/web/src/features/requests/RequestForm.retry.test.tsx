@@ -8,7 +8,8 @@ import { EditRequestScreen } from './EditRequestScreen';
  * A submit the server may have stored although the answer never arrived (a timeout, a failure) is sent
  * again with the same Idempotency-Key, so the order is stored once.
  */
-vi.mock('../clients', () => ({
+vi.mock('../clients', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../clients')>()),
   ClientPicker: (props: { onChange: (c: object) => void }) => (
     <button
       type="button"

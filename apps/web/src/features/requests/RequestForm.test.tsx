@@ -7,7 +7,8 @@ import { EditRequestScreen } from './EditRequestScreen';
 import { RequestForm } from './RequestForm';
 
 // The pickers belong to other features and have their own tests; here they hand back fixed choices.
-vi.mock('../clients', () => ({
+vi.mock('../clients', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../clients')>()),
   ClientPicker: (props: { onChange: (c: object) => void }) => (
     <button
       type="button"

@@ -32,6 +32,7 @@ import {
   TextAreaField,
   TextField,
 } from '../../ui';
+import { OrderSigningOffer } from '../signing';
 import { resubmitRequest, submitRequests } from './api';
 import { OrderQuote } from './OrderQuote';
 import { MainContactField, PatientField, ProvidersField, RequestTypesField } from './request-form-fields';
@@ -213,6 +214,7 @@ export function RequestForm({ user, companyId, existing, onCreated, onSaved, act
             description={`Defaults to the client's form. ${CLIENT_HIPAA_HINT}`}
           />
         </SimpleGrid>
+        <OrderSigningOffer />
       </Section>
       {existing && existing.status !== STATUS.requestedByLawyer && (
         <Text size="sm" c="dimmed">

@@ -1,5 +1,8 @@
-/** The firm's form to send a client a HIPAA authorization to sign, pre-filled from the client and request. */
-import { parseUsDate, type RequestDetail, SIGNING_LINK_DAYS, SIGNING_MSG } from '@dd/shared';
+/**
+ * The firm's form to send a client a HIPAA authorization to sign, pre-filled from the client and the
+ * request, or from the order form before the requests exist (then it names the providers chosen).
+ */
+import { parseUsDate, SIGNING_LINK_DAYS, SIGNING_MSG } from '@dd/shared';
 import {
   Alert,
   Button,
@@ -24,13 +27,27 @@ const DEFAULT_PURPOSE = 'At the request of my attorneys, for my legal claim.';
 const isoDateOf = (value: string | null | undefined) =>
   !value ? '' : /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : (parseUsDate(value) ?? '');
 
-export function SendSigningModal(props: { request: RequestDetail; opened: boolean; onClose: () => void }) {
-  const { request } = props;
+export interface SigningTarget {
+  patientId: number;
+  clientName: string;
+  email: string | null;
+  /** The request the link is sent from; null on the order form. */
+  request: { id: number; providerName: string; providerId: number } | null;
+  /** The providers the authorization names when it is not attached to a request. */
+  providerIds: number[];
+  recordTypes: string[];
+  startDate: string | null;
+  endDate: string | null;
+}
+
+export function SendSigningModal(props: { target: SigningTarget; opened: boolean; onClose: () => void }) {
+  const { target } = props;
+  const { request } = target;
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState(request.patient.email ?? '');
-  const [types, setTypes] = useState<string[]>(request.request_types);
-  const [from, setFrom] = useState(isoDateOf(request.start_date));
-  const [to, setTo] = useState(isoDateOf(request.end_date));
+  const [email, setEmail] = useState(target.email ?? '');
+  const [types, setTypes] = useState<string[]>(target.recordTypes);
+  const [from, setFrom] = useState(isoDateOf(target.startDate));
+  const [to, setTo] = useState(isoDateOf(target.endDate));
   const [purpose, setPurpose] = useState(DEFAULT_PURPOSE);
   const [expiration, setExpiration] = useState('');
   const [thisRequest, setThisRequest] = useState(true);
@@ -44,9 +61,10 @@ export function SendSigningModal(props: { request: RequestDetail; opened: boolea
     setError(null);
     setFields({});
     try {
-      await sendSigningLink(request.patient.id, {
-        request_ids: thisRequest ? [request.id] : [],
-        provider_ids: thisRequest ? [] : [request.provider.id],
+      const attach = request !== null && thisRequest;
+      await sendSigningLink(target.patientId, {
+        request_ids: attach ? [request.id] : [],
+        provider_ids: attach ? [] : request ? [request.providerId] : target.providerIds,
         record_types: types,
         dates_from: from || null,
         dates_to: to || null,
@@ -55,7 +73,7 @@ export function SendSigningModal(props: { request: RequestDetail; opened: boolea
         expiration: expiration || null,
       });
       notifications.show({ color: 'teal', message: `${SIGNING_MSG.sentNotice} It went to ${email}.` });
-      await queryClient.invalidateQueries({ queryKey: signingKeys.list(request.patient.id) });
+      await queryClient.invalidateQueries({ queryKey: signingKeys.list(target.patientId) });
       props.onClose();
     } catch (err) {
       setError(err instanceof Error ? err.message : 'The link could not be sent.');
@@ -70,8 +88,8 @@ export function SendSigningModal(props: { request: RequestDetail; opened: boolea
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            {request.patient.full_name} gets an e-mail with a link that works once, for {SIGNING_LINK_DAYS}{' '}
-            days. They confirm their date of birth, read the authorization and sign it on their phone.
+            {target.clientName} gets an e-mail with a link that works once, for {SIGNING_LINK_DAYS} days. They
+            confirm their date of birth, read the authorization and sign it on their phone.
           </Text>
           <TextInput
             label="Client's e-mail"
@@ -81,11 +99,17 @@ export function SendSigningModal(props: { request: RequestDetail; opened: boolea
             error={fields.email}
             required
           />
-          <Checkbox
-            checked={thisRequest}
-            onChange={(e) => setThisRequest(e.currentTarget.checked)}
-            label={`Attach it to this request (${request.provider.name})`}
-          />
+          {request ? (
+            <Checkbox
+              checked={thisRequest}
+              onChange={(e) => setThisRequest(e.currentTarget.checked)}
+              label={`Attach it to this request (${request.providerName})`}
+            />
+          ) : (
+            <Text size="sm">
+              Once signed, it becomes the HIPAA form of the requests you submit to these providers.
+            </Text>
+          )}
           <TagsInput
             label="Records to release"
             value={types}

@@ -68,7 +68,20 @@ export function SigningCard({ request }: { request: RequestDetail }) {
           ))}
         </Stack>
       )}
-      <SendSigningModal request={request} opened={sending} onClose={() => setSending(false)} />
+      <SendSigningModal
+        target={{
+          patientId,
+          clientName: request.patient.full_name,
+          email: request.patient.email,
+          request: { id: request.id, providerName: request.provider.name, providerId: request.provider.id },
+          providerIds: [request.provider.id],
+          recordTypes: request.request_types,
+          startDate: request.start_date,
+          endDate: request.end_date,
+        }}
+        opened={sending}
+        onClose={() => setSending(false)}
+      />
     </Card>
   );
 }
