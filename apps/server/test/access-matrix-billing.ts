@@ -96,6 +96,12 @@ export const BILLING_ROWS: Record<string, MatrixRow> = {
   },
   'POST /api/home/request/:id/fee_approvals/:approval/approve/': feeAnswer(),
   'POST /api/home/request/:id/fee_approvals/:approval/decline/': feeAnswer({ action: 'dispute' }),
+  'POST /api/home/request/:id/fee_approvals/prepayment/': {
+    access: 'internalStaff',
+    expect: '401 403 403 403 403 403 200 200',
+    note: 'staff record what the provider demands; the firm answers it',
+    input: async (fx) => ({ params: id((await fx.freshRequest()).id), body: { amount: '20.00' } }),
+  },
   'GET /api/home/billing/': { access: 'companyStaff', expect: '401 403 200 403 200 403 200 200' },
   'GET /api/home/billing/:id/': {
     access: 'companyStaff',

@@ -35,13 +35,26 @@ export const FEE_APPROVAL_MSG = {
   limit: 'Enter the most a provider may charge without asking you, in dollars, or leave it blank.',
 } as const;
 
+/** How the notes name what the firm is asked about. */
+const NOTE_NOUNS = {
+  charge: 'Provider fee',
+  prepayment: 'Prepayment',
+} as const satisfies Record<FeeApprovalKind, string>;
+
 /** The note each step leaves on the request; `amount` is formatted money ('$180.00'). */
 export const feeApprovalNote = {
   asked: (amount: string, limit: string) =>
     `Provider fee of ${amount} is above the firm's approval limit of ${limit}: waiting for the firm's approval.`,
-  approved: (amount: string, by: string) => `Provider fee of ${amount} approved by ${by}.`,
-  declined: (amount: string, by: string, action: FeeDeclineAction, reason: string | null) =>
-    `Provider fee of ${amount} declined by ${by}: ${action === 'cancel' ? 'request cancelled' : 'dispute the charge with the provider'}.${reason ? ` Reason: ${reason}` : ''}`,
+  approved: (amount: string, by: string, kind: FeeApprovalKind = 'charge') =>
+    `${NOTE_NOUNS[kind]} of ${amount} approved by ${by}.`,
+  declined: (
+    amount: string,
+    by: string,
+    action: FeeDeclineAction,
+    reason: string | null,
+    kind: FeeApprovalKind = 'charge',
+  ) =>
+    `${NOTE_NOUNS[kind]} of ${amount} declined by ${by}: ${action === 'cancel' ? 'request cancelled' : 'dispute the charge with the provider'}.${reason ? ` Reason: ${reason}` : ''}`,
 };
 
 /** How an invoice names the firm's approval of a provider charge. */

@@ -1,4 +1,4 @@
-import type { Cents } from '@dd/shared';
+import type { Cents, FeeApprovalKind } from '@dd/shared';
 import { feeVerdictSentence, formatMoney, type RequestFeeCheck } from '@dd/shared';
 import { renderEmail } from '../../lib/email-layout';
 import type { OutgoingEmail } from '../../lib/outbox';
@@ -13,20 +13,43 @@ function verdictLine(check: RequestFeeCheck | null): string {
   return check.verdict === 'over' ? `${sentence} You may decline it and have us dispute it.` : sentence;
 }
 
-/** To the firm's main contact: a provider charge above the firm's limit waits for its answer. */
+/** What the provider asks, in the e-mail's words. */
+function askedLine(options: {
+  target: LockedRequest;
+  kind: FeeApprovalKind;
+  charged: Cents;
+  reference: string | null;
+}): string {
+  const { target } = options;
+  const amount = formatMoney(options.charged);
+  const reference = options.reference ? ` (its reference: ${options.reference})` : '';
+  const asked =
+    options.kind === 'prepayment'
+      ? `${target.providerName} demands payment of ${amount}${reference} before it releases the records of ${target.clientName}.`
+      : `${target.providerName} charges ${amount} for the records of ${target.clientName}.`;
+  return `${asked} That is above your firm's approval limit, so we wait for your answer before paying it.`;
+}
+
+/** To the firm's main contact: a provider fee above the firm's limit waits for its answer. */
 export function feeApprovalEmail(options: {
   to: Recipient;
   publicUrl: string;
   target: LockedRequest;
+  kind: FeeApprovalKind;
   charged: Cents;
+  /** The provider's reference for a prepayment (its invoice number). */
+  reference: string | null;
   feeCheck: RequestFeeCheck | null;
 }): OutgoingEmail {
   const { target } = options;
+  const prepayment = options.kind === 'prepayment';
   const content = renderEmail({
-    title: 'A provider fee needs your approval',
+    title: prepayment
+      ? 'A provider demands payment before releasing records'
+      : 'A provider fee needs your approval',
     paragraphs: [
       `Hello ${options.to.name},`,
-      `${target.providerName} charges ${formatMoney(options.charged)} for the records of ${target.clientName}. That is above your firm's approval limit, so we wait for your answer before paying it.`,
+      askedLine(options),
       requestFacts(target),
       verdictLine(options.feeCheck),
       'Open the request to approve the fee or decline it. The provider’s legal deadline is paused until you answer.',
@@ -35,7 +58,7 @@ export function feeApprovalEmail(options: {
   });
   return {
     to: options.to.email,
-    subject: `Fee approval needed: request #${target.internalNumber} for ${target.clientName}`,
+    subject: `${prepayment ? 'Prepayment approval needed' : 'Fee approval needed'}: request #${target.internalNumber} for ${target.clientName}`,
     template: 'fee-approval',
     ...content,
   };

@@ -1,30 +1,11 @@
-import { FEE_APPROVAL_MSG, type FeeApproval, STATUS, toCents } from '@dd/shared';
+import { FEE_APPROVAL_MSG, type FeeApproval, STATUS } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/factories';
 import { getContext } from '../../../test/helpers';
-import { companies, notes, requests } from '../../db/schema';
-import { refreshDeadline } from '../requests/requests.deadline';
+import { requests } from '../../db/schema';
 import { call, mailsTo, notesOf, requestRow, staffCase } from '../staffwork/staffwork.fixtures';
-
-/** A firm that approves provider charges above $75, with a request already sent to its provider. */
-async function sentCase(limitDollars: number | null = 75) {
-  const { deps } = await getContext();
-  const c = await staffCase();
-  await deps.db
-    .update(companies)
-    .set({ autoApproveLimit: limitDollars === null ? null : toCents(limitDollars) })
-    .where(eq(companies.id, c.company.id));
-  await deps.db
-    .insert(notes)
-    .values({ requestId: c.request.id, text: 'Sent', updateStatus: STATUS.initialRequestSent });
-  await deps.db
-    .update(requests)
-    .set({ status: STATUS.initialRequestSent })
-    .where(eq(requests.id, c.request.id));
-  await refreshDeadline(deps.db, c.request.id);
-  return c;
-}
+import { sentCase } from './fees.fixtures';
 
 const charge = (id: number, headers: Record<string, string>, cost: number | string) =>
   call('POST', `/api/home/request/${id}/`, headers, { provider_cost: cost, pages: 250, medium: 'paper' });

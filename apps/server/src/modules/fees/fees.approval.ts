@@ -13,84 +13,19 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
 import { visibleRequests } from '../../authz/scopes';
-import type { DbOrTx, Tx } from '../../db/client';
-import { companies, feeApprovals, notes, requests, users } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { feeApprovals, notes, requests, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import type { Mail } from '../../lib/outbox';
 import { lockRequestForChange } from '../notes/notes.context';
 import { setFollowUp, staffToday } from '../notes/notes.reminders';
 import { changeStatus } from '../notes/notes.status';
-import { feeApprovalEmail } from './fees.approval-email';
-import { checkToKeep, requestFeeCheck } from './fees.request';
+import { billPrepayment } from './fees.ask';
 
 /**
- * The firm approves what it pays (docs/fees.md, decision 057). Staff record a provider charge; above the
- * firm's auto-approve limit it waits for the firm: a pending approval, the request in 'Waiting for Fee
- * Approval' (its legal clock and follow-ups paused) and an e-mail to the main contact. The firm approves
- * (the request goes back to where it was) or declines (cancel it, or have staff dispute the charge).
+ * The firm approves what it pays (docs/fees.md, decision 057): the approvals fees.ask.ts asks, listed for
+ * whoever sees the request and answered by the firm, which approves (the request goes back to where it
+ * was) or declines (cancel it, or have staff dispute the charge).
  */
-
-/** Called in the transaction that saved the charge, with the request locked. */
-export async function askApprovalIfOverLimit(tx: Tx, mail: Mail, requestId: number, byUserId: number) {
-  const [r] = await tx
-    .select({
-      status: requests.status,
-      charged: requests.providerCost,
-      companyId: requests.companyId,
-      limit: companies.autoApproveLimit,
-    })
-    .from(requests)
-    .innerJoin(companies, eq(companies.id, requests.companyId))
-    .where(eq(requests.id, requestId));
-  if (!r || r.limit === null || r.charged <= r.limit || !isOpenStatus(r.status)) return;
-  const [latest] = await tx
-    .select()
-    .from(feeApprovals)
-    .where(eq(feeApprovals.requestId, requestId))
-    .orderBy(desc(feeApprovals.askedAt), desc(feeApprovals.id))
-    .limit(1);
-  // The firm was already asked about this amount (pending, approved, or declined and being disputed):
-  // saving the requisition again asks nothing; a new amount is a new question.
-  if (latest && latest.amount === r.charged) return;
-  const feeCheck = await requestFeeCheck(tx, requestId);
-  const target = (await lockRequestForChange(tx, eq(requests.id, requestId)))!;
-  if (latest?.state === 'pending') {
-    // The charge changed while the firm was deciding: it is asked about the new amount.
-    await tx
-      .update(feeApprovals)
-      .set({ amount: r.charged, feeCheck: checkToKeep(feeCheck), askedAt: new Date(), askedById: byUserId })
-      .where(eq(feeApprovals.id, latest.id));
-  } else {
-    await tx.insert(feeApprovals).values({
-      requestId,
-      companyId: r.companyId,
-      amount: r.charged,
-      feeCheck: checkToKeep(feeCheck),
-      resumeStatus: r.status,
-      askedById: byUserId,
-    });
-    await tx.insert(notes).values({
-      requestId,
-      userId: byUserId,
-      text: feeApprovalNote.asked(formatMoney(r.charged), formatMoney(r.limit)),
-      updateStatus: STATUS.waitingForFeeApproval,
-      previousStatus: r.status,
-    });
-    await changeStatus(tx, mail, target, STATUS.waitingForFeeApproval);
-  }
-  if (target.mainContact) {
-    await mail.enqueue(
-      tx,
-      feeApprovalEmail({
-        to: target.mainContact,
-        publicUrl: mail.publicUrl,
-        target,
-        charged: r.charged,
-        feeCheck,
-      }),
-    );
-  }
-}
 
 const approvalColumns = {
   row: feeApprovals,
@@ -176,12 +111,14 @@ export async function answerFeeApproval(
       requestId,
       userId: auth.userId,
       text: answer.approve
-        ? feeApprovalNote.approved(amount, me.name)
-        : feeApprovalNote.declined(amount, me.name, answer.action, reason),
+        ? feeApprovalNote.approved(amount, me.name, approval.kind)
+        : feeApprovalNote.declined(amount, me.name, answer.action, reason, approval.kind),
       updateStatus: next,
       previousStatus: next ? target.status : null,
     });
     if (next) await changeStatus(tx, deps.mail, target, next);
+    if (answer.approve && approval.kind === 'prepayment')
+      await billPrepayment(tx, requestId, approval.amount);
     // A charge to dispute is staff's to take up today.
     if (!answer.approve && answer.action === 'dispute')
       await setFollowUp(tx, requestId, await staffToday(tx));

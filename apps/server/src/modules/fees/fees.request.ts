@@ -1,9 +1,11 @@
 import {
+  type Cents,
   checkFee,
   DEFAULT_FEE_DISPUTE_TEMPLATE,
   FEE_DISPUTE_TEMPLATE_NAME,
   FEE_MEDIUM_LABELS,
   type FeeCheck,
+  type FeeMedium,
   feeCheckAnswer,
   fillPlaceholders,
   formatMoney,
@@ -19,9 +21,14 @@ import { templateTextOr } from '../notetemplates/notetemplates.service';
  * A request's provider charge checked against the legal cap (docs/fees.md): the rules in force on the day
  * the request was ordered, for its legal basis and its provider's state and kind. Null until staff have
  * recorded the page count and medium the charge was for. An overcharge comes with the dispute letter,
- * filled from the 'Fee dispute' note template.
+ * filled from the 'Fee dispute' note template. `instead` checks another amount the provider asks (a
+ * prepayment), with its own pages and medium when the provider gave them.
  */
-export async function requestFeeCheck(db: DbOrTx, requestId: number): Promise<RequestFeeCheck | null> {
+export async function requestFeeCheck(
+  db: DbOrTx,
+  requestId: number,
+  instead?: { charged: Cents; pages: number | null; medium: FeeMedium | null },
+): Promise<RequestFeeCheck | null> {
   const [r] = await db
     .select({
       charged: requests.providerCost,
@@ -43,7 +50,13 @@ export async function requestFeeCheck(db: DbOrTx, requestId: number): Promise<Re
     .innerJoin(patients, eq(patients.id, requests.patientId))
     .innerJoin(companies, eq(companies.id, requests.companyId))
     .where(eq(requests.id, requestId));
-  if (!r || r.pages === null || r.medium === null) return null;
+  if (!r) return null;
+  if (instead) {
+    r.charged = instead.charged;
+    r.pages = instead.pages ?? r.pages;
+    r.medium = instead.medium ?? r.medium;
+  }
+  if (r.pages === null || r.medium === null) return null;
   const check = checkFee(
     {
       state: stateCode(r.state),

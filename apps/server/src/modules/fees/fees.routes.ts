@@ -7,12 +7,15 @@ import {
   FeeDeclineBodySchema,
   feeCheckAnswer,
   IdSchema,
+  PrepaymentBodySchema,
+  PrepaymentResultSchema,
   toCents,
 } from '@dd/shared';
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
 import { answerFeeApproval, listFeeApprovals } from './fees.approval';
+import { recordPrepayment } from './fees.prepayment';
 
 const RequestParams = z.object({ id: IdSchema });
 const ApprovalParams = z.object({ id: IdSchema, approval: IdSchema });
@@ -87,5 +90,20 @@ export const feesRoutes: Module = (app, { db, mail }) => {
         approve: false,
         ...request.body,
       }),
+  );
+
+  // A provider's demand of payment before it releases the records, recorded by staff who record its costs
+  // and asked of the firm like a charge (fees.prepayment.ts).
+  app.post(
+    '/api/home/request/:id/fee_approvals/prepayment/',
+    {
+      config: { access: 'internalStaff' },
+      schema: {
+        params: RequestParams,
+        body: PrepaymentBodySchema,
+        response: { 200: PrepaymentResultSchema },
+      },
+    },
+    async (request) => recordPrepayment({ db, mail }, requireAuth(request), request.params.id, request.body),
   );
 };

@@ -9,7 +9,7 @@ import { requests } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Mail } from '../../lib/outbox';
 import { writeCurrentLine } from '../billing/invoice-lines';
-import { askApprovalIfOverLimit } from '../fees/fees.approval';
+import { askApprovalIfOverLimit } from '../fees/fees.ask';
 import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
 
 /**

@@ -1,0 +1,158 @@
+import {
+  type Cents,
+  type FeeApprovalKind,
+  type FeeMedium,
+  feeApprovalNote,
+  formatMoney,
+  isOpenStatus,
+  prepaymentNote,
+  STATUS,
+} from '@dd/shared';
+import { desc, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { companies, feeApprovals, notes, requests } from '../../db/schema';
+import type { Mail } from '../../lib/outbox';
+import { writeCurrentLine } from '../billing/invoice-lines';
+import { lockRequestForChange } from '../notes/notes.context';
+import { changeStatus } from '../notes/notes.status';
+import { feeApprovalEmail } from './fees.approval-email';
+import { checkToKeep, requestFeeCheck } from './fees.request';
+
+/**
+ * Asking the firm about what it pays (docs/fees.md, decisions 057 and 064): the one path for a charge staff
+ * record on the requisition form and for a provider's demand of payment before it releases the records.
+ * Above the firm's auto-approve limit the question waits for the firm: a pending approval, the request in
+ * 'Waiting for Fee Approval' (its legal clock and follow-ups paused), a note and an e-mail to the main
+ * contact.
+ */
+
+/** What the firm is asked about; a charge is the request's recorded provider cost. */
+export type FeeQuestion =
+  | { kind: 'charge' }
+  | {
+      kind: 'prepayment';
+      amount: Cents;
+      /** What the demand is for, if the provider said; otherwise the request's recorded pages. */
+      pages: number | null;
+      medium: FeeMedium | null;
+      /** The provider's reference, such as its invoice number. */
+      note: string | null;
+    };
+
+/**
+ * 'asked' when the firm must answer (or was just asked again about a new amount), 'known' when it was
+ * already asked about this, 'within' when no approval is needed, 'closed' when the request is finished.
+ */
+export type AskOutcome = 'asked' | 'known' | 'within' | 'closed';
+
+/** Called in the transaction that recorded the fee, with the request locked. */
+export async function askApprovalIfOverLimit(
+  tx: Tx,
+  mail: Mail,
+  requestId: number,
+  byUserId: number,
+  question: FeeQuestion = { kind: 'charge' },
+): Promise<AskOutcome> {
+  const [r] = await tx
+    .select({
+      status: requests.status,
+      charged: requests.providerCost,
+      companyId: requests.companyId,
+      limit: companies.autoApproveLimit,
+    })
+    .from(requests)
+    .innerJoin(companies, eq(companies.id, requests.companyId))
+    .where(eq(requests.id, requestId));
+  if (!r || !isOpenStatus(r.status)) return 'closed';
+  const kind: FeeApprovalKind = question.kind;
+  const amount = question.kind === 'charge' ? r.charged : question.amount;
+  if (r.limit === null || amount <= r.limit) return 'within';
+  const [latest] = await tx
+    .select()
+    .from(feeApprovals)
+    .where(eq(feeApprovals.requestId, requestId))
+    .orderBy(desc(feeApprovals.askedAt), desc(feeApprovals.id))
+    .limit(1);
+  // The firm was already asked about this amount (pending, approved, or declined and being disputed):
+  // saving the requisition again asks nothing; a new amount is a new question. A demand for payment first
+  // is news to a firm asked only about a charge still waiting, so that question becomes the demand.
+  if (
+    latest &&
+    latest.amount === amount &&
+    (kind === 'charge' || latest.kind === kind || latest.state !== 'pending')
+  )
+    return 'known';
+  const feeCheck =
+    question.kind === 'charge'
+      ? await requestFeeCheck(tx, requestId)
+      : await requestFeeCheck(tx, requestId, {
+          charged: amount,
+          pages: question.pages,
+          medium: question.medium,
+        });
+  const target = (await lockRequestForChange(tx, eq(requests.id, requestId)))!;
+  const reference = question.kind === 'prepayment' ? question.note : null;
+  if (latest?.state === 'pending') {
+    // The fee changed while the firm was deciding: it is asked about the new one.
+    await tx
+      .update(feeApprovals)
+      .set({ kind, amount, feeCheck: checkToKeep(feeCheck), askedAt: new Date(), askedById: byUserId })
+      .where(eq(feeApprovals.id, latest.id));
+    if (kind === 'prepayment')
+      await tx.insert(notes).values({
+        requestId,
+        userId: byUserId,
+        text: prepaymentNote.asked(formatMoney(amount), formatMoney(r.limit), reference),
+      });
+  } else {
+    await tx.insert(feeApprovals).values({
+      requestId,
+      companyId: r.companyId,
+      kind,
+      amount,
+      feeCheck: checkToKeep(feeCheck),
+      resumeStatus: r.status,
+      askedById: byUserId,
+    });
+    await tx.insert(notes).values({
+      requestId,
+      userId: byUserId,
+      text:
+        kind === 'prepayment'
+          ? prepaymentNote.asked(formatMoney(amount), formatMoney(r.limit), reference)
+          : feeApprovalNote.asked(formatMoney(amount), formatMoney(r.limit)),
+      updateStatus: STATUS.waitingForFeeApproval,
+      previousStatus: r.status,
+    });
+    await changeStatus(tx, mail, target, STATUS.waitingForFeeApproval);
+  }
+  if (target.mainContact) {
+    await mail.enqueue(
+      tx,
+      feeApprovalEmail({
+        to: target.mainContact,
+        publicUrl: mail.publicUrl,
+        target,
+        kind,
+        charged: amount,
+        reference,
+        feeCheck,
+      }),
+    );
+  }
+  return 'asked';
+}
+
+/**
+ * A prepayment the firm approved, or one within its limit, is what the provider is paid: it becomes the
+ * request's provider cost (and its invoice line follows) unless staff have recorded one (decision 064).
+ */
+export async function billPrepayment(tx: Tx, requestId: number, amount: Cents): Promise<void> {
+  const [r] = await tx
+    .select({ charged: requests.providerCost })
+    .from(requests)
+    .where(eq(requests.id, requestId));
+  if (!r || r.charged > 0) return;
+  await tx.update(requests).set({ providerCost: amount }).where(eq(requests.id, requestId));
+  await writeCurrentLine(tx, requestId, { providerCost: amount });
+}
