@@ -4,15 +4,17 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_LOGINS, DEMO_PASSWORD, isBusinessDay, REQUEST_STATUSES, STATUS } from '@dd/shared';
-import { eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
 import { createDataCipher } from '../lib/crypto';
 import { type Database, openDatabase } from './client';
 import {
   companies,
+  feeApprovals,
   files,
   followUps,
+  notes,
   patients,
   pdfFormMappings,
   pdfFormPages,
@@ -116,6 +118,24 @@ describe('seedDemoData', () => {
       .innerJoin(patients, eq(patients.id, requests.patientId))
       .where(sql`${patients.companyId} <> ${requests.companyId}`);
     expect(mismatch.n).toBe(0);
+  });
+
+  it('asks the Jones firm about two charges above its limit the way the app does: status, note and pending approval', async () => {
+    const waiting = await database.db
+      .select({ id: requests.id, status: requests.status, due: requests.dueDate, state: feeApprovals.state })
+      .from(feeApprovals)
+      .innerJoin(requests, eq(requests.id, feeApprovals.requestId))
+      .innerJoin(companies, eq(companies.id, requests.companyId))
+      .where(eq(companies.name, 'Jones Injury Attorneys'));
+    expect(waiting).toHaveLength(2);
+    for (const w of waiting) {
+      expect(w).toMatchObject({ status: STATUS.waitingForFeeApproval, due: null, state: 'pending' });
+      const [note] = await database.db
+        .select({ text: notes.text })
+        .from(notes)
+        .where(and(eq(notes.requestId, w.id), eq(notes.updateStatus, STATUS.waitingForFeeApproval)));
+      expect(note.text).toContain("above the firm's approval limit of $100.00");
+    }
   });
 
   it('gives every request sent to its provider a legal due date on a business day, and none to the others', async () => {

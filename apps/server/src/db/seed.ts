@@ -79,7 +79,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<{ seed
       await tx.insert(notes).values(noteRows.slice(i, i + 1000));
     await setDemoDeadlines(tx, inserted);
     await insertDemoFollowUps(tx, inserted, now);
-    await insertDemoFeeApprovals(tx, inserted, now);
+    await insertDemoFeeApprovals(tx, inserted);
     await insertDemoOutcomes(tx, inserted, now);
 
     await insertDocuments(tx, rng, now, inserted, options.filesDir);
