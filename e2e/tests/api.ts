@@ -108,8 +108,12 @@ export function pdfOfPages(title: string, count: number): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-/** Fills the Add New Client dialog for a Denver client, with the HIPAA consent form attached. */
-export async function fillNewClient(modal: Locator, client: { lastName: string; code: string; ssn: string }) {
+/** Fills the Add New Client dialog for a Denver client, with the HIPAA consent form attached unless told. */
+export async function fillNewClient(
+  modal: Locator,
+  client: { lastName: string; code: string; ssn: string },
+  withHipaaForm = true,
+) {
   await modal.getByLabel(/^First Name/).fill('Dana');
   await modal.getByLabel(/^Last Name/).fill(client.lastName);
   await modal.getByLabel(/^Maiden Name/).fill('NA');
@@ -121,6 +125,7 @@ export async function fillNewClient(modal: Locator, client: { lastName: string; 
   await modal.getByLabel(/^City/).fill('Denver');
   await modal.getByLabel(/^State/).fill('CO');
   await modal.getByLabel(/^Zip Code/).fill('80202');
+  if (!withHipaaForm) return;
   await modal
     .locator('input[type=file]')
     .setInputFiles({ name: 'hipaa-consent.pdf', mimeType: 'application/pdf', buffer: PDF });

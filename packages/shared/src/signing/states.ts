@@ -71,7 +71,7 @@ export const SIGNATURE_IMAGE_MAX_LENGTH = 200_000;
 export const SIGNING_MSG = {
   noAuthorizationTitle: 'No HIPAA authorization yet',
   noAuthorizationOnOrder:
-    'Direct Docs cannot send these requests to the providers until the client’s signed authorization is on file. Upload it below, or send the client a link to sign it on their phone.',
+    'Direct Docs cannot send these requests to the providers until the client’s signed authorization is on file. Upload it as the HIPAA Consent Form, or send the client a link to sign it on their phone.',
   linkUnusable: 'This signing link no longer works. Ask the person who sent it to send you a new one.',
   wrongDob: (left: number) =>
     `That date of birth does not match our records. ${left} attempt${left === 1 ? '' : 's'} left.`,

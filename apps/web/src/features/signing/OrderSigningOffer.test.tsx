@@ -9,9 +9,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 const CLIENT = { id: 7, full_name: 'Pat Client', first_name: 'Pat', email: 'pat@example.test' };
 
+const submitOrder = vi.fn(async () => {});
+
 function orderForm(values: Record<string, unknown>) {
   return renderWithProviders(
-    <Form onSubmit={async () => {}} submitLabel="Submit Request" initialValues={values}>
+    <Form onSubmit={submitOrder} submitLabel="Submit Request" initialValues={values}>
       <OrderSigningOffer />
     </Form>,
   );
@@ -51,6 +53,8 @@ describe('the order form’s offer of a signing link', () => {
       dates_to: '2024-12-31',
       email: 'pat@example.test',
     });
+    // Sending the link does not submit the order around it.
+    expect(submitOrder).not.toHaveBeenCalled();
   });
 
   it('asks for the providers first, and says nothing once a form is attached or for a subpoena', async () => {

@@ -57,6 +57,8 @@ export function SendSigningModal(props: { target: SigningTarget; opened: boolean
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // Opened from the order form, this form's submit would bubble (through the portal) to the order's.
+    e.stopPropagation();
     setBusy(true);
     setError(null);
     setFields({});
