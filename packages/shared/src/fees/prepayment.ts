@@ -20,14 +20,21 @@ export const PREPAYMENT_MSG = {
 
 export const PrepaymentBodySchema = z
   .object({
-    amount: MoneyInputSchema.refine((n) => n > 0, PREPAYMENT_MSG.amount),
-    /** What the demand is for, when the provider says: checked against the legal cap like a charge. */
-    pages: z
-      .number({ error: FEE_PAGES_MESSAGE })
-      .int(FEE_PAGES_MESSAGE)
-      .min(0, FEE_PAGES_MESSAGE)
-      .max(1_000_000, FEE_PAGES_MESSAGE)
-      .nullish(),
+    // A missing amount reads as a blank one: 'Enter an amount such as 25.00', not a type error.
+    amount: z.preprocess(
+      (v) => v ?? '',
+      MoneyInputSchema.refine((n) => n > 0, PREPAYMENT_MSG.amount),
+    ),
+    /** What the demand is for, when the provider says (blank: not known), checked against the legal cap. */
+    pages: z.preprocess(
+      (v) => (v === '' ? null : v),
+      z
+        .number({ error: FEE_PAGES_MESSAGE })
+        .int(FEE_PAGES_MESSAGE)
+        .min(0, FEE_PAGES_MESSAGE)
+        .max(1_000_000, FEE_PAGES_MESSAGE)
+        .nullish(),
+    ),
     medium: z.enum(FEE_MEDIA).nullish(),
     /** The provider's reference (an invoice number), shown in the note and the e-mail to the firm. */
     note: z
@@ -37,7 +44,10 @@ export const PrepaymentBodySchema = z
       .transform((v) => (v?.trim() ? v.trim() : null)),
   })
   .strict();
-export type PrepaymentBody = z.input<typeof PrepaymentBodySchema>;
+export type PrepaymentBody = Omit<z.input<typeof PrepaymentBodySchema>, 'amount' | 'pages'> & {
+  amount: number | string;
+  pages?: number | null;
+};
 
 /** The approval the firm is asked for, or null when the demand is within its limit. */
 export const PrepaymentResultSchema = z.object({

@@ -86,4 +86,20 @@ describe('the Provider Fees card', () => {
     await waitFor(() => expect(calls.map((c) => c.path)).toContain(URL));
     expect(container.querySelector('section')).toBeNull();
   });
+
+  it('names a prepayment the provider demands, and approves it', async () => {
+    const demanded: FeeApproval = { ...pending, id: 5, kind: 'prepayment', amount: '95.00', fee_check: null };
+    const calls = stubApi((call) => {
+      if (call.path === URL) return json({ results: [demanded] });
+      if (call.path === `${URL}5/approve/`)
+        return json({ success: FEE_APPROVAL_MSG.approved, approval: { ...demanded, state: 'approved' } });
+      return undefined;
+    });
+    renderWithProviders(<FeeApprovalsCard requestId={21} canAnswer />);
+    expect(await screen.findByText('Prepayment demanded: $95.00')).toBeInTheDocument();
+    expect(screen.getByText(/will not release the records until it is paid/)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Approve $95.00' }));
+    expect(await screen.findByText(FEE_APPROVAL_MSG.approved)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.path === `${URL}5/approve/`)).toBe(true);
+  });
 });

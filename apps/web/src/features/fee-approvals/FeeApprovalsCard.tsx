@@ -1,7 +1,7 @@
 /**
- * The provider fees the firm approves (docs/fees.md): a charge above the firm's limit waits here with what
- * the law allows for it; the firm's users approve it, or decline it (cancel the request, or have Direct
- * Docs dispute the charge). Answered ones stay listed with who answered and when. Staff read it only.
+ * The provider fees the firm approves (docs/fees.md): a charge, or a payment the provider demands before it
+ * releases the records, above the firm's limit waits here with what the law allows for it; the firm's users
+ * approve it, or decline it (cancel the request, or have Direct Docs dispute the charge). Answered ones stay listed with who answered and when. Staff read it only.
  */
 import {
   FEE_APPROVAL_KIND_LABELS,
@@ -99,8 +99,10 @@ function Answer({ requestId, approval }: { requestId: number; approval: FeeAppro
   return (
     <>
       <Text size="sm">
-        This charge is above your firm's approval limit. The provider's legal deadline is paused until you
-        answer.
+        {approval.kind === 'prepayment'
+          ? 'The provider will not release the records until it is paid, and the amount is above your firm’s approval limit.'
+          : 'This charge is above your firm’s approval limit.'}{' '}
+        The provider's legal deadline is paused until you answer.
       </Text>
       {error && !declining && (
         <Alert color="red" role="alert">

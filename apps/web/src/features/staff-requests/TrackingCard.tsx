@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { Card, Form, NumberField, SelectField, TextField } from '../../ui';
 import { saveTracking, setArchived } from './api';
 import { FeeCheckPanel } from './FeeCheckPanel';
+import { PrepaymentDemand } from './PrepaymentDemand';
 import { errorMessage } from './parts';
 
 interface TrackingValues {
@@ -30,7 +31,7 @@ interface TrackingValues {
   postage?: number | '';
 }
 
-const MEDIUM_OPTIONS = FEE_MEDIA.map((medium) => ({
+export const MEDIUM_OPTIONS = FEE_MEDIA.map((medium) => ({
   value: medium,
   text: FEE_MEDIUM_LABELS[medium].replace(/^./, (c) => c.toUpperCase()),
 }));
@@ -130,6 +131,7 @@ export function TrackingCard({
           onNoted={onSaved}
         />
       )}
+      <PrepaymentDemand requestId={requestId} onRecorded={onSaved} />
     </Card>
   );
 }

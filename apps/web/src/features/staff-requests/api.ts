@@ -1,6 +1,8 @@
 import type {
+  FeeApproval,
   FirstSend,
   NoteBody,
+  PrepaymentBody,
   ProviderVerified,
   RequestNote,
   RequisitionBody,
@@ -62,6 +64,12 @@ export const setNoteReminder = (noteId: number, reminderDate: string | null) =>
 /** Archive (off the staff lists) or make active again. */
 export const setArchived = (id: number, archived: boolean) =>
   post<unknown>(`/api/home/request/${id}/`, { archived });
+/** A provider's demand of payment before it releases the records, asked of the firm like a charge. */
+export const recordPrepayment = (id: number, body: PrepaymentBody) =>
+  post<{ success: string; approval: FeeApproval | null }>(
+    `/api/home/request/${id}/fee_approvals/prepayment/`,
+    body,
+  );
 /** The requisition and provider fee form (the request module saves it and its invoice line). */
 export const saveTracking = (id: number, body: RequisitionBody) =>
   post<unknown>(`/api/home/request/${id}/`, body);
