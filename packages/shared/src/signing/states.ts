@@ -54,6 +54,25 @@ export const SIGNING_EVENT_LABELS = {
 export const SIGNATURE_KINDS = ['drawn', 'typed'] as const;
 export type SignatureKind = (typeof SIGNATURE_KINDS)[number];
 
+/**
+ * Who may sign for a client as a personal representative (45 CFR 164.502(g)); the authorization then
+ * describes the representative's authority (164.508(c)(1)(vi)).
+ */
+export const REPRESENTATIVE_RELATIONSHIPS = ['parent', 'guardian', 'healthcare_poa', 'estate'] as const;
+export type RepresentativeRelationship = (typeof REPRESENTATIVE_RELATIONSHIPS)[number];
+export const REPRESENTATIVE_LABELS = {
+  parent: 'Parent of a minor patient',
+  guardian: 'Court-appointed guardian',
+  healthcare_poa: 'Agent under a health care power of attorney',
+  estate: 'Executor or administrator of the patient’s estate',
+} as const satisfies Record<RepresentativeRelationship, string>;
+
+/** The authority a representative's signature carries, as the authorization and its checklist state it. */
+export const representativeAuthorityText = (r: {
+  relationship: RepresentativeRelationship;
+  authority: string;
+}) => `${REPRESENTATIVE_LABELS[r.relationship]}: ${r.authority}`;
+
 /** How long a signing link works. */
 export const SIGNING_LINK_DAYS = 7;
 /** Wrong dates of birth before the link locks for good. */
@@ -70,6 +89,9 @@ export const SIGNATURE_IMAGE_MAX_LENGTH = 200_000;
 
 export const SIGNING_MSG = {
   noAuthorizationTitle: 'No HIPAA authorization yet',
+  representativeRelationship: 'Choose how you are related to the patient.',
+  representativeAuthority:
+    'Describe your authority to sign for the patient, for example the court order or the power of attorney and its date.',
   noAuthorizationOnOrder:
     'Direct Docs cannot send these requests to the providers until the client’s signed authorization is on file. Upload it as the HIPAA Consent Form, or send the client a link to sign it on their phone.',
   linkUnusable: 'This signing link no longer works. Ask the person who sent it to send you a new one.',
@@ -201,6 +223,18 @@ export const SignBodySchema = z
         .strict(),
     ]),
     agree: z.literal(true, { error: SIGNING_MSG.agreeNeeded }),
+    /** Set when a personal representative signs for the client. */
+    representative: z
+      .object({
+        relationship: z.enum(REPRESENTATIVE_RELATIONSHIPS, { error: SIGNING_MSG.representativeRelationship }),
+        authority: z
+          .string()
+          .trim()
+          .min(1, SIGNING_MSG.representativeAuthority)
+          .max(500, SIGNING_MSG.representativeAuthority),
+      })
+      .strict()
+      .nullish(),
   })
   .strict();
 export type SignBody = z.infer<typeof SignBodySchema>;

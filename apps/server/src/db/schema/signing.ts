@@ -1,4 +1,4 @@
-import { SIGNATURE_KINDS, SIGNING_EVENTS, SIGNING_STATES } from '@dd/shared';
+import { REPRESENTATIVE_RELATIONSHIPS, SIGNATURE_KINDS, SIGNING_EVENTS, SIGNING_STATES } from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -54,6 +54,9 @@ export const signingRequests = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokeReason: text('revoke_reason'),
     signerName: text('signer_name'),
+    /** Set when a personal representative signed for the client: who they are to the client, and why. */
+    representativeRelationship: text('representative_relationship', { enum: REPRESENTATIVE_RELATIONSHIPS }),
+    representativeAuthority: text('representative_authority'),
     signatureKind: text('signature_kind', { enum: SIGNATURE_KINDS }),
     documentUrl: text('document_url'),
     /** SHA-256 of the signed document before its certificate page was added. */
@@ -74,6 +77,10 @@ export const signingRequests = pgTable(
     check('signing_requests_state_ck', oneOf(t.state, SIGNING_STATES)),
     check('signing_requests_signature_kind_ck', oneOf(t.signatureKind, SIGNATURE_KINDS)),
     check('signing_requests_purpose_len_ck', sql`length(${t.purpose}) <= 500`),
+    check(
+      'signing_requests_representative_ck',
+      oneOf(t.representativeRelationship, REPRESENTATIVE_RELATIONSHIPS),
+    ),
   ],
 );
 
