@@ -90,3 +90,73 @@ test('staff record an overcharge at a Texas hospital, keep the dispute letter, a
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved').first()).toBeVisible();
 });
+
+/**
+ * A provider will not release the records until it is paid $95; the Smith firm approves fees above $75
+ * itself. Staff record the demand on the request, the firm sees 'Prepayment demanded' and approves it, and
+ * staff see it approved.
+ */
+test('staff record a provider’s prepayment demand and the firm approves it', async ({
+  page,
+  loginAs,
+  request,
+}) => {
+  await loginAs('attorney@smithlaw.example');
+  const firm = await (
+    await request.get('/users/user/', { headers: await apiLogin(request, 'attorney@smithlaw.example') })
+  ).json();
+  await page.goto(`/editCompany/${firm.company_id}/`);
+  await page.getByLabel('Fee Approval Limit').fill('75');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved').first()).toBeVisible();
+  const order = await orderRequest(request);
+
+  await loginAs('staff@directdocs.example');
+  await page.goto(`/request/${order.id}/`);
+  await page.getByRole('button', { name: 'Go To Request Details Center' }).click();
+  await page.getByRole('button', { name: 'Record Prepayment Demand' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Provider demands prepayment' });
+  await dialog.getByLabel('Amount Demanded').fill('95');
+  await dialog.getByLabel("Provider's Reference").fill('INV-2231');
+  await expectNoSeriousA11yViolations(page, 'prepayment demand form');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog).toContainText('the provider demands $95.00 before it releases the records');
+  await shot(page, 'staff-prepayment-confirm');
+  await expectNoSeriousA11yViolations(page, 'prepayment demand confirmation');
+  await dialog.getByRole('button', { name: 'Record $95.00 Demand' }).click();
+  await expect(
+    page.getByText('Prepayment demand recorded. The law firm is asked to approve it.'),
+  ).toBeVisible();
+  const staffFees = page.locator('section', { has: page.getByRole('heading', { name: 'Provider Fees' }) });
+  await expect(staffFees).toContainText('Prepayment demanded: $95.00');
+  await expect(staffFees).toContainText('the law firm has not answered yet');
+  await expect(page.getByText('Waiting for Fee Approval').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'staff request, prepayment waiting for the firm');
+
+  await loginAs('attorney@smithlaw.example');
+  await page.goto(`/request/${order.id}/`);
+  const fees = page.locator('section', { has: page.getByRole('heading', { name: 'Provider Fees' }) });
+  await expect(fees).toContainText('Prepayment demanded: $95.00');
+  await expect(fees).toContainText('will not release the records until it is paid');
+  await shot(page, 'firm-prepayment-approval');
+  await expectNoSeriousA11yViolations(page, 'firm request, prepayment waiting for approval');
+  await fees.getByRole('button', { name: 'Approve $95.00' }).click();
+  await expect(
+    page.getByText('Fee approved. Direct Docs will pay the provider and go on with the request.'),
+  ).toBeVisible();
+  await expect(fees).toContainText(/Approved by .+ on/);
+
+  await loginAs('staff@directdocs.example');
+  await page.goto(`/request/${order.id}/`);
+  await page.getByRole('button', { name: 'Go To Request Details Center' }).click();
+  await expect(staffFees).toContainText('Prepayment demanded: $95.00');
+  await expect(staffFees).toContainText(/Approved by .+ on/);
+  await expectNoSeriousA11yViolations(page, 'staff request, prepayment approved');
+
+  // The limit is the Smith firm's alone to keep: later journeys work without it.
+  await loginAs('attorney@smithlaw.example');
+  await page.goto(`/editCompany/${firm.company_id}/`);
+  await page.getByLabel('Fee Approval Limit').fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved').first()).toBeVisible();
+});
