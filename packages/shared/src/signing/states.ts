@@ -184,6 +184,9 @@ export const SigningRequestSchema = z.object({
   sent_at: z.string(),
   expires_at: z.string(),
   signed_at: z.string().nullable(),
+  /** Who signed, and for a personal representative, their authority. */
+  signer_name: z.string().nullable(),
+  signed_as_representative: z.string().nullable(),
   declined_at: z.string().nullable(),
   decline_reason: z.string().nullable(),
   /** The signed PDF (read through POST /getFileUrl/), once signed. */

@@ -102,9 +102,12 @@ export function authorizationSections(f: AuthorizationFacts): AuthorizationSecti
 /** What the validator reads from a signed generated authorization: every element is in its text. */
 export function generatedAuthorizationElements(
   f: AuthorizationFacts,
-  signature: { signerName: string; signedOn: string },
+  signature: { signerName: string; signedOn: string; representativeAuthority?: string | null },
 ): AuthorizationElements {
   return {
+    ...(signature.representativeAuthority
+      ? { signed_by_representative: true, representative_authority: signature.representativeAuthority }
+      : {}),
     description: `${list(f.recordTypes)}, ${datesOfService(f.datesFrom, f.datesTo)}`,
     discloser: list(f.providers),
     recipient: f.firmName,

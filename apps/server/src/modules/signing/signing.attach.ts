@@ -25,6 +25,8 @@ export async function attachSignedForm(
     documentUrl: string;
     facts: AuthorizationFacts;
     signerName: string;
+    /** Set when a personal representative signed (representativeAuthorityText). */
+    representativeAuthority: string | null;
     signedOn: string;
   },
 ): Promise<void> {
@@ -49,6 +51,7 @@ export async function attachSignedForm(
   const elements = generatedAuthorizationElements(input.facts, {
     signerName: input.signerName,
     signedOn: input.signedOn,
+    representativeAuthority: input.representativeAuthority,
   });
   if (!validateAuthorization(elements, input.signedOn).valid) return;
   const values = {
@@ -60,8 +63,8 @@ export async function attachSignedForm(
     expiration: input.facts.expiresOn,
     signature: true,
     signedOn: input.signedOn,
-    signedByRepresentative: false,
-    representativeAuthority: false,
+    signedByRepresentative: input.representativeAuthority !== null,
+    representativeAuthority: input.representativeAuthority !== null,
     revocation: true,
     conditioning: true,
     redisclosure: true,

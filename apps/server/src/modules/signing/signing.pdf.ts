@@ -16,6 +16,8 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf
 export interface SignedPdfInput {
   sections: AuthorizationSection[];
   signerName: string;
+  /** Set when a personal representative signed for the patient: their relationship and authority. */
+  representativeAuthority?: string | null;
   /** A PNG, or none for a typed signature. */
   signaturePng: Uint8Array | null;
   signedOn: string;
@@ -150,6 +152,9 @@ async function authorizationPdf(input: SignedPdfInput): Promise<Uint8Array> {
     w.text(input.signerName, { font: fonts.italic, size: 22, gap: 2 });
   }
   w.text(`Signed by: ${input.signerName}`);
+  if (input.representativeAuthority) {
+    w.text(`Signed as the patient's personal representative. ${input.representativeAuthority}`);
+  }
   w.text(
     `Date signed: ${input.signedOn.slice(5, 7)}/${input.signedOn.slice(8, 10)}/${input.signedOn.slice(0, 4)}`,
   );
@@ -192,6 +197,7 @@ export async function buildSignedPdf(input: SignedPdfInput): Promise<{ pdf: Uint
   };
   field('Document', `${AUTHORIZATION_TITLE} (pages 1-${pages})`);
   field('Signer', input.signerName);
+  if (input.representativeAuthority) field('Signing for the patient as', input.representativeAuthority);
   field('E-mail', c.email);
   field('Signed at', utc(c.signedAt));
   field('IP address', c.ip ?? 'unknown');

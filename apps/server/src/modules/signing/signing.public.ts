@@ -6,6 +6,7 @@ import {
   authorizationSections,
   type DeclineBody,
   defaultExpiration,
+  representativeAuthorityText,
   SIGNING_MAX_DOB_FAILURES,
   SIGNING_MSG,
   type SignBody,
@@ -147,6 +148,9 @@ export async function sign(
   const { db, storage } = deps;
   const checked = await confirmIdentity(db, token, body.date_of_birth, from);
   const png = body.signature.kind === 'drawn' ? await pngOf(body.signature.image) : null;
+  const representativeAuthority = body.representative
+    ? representativeAuthorityText(body.representative)
+    : null;
   const key = `hipaa-forms/signed/s${checked.row.id}/${randomUUID()}-HIPAA-authorization.pdf`;
   await db.transaction(async (tx) => {
     // The row is locked so a second tap (or a resend) cannot sign the same link twice.
@@ -160,6 +164,7 @@ export async function sign(
     const { pdf, sha256: digest } = await buildSignedPdf({
       sections: authorizationSections(facts),
       signerName: body.signer_name,
+      representativeAuthority,
       signaturePng: png,
       signedOn,
       certificate: {
@@ -177,6 +182,8 @@ export async function sign(
         state: 'signed',
         signedAt,
         signerName: body.signer_name,
+        representativeRelationship: body.representative?.relationship ?? null,
+        representativeAuthority: body.representative?.authority ?? null,
         signatureKind: body.signature.kind,
         documentUrl: key,
         documentSha256: digest,
@@ -190,6 +197,7 @@ export async function sign(
       documentUrl: key,
       facts,
       signerName: body.signer_name,
+      representativeAuthority,
       signedOn,
     });
   });

@@ -1,6 +1,7 @@
 import {
   AUTHORIZATION_EXPIRY_WARNING_DAYS,
   formatDate,
+  representativeAuthorityText,
   type SendSigningBody,
   SIGNING_LINK_DAYS,
   SIGNING_MSG,
@@ -260,6 +261,14 @@ export async function listSigning(db: Db, auth: Auth, patientId: number): Promis
       sent_at: row.sentAt.toISOString(),
       expires_at: row.linkExpiresAt.toISOString(),
       signed_at: row.signedAt?.toISOString() ?? null,
+      signer_name: row.signerName,
+      signed_as_representative:
+        row.representativeRelationship && row.representativeAuthority
+          ? representativeAuthorityText({
+              relationship: row.representativeRelationship,
+              authority: row.representativeAuthority,
+            })
+          : null,
       declined_at: row.declinedAt?.toISOString() ?? null,
       decline_reason: row.declineReason,
       document_url: row.documentUrl,

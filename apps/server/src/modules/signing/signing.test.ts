@@ -324,6 +324,45 @@ describe('signing', () => {
     expect((await firstSend(elsewhere.id)).statusCode).toBe(409);
   });
 
+  it('takes a personal representative’s signature with their authority, on the PDF and in the checklist', async () => {
+    const { app, deps, firm, token } = await sentLink();
+    const representative = { relationship: 'guardian', authority: 'Letters of guardianship, 03/02/2024' };
+    const bad = await app.inject({
+      method: 'POST',
+      url: api(token, 'sign'),
+      payload: { ...typed('Laura Client'), representative: { ...representative, authority: ' ' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain(SIGNING_MSG.representativeAuthority);
+    const res = await app.inject({
+      method: 'POST',
+      url: api(token, 'sign'),
+      payload: { ...typed('Laura Client'), representative },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await listOf(app, firm.patient.id, firm.paralegal.headers);
+    expect(row).toMatchObject({
+      signer_name: 'Laura Client',
+      signed_as_representative: 'Court-appointed guardian: Letters of guardianship, 03/02/2024',
+    });
+    const { internalStaff } = await callers(deps);
+    const check = await app.inject({
+      method: 'GET',
+      url: `/api/home/request/${firm.request.id}/authorization_check/`,
+      headers: internalStaff.headers,
+    });
+    expect(check.json()).toMatchObject({
+      answers: { signed_by_representative: true, representative_authority: true },
+      result: { valid: true },
+    });
+    const dir = mkdtempSync(path.join(tmpdir(), 'signed-'));
+    const file = path.join(dir, 'signed.pdf');
+    writeFileSync(file, await storedBytes(row.document_url));
+    const text = execFileSync('pdftotext', [file, '-']).toString().replace(/\s+/g, ' ');
+    expect(text).toContain("Signed as the patient's personal representative. Court-appointed guardian");
+    expect(text).toContain('Signing for the patient as');
+  });
+
   it('refuses a drawn signature that is not a PNG, and a date that does not exist, without using the link', async () => {
     const { app, token } = await sentLink();
     const bad = await app.inject({

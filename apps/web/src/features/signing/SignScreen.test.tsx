@@ -54,6 +54,45 @@ describe('the client’s signing page', () => {
       signer_name: 'Rebecca Adams',
       signature: { kind: 'typed' },
       agree: true,
+      representative: null,
+    });
+  });
+
+  it('lets a personal representative sign in their own name, with their relationship and authority', async () => {
+    const calls = stubApi((call) => {
+      if (call.path === LINK) return json({ status: 'ready' });
+      if (call.path === `${LINK}identity/`) return json(doc);
+      if (call.path === `${LINK}sign/`) return json({ status: 'signed' });
+      return undefined;
+    });
+    renderWithProviders(<SignScreen params={[TOKEN]} path={`sign/${TOKEN}`} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Your date of birth/), '1962-08-09');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { name: 'My right to revoke' });
+    await user.click(screen.getByLabelText('I am signing for the patient as their personal representative'));
+    expect(screen.getByLabelText(/^Full name/)).toHaveValue('');
+    await user.type(screen.getByLabelText(/^Full name/), 'Laura Adams');
+    await user.click(screen.getByRole('radio', { name: 'Type' }));
+    await user.click(screen.getByLabelText('I have read this authorization and I sign it electronically.'));
+    await user.click(screen.getByRole('button', { name: 'Sign authorization' }));
+    expect(await screen.findByText(SIGNING_MSG.representativeRelationship)).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: /I am the patient's/ }));
+    await user.click(await screen.findByRole('option', { name: 'Court-appointed guardian' }));
+    await user.click(screen.getByRole('button', { name: 'Sign authorization' }));
+    expect(await screen.findByText(SIGNING_MSG.representativeAuthority)).toBeInTheDocument();
+    await user.type(
+      screen.getByLabelText(/My authority to sign/),
+      'Letters of guardianship, Denver Probate Court, 03/02/2024',
+    );
+    await user.click(screen.getByRole('button', { name: 'Sign authorization' }));
+    expect(await screen.findByText('Thank you, you have signed')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === `${LINK}sign/`)?.body).toMatchObject({
+      signer_name: 'Laura Adams',
+      representative: {
+        relationship: 'guardian',
+        authority: 'Letters of guardianship, Denver Probate Court, 03/02/2024',
+      },
     });
   });
 

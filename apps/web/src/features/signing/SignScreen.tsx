@@ -3,7 +3,13 @@
  * date of birth, reads the HIPAA authorization, and signs it (drawn or typed) or declines. Before the date
  * of birth matches, the page names nobody: the link may have reached the wrong person.
  */
-import { SIGNING_MSG, type SigningDocument } from '@dd/shared';
+import {
+  REPRESENTATIVE_LABELS,
+  REPRESENTATIVE_RELATIONSHIPS,
+  type RepresentativeRelationship,
+  SIGNING_MSG,
+  type SigningDocument,
+} from '@dd/shared';
 import {
   Alert,
   Button,
@@ -12,6 +18,7 @@ import {
   Loader,
   Paper,
   SegmentedControl,
+  Select,
   Stack,
   Text,
   Textarea,
@@ -162,6 +169,9 @@ function Review(props: {
   const [error, setError] = useState<string | null>(null);
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
+  const [forPatient, setForPatient] = useState(false);
+  const [relationship, setRelationship] = useState<RepresentativeRelationship | null>(null);
+  const [authority, setAuthority] = useState('');
 
   const run = async (kind: 'sign' | 'decline', call: () => Promise<unknown>) => {
     setBusy(kind);
@@ -179,6 +189,8 @@ function Review(props: {
   const sign = (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim() || (mode === 'drawn' && !image)) return setError(SIGNING_MSG.signatureNeeded);
+    if (forPatient && !relationship) return setError(SIGNING_MSG.representativeRelationship);
+    if (forPatient && !authority.trim()) return setError(SIGNING_MSG.representativeAuthority);
     if (!agree) return setError(SIGNING_MSG.agreeNeeded);
     void run('sign', () =>
       signAuthorization(props.token, {
@@ -186,6 +198,7 @@ function Review(props: {
         signer_name: name.trim(),
         signature: mode === 'drawn' && image ? { kind: 'drawn', image } : { kind: 'typed' },
         agree: true,
+        representative: forPatient && relationship ? { relationship, authority: authority.trim() } : null,
       }),
     );
   };
@@ -244,6 +257,45 @@ function Review(props: {
                 {name || ' '}
               </Text>
             </Paper>
+          )}
+          <Checkbox
+            checked={forPatient}
+            onChange={(e) => {
+              const on = e.currentTarget.checked;
+              setForPatient(on);
+              // The representative signs in their own name, not the patient's.
+              if (on && name === doc.client_name) setName('');
+              if (!on && !name.trim()) setName(doc.client_name);
+            }}
+            label="I am signing for the patient as their personal representative"
+            size="md"
+          />
+          {forPatient && (
+            <>
+              <Select
+                label="I am the patient's"
+                data={REPRESENTATIVE_RELATIONSHIPS.map((value) => ({
+                  value,
+                  label: REPRESENTATIVE_LABELS[value],
+                }))}
+                value={relationship}
+                onChange={(value) => setRelationship(value as RepresentativeRelationship | null)}
+                allowDeselect={false}
+                required
+                size="md"
+              />
+              <Textarea
+                label="My authority to sign for the patient"
+                description="For example: the court order appointing me, or the power of attorney and its date."
+                value={authority}
+                onChange={(e) => setAuthority(e.currentTarget.value)}
+                maxLength={500}
+                autosize
+                minRows={2}
+                required
+                size="md"
+              />
+            </>
           )}
           <Checkbox
             checked={agree}

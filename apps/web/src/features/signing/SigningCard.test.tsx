@@ -23,6 +23,8 @@ const signing = (over: Partial<SigningRequest>): SigningRequest => ({
   sent_at: '2026-11-20T15:00:00.000Z',
   expires_at: '2026-11-27T15:00:00.000Z',
   signed_at: null,
+  signer_name: null,
+  signed_as_representative: null,
   declined_at: null,
   decline_reason: null,
   document_url: null,

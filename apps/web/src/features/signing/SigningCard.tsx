@@ -121,6 +121,7 @@ function SigningRow({ patientId, signing: s }: { patientId: number; signing: Sig
       <Text size="xs" c="dimmed">
         Sent to {s.email} on {formatDate(s.sent_at)}
         {s.status === 'signed' && s.signed_at ? ` · signed on ${formatDate(s.signed_at)}` : ''}
+        {s.signed_as_representative ? ` by ${s.signer_name} (${s.signed_as_representative})` : ''}
         {s.status === 'signed' && s.authorization_expires_on
           ? ` · expires ${formatDate(s.authorization_expires_on)}`
           : ''}
