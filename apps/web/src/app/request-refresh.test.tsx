@@ -11,7 +11,10 @@ import { type ApiCall, internalStaffUser, json, renderWithProviders, requestDeta
 
 // An internal staff member: sees the staff list and may edit a law firm's request.
 // The pickers have their own tests; here they only need to render.
-vi.mock('../features/clients', () => ({ ClientPicker: () => null }));
+vi.mock('../features/clients', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../features/clients')>()),
+  ClientPicker: () => null,
+}));
 vi.mock('../features/providers', () => ({ ProviderPicker: () => null }));
 
 const detail = requestDetail({ status: STATUS.requestedByLawyer });
