@@ -1,5 +1,5 @@
 import type { Notifications } from '@dd/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders, stubApi } from '../../test';
@@ -42,6 +42,21 @@ describe('the notification bell', () => {
     expect(within(dropdown).getByText('Records arrived from Mercy Hospital.')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/notifications/seen/')).toBe(true);
+  });
+
+  it('closes on Escape while the focus is still on the bell, where opening it left the focus', async () => {
+    stubApi((call) => (call.path === '/api/notifications/' ? json({ unread: 0, results: [] }) : undefined));
+    renderWithProviders(<NotificationBell />);
+    const user = userEvent.setup();
+    const bell = await screen.findByRole('button', { name: 'Notifications' });
+    await user.click(bell);
+    expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeInTheDocument();
+    expect(bell).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument(),
+    );
+    expect(bell).toHaveFocus();
   });
 
   it('says so when nothing happened', async () => {

@@ -69,6 +69,10 @@ export function NotificationBell() {
             size="lg"
             aria-label={unread ? `Notifications, ${unreadLabel(unread)} unread` : 'Notifications'}
             onClick={() => void open(!opened)}
+            // Opening leaves the focus on the bell, where the dropdown's own Escape handling never hears the key.
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && opened) void open(false);
+            }}
           >
             <IconBell size={22} />
           </ActionIcon>
