@@ -48,6 +48,18 @@ export async function orderRequest(
   };
 }
 
+/** The signing link e-mailed to `email`, once it has arrived at the journey's mail catcher. */
+export async function signingLinkTo(smtp: { received: { raw: string }[] }, email: string): Promise<string> {
+  const find = () =>
+    smtp.received
+      .map((m) => m.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .filter((m) => m.includes(email))
+      .map((m) => /http:\/\/127\.0\.0\.1:\d+\/sign\/[A-Za-z0-9_-]{40,}/.exec(m)?.[0])
+      .find(Boolean);
+  await expect.poll(find, { timeout: 15_000, message: `a signing link e-mailed to ${email}` }).toBeTruthy();
+  return find()!;
+}
+
 /**
  * Staff tick every element of the request's HIPAA authorization checklist (signed a week ago, expiring with
  * the case), which its first send requires (docs/decisions/055).

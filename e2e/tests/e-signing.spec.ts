@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { captureSmtp } from '../../apps/server/test/smtp-capture';
-import { apiLogin, orderRequest } from './api';
+import { apiLogin, orderRequest, signingLinkTo } from './api';
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
@@ -48,14 +48,7 @@ test('a client signs a HIPAA authorization on a phone and the firm gets the sign
     await expect(row.getByText('Sent', { exact: true })).toBeVisible();
     await expect(row).toContainText(email);
 
-    const find = () =>
-      smtp.received
-        .map((m) => m.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
-        .filter((m) => m.includes(email))
-        .map((m) => /http:\/\/127\.0\.0\.1:\d+\/sign\/[A-Za-z0-9_-]{40,}/.exec(m)?.[0])
-        .find(Boolean);
-    await expect.poll(find, { timeout: 15_000, message: `a signing link e-mailed to ${email}` }).toBeTruthy();
-    const link = find()!;
+    const link = await signingLinkTo(smtp, email);
 
     // The client, on a phone, with no account.
     const phone = await browser.newContext({

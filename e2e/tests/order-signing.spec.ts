@@ -1,5 +1,5 @@
 import { captureSmtp } from '../../apps/server/test/smtp-capture';
-import { apiLogin, fillNewClient } from './api';
+import { apiLogin, fillNewClient, signingLinkTo } from './api';
 import { expect, expectNoSeriousA11yViolations, shot, test } from './fixtures';
 
 /**
@@ -74,20 +74,14 @@ test('a firm orders for a client with no authorization and gets it signed from t
     expect((await refused.json()).error).toContain('this request has no HIPAA authorization');
 
     // The client signs on a phone, typing the signature.
-    const find = () =>
-      smtp.received
-        .map((m) => m.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
-        .filter((m) => m.includes(email))
-        .map((m) => /http:\/\/127\.0\.0\.1:\d+\/sign\/[A-Za-z0-9_-]{40,}/.exec(m)?.[0])
-        .find(Boolean);
-    await expect.poll(find, { timeout: 15_000, message: `a signing link e-mailed to ${email}` }).toBeTruthy();
+    const link = await signingLinkTo(smtp, email);
     const phone = await browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
     });
     const mobile = await phone.newPage();
-    await mobile.goto(find()!);
+    await mobile.goto(link);
     await mobile.getByLabel('Your date of birth').fill('1981-04-12');
     await mobile.getByRole('button', { name: 'Continue' }).click();
     await expect(mobile.getByRole('heading', { name: 'Review and sign' })).toBeVisible();

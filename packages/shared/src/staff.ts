@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorWithDetails } from './api-shapes';
 import { LEGAL_BASES } from './deadlines';
-import { ClericalMinutesSchema, FEE_MEDIA, FEE_PAGES_MESSAGE } from './fees';
+import { ClericalMinutesSchema, FEE_MEDIA, FeePagesSchema } from './fees';
 import { IdSchema } from './ids';
 import {
   requiredFieldMessage,
@@ -83,12 +83,7 @@ export const RequisitionBodySchema = z
       .transform((v) => (v?.trim() ? v.trim() : null)),
     provider_cost: MoneyInputSchema,
     /** What the charge was for, checked against the legal fee caps; left out, the recorded values stay. */
-    pages: z
-      .number({ error: FEE_PAGES_MESSAGE })
-      .int(FEE_PAGES_MESSAGE)
-      .min(0, FEE_PAGES_MESSAGE)
-      .max(1_000_000, FEE_PAGES_MESSAGE)
-      .nullish(),
+    pages: FeePagesSchema.nullish(),
     medium: z.enum(FEE_MEDIA).nullish(),
     /** The clerical time and postage the provider itemized (subpoena costs); left out, they stay as recorded. */
     clerical_minutes: ClericalMinutesSchema.nullish(),

@@ -43,6 +43,13 @@ export const FEE_MEDIUM_LABELS = {
 
 export const FEE_PAGES_MESSAGE = 'Enter the number of pages the provider charged for.';
 
+/** The page count a provider's charge is for, as staff record it. */
+export const FeePagesSchema = z
+  .number({ error: FEE_PAGES_MESSAGE })
+  .int(FEE_PAGES_MESSAGE)
+  .min(0, FEE_PAGES_MESSAGE)
+  .max(1_000_000, FEE_PAGES_MESSAGE);
+
 /** A request's charge checked against its cap, with the dispute letter when the charge is over it. */
 export const RequestFeeCheckSchema = FeeCheckSchema.extend({
   dispute_letter: z.string().nullable(),

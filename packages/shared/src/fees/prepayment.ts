@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MoneyInputSchema } from '../money';
 import { FeeApprovalSchema } from './approval';
-import { FEE_PAGES_MESSAGE } from './dispute';
+import { FeePagesSchema } from './dispute';
 import { FEE_MEDIA } from './rules';
 
 /**
@@ -26,15 +26,7 @@ export const PrepaymentBodySchema = z
       MoneyInputSchema.refine((n) => n > 0, PREPAYMENT_MSG.amount),
     ),
     /** What the demand is for, when the provider says (blank: not known), checked against the legal cap. */
-    pages: z.preprocess(
-      (v) => (v === '' ? null : v),
-      z
-        .number({ error: FEE_PAGES_MESSAGE })
-        .int(FEE_PAGES_MESSAGE)
-        .min(0, FEE_PAGES_MESSAGE)
-        .max(1_000_000, FEE_PAGES_MESSAGE)
-        .nullish(),
-    ),
+    pages: z.preprocess((v) => (v === '' ? null : v), FeePagesSchema.nullish()),
     medium: z.enum(FEE_MEDIA).nullish(),
     /** The provider's reference (an invoice number), shown in the note and the e-mail to the firm. */
     note: z

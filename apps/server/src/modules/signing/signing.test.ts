@@ -31,6 +31,18 @@ async function listOf(
   return res.json();
 }
 
+/** What staff's first-send checklist says of a request's authorization. */
+async function authorizationCheck(requestId: number, headers: Record<string, string>) {
+  const { app } = await getContext();
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/home/request/${requestId}/authorization_check/`,
+    headers,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
 async function storedBytes(key: string): Promise<Buffer> {
   const { deps } = await getContext();
   const chunks: Buffer[] = [];
@@ -242,12 +254,7 @@ describe('signing', () => {
     expect(client.json().hipaa_consent_url).toBe(row.document_url);
 
     const { internalStaff } = await callers(deps);
-    const check = await app.inject({
-      method: 'GET',
-      url: `/api/home/request/${firm.request.id}/authorization_check/`,
-      headers: internalStaff.headers,
-    });
-    expect(check.json()).toMatchObject({
+    expect(await authorizationCheck(firm.request.id, internalStaff.headers)).toMatchObject({
       document_url: row.document_url,
       checked_by: 'Direct Docs',
       result: { valid: true, errors: [] },
@@ -307,20 +314,17 @@ describe('signing', () => {
         .statusCode,
     ).toBe(200);
     const [row] = await listOf(app, firm.patient.id, firm.paralegal.headers);
-    const check = (id: number) =>
-      app.inject({
-        method: 'GET',
-        url: `/api/home/request/${id}/authorization_check/`,
-        headers: internalStaff.headers,
-      });
-    expect((await check(firm.request.id)).json()).toMatchObject({
+    expect(await authorizationCheck(firm.request.id, internalStaff.headers)).toMatchObject({
       document_url: row.document_url,
       checked_by: 'Direct Docs',
       result: { valid: true },
     });
     expect((await firstSend(firm.request.id)).statusCode).toBe(200);
     // A request to a provider the authorization does not name is not signed for: staff check it themselves.
-    expect((await check(elsewhere.id)).json()).toMatchObject({ checked_by: null, result: { valid: false } });
+    expect(await authorizationCheck(elsewhere.id, internalStaff.headers)).toMatchObject({
+      checked_by: null,
+      result: { valid: false },
+    });
     expect((await firstSend(elsewhere.id)).statusCode).toBe(409);
   });
 
@@ -346,12 +350,7 @@ describe('signing', () => {
       signed_as_representative: 'Court-appointed guardian: Letters of guardianship, 03/02/2024',
     });
     const { internalStaff } = await callers(deps);
-    const check = await app.inject({
-      method: 'GET',
-      url: `/api/home/request/${firm.request.id}/authorization_check/`,
-      headers: internalStaff.headers,
-    });
-    expect(check.json()).toMatchObject({
+    expect(await authorizationCheck(firm.request.id, internalStaff.headers)).toMatchObject({
       answers: { signed_by_representative: true, representative_authority: true },
       result: { valid: true },
     });
