@@ -336,9 +336,12 @@ describe.skipIf(!url)('two server instances on one database and one store', () =
       { key: 'files.hash-backfill', n: 1 },
       { key: 'followups.send', n: 1 },
       { key: 'jobs.prune', n: 1 },
+      { key: 'notifications.digest', n: 1 },
+      { key: 'notifications.emails', n: 1 },
       { key: 'payments.expire', n: 1 },
       { key: 'records.index-backfill', n: 1 },
       { key: 'signing.expiry', n: 1 },
+      { key: 'webhooks.prune', n: 1 },
       { key: 'webhooks.retry', n: 1 },
     ]);
     // Each chore ran once at start, by one of the two; the next runs are scheduled, not due.
@@ -352,9 +355,12 @@ describe.skipIf(!url)('two server instances on one database and one store', () =
       { kind: 'files.hash-backfill', n: 1 },
       { kind: 'followups.send', n: 1 },
       { kind: 'jobs.prune', n: 1 },
+      { kind: 'notifications.digest', n: 1 },
+      { kind: 'notifications.emails', n: 1 },
       { kind: 'payments.expire', n: 1 },
       { kind: 'records.index-backfill', n: 1 },
       { kind: 'signing.expiry', n: 1 },
+      { kind: 'webhooks.prune', n: 1 },
       { kind: 'webhooks.retry', n: 1 },
     ]);
   });
