@@ -130,13 +130,18 @@ describe('GET /api/completed-requests-with-fees/', () => {
     ];
     const expectCounts = async () => {
       for (const [filters, where] of cases) {
-        const [{ n }] = await queryRows<{ n: number }>(
-          db,
-          sql`select count(*)::int as n from requests
-            where active and ${inArray(requests.status, BILLABLE_STATUSES)} and ${where}`,
-        );
-        const res = await get(`/api/completed-requests-with-fees/?${filters}`, admin.headers);
-        expect([filters, res.json().count]).toEqual([filters, n]);
+        // Other test files add requests to a shared PostgreSQL database meanwhile: the pass and the call
+        // are compared again until no insert fell between them.
+        const difference = async () => {
+          const [{ n }] = await queryRows<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from requests
+              where active and ${inArray(requests.status, BILLABLE_STATUSES)} and ${where}`,
+          );
+          const res = await get(`/api/completed-requests-with-fees/?${filters}`, admin.headers);
+          return res.json().count - n;
+        };
+        await expect.poll(difference, { message: filters, timeout: 5_000, interval: 20 }).toBe(0);
       }
     };
     await expectCounts();
