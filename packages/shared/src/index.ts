@@ -53,6 +53,7 @@ export * from './time-zones';
 export * from './webhooks';
 export * from './website';
 export * from './website-builder';
+export * from './website-fields';
 export * from './website-lists';
 export * from './website-pages';
 export * from './website-schemas';

@@ -1,4 +1,4 @@
-import { type ComponentProps, WEBSITE_COMPONENT_LABELS, WEBSITE_MSG } from '@dd/shared';
+import { type ComponentProps, WEBSITE_COMPONENT_LABELS, WEBSITE_FIELDS, WEBSITE_MSG } from '@dd/shared';
 import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -67,7 +67,7 @@ function EditComponent({ id }: { id: number }) {
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           <Paper withBorder radius="lg" p="md">
             <PropertyEditor
-              fields={SECTION_TYPES[component.name].fields}
+              fields={WEBSITE_FIELDS[component.name]}
               values={props}
               errors={Object.fromEntries(
                 Object.entries(errors ?? {}).map(([k, v]) => [k.split('.').pop(), v]),

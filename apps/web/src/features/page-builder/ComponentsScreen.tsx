@@ -1,9 +1,8 @@
-import { WEBSITE_COMPONENT_LABELS } from '@dd/shared';
+import { WEBSITE_COMPONENT_LABELS, WEBSITE_FIELDS } from '@dd/shared';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Loading } from '../../ui';
-import { SECTION_TYPES } from '../website';
 import { listComponents, pageBuilderKeys } from './api';
 
 /** /components/: the 16 component types, how many pages use each, and a link to edit its defaults. */
@@ -45,7 +44,7 @@ export default function ComponentsScreen() {
                 {WEBSITE_COMPONENT_LABELS[c.name].description}
               </Text>
               <Group gap={6}>
-                <Badge variant="light">{SECTION_TYPES[c.name].fields.length} properties</Badge>
+                <Badge variant="light">{WEBSITE_FIELDS[c.name].length} properties</Badge>
                 <Badge variant="light" color="gray">
                   {c.pages === 1 ? 'on 1 page' : `on ${c.pages} pages`}
                 </Badge>

@@ -2,6 +2,7 @@ import {
   BUILT_IN_PAGE_URLS,
   componentLabel,
   WEBSITE_DRAFT_MSG,
+  WEBSITE_FIELDS,
   WEBSITE_MSG,
   type WebsiteComponentName,
 } from '@dd/shared';
@@ -192,7 +193,7 @@ function PageBuilder({ id }: { id: number | null }) {
                   {componentLabel(selectedItem.name)} properties
                 </Title>
                 <PropertyEditor
-                  fields={SECTION_TYPES[selectedItem.name as WebsiteComponentName]?.fields ?? []}
+                  fields={WEBSITE_FIELDS[selectedItem.name as WebsiteComponentName] ?? []}
                   values={selectedItem.props}
                   errors={propErrors(draft.selected)}
                   onChange={(prop, value) => draft.setProp(draft.selected!, prop, value)}

@@ -1,4 +1,4 @@
-import { ABOUT_PAGE, CONTACT_PAGE, LANDING_PAGE } from '@dd/shared';
+import { ABOUT_PAGE, CONTACT_PAGE, LANDING_PAGE, WEBSITE_FIELDS } from '@dd/shared';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test';
@@ -60,7 +60,8 @@ describe('section registry', () => {
 
   it('lists editable fields that exist in each section defaults', () => {
     for (const name of SECTION_NAMES) {
-      const { defaults, fields } = SECTION_TYPES[name];
+      const { defaults } = SECTION_TYPES[name];
+      const fields = WEBSITE_FIELDS[name];
       expect(fields.length, name).toBeGreaterThan(0);
       for (const field of fields)
         expect(Object.keys(defaults), `${name}.${field.name}`).toContain(field.name);
@@ -71,7 +72,7 @@ describe('section registry', () => {
     const payload = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
     for (const name of SECTION_NAMES) {
       const props = Object.fromEntries(
-        SECTION_TYPES[name].fields
+        WEBSITE_FIELDS[name]
           .filter((f) => ['text', 'longtext', 'list'].includes(f.kind))
           .map((f) => [f.name, payload]),
       );

@@ -1,4 +1,3 @@
-import { WEBSITE_FIELDS } from '@dd/shared';
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { keyedItems, parseListProp } from './list-prop';
@@ -80,5 +79,4 @@ function AboutCTA(props: Partial<AboutCtaProps>) {
 export const ABOUT_CTA_SECTION = defineSection<AboutCtaProps>({
   component: AboutCTA,
   defaults: ABOUT_CTA_DEFAULTS,
-  fields: WEBSITE_FIELDS.AboutCTA,
 });

@@ -1,4 +1,3 @@
-import { WEBSITE_FIELDS } from '@dd/shared';
 import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { keyedItems, parseListProp } from './list-prop';
 import { paragraphs, SectionIcon, SectionShell } from './shared';
@@ -71,5 +70,4 @@ function BottomContent(props: Partial<BottomContentProps>) {
 export const BOTTOM_CONTENT_SECTION = defineSection<BottomContentProps>({
   component: BottomContent,
   defaults: BOTTOM_CONTENT_DEFAULTS,
-  fields: WEBSITE_FIELDS.BottomContent,
 });

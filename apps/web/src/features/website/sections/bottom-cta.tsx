@@ -1,4 +1,3 @@
-import { WEBSITE_FIELDS } from '@dd/shared';
 import { Box, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { ButtonLink, CONTAINER_PX } from './shared';
@@ -78,5 +77,4 @@ function BottomCTA(props: Partial<BottomCtaProps>) {
 export const BOTTOM_CTA_SECTION = defineSection<BottomCtaProps>({
   component: BottomCTA,
   defaults: BOTTOM_CTA_DEFAULTS,
-  fields: WEBSITE_FIELDS.BottomCTA,
 });

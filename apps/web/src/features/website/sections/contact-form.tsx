@@ -1,4 +1,3 @@
-import { WEBSITE_FIELDS } from '@dd/shared';
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { SectionShell } from './shared';
@@ -51,5 +50,4 @@ function ContactFormSection(props: Partial<ContactFormProps>) {
 export const CONTACT_FORM_SECTION = defineSection<ContactFormProps>({
   component: ContactFormSection,
   defaults: CONTACT_FORM_DEFAULTS,
-  fields: WEBSITE_FIELDS.ContactForm,
 });

@@ -1,4 +1,3 @@
-import { WEBSITE_FIELDS } from '@dd/shared';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { ButtonLink, SectionShell } from './shared';
@@ -53,5 +52,4 @@ function CTA1(props: Partial<Cta1Props>) {
 export const CTA1_SECTION = defineSection<Cta1Props>({
   component: CTA1,
   defaults: CTA1_DEFAULTS,
-  fields: WEBSITE_FIELDS.CTA1,
 });

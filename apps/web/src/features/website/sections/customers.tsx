@@ -1,4 +1,3 @@
-import { WEBSITE_FIELDS } from '@dd/shared';
 import { Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keyedItems, parseListProp } from './list-prop';
 import { IconBadge, SectionHeading, SectionShell } from './shared';
@@ -72,5 +71,4 @@ function Customers(props: Partial<CustomersProps>) {
 export const CUSTOMERS_SECTION = defineSection<CustomersProps>({
   component: Customers,
   defaults: CUSTOMERS_DEFAULTS,
-  fields: WEBSITE_FIELDS.Customers,
 });

@@ -1,4 +1,3 @@
-import { WEBSITE_FIELDS } from '@dd/shared';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keyedItems, parseListProp } from './list-prop';
 import { IconBadge, SectionHeading, SectionShell } from './shared';
@@ -60,5 +59,4 @@ function FeaturesList(props: Partial<FeaturesListProps>) {
 export const FEATURES_LIST_SECTION = defineSection<FeaturesListProps>({
   component: FeaturesList,
   defaults: FEATURES_LIST_DEFAULTS,
-  fields: WEBSITE_FIELDS.FeaturesList,
 });

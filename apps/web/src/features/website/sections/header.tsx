@@ -1,4 +1,3 @@
-import { WEBSITE_FIELDS } from '@dd/shared';
 import { Box, Container, Stack, Text, Title } from '@mantine/core';
 import { CONTAINER_PX } from './shared';
 import { defineSection } from './types';
@@ -52,5 +51,4 @@ function Header(props: Partial<HeaderProps>) {
 export const HEADER_SECTION = defineSection<HeaderProps>({
   component: Header,
   defaults: HEADER_DEFAULTS,
-  fields: WEBSITE_FIELDS.Header,
 });

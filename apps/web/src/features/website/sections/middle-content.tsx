@@ -1,4 +1,3 @@
-import { WEBSITE_FIELDS } from '@dd/shared';
 import { Box, Image, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { RecordsIllustration } from './illustrations';
@@ -92,5 +91,4 @@ function MiddleContent(props: Partial<MiddleContentProps>) {
 export const MIDDLE_CONTENT_SECTION = defineSection<MiddleContentProps>({
   component: MiddleContent,
   defaults: MIDDLE_CONTENT_DEFAULTS,
-  fields: WEBSITE_FIELDS.MiddleContent,
 });

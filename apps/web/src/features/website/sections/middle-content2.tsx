@@ -1,4 +1,3 @@
-import { WEBSITE_FIELDS } from '@dd/shared';
 import { Box, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keyedItems, parseListProp } from './list-prop';
 import { SectionHeading, SectionShell } from './shared';
@@ -70,5 +69,4 @@ function MiddleContent2(props: Partial<MiddleContent2Props>) {
 export const MIDDLE_CONTENT2_SECTION = defineSection<MiddleContent2Props>({
   component: MiddleContent2,
   defaults: MIDDLE_CONTENT2_DEFAULTS,
-  fields: WEBSITE_FIELDS.MiddleContent2,
 });

@@ -1,4 +1,3 @@
-import { WEBSITE_FIELDS } from '@dd/shared';
 import { Stack, Text, Title } from '@mantine/core';
 import { keyedItems } from './list-prop';
 import { paragraphs, SectionShell } from './shared';
@@ -43,5 +42,4 @@ function Paragraph(props: Partial<ParagraphProps>) {
 export const PARAGRAPH_SECTION = defineSection<ParagraphProps>({
   component: Paragraph,
   defaults: PARAGRAPH_DEFAULTS,
-  fields: WEBSITE_FIELDS.Paragraph,
 });

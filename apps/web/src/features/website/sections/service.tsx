@@ -1,4 +1,3 @@
-import { WEBSITE_FIELDS } from '@dd/shared';
 import { Divider, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { keyedItems, parseListProp } from './list-prop';
@@ -102,5 +101,4 @@ function Service(props: Partial<ServiceProps>) {
 export const SERVICE_SECTION = defineSection<ServiceProps>({
   component: Service,
   defaults: SERVICE_DEFAULTS,
-  fields: WEBSITE_FIELDS.Service,
 });

@@ -1,4 +1,3 @@
-import { WEBSITE_FIELDS } from '@dd/shared';
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keyedItems, parseListProp } from './list-prop';
 import { IconBadge, SectionHeading, SectionShell } from './shared';
@@ -65,5 +64,4 @@ function ServicesList(props: Partial<ServicesListProps>) {
 export const SERVICES_LIST_SECTION = defineSection<ServicesListProps>({
   component: ServicesList,
   defaults: SERVICES_LIST_DEFAULTS,
-  fields: WEBSITE_FIELDS.ServicesList,
 });

@@ -1,4 +1,3 @@
-import { WEBSITE_FIELDS } from '@dd/shared';
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keyedItems, parseListProp } from './list-prop';
 import { SectionHeading, SectionShell } from './shared';
@@ -73,5 +72,4 @@ function StatList(props: Partial<StatListProps>) {
 export const STAT_LIST_SECTION = defineSection<StatListProps>({
   component: StatList,
   defaults: STAT_LIST_DEFAULTS,
-  fields: WEBSITE_FIELDS.StatList,
 });

@@ -1,4 +1,3 @@
-import { WEBSITE_FIELDS } from '@dd/shared';
 import { Box, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconCircleCheck } from '@tabler/icons-react';
 import { HeroIllustration } from './illustrations';
@@ -113,5 +112,4 @@ function TopContent(props: Partial<TopContentProps>) {
 export const TOP_CONTENT_SECTION = defineSection<TopContentProps>({
   component: TopContent,
   defaults: TOP_CONTENT_DEFAULTS,
-  fields: WEBSITE_FIELDS.TopContent,
 });

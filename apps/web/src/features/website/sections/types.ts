@@ -1,19 +1,20 @@
-import type { ComponentField, ComponentProps } from '@dd/shared';
+import type { ComponentProps } from '@dd/shared';
 import type { ComponentType } from 'react';
 export type SectionProps = ComponentProps;
 
+/**
+ * A section as the public pages render it. Its editable properties live in packages/shared WEBSITE_FIELDS
+ * (the page builder and the server read them there), so the public pages never download them.
+ */
 export interface SectionType {
   component: ComponentType<SectionProps>;
   defaults: SectionProps;
-  /** The editable properties (packages/shared WEBSITE_FIELDS: the server checks by the same list). */
-  fields: readonly ComponentField[];
 }
 
-/** Ties a section component to its defaults and editable fields, widened so the registry can hold every section. */
+/** Ties a section component to its defaults, widened so the registry can hold every section. */
 export function defineSection<P extends object>(section: {
   component: ComponentType<Partial<P>>;
   defaults: P;
-  fields: readonly ComponentField[];
 }): SectionType {
   return section as unknown as SectionType;
 }

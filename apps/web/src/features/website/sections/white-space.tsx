@@ -1,4 +1,3 @@
-import { WEBSITE_FIELDS } from '@dd/shared';
 import { Box } from '@mantine/core';
 import { defineSection } from './types';
 
@@ -19,5 +18,4 @@ function WhiteSpace(props: Partial<WhiteSpaceProps>) {
 export const WHITE_SPACE_SECTION = defineSection<WhiteSpaceProps>({
   component: WhiteSpace,
   defaults: WHITE_SPACE_DEFAULTS,
-  fields: WEBSITE_FIELDS.WhiteSpace,
 });
