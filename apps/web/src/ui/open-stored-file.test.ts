@@ -1,20 +1,31 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { post } from '../api/client';
+import { json, stubApi } from '../test';
 import { openStoredFile } from './open-stored-file';
 
-vi.mock('../api/client', () => ({ post: vi.fn() }));
-
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('openStoredFile', () => {
   it('asks POST /getFileUrl/ for a link to the storage key and downloads it', async () => {
-    vi.mocked(post).mockResolvedValue({ url: '/files/tok.en/consent.pdf' });
+    const calls = stubApi((call) =>
+      call.method === 'POST' && call.path === '/getFileUrl/'
+        ? json({ url: '/files/tok.en/consent.pdf' })
+        : undefined,
+    );
     const clicked: HTMLAnchorElement[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this);
     });
     await openStoredFile('hipaa-forms/u5/abc-consent.pdf', 'consent.pdf');
-    expect(post).toHaveBeenCalledWith('/getFileUrl/', { url: 'hipaa-forms/u5/abc-consent.pdf' });
+    expect(calls).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/getFileUrl/',
+        body: { url: 'hipaa-forms/u5/abc-consent.pdf' },
+      }),
+    ]);
     expect(clicked).toHaveLength(1);
     expect(clicked[0].getAttribute('href')).toBe('/files/tok.en/consent.pdf');
     expect(clicked[0].download).toBe('consent.pdf');
@@ -22,7 +33,7 @@ describe('openStoredFile', () => {
   });
 
   it('opens a web address in a new tab without asking the server', async () => {
-    vi.mocked(post).mockClear();
+    const calls = stubApi(() => undefined);
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     await openStoredFile('https://clinic.example/records-request', 'records-request');
     expect(open).toHaveBeenCalledWith(
@@ -30,11 +41,11 @@ describe('openStoredFile', () => {
       '_blank',
       'noopener,noreferrer',
     );
-    expect(post).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it('passes on a refusal', async () => {
-    vi.mocked(post).mockRejectedValue(new Error('Not found.'));
+    stubApi((call) => (call.path === '/getFileUrl/' ? json({ error: 'Not found.' }, 404) : undefined));
     await expect(openStoredFile('hipaa-forms/u9/x.pdf', 'x.pdf')).rejects.toThrow('Not found.');
   });
 });

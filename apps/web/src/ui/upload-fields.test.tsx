@@ -1,15 +1,17 @@
 import { MSG } from '@dd/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UploadedFile } from '../api/client';
-import { renderWithProviders } from '../test';
+import { json, renderWithProviders, stubApi } from '../test';
 import { FileUploadField, fileNameFromUrl } from './file-upload-field';
 import { Form } from './form';
-import { openStoredFile } from './open-stored-file';
 import { movePhoto, type Photo, PhotoUploadField } from './photo-upload-field';
 
-vi.mock('./open-stored-file', () => ({ openStoredFile: vi.fn(async () => undefined) }));
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -60,13 +62,25 @@ describe('FileUploadField', () => {
   it('opens a saved file through the download flow when its name is clicked, without submitting', async () => {
     const onSubmit = vi.fn();
     const key = 'hipaa-forms/u5/0f8fad5b-d9cb-469f-a165-70867728950e-signed_form.pdf';
+    const calls = stubApi((call) =>
+      call.method === 'POST' && call.path === '/getFileUrl/'
+        ? json({ url: '/files/tok.en/signed_form.pdf' })
+        : undefined,
+    );
+    const downloaded: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloaded.push(this);
+    });
     renderWithProviders(
       <Form onSubmit={onSubmit}>
         <FileUploadField name="hipaa" label="HIPAA Form" bucket="hipaa-forms" defaultValue={key} />
       </Form>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Open signed_form.pdf' }));
-    expect(openStoredFile).toHaveBeenCalledWith(key, 'signed_form.pdf');
+    await waitFor(() => expect(downloaded).toHaveLength(1));
+    expect(calls).toEqual([expect.objectContaining({ path: '/getFileUrl/', body: { url: key } })]);
+    expect(downloaded[0].getAttribute('href')).toBe('/files/tok.en/signed_form.pdf');
+    expect(downloaded[0].download).toBe('signed_form.pdf');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
