@@ -171,6 +171,8 @@ export const NoteBodySchema = z.object({
     .refine((v) => !v || isRequestDate(v), MSG.dateFormat),
 });
 export type NoteBody = z.input<typeof NoteBodySchema>;
+/** The add-note forms' fields: the note body without the request, which comes from the page. */
+export const NoteFormSchema = NoteBodySchema.omit({ request: true });
 
 /* Response shapes. Timestamps are ISO strings; dates are YYYY-MM-DD. */
 

@@ -4,6 +4,7 @@ import {
   firmNoteKeepsStatus,
   formatDate,
   formatTime,
+  NoteFormSchema,
   type RequestNote,
   STATUS,
 } from '@dd/shared';
@@ -29,6 +30,7 @@ export function NotesCard({
     <Card title="Notes">
       <Form<{ text?: string }>
         aria-label="Add a note"
+        schema={NoteFormSchema}
         submitLabel="Add Note"
         resetOnSuccess
         submitOnEnter={false}

@@ -2,7 +2,7 @@
  * The staff add-note form: text (a note template can fill it), a status from 'In Contact With Provider'
  * down to the last closed status, and a reminder date (today or later).
  */
-import { type RequestStatus, STAFF_NOTE_STATUSES } from '@dd/shared';
+import { NoteFormSchema, type RequestStatus, STAFF_NOTE_STATUSES } from '@dd/shared';
 import { Select, SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Card, DateField, Form, SelectField, TextAreaField, useFormContext } from '../../ui';
@@ -52,6 +52,7 @@ export function StaffNoteForm({ requestId, onAdded }: { requestId: number; onAdd
     <Card title="Add a Note">
       <Form<NoteValues>
         aria-label="Add a note"
+        schema={NoteFormSchema}
         submitLabel="Add Note"
         resetOnSuccess
         submitOnEnter={false}
