@@ -3,29 +3,29 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentUser, renderWithProviders, requestFile } from '../../test';
+import { type ApiCall, currentUser, json, renderWithProviders, requestFile, stubApi } from '../../test';
 import { downloadAll } from './api';
 import { RecordsPackageButton } from './DownloadButtons';
 import { FileDownloadButton } from './FileDownloadButton';
 import { RequestFiles } from './RequestFiles';
 
 /** The download button's 'Downloaded' state, the one-second spacing of Download All, the file table. */
-const client = vi.hoisted(() => ({ post: vi.fn(), download: vi.fn() }));
-vi.mock('../../api/client', async (original) => ({
-  ...(await original<typeof import('../../api/client')>()),
-  post: client.post,
-  download: client.download,
-}));
-
 const file = { url: 'provider-records/demo-10001-1.pdf', name: 'Records.pdf' };
 let clicks: { href: string; download: string; at: number }[];
 
+/** The server: POST /getFileUrl/ gives a link named after the storage key; `other` answers the rest. */
+function api(other: (call: ApiCall) => Response | undefined = () => undefined) {
+  return stubApi((call) => {
+    if (call.method === 'POST' && call.path === '/getFileUrl/') {
+      const key = (call.body as { url: string }).url;
+      return json({ url: `/files/token-for-${key.split('/').pop()}/x` });
+    }
+    return other(call);
+  });
+}
+
 beforeEach(() => {
   clicks = [];
-  client.post.mockReset();
-  client.post.mockImplementation(async (_path: string, body: { url: string }) => ({
-    url: `/files/token-for-${body.url.split('/').pop()}/x`,
-  }));
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     clicks.push({ href: this.getAttribute('href') ?? '', download: this.download, at: Date.now() });
   });
@@ -33,11 +33,13 @@ beforeEach(() => {
 afterEach(() => {
   notifications.clean();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
 describe('FileDownloadButton', () => {
   it('asks for a link, starts the download and turns into a red Downloaded that downloads again', async () => {
+    const calls = api();
     const onDownloaded = vi.fn();
     renderWithProviders(<FileDownloadButton file={file} onDownloaded={onDownloaded} />, {
       user: currentUser({ id: 5 }),
@@ -48,7 +50,9 @@ describe('FileDownloadButton', () => {
     });
     expect(done).toBeEnabled();
     expect(done).toHaveTextContent('Downloaded');
-    expect(client.post).toHaveBeenCalledWith('/getFileUrl/', { url: file.url });
+    expect(calls).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/getFileUrl/', body: { url: file.url } }),
+    ]);
     expect(clicks).toEqual([
       { href: '/files/token-for-demo-10001-1.pdf/x', download: 'Records.pdf', at: expect.any(Number) },
     ]);
@@ -66,6 +70,7 @@ describe('FileDownloadButton', () => {
   });
 
   it('keeps a working Download button for internal staff, before and after downloading', async () => {
+    api();
     renderWithProviders(<FileDownloadButton file={{ ...file, downloaded: true }} />, {
       user: currentUser({ id: 1, is_internal: true, is_staff: true }),
     });
@@ -77,7 +82,7 @@ describe('FileDownloadButton', () => {
   });
 
   it('shows the server’s message when the link is refused and stays a Download button', async () => {
-    client.post.mockRejectedValueOnce(new Error('Not found.'));
+    stubApi((call) => (call.path === '/getFileUrl/' ? json({ error: 'Not found.' }, 404) : undefined));
     renderWithProviders(<FileDownloadButton file={file} />, { user: currentUser({ id: 5 }) });
     await userEvent.click(screen.getByRole('button', { name: 'Download Records.pdf' }));
     expect(await screen.findByText('Not found.')).toBeInTheDocument();
@@ -93,9 +98,10 @@ describe('downloadAll', () => {
       url: `provider-records/${name}`,
       name,
     }));
-    client.post.mockImplementation(async (_path: string, body: { url: string }) => {
-      if (body.url.endsWith('c.pdf')) throw new Error('Not found.');
-      return { url: `/files/t/${body.url.split('/').pop()}` };
+    stubApi((call) => {
+      const key = (call.body as { url: string }).url;
+      if (key.endsWith('c.pdf')) return json({ error: 'Not found.' }, 404);
+      return json({ url: `/files/t/${key.split('/').pop()}` });
     });
     const onEach = vi.fn();
     const start = Date.now();
@@ -154,14 +160,18 @@ describe('RequestFiles', () => {
   });
 
   it('verifies as the signed-in user and un-verifies, then reports the change', async () => {
-    client.post.mockImplementation(async () => row({}));
+    const calls = stubApi((call) =>
+      call.method === 'POST' && call.path === '/api/home/file/3/' ? json(row({ id: 3 })) : undefined,
+    );
     const onChanged = vi.fn();
     renderWithProviders(<RequestFiles files={[row({ id: 3 })]} title="Files" onChanged={onChanged} />, {
       user: currentUser({ id: 5 }),
     });
     await userEvent.click(screen.getByRole('button', { name: 'Verify Records.pdf' }));
     await waitFor(() => expect(onChanged).toHaveBeenCalledOnce());
-    expect(client.post).toHaveBeenCalledWith('/api/home/file/3/', { verified_by: 5 });
+    expect(calls).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/api/home/file/3/', body: { verified_by: 5 } }),
+    ]);
   });
 
   it('offers no Verify where the server says the verification cannot change (someone else’s)', () => {
@@ -212,11 +222,28 @@ describe('RecordsPackageButton', () => {
     unmount();
 
     const delivered = [requestFile({ bates_start: 'DOE0000001', bates_end: 'DOE0000002' })];
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:package');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    let ready = true;
+    const calls = stubApi((call) => {
+      if (call.path !== '/api/home/request/21/package/') return undefined;
+      if (!ready) return json({ error: RECORDS_PACKAGE_MSG.preparing }, 409);
+      return new Response('PK', {
+        headers: {
+          'content-type': 'application/zip',
+          'content-disposition': 'attachment; filename="records-10021.zip"',
+        },
+      });
+    });
     renderWithProviders(<RecordsPackageButton requestId={21} files={delivered} />);
-    client.download.mockResolvedValueOnce(undefined);
     await userEvent.click(screen.getByRole('button', { name: RECORDS_PACKAGE_MSG.download }));
-    expect(client.download).toHaveBeenCalledWith('/api/home/request/21/package/');
-    client.download.mockRejectedValueOnce(new Error(RECORDS_PACKAGE_MSG.preparing));
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    expect(calls).toEqual([
+      expect.objectContaining({ method: 'GET', path: '/api/home/request/21/package/' }),
+    ]);
+    expect(createObjectURL).toHaveBeenCalledOnce();
+    expect(clicks[0]).toMatchObject({ href: 'blob:package', download: 'records-10021.zip' });
+    ready = false;
     await userEvent.click(screen.getByRole('button', { name: RECORDS_PACKAGE_MSG.download }));
     expect(await screen.findByText(RECORDS_PACKAGE_MSG.preparing)).toBeInTheDocument();
   });
