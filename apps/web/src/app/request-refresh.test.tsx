@@ -7,20 +7,29 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequestsPanel } from '../features/dashboard/RequestsPanel';
 import { EditRequestScreen } from '../features/requests';
 import { RequestListScreen } from '../features/staff-list';
-import { type ApiCall, internalStaffUser, json, renderWithProviders, requestDetail, stubApi } from '../test';
+import {
+  type ApiCall,
+  client,
+  internalStaffUser,
+  json,
+  pickerAnswers,
+  provider,
+  renderWithProviders,
+  requestDetail,
+  stubApi,
+} from '../test';
 
 // An internal staff member: sees the staff list and may edit a law firm's request.
-// The pickers have their own tests; here they only need to render.
-vi.mock('../features/clients', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../features/clients')>()),
-  ClientPicker: () => null,
-}));
-vi.mock('../features/providers', () => ({ ProviderPicker: () => null }));
-
 const detail = requestDetail({ status: STATUS.requestedByLawyer });
+const pickers = pickerAnswers(
+  [client({ id: detail.patient_id })],
+  [provider(detail.provider_id, 'Denver Health')],
+);
 
 function api() {
   return stubApi((call) => {
+    const picked = pickers(call);
+    if (picked) return picked;
     if (call.method === 'POST' && call.path === `/api/home/request/${detail.id}/`)
       return json({ id: detail.id });
     if (call.path === `/api/home/request/${detail.id}/`) return json(detail);
@@ -35,7 +44,9 @@ function api() {
   });
 }
 
-const gets = (calls: ApiCall[], path: string) => calls.filter((c) => c.method === 'GET' && c.path === path);
+/** GETs of a list; the request form's own look-up of the client's earlier requests does not count. */
+const gets = (calls: ApiCall[], path: string) =>
+  calls.filter((c) => c.method === 'GET' && c.path === path && !c.query.has('patient'));
 
 afterEach(() => vi.unstubAllGlobals());
 

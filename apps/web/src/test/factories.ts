@@ -1,8 +1,10 @@
 /** Factories for web tests: records as the API sends them, with overrides for what a test is about. */
 import {
+  type Client,
   type Company,
   type CurrentUser,
   type ManagedUser,
+  type Provider,
   type RequestDetail,
   type RequestFile,
   STATUS,
@@ -240,6 +242,54 @@ export function requestDetail(overrides: Partial<RequestDetail> = {}): RequestDe
       is_internal_staff: true,
     },
     first_send_due: (overrides.status ?? STATUS.requestedByLawyer) === STATUS.requestedByLawyer,
+    ...overrides,
+  };
+}
+
+/** A law firm's client as GET /api/home/patient/ and /api/home/patient/:id/ send it. */
+export function client(overrides: Partial<Client> = {}): Client {
+  return {
+    id: 7,
+    first_name: 'Pat',
+    last_name: 'Client',
+    full_name: 'Pat Client',
+    maiden_name: null,
+    date_of_birth: '1980-04-12',
+    custom_code: null,
+    address_1: null,
+    address_2: null,
+    city: null,
+    state: null,
+    zip_code: null,
+    email: null,
+    phone_number: null,
+    fax_number: null,
+    hipaa_consent_url: 'hipaa-forms/pat.pdf',
+    bates_prefix: null,
+    company: 5,
+    has_ssn: true,
+    created_at: '2024-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A provider as GET /api/home/provider/ sends it. */
+export function provider(id: number, name: string, overrides: Partial<Provider> = {}): Provider {
+  return {
+    id,
+    name,
+    email: null,
+    phone: null,
+    fax: null,
+    address_1: null,
+    address_2: null,
+    city: 'Denver',
+    state: 'CO',
+    zip_code: null,
+    notes: null,
+    medical_request_url: null,
+    kind: null,
+    max_authorization_age_days: null,
     ...overrides,
   };
 }

@@ -1,43 +1,31 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { currentUser, json, renderWithProviders, stubApi } from '../../test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { client, currentUser, json, pickerAnswers, provider, renderWithProviders, stubApi } from '../../test';
 import { EditRequestScreen } from './EditRequestScreen';
 
 /**
  * A submit the server may have stored although the answer never arrived (a timeout, a failure) is sent
  * again with the same Idempotency-Key, so the order is stored once.
  */
-vi.mock('../clients', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../clients')>()),
-  ClientPicker: (props: { onChange: (c: object) => void }) => (
-    <button
-      type="button"
-      onClick={() =>
-        props.onChange({ id: 7, full_name: 'Pat Client', hipaa_consent_url: 'hipaa-forms/pat.pdf' })
-      }
-    >
-      Pick client
-    </button>
-  ),
-}));
-vi.mock('../providers', () => ({
-  ProviderPicker: (props: { onChange: (ids: number[]) => void }) => (
-    <button type="button" onClick={() => props.onChange([11])}>
-      Pick providers
-    </button>
-  ),
-}));
+const pickers = pickerAnswers([client({ id: 7 })], [provider(11, 'Denver Health')]);
 
 function api(orderAnswers: Response[]) {
   return stubApi((call) => {
+    const picked = pickers(call);
+    if (picked) return picked;
     if (call.path === '/api/home/requesttype/') return json([{ id: 2, name: 'Medical Records' }]);
     if (call.path === '/api/user/User/') return json([]);
     if (call.path === '/api/home/quote/') return json({ price: 38, rush: false, outcomes: [] });
     if (call.method === 'POST' && call.path === '/api/home/request/') return orderAnswers.shift();
+    // The chosen client's earlier requests.
+    if (call.path === '/api/home/request/')
+      return json({ count: 0, next: null, previous: null, results: [] });
     return undefined;
   });
 }
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('submitting a request again after a failure', () => {
   it('sends the same Idempotency-Key the second time', async () => {
@@ -46,9 +34,9 @@ describe('submitting a request again after a failure', () => {
       json({ count: 1, results: [] }, 201),
     ]);
     renderWithProviders(<EditRequestScreen params={['5']} path="editRequest/5" />, { user: currentUser() });
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Pick client' }));
-    await user.click(screen.getByRole('button', { name: 'Pick providers' }));
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /Client, Pat/ }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Denver Health' }));
     await user.click(await screen.findByRole('checkbox', { name: 'Medical Records' }));
     await user.type(screen.getByRole('textbox', { name: /Start Date/ }), '01/15/2020');
     await user.type(screen.getByRole('textbox', { name: /End Date/ }), '12/31/2022');

@@ -2,31 +2,18 @@ import { duplicateRequestMessage, MSG, requestsSubmittedMessage, requiredFieldMe
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUser, internalStaffUser, json, renderWithProviders, stubApi } from '../../test';
+import {
+  client,
+  currentUser,
+  internalStaffUser,
+  json,
+  pickerAnswers,
+  provider,
+  renderWithProviders,
+  stubApi,
+} from '../../test';
 import { EditRequestScreen } from './EditRequestScreen';
 import { RequestForm } from './RequestForm';
-
-// The pickers belong to other features and have their own tests; here they hand back fixed choices.
-vi.mock('../clients', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../clients')>()),
-  ClientPicker: (props: { onChange: (c: object) => void }) => (
-    <button
-      type="button"
-      onClick={() =>
-        props.onChange({ id: 7, full_name: 'Pat Client', hipaa_consent_url: 'hipaa-forms/pat.pdf' })
-      }
-    >
-      Pick client
-    </button>
-  ),
-}));
-vi.mock('../providers', () => ({
-  ProviderPicker: (props: { onChange: (ids: number[]) => void }) => (
-    <button type="button" onClick={() => props.onChange([11, 12])}>
-      Pick providers
-    </button>
-  ),
-}));
 
 const person = currentUser;
 
@@ -36,8 +23,15 @@ const types = [
   { id: 3, name: 'Radiology Images' },
 ];
 
+const pickers = pickerAnswers(
+  [client({ id: 7, hipaa_consent_url: 'hipaa-forms/pat.pdf' })],
+  [provider(11, 'Denver Health'), provider(12, 'Mercy Hospital'), provider(13, 'Valley Clinic')],
+);
+
 function api(requestResponses: Response[]) {
   return stubApi((call) => {
+    const picked = pickers(call);
+    if (picked) return picked;
     if (call.path === '/api/home/requesttype/') return json(types);
     if (call.path === '/api/user/User/') {
       return json([
@@ -55,6 +49,9 @@ function api(requestResponses: Response[]) {
       ]);
     }
     if (call.method === 'POST' && call.path === '/api/home/request/') return requestResponses.shift();
+    // The chosen client's earlier requests.
+    if (call.path === '/api/home/request/')
+      return json({ count: 0, next: null, previous: null, results: [] });
     if (call.path === '/api/home/quote/') return json(quoteFor(call.query.get('rush') === 'true'));
     return undefined;
   });
@@ -70,9 +67,10 @@ const quoteFor = (rush: boolean) => ({
 });
 
 async function fillRequiredFields() {
-  const user = userEvent.setup();
-  await user.click(screen.getByRole('button', { name: 'Pick client' }));
-  await user.click(screen.getByRole('button', { name: 'Pick providers' }));
+  const user = userEvent.setup({ delay: null });
+  await user.click(await screen.findByRole('button', { name: /Client, Pat/ }));
+  await user.click(await screen.findByRole('checkbox', { name: 'Denver Health' }));
+  await user.click(screen.getByRole('checkbox', { name: 'Mercy Hospital' }));
   await user.click(await screen.findByRole('checkbox', { name: 'Medical Records' }));
   await user.type(screen.getByRole('textbox', { name: /Start Date/ }), '01/15/2020');
   await user.type(screen.getByRole('textbox', { name: /End Date/ }), '12/31/2022');
@@ -91,7 +89,7 @@ describe('request form', () => {
     });
     expect(await screen.findByText('$38.00 per provider')).toBeInTheDocument();
     expect(screen.getByText('Closed - Cancelled Request: $10.00')).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('checkbox', { name: /Rush/ }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('checkbox', { name: /Rush/ }));
     expect(await screen.findByText('$45.00 per provider')).toBeInTheDocument();
     expect(screen.getByText('Closed - Cancelled Request: $17.00')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/home/quote/')?.query.get('company')).toBe('5');
@@ -110,7 +108,7 @@ describe('request form', () => {
       <RequestForm user={internalStaff} companyId={5} onCreated={vi.fn()} onSaved={vi.fn()} />,
       { user: null },
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
     for (const message of [
       MSG.noPatient,
