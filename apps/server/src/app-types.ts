@@ -17,6 +17,11 @@ import type { Storage } from './lib/storage';
 export interface AppDeps {
   config: Config;
   db: Db;
+  /**
+   * The streaming replica's database (DATABASE_READ_URL), or `db` when there is none. Only the routes that
+   * read through lib/read-replica.ts use it (decision 068).
+   */
+  reader: Db;
   cipher: DataCipher;
   mail: Mail;
   tokens: TokenSettings;

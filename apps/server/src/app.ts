@@ -212,6 +212,7 @@ export async function buildApp(
     tokens: deps.tokens,
     internalCompanyId: deps.config.INTERNAL_COMPANY_ID,
     apiKeyRateLimit: deps.config.API_KEY_RATE_LIMIT,
+    stampWrites: deps.reader !== deps.db,
   });
 
   registerMetrics(app, deps);

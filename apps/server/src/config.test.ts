@@ -18,6 +18,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes a read replica only beside its primary', () => {
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgresql://replica/dd' })).toThrow(
+      /DATABASE_READ_URL: a read replica needs its primary; set DATABASE_URL/,
+    );
+    const both = { DATABASE_URL: 'postgresql://primary/dd', DATABASE_READ_URL: 'postgresql://replica/dd' };
+    expect(loadConfig(both).DATABASE_READ_URL).toBe('postgresql://replica/dd');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://primary/dd' }).DATABASE_READ_URL).toBeUndefined();
+  });
+
   it('refuses to start in production with generated keys or without its public address', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /production needs JWT_SECRET, DATA_KEY, PUBLIC_URL/,

@@ -14,6 +14,11 @@ const ConfigSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().startsWith('postgres').optional(),
+  /**
+   * A streaming replica of DATABASE_URL's database: the staff dashboard, reports, the completed-with-fees
+   * table, CSV exports and records search read there (decision 068). Only with DATABASE_URL.
+   */
+  DATABASE_READ_URL: z.string().startsWith('postgres').optional(),
   JWT_SECRET: z.string().min(32).optional(),
   DATA_KEY: z
     .string()
@@ -122,6 +127,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.DATABASE_READ_URL && !parsed.data.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration:\n  DATABASE_READ_URL: a read replica needs its primary; set DATABASE_URL to the primary PostgreSQL, or unset DATABASE_READ_URL (the embedded database has no replica)',
+    );
   }
   const production = parsed.data.NODE_ENV === 'production';
   if (production && parsed.data.SEED_DEMO) {

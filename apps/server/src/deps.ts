@@ -6,13 +6,14 @@ import { createDataCipher } from './lib/crypto';
 import { createMail } from './lib/outbox';
 import { createStorage } from './lib/storage';
 
-/** Wires the shared services from configuration. */
-export function createDeps(config: Config, db: Db): AppDeps {
+/** Wires the shared services from configuration; `reader` is the replica's database when there is one. */
+export function createDeps(config: Config, db: Db, reader: Db = db): AppDeps {
   const keys = loadKeys(config);
   const cipher = createDataCipher(keys.dataKey);
   return {
     config,
     db,
+    reader,
     cipher,
     mail: createMail({
       from: config.MAIL_FROM,

@@ -28,8 +28,12 @@ async function main() {
     process.exit(1);
   }
   const releaseEmbedded = config.DATABASE_URL ? () => {} : claimEmbeddedDatabase(config.dataDir);
-  const database = await openDatabase({ url: config.DATABASE_URL, dir: path.join(config.dataDir, 'db') });
-  const deps = createDeps(config, database.db);
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    readUrl: config.DATABASE_READ_URL,
+    dir: path.join(config.dataDir, 'db'),
+  });
+  const deps = createDeps(config, database.db, database.reader);
   const refusal = await checkBeforeStart(config, database.db, deps.cipher);
   if (refusal) {
     console.error(refusal);
@@ -66,7 +70,7 @@ async function main() {
     [
       '',
       `Direct Docs is running at ${address}`,
-      `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL'}`,
+      `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL'}${config.DATABASE_READ_URL ? ' (reports and search read from its replica)' : ''}`,
       `E-mail: ${config.SMTP_URL ? 'delivered over SMTP' : 'kept in the outbox (no SMTP_URL)'}`,
       '',
       ...(config.SEED_DEMO

@@ -6,6 +6,7 @@ import { assertKeyMayCall } from '../authz/api-key-scopes';
 import type { Db, DbOrTx } from '../db/client';
 import { roles, sessions, users } from '../db/schema';
 import { unauthorized } from '../lib/errors';
+import { READ_YOUR_WRITES_SECONDS } from '../lib/read-replica';
 import { apiKeyLoader, auditKeyCall, keyAuthFits } from './api-key-auth';
 import { type AccessClaims, verifyAccessToken } from './jwt';
 import { consume } from './rate-limit';
@@ -16,6 +17,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The live session the bearer token belongs to (sign-out ends it). */
     sessionId: string | null;
+    /**
+     * The caller's last changing call was answered less than READ_YOUR_WRITES_SECONDS ago (by the
+     * database's clock, so any instance agrees): their reads stay on the primary (decision 068).
+     */
+    wroteRecently: boolean;
   }
 }
 
@@ -28,6 +34,7 @@ const authColumns = {
   emailConfirmedAt: users.emailConfirmedAt,
   timezone: users.timezone,
   permissions: roles.permissions,
+  wroteRecently: sql<boolean>`coalesce(${users.lastWriteAt} > now() - interval '${sql.raw(String(READ_YOUR_WRITES_SECONDS))} seconds', false)`,
 };
 
 interface AuthRow {
@@ -39,6 +46,7 @@ interface AuthRow {
   emailConfirmedAt: Date | null;
   timezone: string | null;
   permissions: string[] | null;
+  wroteRecently: boolean;
 }
 
 function toAuth(row: AuthRow | undefined, internalCompanyId: number): Auth | null {
@@ -55,14 +63,18 @@ function toAuth(row: AuthRow | undefined, internalCompanyId: number): Auth | nul
   };
 }
 
-/** The active user by id, without a session (signed download links, which carry their own expiry). */
-export async function loadAuth(db: DbOrTx, userId: number, internalCompanyId: number): Promise<Auth | null> {
+async function loadAuthRow(db: DbOrTx, userId: number): Promise<AuthRow | undefined> {
   const [row] = await db
     .select(authColumns)
     .from(users)
     .leftJoin(roles, eq(roles.id, users.roleId))
     .where(eq(users.id, userId));
-  return toAuth(row, internalCompanyId);
+  return row;
+}
+
+/** The active user by id, without a session (signed download links, which carry their own expiry). */
+export async function loadAuth(db: DbOrTx, userId: number, internalCompanyId: number): Promise<Auth | null> {
+  return toAuth(await loadAuthRow(db, userId), internalCompanyId);
 }
 
 /**
@@ -85,13 +97,14 @@ function sessionAuthLoader(db: Db, settings: TokenSettings & { internalCompanyId
       ),
     )
     .prepare('session_auth');
-  return async (claims: AccessClaims): Promise<Auth | null> => {
+  return async (claims: AccessClaims): Promise<{ auth: Auth; wroteRecently: boolean } | null> => {
     const [row] = await query.execute({ sid: claims.sid, sub: claims.sub });
     const auth = toAuth(row, settings.internalCompanyId);
-    if (auth && row.stale) {
+    if (!auth) return null;
+    if (row.stale) {
       await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, claims.sid));
     }
-    return auth;
+    return { auth, wroteRecently: row.wroteRecently };
   };
 }
 
@@ -101,9 +114,21 @@ function needsSignIn(request: FastifyRequest): boolean {
   return Boolean(access) && access !== 'public';
 }
 
+const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * `stampWrites` (a read replica is configured): each changing call of a signed-in caller stamps the user's
+ * `last_write_at` before its answer leaves, so their next reads, on whichever instance, go to the primary.
+ */
 export function registerSession(
   app: FastifyInstance,
-  deps: { db: Db; tokens: TokenSettings; internalCompanyId: number; apiKeyRateLimit: number },
+  deps: {
+    db: Db;
+    tokens: TokenSettings;
+    internalCompanyId: number;
+    apiKeyRateLimit: number;
+    stampWrites: boolean;
+  },
 ): void {
   const loadSessionAuth = sessionAuthLoader(deps.db, {
     ...deps.tokens,
@@ -113,6 +138,7 @@ export function registerSession(
   const keyRule = { bucket: 'api_key', limit: deps.apiKeyRateLimit, windowSeconds: 60 };
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('wroteRecently', false);
   app.decorateRequest('apiKeyId', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
@@ -120,9 +146,11 @@ export function registerSession(
     // A key is looked at only where a caller is needed; it takes the place of any bearer token sent with it.
     if (typeof apiKey === 'string' && needsSignIn(request)) {
       const key = await loadKey(apiKey.trim());
-      const auth = key && (await loadAuth(deps.db, key.userId, deps.internalCompanyId));
+      const row = key && (await loadAuthRow(deps.db, key.userId));
+      const auth = key && toAuth(row ?? undefined, deps.internalCompanyId);
       if (!key || !keyAuthFits(auth, key.companyId)) throw unauthorized(API_KEY_MSG.invalid);
       request.auth = { ...auth, apiKeyId: key.keyId };
+      request.wroteRecently = row?.wroteRecently ?? false;
       request.apiKeyId = key.keyId;
       // The access line of a key's call names the key, as the audit trail does.
       request.log = request.log.child({ api_key_id: key.keyId });
@@ -131,8 +159,12 @@ export function registerSession(
     } else if (header?.startsWith('Bearer ')) {
       const claims = verifyAccessToken(header.slice(7).trim(), deps.tokens.jwtSecret);
       if (claims) {
-        request.auth = await loadSessionAuth(claims);
-        if (request.auth) request.sessionId = claims.sid;
+        const session = await loadSessionAuth(claims);
+        request.auth = session?.auth ?? null;
+        if (session) {
+          request.sessionId = claims.sid;
+          request.wroteRecently = session.wroteRecently;
+        }
         // A genuine token whose session is over: say so, so the person knows to sign in again.
         else if (needsSignIn(request)) throw unauthorized(MSG.sessionEnded);
       }
@@ -145,4 +177,15 @@ export function registerSession(
     if (request.apiKeyId === null) return done(null, payload);
     auditKeyCall(deps.db, request, reply.statusCode).then(() => done(null, payload), done);
   });
+  if (deps.stampWrites)
+    app.addHook('onSend', async (request) => {
+      const userId = request.auth?.userId;
+      if (userId === undefined || !CHANGING_METHODS.has(request.method)) return;
+      try {
+        await deps.db.update(users).set({ lastWriteAt: sql`now()` }).where(eq(users.id, userId));
+      } catch (error) {
+        // The call itself is done; at worst the caller reads the replica's slightly older copy for a moment.
+        request.log.warn({ err: error }, 'Could not record the time of the call for read-your-writes');
+      }
+    });
 }

@@ -23,6 +23,8 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 
 export interface Database {
   db: Db;
+  /** Where the replica-read routes read (decision 068): a streaming replica when `readUrl` is given, else `db`. */
+  reader: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
@@ -46,29 +48,60 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
  */
 export async function openDatabase(options: {
   url?: string;
+  /** A streaming replica of `url`'s database (no migrations run there: it replays the primary's). */
+  readUrl?: string;
   dir?: string;
   template?: Blob;
 }): Promise<Database> {
   if (options.url) {
-    // A connection that cannot be opened within 5 s fails the query instead of waiting forever (a network
-    // partition).
-    // No JIT: the app's statements are index walks that stop early; compiling one costs 10-50 ms whenever the
-    // planner's estimate for a capped count or a LIMIT runs high (decision 046).
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: 10,
-      connectionTimeoutMillis: 5000,
-      options: '-c jit=off',
-    });
-    survivesLostConnections(pool);
+    const pool = openPool(options.url);
     const db = drizzlePg(pool, { schema });
     await migrateAlone(pool, () => migratePg(db, { migrationsFolder }));
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    if (!options.readUrl)
+      return {
+        db: db as unknown as Db,
+        reader: db as unknown as Db,
+        kind: 'postgres',
+        close: () => pool.end(),
+      };
+    const readPool = openPool(options.readUrl);
+    const reader = drizzlePg(readPool, { schema });
+    return {
+      db: db as unknown as Db,
+      reader: reader as unknown as Db,
+      kind: 'postgres',
+      close: async () => {
+        await Promise.all([pool.end(), readPool.end()]);
+      },
+    };
   }
   const client = openPglite(options.dir, options.template);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    reader: db as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+  };
+}
+
+/**
+ * One pool per server (the primary's, and the replica's when there is one), with the same settings.
+ * A connection that cannot be opened within 5 s fails the query instead of waiting forever (a network
+ * partition).
+ * No JIT: the app's statements are index walks that stop early; compiling one costs 10-50 ms whenever the
+ * planner's estimate for a capped count or a LIMIT runs high (decision 046).
+ */
+function openPool(url: string): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    options: '-c jit=off',
+  });
+  survivesLostConnections(pool);
+  return pool;
 }
 
 /**

@@ -42,6 +42,11 @@ export const users = pgTable(
     type: text('type').notNull().default('User'),
     timezone: text('timezone'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * When the user's last changing call (POST, PUT, PATCH, DELETE) was answered, stamped only when a read
+     * replica is configured: for a few seconds after it their reads stay on the primary (decision 068).
+     */
+    lastWriteAt: timestamp('last_write_at', { withTimezone: true }),
     /** When the user last opened the notification bell: notes after it are unread. */
     notificationsSeenAt: timestamp('notifications_seen_at', { withTimezone: true }),
     /** Set when the address is proven (sign-up confirmation link, or an accepted invitation). */

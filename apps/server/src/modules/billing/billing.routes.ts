@@ -22,6 +22,7 @@ import { requireAuth } from '../../authz';
 import { badRequest, notFound } from '../../lib/errors';
 import { runWrite } from '../../lib/idempotency';
 import { PageQuery, pageOf } from '../../lib/pagination';
+import { readOnReplica } from '../../lib/read-replica';
 import { attachmentHeader } from '../files/files.download';
 import { offsetPage } from '../requests/offset-page';
 import { billingPdf, invoiceCsv } from './billing.exports';
@@ -75,7 +76,7 @@ const sendAttachment = (reply: FastifyReply, type: string, name: string, body: s
 /** The fee settings are one row; the spec calls it by its fixed id. */
 const FEE_SETTINGS_ID = 1;
 
-export const billingRoutes: Module = (app, { db, mail, config }) => {
+export const billingRoutes: Module = (app, { db, reader, mail, config }) => {
   app.get(
     '/api/invoices/',
     {
@@ -115,11 +116,9 @@ export const billingRoutes: Module = (app, { db, mail, config }) => {
       schema: { params: CompanyParams, querystring: InvoiceFilterSchema.strict() },
     },
     async (request, reply) => {
-      const { name, csv } = await invoiceCsv(
-        db,
-        requireAuth(request),
-        request.params.company_id,
-        request.query,
+      // CSV exports read from the replica when there is one (decision 068).
+      const { name, csv } = await readOnReplica({ db, reader }, request, (from) =>
+        invoiceCsv(from, requireAuth(request), request.params.company_id, request.query),
       );
       return sendAttachment(reply, 'text/csv; charset=utf-8', name, csv);
     },

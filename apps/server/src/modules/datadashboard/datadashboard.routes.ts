@@ -7,6 +7,7 @@ import {
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
+import { readOnReplica } from '../../lib/read-replica';
 import { deadlineEscalation } from './datadashboard.deadlines';
 import { dataDashboard } from './datadashboard.service';
 import { dashboardTrends } from './datadashboard.trends';
@@ -27,7 +28,9 @@ const Query = z
   })
   .strict();
 
-export const dataDashboardRoutes: Module = (app, { db, config }) => {
+/** Every answer here reads from the replica when there is one (decision 068). */
+export const dataDashboardRoutes: Module = (app, deps) => {
+  const { config } = deps;
   app.get(
     '/api/home/dashboard/',
     {
@@ -36,23 +39,25 @@ export const dataDashboardRoutes: Module = (app, { db, config }) => {
     },
     async (request) =>
       withSpecNames(
-        await dataDashboard(db, requireAuth(request), {
-          openOnly:
-            request.query.status_open !== undefined && request.query.status_open.toLowerCase() !== 'false',
-          internalCompanyId: config.INTERNAL_COMPANY_ID,
-        }),
+        await readOnReplica(deps, request, (db) =>
+          dataDashboard(db, requireAuth(request), {
+            openOnly:
+              request.query.status_open !== undefined && request.query.status_open.toLowerCase() !== 'false',
+            internalCompanyId: config.INTERNAL_COMPANY_ID,
+          }),
+        ),
       ),
   );
 
   app.get(
     '/api/home/dashboard/trends/',
     { config: { access: 'internal' }, schema: { response: { 200: DashboardTrendsSchema } } },
-    async (request) => dashboardTrends(db, requireAuth(request)),
+    async (request) => readOnReplica(deps, request, (db) => dashboardTrends(db, requireAuth(request))),
   );
 
   app.get(
     '/api/home/dashboard/deadlines/',
     { config: { access: 'internal' }, schema: { response: { 200: DeadlineEscalationSchema } } },
-    async (request) => deadlineEscalation(db, requireAuth(request)),
+    async (request) => readOnReplica(deps, request, (db) => deadlineEscalation(db, requireAuth(request))),
   );
 };

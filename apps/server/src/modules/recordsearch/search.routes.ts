@@ -7,6 +7,7 @@ import {
 import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
+import { readOnReplica } from '../../lib/read-replica';
 import { getIndexStatus, searchRecords } from './search.service';
 
 /**
@@ -23,7 +24,11 @@ export const recordsSearchRoutes: Module = (app, deps) => {
       config: { access: 'authenticated' },
       schema: { querystring: RecordsSearchQuerySchema, response: { 200: RecordsSearchResponseSchema } },
     },
-    async (request) => searchRecords(deps, requireAuth(request), request.query),
+    // The search reads from the replica when there is one (decision 068).
+    async (request) =>
+      readOnReplica(deps, request, (reader) =>
+        searchRecords({ ...deps, db: reader }, requireAuth(request), request.query),
+      ),
   );
 
   app.get(

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
 import { PageQuery, pageOf } from '../../lib/pagination';
+import { readOnReplica } from '../../lib/read-replica';
 import { billingReportFor } from './billing-report.service';
 import { COMPLETED_FEES_ORDERINGS, type CompletedFeesOrdering } from './completed-fees.queries';
 import { completedWithFees } from './completed-fees.service';
@@ -29,18 +30,22 @@ const BillingReportQuery = z.object({ from: day.optional(), to: day.optional() }
 
 const Page = pageSchema(CompletedWithFeesSchema);
 
-export const reportsRoutes: Module = (app, { db }) => {
+export const reportsRoutes: Module = (app, deps) => {
+  const { db } = deps;
   app.get(
     '/api/completed-requests-with-fees/',
     { config: { access: 'internal' }, schema: { querystring: Query, response: { 200: Page } } },
     async (request) => {
       const { page, page_size, ...rest } = request.query as z.output<typeof Query> &
         Partial<Record<CompletedFeesFilter, string>>;
-      const { rows, total } = await completedWithFees(db, requireAuth(request), {
-        ...rest,
-        limit: page_size,
-        offset: (page - 1) * page_size,
-      });
+      // The completed-with-fees table reads from the replica when there is one (decision 068).
+      const { rows, total } = await readOnReplica(deps, request, (reader) =>
+        completedWithFees(reader, requireAuth(request), {
+          ...rest,
+          limit: page_size,
+          offset: (page - 1) * page_size,
+        }),
+      );
       return pageOf(request, rows, total, page, page_size);
     },
   );

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
 import { PageQuery, pageOf } from '../../lib/pagination';
+import { readOnReplica } from '../../lib/read-replica';
 import {
   assignmentTable,
   paralegalList,
@@ -34,8 +35,9 @@ const RequestsQuery = ReportSubjectQuery.extend(ReportPage.shape)
   .strict();
 const NamedPage = ReportPage.extend({ name: z.string().trim().max(200).optional() }).strict();
 
-export const staffReportsRoutes: Module = (app, { db, config }) => {
-  const internalCompanyId = config.INTERNAL_COMPANY_ID;
+/** Every report here reads from the replica when there is one (decision 068). */
+export const staffReportsRoutes: Module = (app, deps) => {
+  const internalCompanyId = deps.config.INTERNAL_COMPANY_ID;
 
   app.get(
     '/api/reports/staff/',
@@ -43,7 +45,10 @@ export const staffReportsRoutes: Module = (app, { db, config }) => {
       config: { access: 'internalStaff' },
       schema: { querystring: ReportSubjectQuery.strict(), response: { 200: StaffReportSchema } },
     },
-    async (request) => staffReport(db, requireAuth(request), request.query, { internalCompanyId }),
+    async (request) =>
+      readOnReplica(deps, request, (db) =>
+        staffReport(db, requireAuth(request), request.query, { internalCompanyId }),
+      ),
   );
 
   app.get(
@@ -54,13 +59,15 @@ export const staffReportsRoutes: Module = (app, { db, config }) => {
     },
     async (request) => {
       const { page, page_size, card, order_by, ...subject } = request.query;
-      const { rows, total } = await reportRequests(db, requireAuth(request), {
-        subject,
-        card,
-        order_by,
-        limit: page_size,
-        offset: (page - 1) * page_size,
-      });
+      const { rows, total } = await readOnReplica(deps, request, (db) =>
+        reportRequests(db, requireAuth(request), {
+          subject,
+          card,
+          order_by,
+          limit: page_size,
+          offset: (page - 1) * page_size,
+        }),
+      );
       return pageOf(request, rows, total, page, page_size);
     },
   );
@@ -71,7 +78,11 @@ export const staffReportsRoutes: Module = (app, { db, config }) => {
       config: { access: 'internalStaff' },
       schema: { response: { 200: z.object({ results: z.array(AssignmentRowSchema) }) } },
     },
-    async (request) => ({ results: await assignmentTable(db, requireAuth(request), { internalCompanyId }) }),
+    async (request) => ({
+      results: await readOnReplica(deps, request, (db) =>
+        assignmentTable(db, requireAuth(request), { internalCompanyId }),
+      ),
+    }),
   );
 
   app.get(
@@ -82,12 +93,14 @@ export const staffReportsRoutes: Module = (app, { db, config }) => {
     },
     async (request) => {
       const { page, page_size, name } = request.query;
-      const { rows, total } = await paralegalList(db, requireAuth(request), {
-        name,
-        limit: page_size,
-        offset: (page - 1) * page_size,
-        internalCompanyId,
-      });
+      const { rows, total } = await readOnReplica(deps, request, (db) =>
+        paralegalList(db, requireAuth(request), {
+          name,
+          limit: page_size,
+          offset: (page - 1) * page_size,
+          internalCompanyId,
+        }),
+      );
       return pageOf(request, rows, total, page, page_size);
     },
   );
@@ -100,11 +113,9 @@ export const staffReportsRoutes: Module = (app, { db, config }) => {
     },
     async (request) => {
       const { page, page_size, name } = request.query;
-      const { rows, total } = await providerReport(db, requireAuth(request), {
-        name,
-        limit: page_size,
-        offset: (page - 1) * page_size,
-      });
+      const { rows, total } = await readOnReplica(deps, request, (db) =>
+        providerReport(db, requireAuth(request), { name, limit: page_size, offset: (page - 1) * page_size }),
+      );
       return pageOf(request, rows, total, page, page_size);
     },
   );
