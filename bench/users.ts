@@ -349,18 +349,18 @@ function templateOf(slot: number): (typeof TEMPLATES)[number] {
   return TEMPLATES[0];
 }
 
-/** Least-squares slope of RSS over time, in MB per 10 minutes. */
-function slopePerTenMinutes(points: { seconds: number; mb: number }[]): number {
+/** Least-squares slope of a memory figure (RSS unless told) over time, in MB per 10 minutes. */
+function slopePerTenMinutes(points: MemorySample[], of: (p: MemorySample) => number = (p) => p.mb): number {
   if (points.length < 2) return 0;
   const mx = points.reduce((s, p) => s + p.seconds, 0) / points.length;
-  const my = points.reduce((s, p) => s + p.mb, 0) / points.length;
-  const num = points.reduce((s, p) => s + (p.seconds - mx) * (p.mb - my), 0);
+  const my = points.reduce((s, p) => s + of(p), 0) / points.length;
+  const num = points.reduce((s, p) => s + (p.seconds - mx) * (of(p) - my), 0);
   const den = points.reduce((s, p) => s + (p.seconds - mx) ** 2, 0);
   return (num / den) * 600;
 }
 
 /** The RSS curve as a small SVG line chart, for docs/reliability.md. */
-function rssCurve(points: { seconds: number; mb: number }[], title: string): string {
+function rssCurve(points: MemorySample[], title: string): string {
   const [w, h, pad] = [640, 240, 40];
   const maxS = Math.max(...points.map((p) => p.seconds), 1);
   const maxMb = Math.ceil(Math.max(...points.map((p) => p.mb)) / 100) * 100;
@@ -390,8 +390,36 @@ function rssMb(child: ChildProcess): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
+/**
+ * RSS with the JavaScript heap and the memory outside it (buffers), from the server's own metrics: RSS that
+ * grows while both stay flat is the allocator's, not a leak in our code.
+ */
+interface MemorySample {
+  seconds: number;
+  mb: number;
+  heapMb: number;
+  externalMb: number;
+}
+const METRICS_TOKEN = randomBytes(16).toString('hex');
+
+async function memorySample(child: ChildProcess, seconds: number): Promise<MemorySample> {
+  const metrics = (await send('GET', '/metrics', METRICS_TOKEN)).body;
+  const gauge = (name: string) =>
+    Number(new RegExp(`^${name} (\\S+)`, 'm').exec(metrics)?.[1] ?? 0) / 2 ** 20;
+  return {
+    seconds,
+    mb: rssMb(child),
+    heapMb: gauge('nodejs_heap_size_used_bytes'),
+    externalMb: gauge('nodejs_external_memory_bytes'),
+  };
+}
+
 async function main() {
-  const scratch = await scratchInstallation('dd_load', PORT, { LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' });
+  const scratch = await scratchInstallation('dd_load', PORT, {
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: '127.0.0.1',
+    METRICS_TOKEN,
+  });
   const build = productionBuild();
   const server = startServer(scratch.env, { script: build.script });
   const { child } = server;
@@ -405,9 +433,9 @@ async function main() {
     const people = await makePeople(scratch.databaseUrl);
     for (const person of people) await person.signIn();
     const started = performance.now();
-    const rss: { seconds: number; mb: number }[] = [];
-    const sample = () => rss.push({ seconds: (performance.now() - started) / 1000, mb: rssMb(child) });
-    sample();
+    const rss: MemorySample[] = [];
+    const sample = async () => rss.push(await memorySample(child, (performance.now() - started) / 1000));
+    await sample();
     sampler = setInterval(sample, 5000);
     const until = started + SECONDS * 1000;
     await Promise.all(
@@ -417,7 +445,7 @@ async function main() {
     );
     const elapsed = (performance.now() - started) / 1000;
     clearInterval(sampler);
-    sample();
+    await sample();
 
     let total = 0;
     let failed = 0;
@@ -441,6 +469,11 @@ async function main() {
     const mbs = rss.map((r) => r.mb);
     console.log(
       `Server RSS: ${mbs[0].toFixed(0)} MB before, ${Math.max(...mbs).toFixed(0)} MB at most, ${mbs.at(-1)?.toFixed(0)} MB at the end; after the first ${SETTLE_SECONDS} s it changes by ${slope.toFixed(1)} MB per 10 minutes (least squares over ${settled.length} samples).`,
+    );
+    const heap = slopePerTenMinutes(settled, (p) => p.heapMb);
+    const external = slopePerTenMinutes(settled, (p) => p.externalMb);
+    console.log(
+      `Over the same samples the JavaScript heap changes by ${heap.toFixed(1)} MB and the memory outside it (buffers) by ${external.toFixed(1)} MB per 10 minutes; heap ${rss[0].heapMb.toFixed(0)} → ${rss.at(-1)?.heapMb.toFixed(0)} MB.`,
     );
     if (process.env.LOAD_SVG) {
       writeFileSync(process.env.LOAD_SVG, rssCurve(rss, `${USERS} users, ${SECONDS} s`));
