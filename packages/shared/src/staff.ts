@@ -74,6 +74,8 @@ export type ClaimConflict = z.infer<typeof ClaimConflictSchema>;
 
 /* Requisition and provider fee: POST /api/home/request/{id}/ with requisition_id and provider_cost. */
 
+const providerCostRequired = requiredFieldMessage('Provider Cost');
+
 export const RequisitionBodySchema = z
   .object({
     requisition_id: z
@@ -81,7 +83,13 @@ export const RequisitionBodySchema = z
       .max(100)
       .nullish()
       .transform((v) => (v?.trim() ? v.trim() : null)),
-    provider_cost: MoneyInputSchema,
+    /** Required: missing or blank, it gets the spec's message for an empty required field. */
+    provider_cost: z
+      .union([z.number(), z.string()], {
+        error: (issue) => (issue.input == null ? providerCostRequired : undefined),
+      })
+      .refine((v) => typeof v !== 'string' || v.trim() !== '', providerCostRequired)
+      .pipe(MoneyInputSchema),
     /** What the charge was for, checked against the legal fee caps; left out, the recorded values stay. */
     pages: FeePagesSchema.nullish(),
     medium: z.enum(FEE_MEDIA).nullish(),
@@ -93,6 +101,14 @@ export const RequisitionBodySchema = z
   })
   .strict();
 export type RequisitionBody = z.input<typeof RequisitionBodySchema>;
+
+const blankAsNone = (v: unknown) => (v === '' ? null : v);
+/** The Tracking card's form: the body's rules, with a count or postage left blank read as none (null). */
+export const RequisitionFormSchema = RequisitionBodySchema.extend({
+  pages: z.preprocess(blankAsNone, RequisitionBodySchema.shape.pages),
+  clerical_minutes: z.preprocess(blankAsNone, RequisitionBodySchema.shape.clerical_minutes),
+  postage: z.preprocess(blankAsNone, RequisitionBodySchema.shape.postage),
+});
 
 /** The request as the staff's own calls return it: the list item plus the staff-only figures. */
 export const StaffRequestSchema = RequestListItemSchema.extend({

@@ -1,4 +1,4 @@
-import { automaticSurcharge, toCents, toDollars } from '@dd/shared';
+import { automaticSurcharge, requiredFieldMessage, toCents, toDollars } from '@dd/shared';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callers, createCompany, createPatient, createRequest } from '../../../test/factories';
@@ -120,6 +120,12 @@ describe('saving the requisition and provider fee', () => {
       { provider_cost: 5, status: 'Closed - Cancelled Request' },
     ]) {
       expect((await post(url, staff.headers, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    for (const body of [{ requisition_id: 'A' }, { requisition_id: 'A', provider_cost: ' ' }]) {
+      // The message the Tracking form shows under the field before sending, from the same schema.
+      expect((await post(url, staff.headers, body)).json().fields, JSON.stringify(body)).toEqual({
+        provider_cost: requiredFieldMessage('Provider Cost'),
+      });
     }
     const who = await callers(deps);
     for (const caller of [who.firmUser, who.firmStaff, who.otherFirm, who.internalUser]) {

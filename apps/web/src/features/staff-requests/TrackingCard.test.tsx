@@ -1,3 +1,4 @@
+import { FEE_PAGES_MESSAGE, requiredFieldMessage } from '@dd/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -53,5 +54,43 @@ describe('the Tracking card', () => {
       clerical_minutes: null,
       postage: 8.5,
     });
+  });
+
+  it("refuses a blank cost and an impossible page count with the route's own messages, sending nothing", async () => {
+    const calls = stubApi(() => undefined);
+    const onSaved = vi.fn();
+    renderWithProviders(
+      <TrackingCard requestId={21} info={staffInfo({ provider_cost: '60.00' })} onSaved={onSaved} />,
+    );
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText(/^Provider Cost/));
+    await user.type(screen.getByLabelText(/^Pages Charged/), '2000000');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText(/^Provider Cost/)).toHaveAccessibleDescription(
+        requiredFieldMessage('Provider Cost'),
+      ),
+    );
+    expect(screen.getByLabelText(/^Pages Charged/)).toHaveAccessibleDescription(FEE_PAGES_MESSAGE);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message for a field under that field", async () => {
+    const negative = 'The provider fee cannot be negative.';
+    stubApi((call) =>
+      call.path === '/api/home/request/21/'
+        ? json({ error: negative, fields: { provider_cost: negative } }, 400)
+        : undefined,
+    );
+    const onSaved = vi.fn();
+    renderWithProviders(
+      <TrackingCard requestId={21} info={staffInfo({ provider_cost: '60.00' })} onSaved={onSaved} />,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText(/^Provider Cost/)).toHaveAccessibleDescription(negative),
+    );
+    expect(onSaved).not.toHaveBeenCalled();
   });
 });

@@ -8,6 +8,7 @@ import {
   type FeeMedium,
   MSG,
   parseAmount,
+  RequisitionFormSchema,
   STAFF_MSG,
   type StaffRequestInfo,
   toDollars,
@@ -64,6 +65,7 @@ export function TrackingCard({
           info.provider_postage,
         ].join('|')}
         aria-label="Requisition and provider fee"
+        schema={RequisitionFormSchema}
         submitLabel="Save"
         initialValues={{
           requisition_id: info.requisition_id ?? '',
@@ -77,7 +79,7 @@ export function TrackingCard({
         onSubmit={(values) =>
           saveTracking(requestId, {
             requisition_id: values.requisition_id?.trim() || null,
-            provider_cost: Number(values.provider_cost || 0),
+            provider_cost: Number(values.provider_cost),
             pages: blankToNull(values.pages),
             medium: values.medium ?? null,
             clerical_minutes: blankToNull(values.clerical_minutes),
