@@ -25,7 +25,9 @@ const ResetRequestScreen = lazy(() =>
     default: m.PasswordResetRequestScreen,
   })),
 );
-const ResetScreen = lazy(() => accounts().then((m) => ({ default: m.PasswordResetScreen })));
+const ResetScreen = lazy(() =>
+  import('../features/accounts/PasswordResetScreen').then((m) => ({ default: m.PasswordResetScreen })),
+);
 const ConfirmEmailScreen = lazy(() => accounts().then((m) => ({ default: m.ConfirmEmailScreen })));
 const LogoutScreen = lazy(() => accounts().then((m) => ({ default: m.LogoutScreen })));
 /** A website screen whose page content starts loading with its code, not after it (the first paint). */

@@ -92,9 +92,11 @@ export const UserCheckSchema = z.object({
 });
 
 export const ResetPasswordSchema = z.object({
-  password: PasswordSchema,
+  password: filledOut('Password').pipe(PasswordSchema),
   token: z.string().min(1).max(200),
 });
+/** The reset form's own field (the token comes from the link in the e-mail). */
+export const ResetPasswordFormSchema = ResetPasswordSchema.pick({ password: true });
 
 /** What the signed-in user may do anywhere (decided by the server's policy module). */
 export const CallerAbilitiesSchema = z.object({

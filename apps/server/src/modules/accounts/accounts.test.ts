@@ -164,6 +164,10 @@ describe('password reset', () => {
     });
     expect(noToken.statusCode).toBe(400);
     expect(noToken.json().error).toBe(MSG.resetLinkInvalid);
+    // A blank password reads as the reset form shows it under the field, from the same schema.
+    const blank = await app.inject({ method: 'POST', url, payload: { password: ' ', token } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().fields).toEqual({ password: requiredFieldMessage('Password') });
 
     const ok = await app.inject({ method: 'POST', url, payload: { password: 'BrandNew123!', token } });
     expect(ok.statusCode).toBe(200);

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { PASSWORD_TOO_LONG, requiredFieldMessage } from '@dd/shared';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -56,5 +57,35 @@ describe('PasswordResetScreen', () => {
       password: 'Sunrise2026!',
       token: 'abc',
     });
+  });
+
+  it("refuses a blank password with the reset route's own message under the field, sending nothing", async () => {
+    const calls = stubApi(() => undefined);
+    renderAt('/passwordReset/5/?token=abc');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save New Password' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(
+        expect.stringContaining(requiredFieldMessage('Password')),
+      ),
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it("shows the server's message for the password under the password", async () => {
+    stubApi((call) =>
+      call.path === '/users/resetPassword/5/'
+        ? json({ error: PASSWORD_TOO_LONG, fields: { password: PASSWORD_TOO_LONG } }, 400)
+        : undefined,
+    );
+    renderAt('/passwordReset/5/?token=abc');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Password/), 'Sunrise2026!');
+    await user.type(screen.getByLabelText(/^Confirm/), 'Sunrise2026!');
+    await user.click(screen.getByRole('button', { name: 'Save New Password' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(
+        expect.stringContaining(PASSWORD_TOO_LONG),
+      ),
+    );
   });
 });

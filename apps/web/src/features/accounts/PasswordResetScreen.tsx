@@ -1,3 +1,4 @@
+import { ResetPasswordFormSchema } from '@dd/shared';
 import { Alert, Anchor } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { post } from '../../api/client';
@@ -38,6 +39,7 @@ export function PasswordResetScreen({ params }: ScreenProps) {
     >
       <Form
         aria-label="Reset password"
+        schema={ResetPasswordFormSchema}
         submitLabel="Save New Password"
         onSubmit={async (values: { password?: string }) => {
           await post(`/users/resetPassword/${userId}/`, { password: values.password, token });

@@ -1,4 +1,3 @@
 export { ConfirmEmailScreen } from './ConfirmEmailScreen';
 export { LoginScreen } from './LoginScreen';
 export { LogoutScreen } from './LogoutScreen';
-export { PasswordResetScreen } from './PasswordResetScreen';
