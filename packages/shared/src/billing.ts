@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageSchema } from './api-shapes';
 import { IdSchema } from './ids';
-import { AmountSchema, addCents, type Cents, MoneyInputSchema } from './money';
+import { AmountSchema, addCents, type Cents, MoneyInputSchema, requiredMoneyInput } from './money';
 import { REQUEST_STATUSES, type RequestStatus, STATUS } from './statuses';
 
 /**
@@ -36,19 +36,20 @@ export const FEE_LABELS: Record<FeeField, string> = {
   closed_originally_no_document: 'Closed - Originally no document found/now document arrived',
 };
 
-const feeShape = <T extends z.ZodType>(field: T) =>
-  Object.fromEntries(FEE_FIELDS.map((f) => [f, field])) as Record<FeeField, T>;
+const feeShape = <T extends z.ZodType>(field: (f: FeeField) => T) =>
+  Object.fromEntries(FEE_FIELDS.map((f) => [f, field(f)])) as Record<FeeField, T>;
 
 export const FeeSettingsSchema = z.object({
   id: z.number(),
-  ...feeShape(AmountSchema),
+  ...feeShape(() => AmountSchema),
   updated_at: z.string(),
 });
 export type FeeSettingsAnswer = z.infer<typeof FeeSettingsSchema>;
 
+/** Every fee is required: missing or blank reads the spec's required-field message with the fee's label. */
 export const FeeSettingsBodySchema = z
   .object({
-    ...feeShape(MoneyInputSchema),
+    ...feeShape((f) => requiredMoneyInput(FEE_LABELS[f])),
     id: z.unknown().optional(),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredFieldMessage } from './messages';
 
 /**
  * Money is counted in integer cents: the database stores whole cents (bigint columns), the code adds,
@@ -80,5 +81,14 @@ export const MoneyInputSchema = z
       .max(1_000_000)
       .refine((n) => parseCents(n) !== null, 'Enter an amount such as 25.00'),
   );
+
+/** A required amount of a form: missing or blank reads the spec's required-field message, then the rules above. */
+export const requiredMoneyInput = (label: string) =>
+  z
+    .union([z.number(), z.string()], {
+      error: (issue) => (issue.input == null ? requiredFieldMessage(label) : undefined),
+    })
+    .refine((v) => typeof v !== 'string' || v.trim() !== '', requiredFieldMessage(label))
+    .pipe(MoneyInputSchema);
 
 export const addCents = (...amounts: Cents[]): Cents => cents(amounts.reduce((sum, a) => sum + a, 0));

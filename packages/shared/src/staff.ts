@@ -9,7 +9,7 @@ import {
   splitNoTypesMessage,
   splitTypeNotIncludedMessage,
 } from './messages';
-import { AmountSchema, MoneyInputSchema } from './money';
+import { AmountSchema, MoneyInputSchema, requiredMoneyInput } from './money';
 import { RequestListItemSchema, WorkingOnSchema } from './requests';
 
 /**
@@ -74,8 +74,6 @@ export type ClaimConflict = z.infer<typeof ClaimConflictSchema>;
 
 /* Requisition and provider fee: POST /api/home/request/{id}/ with requisition_id and provider_cost. */
 
-const providerCostRequired = requiredFieldMessage('Provider Cost');
-
 export const RequisitionBodySchema = z
   .object({
     requisition_id: z
@@ -84,12 +82,7 @@ export const RequisitionBodySchema = z
       .nullish()
       .transform((v) => (v?.trim() ? v.trim() : null)),
     /** Required: missing or blank, it gets the spec's message for an empty required field. */
-    provider_cost: z
-      .union([z.number(), z.string()], {
-        error: (issue) => (issue.input == null ? providerCostRequired : undefined),
-      })
-      .refine((v) => typeof v !== 'string' || v.trim() !== '', providerCostRequired)
-      .pipe(MoneyInputSchema),
+    provider_cost: requiredMoneyInput('Provider Cost'),
     /** What the charge was for, checked against the legal fee caps; left out, the recorded values stay. */
     pages: FeePagesSchema.nullish(),
     medium: z.enum(FEE_MEDIA).nullish(),

@@ -3,11 +3,13 @@ import {
   BILLABLE_STATUSES,
   BILLING_MSG,
   FEE_BY_STATUS,
+  FEE_LABELS,
   formatAmount,
   type InvoicePage,
   outcomeFee,
   parseAmount,
   REQUEST_STATUSES,
+  requiredFieldMessage,
   STATUS,
   toCents,
 } from '@dd/shared';
@@ -116,6 +118,10 @@ describe('the fee of a line', () => {
     expect((await get('/api/home/price/1/', staff.headers)).statusCode).toBe(200);
     expect((await post('/api/home/price/1/', staff.headers, body)).statusCode).toBe(403);
     expect((await post('/api/home/price/1/', who.headers, { ...body, rush: '-1' })).statusCode).toBe(400);
+    // A blank fee reads as the fee settings form shows it under the field, from the same schema.
+    const blank = await post('/api/home/price/1/', who.headers, { ...body, rush: '' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().fields).toEqual({ rush: requiredFieldMessage(FEE_LABELS.rush) });
     expect((await get('/api/home/price/2/', staff.headers)).statusCode).toBe(404);
   });
 });
