@@ -1,21 +1,27 @@
 import {
   BILLING_MSG,
   feeApprovalCaption,
+  fieldErrorsOf,
   formatDate,
   formatMoney,
   type InvoiceLine,
+  InvoiceLineBodySchema,
   type RequestStatus,
 } from '@dd/shared';
 import { Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { ApiError } from '../../api/client';
 import { DataTable, type DataTableProps, StatusBadge } from '../../ui';
 import { billingKeys, saveLine } from './api';
 
 /**
  * A company's invoice lines. For administrators an unbilled line's provider cost and surcharge are
- * inputs with a Save button per line ('Saved' shows for 5 seconds); a billed line is read-only.
+ * inputs with a Save button per line ('Saved' shows for 5 seconds); a billed line is read-only. The
+ * amounts are checked with the line route's own schema before they are sent, and its message (or the
+ * server's, by field) shows under the input it is about. The kit's <Form> cannot hold them: one line's
+ * inputs and button sit in different cells of the table.
  */
 const SAVED_FOR_MS = 5000;
 // A request has at most one unbilled line, so its key stays the same when saving gives the line an id
@@ -23,6 +29,23 @@ const SAVED_FOR_MS = 5000;
 const lineKey = (l: InvoiceLine) => (l.bill_id === null ? `request-${l.request.id}` : `line-${l.id}`);
 
 type Draft = { provider_cost: string; auto_added_surcharge: string };
+/** A line's messages by input; `line` is one about no input (shown by its Save button). */
+type LineErrors = Partial<Record<keyof Draft | 'line', string>>;
+
+const INPUTS = ['provider_cost', 'auto_added_surcharge'] as const;
+
+/** Messages by field (the schema's, or the server's `fields`) placed on the inputs, the rest on the line. */
+function placeErrors(fields: Record<string, string>, message?: string): LineErrors {
+  const placed: LineErrors = {};
+  for (const input of INPUTS) if (fields[input]) placed[input] = fields[input];
+  const others = Object.entries(fields)
+    .filter(([name]) => !INPUTS.includes(name as keyof Draft))
+    .map(([, text]) => text);
+  if (others.length === 0 && message && !placed.provider_cost && !placed.auto_added_surcharge)
+    others.push(message);
+  if (others.length > 0) placed.line = others.join(' ');
+  return placed;
+}
 
 function LineAmountInput({
   label,
@@ -52,11 +75,13 @@ function LineAmountInput({
 function SaveLine({
   line,
   draft,
-  onError,
+  error,
+  onErrors,
 }: {
   line: InvoiceLine;
   draft: Draft;
-  onError: (message: string | undefined) => void;
+  error?: string;
+  onErrors: (errors: LineErrors) => void;
 }) {
   const queryClient = useQueryClient();
   const [savedAt, setSavedAt] = useState<number | null>(null);
@@ -68,28 +93,41 @@ function SaveLine({
   const mutation = useMutation({
     mutationFn: () => saveLine(line, draft),
     onSuccess: () => {
-      onError(undefined);
+      onErrors({});
       setSavedAt(Date.now());
       void queryClient.invalidateQueries({ queryKey: billingKeys.all });
     },
-    onError: (error) => onError(error.message),
+    onError: (failure) =>
+      onErrors(placeErrors(failure instanceof ApiError ? (failure.fields ?? {}) : {}, failure.message)),
   });
+  const save = () => {
+    const problems = fieldErrorsOf(InvoiceLineBodySchema, draft);
+    onErrors(placeErrors(problems));
+    if (Object.keys(problems).length === 0) mutation.mutate();
+  };
   return (
-    <Group gap={6} wrap="nowrap">
-      <Button
-        size="compact-sm"
-        onClick={() => mutation.mutate()}
-        loading={mutation.isPending}
-        aria-label={`Save the line of request ${line.request.internal_number ?? line.request.id}`}
-      >
-        Save
-      </Button>
-      {savedAt !== null && (
-        <Text size="sm" c="green.8" fw={600} role="status">
-          {BILLING_MSG.saved}
+    <Stack gap={2}>
+      <Group gap={6} wrap="nowrap">
+        <Button
+          size="compact-sm"
+          onClick={save}
+          loading={mutation.isPending}
+          aria-label={`Save the line of request ${line.request.internal_number ?? line.request.id}`}
+        >
+          Save
+        </Button>
+        {savedAt !== null && (
+          <Text size="sm" c="green.8" fw={600} role="status">
+            {BILLING_MSG.saved}
+          </Text>
+        )}
+      </Group>
+      {error && (
+        <Text size="xs" c="red" role="alert">
+          {error}
         </Text>
       )}
-    </Group>
+    </Stack>
   );
 }
 
@@ -108,14 +146,21 @@ export function InvoiceLinesTable({
   >;
 }) {
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [errors, setErrors] = useState<Record<string, LineErrors>>({});
   const draftOf = (l: InvoiceLine): Draft =>
     drafts[lineKey(l)] ?? {
       provider_cost: l.provider_cost,
       auto_added_surcharge: l.auto_added_surcharge,
     };
-  const setDraft = (l: InvoiceLine, patch: Partial<Draft>) =>
+  const setDraft = (l: InvoiceLine, patch: Partial<Draft>) => {
     setDrafts((all) => ({ ...all, [lineKey(l)]: { ...draftOf(l), ...patch } }));
+    // An edited amount drops its message, as in the kit's forms.
+    setErrors((all) => {
+      const kept = { ...all[lineKey(l)] };
+      for (const input of Object.keys(patch)) delete kept[input as keyof Draft];
+      return { ...all, [lineKey(l)]: kept };
+    });
+  };
   const editable = (l: InvoiceLine) => canEdit && l.bill_id === null;
   const reference = (l: InvoiceLine) => l.request.internal_number ?? String(l.request.id);
 
@@ -183,7 +228,7 @@ export function InvoiceLinesTable({
                 label={`Provider cost of request ${reference(l)}`}
                 value={draftOf(l).provider_cost}
                 onChange={(provider_cost) => setDraft(l, { provider_cost })}
-                error={errors[lineKey(l)]}
+                error={errors[lineKey(l)]?.provider_cost}
               />
             ) : (
               <ProviderCost line={l} />
@@ -200,6 +245,7 @@ export function InvoiceLinesTable({
                 label={`Surcharge of request ${reference(l)}`}
                 value={draftOf(l).auto_added_surcharge}
                 onChange={(auto_added_surcharge) => setDraft(l, { auto_added_surcharge })}
+                error={errors[lineKey(l)]?.auto_added_surcharge}
               />
             ) : (
               formatMoney(l.auto_added_surcharge)
@@ -239,7 +285,8 @@ export function InvoiceLinesTable({
                     <SaveLine
                       line={l}
                       draft={draftOf(l)}
-                      onError={(message) => setErrors((all) => ({ ...all, [lineKey(l)]: message }))}
+                      error={errors[lineKey(l)]?.line}
+                      onErrors={(found) => setErrors((all) => ({ ...all, [lineKey(l)]: found }))}
                     />
                   ) : (
                     <Text size="xs" c="dimmed">

@@ -164,6 +164,45 @@ describe('InvoiceScreen', () => {
   });
 });
 
+describe('an invoice line', () => {
+  const open = (respond: (body: unknown) => Response) => {
+    const calls = stubApi((call) => {
+      if (call.path === '/api/invoices/5/') return json(page([line()]));
+      if (call.path === '/api/invoice_billing/5') return json({});
+      if (call.path === '/api/home/invoice/11/' && call.method === 'PUT') return respond(call.body);
+      return undefined;
+    });
+    renderWithProviders(<InvoiceScreen params={['5']} path="/invoice/5/" />, { user: admin });
+    return calls;
+  };
+
+  it('refuses an amount the line route would refuse, with its message under that amount, sending nothing', async () => {
+    const calls = open(() => json(line()));
+    const cost = await screen.findByLabelText('Provider cost of request 10007');
+    await userEvent.clear(cost);
+    await userEvent.type(cost, '12.345');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the line of request 10007' }));
+    expect(cost).toHaveAccessibleDescription('Enter an amount such as 25.00');
+    expect(screen.getByLabelText('Surcharge of request 10007')).not.toHaveAccessibleDescription();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    expect(screen.queryByText(BILLING_MSG.saved)).not.toBeInTheDocument();
+
+    await userEvent.type(cost, '{Backspace}');
+    expect(cost).not.toHaveAccessibleDescription();
+  });
+
+  it("shows the server's message for an amount under that amount", async () => {
+    const message = 'Enter an amount such as 25.00';
+    open(() => json({ error: message, fields: { auto_added_surcharge: message } }, 400));
+    await userEvent.click(await screen.findByRole('button', { name: 'Save the line of request 10007' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Surcharge of request 10007')).toHaveAccessibleDescription(message),
+    );
+    expect(screen.getByLabelText('Provider cost of request 10007')).not.toHaveAccessibleDescription();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
 describe('BillingsScreen', () => {
   it('filters by paid status and marks a billing paid after confirmation', async () => {
     const billing: Billing = {
