@@ -41,6 +41,8 @@ export const API_KEY_ROUTES: Readonly<Record<string, readonly ApiKeyScope[]>> = 
   'POST /api/download-zip/': ['read_files'],
   // A delivered request's records package: the stamped PDFs, their index and SHA256SUMS, as one ZIP.
   'GET /api/home/request/:id/package/': ['read_files'],
+  // Whether what arrived is complete: the pages the firm checked off and what is still missing.
+  'GET /api/home/request/:id/completeness/': ['read_files'],
   // Searching the text of the firm's received records, and how far a request's indexing has come.
   'GET /api/search/records/': ['read_files'],
   'GET /api/search/records/request/:id/': ['read_files'],

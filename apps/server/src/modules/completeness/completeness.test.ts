@@ -172,4 +172,25 @@ describe('completeness of a request’s records', () => {
     expect((await inject('GET', url(c.request.id), stranger.headers)).statusCode).toBe(404);
     expect((await inject('GET', url(c.request.id), {})).statusCode).toBe(401);
   });
+
+  it("is read by a key of the firm with the files scope; other keys are refused and another firm's key finds nothing", async () => {
+    const c = await threeCategories();
+    const { deps } = await getContext();
+    const keyOf = async (companyId: number, scopes: string[]) => {
+      const admin = await signedIn(deps, { companyId, isStaff: true });
+      const res = await inject('POST', '/api/keys/', admin.headers, { name: 'Case system', scopes });
+      expect(res.statusCode, res.body).toBe(201);
+      return { 'x-api-key': res.json().key as string };
+    };
+    const files = await inject('GET', url(c.request.id), await keyOf(c.company.id, ['read_files']));
+    expect(files.statusCode, files.body).toBe(200);
+    expect(files.json()).toEqual(await completeness(c.request.id, c.staff.headers));
+    expect(files.json().categories).toHaveLength(TYPES.length);
+    const requestsOnly = await keyOf(c.company.id, ['read_requests']);
+    expect((await inject('GET', url(c.request.id), requestsOnly)).statusCode).toBe(403);
+    const otherFirm = await createCompany(deps.db);
+    expect(
+      (await inject('GET', url(c.request.id), await keyOf(otherFirm.id, ['read_files']))).statusCode,
+    ).toBe(404);
+  });
 });
