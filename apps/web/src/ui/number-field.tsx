@@ -40,11 +40,13 @@ export function NumberField(props: NumberFieldProps) {
  * A number input whose value stays the digits typed ('0.30', '12345678901234.5678'): for amounts and exact
  * decimals, which a float would change (0.3, or digits lost past the 15th). The server reads the text.
  */
-export function DecimalField(props: BaseFieldProps<string>) {
+export function DecimalField(props: BaseFieldProps<string> & { unit?: string }) {
   const field = useFormField<string>(props.name, fieldOptions(props));
   return (
     <NumberInput
       {...inputProps(props, field)}
+      // The unit ($) beside the digits, not in them: the value stays what was typed.
+      leftSection={props.unit}
       value={field.value ?? ''}
       onValueChange={({ value }) => field.setValue(value)}
     />

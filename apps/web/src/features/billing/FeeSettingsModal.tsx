@@ -56,11 +56,11 @@ function FeeSettingsForm({ onDone }: { onDone: () => void }) {
     >
       <Text size="sm" c="dimmed">
         A finished request is billed the fee of its status, plus the rush fee when it is a rush request. Lines
-        already on a billing keep the fee they were billed with. Amounts are in dollars.
+        already on a billing keep the fee they were billed with.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {FEE_FIELDS.map((f) => (
-          <DecimalField key={f} name={f} label={FEE_LABELS[f]} required />
+          <DecimalField key={f} name={f} label={FEE_LABELS[f]} unit="$" required />
         ))}
       </SimpleGrid>
     </Form>
