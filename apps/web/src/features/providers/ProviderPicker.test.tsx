@@ -3,23 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, json, renderWithProviders, stubApi } from '../../test';
+import { type ApiCall, json, provider, renderWithProviders, stubApi } from '../../test';
 import { ProviderPicker } from './ProviderPicker';
-
-const provider = (id: number, name: string) => ({
-  id,
-  name,
-  email: null,
-  phone: null,
-  fax: null,
-  address_1: null,
-  address_2: null,
-  city: 'Denver',
-  state: 'CO',
-  zip_code: null,
-  notes: null,
-  medical_request_url: null,
-});
 
 const many = Array.from({ length: 12 }, (_, i) =>
   provider(i + 1, `Clinic ${String(i + 1).padStart(2, '0')}`),
