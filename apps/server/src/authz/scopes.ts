@@ -1,5 +1,5 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
-import { companies, patients, requests } from '../db/schema';
+import { billings, companies, patients, requests } from '../db/schema';
 import type { Auth } from './index';
 
 /**
@@ -41,6 +41,11 @@ export function visibleCompanyDocuments(auth: Auth): SQL {
   if (!auth.isInternal) return eq(companies.id, auth.companyId);
   if (auth.isStaff) return sql`true`;
   return sql`exists (select 1 from ${requests} where ${requests.companyId} = ${companies.id} and ${requests.workingOnId} = ${auth.userId} and ${requests.active})`;
+}
+
+/** Billings: internal users every firm's (their abilities decide further), firm users their own firm's. */
+export function visibleBillings(auth: Auth): SQL {
+  return auth.isInternal ? sql`true` : eq(billings.companyId, auth.companyId);
 }
 
 /**

@@ -2,6 +2,7 @@ import { BILLING_MSG, type Billing, cents, centsOf, formatAmount, formatMoney } 
 import { and, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
+import { visibleBillings } from '../../authz/scopes';
 import type { Db, DbOrTx } from '../../db/client';
 import { billings, cardPayments, companies, invoices, requests } from '../../db/schema';
 import { type AuditEvent, recordAudit } from '../../lib/audit';
@@ -59,7 +60,7 @@ const selectBillings = (db: DbOrTx) =>
   db.select(billingColumns).from(billings).innerJoin(companies, eq(companies.id, billings.companyId));
 
 export async function billingById(db: DbOrTx, auth: Auth, id: number): Promise<Billing> {
-  const [row] = await selectBillings(db).where(eq(billings.id, id));
+  const [row] = await selectBillings(db).where(and(eq(billings.id, id), visibleBillings(auth)));
   if (!row) throw notFound();
   authorize(auth, 'invoice.view', { companyId: row.companyId });
   return toBilling(row);
@@ -298,7 +299,7 @@ export async function markPaidByCard(tx: DbOrTx, billingId: number, payerId: num
     .where(eq(billings.id, billingId))
     .for('update');
   if (!billing || billing.isPaid) return;
-  const totalCents = (await billingToPay(tx, billingId))?.totalCents ?? 0;
+  const totalCents = (await billingFigures(tx, eq(billings.id, billingId)))?.totalCents ?? 0;
   const chargedCents = await cardChargedCents(tx, billingId);
   const details = {
     billing_id: billingId,
@@ -328,9 +329,13 @@ async function cardChargedCents(db: DbOrTx, billingId: number): Promise<number> 
   return Number(row?.cents ?? 0);
 }
 
-/** What a card payment of the billing needs: its firm, whether it is paid, and its total in whole cents. */
-export async function billingToPay(db: DbOrTx, billingId: number) {
-  const [row] = await selectBillings(db).where(eq(billings.id, billingId));
+/** A billing the caller can see, with what a card payment needs: its firm, whether it is paid, its total in cents. */
+export function billingToPay(db: DbOrTx, auth: Auth, billingId: number) {
+  return billingFigures(db, and(eq(billings.id, billingId), visibleBillings(auth)));
+}
+
+async function billingFigures(db: DbOrTx, where: SQL | undefined) {
+  const [row] = await selectBillings(db).where(where);
   return row
     ? {
         companyId: row.companyId,

@@ -36,7 +36,7 @@ export async function payBillingByCard(
   billingId: number,
   token: string,
 ): Promise<CardPayment> {
-  const billing = await billingToPay(db, billingId);
+  const billing = await billingToPay(db, auth, billingId);
   if (!billing) throw notFound();
   authorize(auth, 'billing.payByCard', { companyId: billing.companyId });
   const provider = requireProvider(configured);
@@ -114,7 +114,7 @@ async function endAbandonedAttempt(db: Db, provider: PaymentProvider, billingId:
 
 /** The card payments of a billing, newest first (what the firm sees while one is being confirmed). */
 export async function listCardPayments(db: Db, auth: Auth, billingId: number): Promise<CardPayment[]> {
-  const billing = await billingToPay(db, billingId);
+  const billing = await billingToPay(db, auth, billingId);
   if (!billing) throw notFound();
   authorize(auth, 'invoice.view', { companyId: billing.companyId });
   const rows = await db
