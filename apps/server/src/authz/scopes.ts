@@ -1,5 +1,5 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
-import { billings, companies, patients, requests } from '../db/schema';
+import { billings, companies, patients, requests, users } from '../db/schema';
 import type { Auth } from './index';
 
 /**
@@ -46,6 +46,11 @@ export function visibleCompanyDocuments(auth: Auth): SQL {
 /** Billings: internal users every firm's (their abilities decide further), firm users their own firm's. */
 export function visibleBillings(auth: Auth): SQL {
   return auth.isInternal ? sql`true` : eq(billings.companyId, auth.companyId);
+}
+
+/** Users: internal users every company's, firm users their own firm's (what 'company.reach' allows). */
+export function reachableUsers(auth: Auth): SQL {
+  return auth.isInternal ? sql`true` : eq(users.companyId, auth.companyId);
 }
 
 /**

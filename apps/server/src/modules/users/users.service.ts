@@ -8,10 +8,11 @@ import {
   type UserBody,
   userAtAnotherFirmMessage,
 } from '@dd/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { revokeAllForUser } from '../../auth/tokens';
 import { type Auth, assertEmailConfirmed } from '../../authz';
 import { authorize } from '../../authz/policy';
+import { reachableUsers } from '../../authz/scopes';
 import type { Db, DbOrTx } from '../../db/client';
 import { companies, users } from '../../db/schema';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/constraint-errors';
@@ -259,9 +260,12 @@ export async function updateUser(
   return meterExistingEmails(db, auth, ctx, () =>
     guardUnique(() =>
       db.transaction(async (tx) => {
-        const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+        const [current] = await tx
+          .select()
+          .from(users)
+          .where(and(eq(users.id, id), reachableUsers(auth)))
+          .for('update');
         if (!current) throw notFound();
-        authorize(auth, 'company.reach', { companyId: current.companyId });
         if (body.company_id && body.company_id !== current.companyId) {
           throw badRequest(USER_MSG.cannotMove, { company_id: USER_MSG.cannotMove });
         }
@@ -281,9 +285,12 @@ export async function deleteUser(
   ctx: UserCallContext,
 ): Promise<'deleted' | 'deactivated'> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    const [current] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), reachableUsers(auth)))
+      .for('update');
     if (!current) throw notFound();
-    authorize(auth, 'company.reach', { companyId: current.companyId });
     if (current.id === auth.userId) throw badRequest(USER_MSG.cannotDeleteSelf);
     const level = await levelOf(tx, auth, current);
     authorize(auth, 'user.update', { before: level });
