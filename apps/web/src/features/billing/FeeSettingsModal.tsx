@@ -58,7 +58,8 @@ function FeeSettingsForm({ onDone }: { onDone: () => void }) {
         A finished request is billed the fee of its status, plus the rush fee when it is a rush request. Lines
         already on a billing keep the fee they were billed with.
       </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      {/* Inputs line up across the columns even where one label wraps to two lines. */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ alignItems: 'end' }}>
         {FEE_FIELDS.map((f) => (
           <DecimalField key={f} name={f} label={FEE_LABELS[f]} unit="$" required />
         ))}
