@@ -111,6 +111,13 @@ test('an administrator makes a model, applies it and adds a record; reads API do
   await page.getByRole('textbox', { name: 'Field 2 name' }).fill('fee');
   await page.getByRole('combobox', { name: 'Field 2 type' }).click();
   await page.getByRole('option', { name: 'Decimal' }).click();
+  // A relation goes to shared data (a provider); a firm's own records (requests) are not offered.
+  await page.getByRole('button', { name: 'Add Relation' }).click();
+  await page.getByRole('textbox', { name: 'Relation 1 name' }).fill('provider');
+  await page.getByRole('combobox', { name: 'Relation 1 model' }).click();
+  await expect(page.getByRole('option', { name: 'Provider (home)' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Request (home)' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Provider (home)' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Not applied').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'model maker');

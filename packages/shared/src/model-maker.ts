@@ -32,6 +32,20 @@ const RESERVED_FIELDS = new Set([
 
 const countRecords = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'record' : 'records'}`;
 
+/**
+ * Registry models that hold a law firm's own records. Their tables are the ones to be distributed by firm
+ * (docs/scale.md): a custom model's rows could not sit beside each firm's, so a custom model may not relate to
+ * them (decision 070). Shared data (providers, request types, note templates, roles, pages) stays relatable.
+ */
+export const FIRM_RECORD_MODELS: ReadonlySet<string> = new Set([
+  'home/company',
+  'home/patient',
+  'home/request',
+  'home/note',
+  'home/billing',
+  'users/user',
+]);
+
 export const MODEL_MSG = {
   noDuplicateNames: MSG.noDuplicateNames,
   modelName: 'A model name starts with a letter and holds only letters, digits and spaces (at most 40).',
@@ -39,6 +53,8 @@ export const MODEL_MSG = {
     'A field name starts with a lower-case letter and holds only lower-case letters, digits and underscores (at most 40).',
   reservedField: (name: string) => `${name} is kept for the table itself; choose another name.`,
   unknownModel: (model: string) => `${model} is not a model that can be related to.`,
+  firmRecordModel: (model: string) =>
+    `${model} holds law firms' own records, which a model cannot relate to; relate to shared data such as providers, request types or note templates.`,
   badDefault: (name: string) => `The default of ${name} does not fit its type.`,
   confirmDrop: (columns: string[], records: number, model: string) =>
     `Applying this removes ${columns.join(', ')} and the data stored in ${columns.length === 1 ? 'it' : 'them'} (${countRecords(records)}). Type the model's name, ${model}, to confirm.`,

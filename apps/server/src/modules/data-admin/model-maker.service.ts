@@ -1,5 +1,6 @@
 import {
   customTableName,
+  FIRM_RECORD_MODELS,
   MODEL_MSG,
   type ModelConfig,
   type ModelConfigBodySchema,
@@ -75,13 +76,17 @@ async function configRow(db: DbOrTx, id: number): Promise<ConfigRow> {
   return row;
 }
 
-/** Relations must point at a model the administration knows (or at a model configured here). */
+/** Relations must point at a model the administration knows (or at a model configured here), never at a firm's records. */
 async function checkRelations(db: DbOrTx, data: ModelConfigData) {
   const index = await modelsIndex(db);
   const configured = new Set(
     (await db.select({ name: modelConfigs.name }).from(modelConfigs)).map((r) => customTableName(r.name)),
   );
   for (const relation of data.related) {
+    if (FIRM_RECORD_MODELS.has(relation.model))
+      throw badRequest(MODEL_MSG.firmRecordModel(relation.model), {
+        related: MODEL_MSG.firmRecordModel(relation.model),
+      });
     const target = relationTarget(relation.model);
     const known =
       index.find(target.app, target.model) ?? (target.app === 'custom' && configured.has(target.model));

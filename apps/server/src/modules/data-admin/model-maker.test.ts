@@ -211,6 +211,15 @@ describe('model maker', () => {
       data: { related: [{ name: 'owner', model: 'users/password' }] },
     });
     expect(unknown.json().error).toBe(MODEL_MSG.unknownModel('users/password'));
+    // A firm's own records (to be distributed by firm) cannot be related to; shared data can.
+    for (const model of ['home/request', 'home/patient', 'users/user']) {
+      const tenant = await call('POST', '/api/modelConfig/', {
+        name: uniqueName('Case'),
+        data: { related: [{ name: 'target', model }] },
+      });
+      expect(tenant.statusCode, model).toBe(400);
+      expect(tenant.json().fields.related).toBe(MODEL_MSG.firmRecordModel(model));
+    }
     const badDefault = await call('POST', '/api/modelConfig/', {
       name: uniqueName('Def'),
       data: { fields: [{ name: 'count', type: 'Integer', default: 'many' }] },

@@ -1,4 +1,4 @@
-import { MODEL_MSG, type ModelConfig, type ModelPlan, MSG } from '@dd/shared';
+import { FIRM_RECORD_MODELS, MODEL_MSG, type ModelConfig, type ModelPlan, MSG } from '@dd/shared';
 import {
   Alert,
   Badge,
@@ -46,7 +46,9 @@ function status(config: ModelConfig) {
 
 /** The models a relation may point at: every administrable model, as 'app/model'. */
 function useRelationModels() {
-  return useAllModels().models.map((m) => ({ value: `${m.app}/${m.name}`, label: `${m.label} (${m.app})` }));
+  return useAllModels()
+    .models.map((m) => ({ value: `${m.app}/${m.name}`, label: `${m.label} (${m.app})` }))
+    .filter((m) => !FIRM_RECORD_MODELS.has(m.value));
 }
 
 /**
