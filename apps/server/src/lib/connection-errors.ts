@@ -15,18 +15,31 @@ const LOST_MESSAGES = [
   /^timeout exceeded when trying to connect/,
 ];
 
+/**
+ * The error and the errors it wraps, outermost first: Drizzle wraps the driver's error as `cause` (and a
+ * failed rollback's error replaces the first one).
+ */
+function errorChain(error: unknown): Error[] {
+  const chain: Error[] = [];
+  for (let current = error; chain.length < 4 && current instanceof Error; current = current.cause)
+    chain.push(current);
+  return chain;
+}
+
+/** The string `code` of any error in the chain (a socket's 'ECONNRESET', a resolver's 'ENOTFOUND'). */
+export function hasErrorCode(error: unknown, codes: ReadonlySet<string>): boolean {
+  return errorChain(error).some((e) => {
+    const code = (e as { code?: unknown }).code;
+    return typeof code === 'string' && codes.has(code);
+  });
+}
+
 export function isConnectionLost(error: unknown): boolean {
   const sqlState = databaseErrorOf(error)?.code;
   if (typeof sqlState === 'string' && (LOST_SQLSTATES.has(sqlState) || sqlState.startsWith('08')))
     return true;
-  let current = error;
-  // Drizzle wraps the driver's error as `cause` (and a failed rollback's error replaces the first one).
-  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && LOST_SOCKET_CODES.has(code)) return true;
-    if (LOST_MESSAGES.some((pattern) => pattern.test(current instanceof Error ? current.message : '')))
-      return true;
-    current = current.cause;
-  }
-  return false;
+  return (
+    hasErrorCode(error, LOST_SOCKET_CODES) ||
+    errorChain(error).some((e) => LOST_MESSAGES.some((pattern) => pattern.test(e.message)))
+  );
 }

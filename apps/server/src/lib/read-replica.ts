@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-types';
 import type { Db } from '../db/client';
-import { isConnectionLost } from './connection-errors';
+import { hasErrorCode, isConnectionLost } from './connection-errors';
 import { databaseErrorOf } from './redact';
 
 /**
@@ -28,14 +28,7 @@ function replicaUnavailable(error: unknown): boolean {
   const sqlState = databaseErrorOf(error)?.code;
   if (typeof sqlState === 'string' && (UNAVAILABLE_CODES.has(sqlState) || sqlState.startsWith('28')))
     return true;
-  // Drizzle wraps the driver's error as `cause`.
-  let current = error;
-  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    current = current.cause;
-  }
-  return false;
+  return hasErrorCode(error, UNAVAILABLE_CODES);
 }
 
 /**
