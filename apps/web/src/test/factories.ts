@@ -192,27 +192,7 @@ export function requestDetail(overrides: Partial<RequestDetail> = {}): RequestDe
     due_date: null,
     deadline_rule: null,
     deadline_status: null,
-    patient: {
-      id: 7,
-      first_name: 'Pat',
-      last_name: 'Client',
-      full_name: 'Pat Client',
-      maiden_name: null,
-      date_of_birth: '1980-04-12',
-      custom_code: null,
-      address_1: null,
-      address_2: null,
-      city: null,
-      state: null,
-      zip_code: null,
-      email: null,
-      phone_number: null,
-      fax_number: null,
-      hipaa_consent_url: null,
-      bates_prefix: null,
-      company_id: 5,
-      company: { id: 5, name: 'Smith Law' },
-    },
+    patient: requestPatient(),
     provider: {
       id: 11,
       name: 'Denver Health',
@@ -244,6 +224,12 @@ export function requestDetail(overrides: Partial<RequestDetail> = {}): RequestDe
     first_send_due: (overrides.status ?? STATUS.requestedByLawyer) === STATUS.requestedByLawyer,
     ...overrides,
   };
+}
+
+/** The client as a request detail carries it: the client's own fields (no SSN flag) with its firm. */
+function requestPatient(): RequestDetail['patient'] {
+  const { company, has_ssn: _ssn, created_at: _created, ...own } = client({ hipaa_consent_url: null });
+  return { ...own, company_id: company, company: { id: company, name: 'Smith Law' } };
 }
 
 /** A law firm's client as GET /api/home/patient/ and /api/home/patient/:id/ send it. */
