@@ -119,8 +119,8 @@ export function requestTypesSql(): string {
  */
 export function requestTypeChoicesSql(): string {
   return `
-    insert into request_type_choices (request_id, request_type_id, position)
-    select r.id, t.id, (p.ord - 1)::int
+    insert into request_type_choices (request_id, request_type_id, position, company_id)
+    select r.id, t.id, (p.ord - 1)::int, r.company_id
     from requests r
     cross join lateral unnest(string_to_array(r.request_type, ', ')) with ordinality p(name, ord)
     join request_types t on t.name = p.name;`;
@@ -218,20 +218,21 @@ export function oneClientSql(): string {
 export function filesSql(internalCompanyId: number): string {
   const staff = `(select min(id) from users where company_id = ${internalCompanyId} and is_staff)`;
   return `
-    insert into files (name, url, request_id, verified_by_id, supporting_file, size_bytes, content_type, created_at)
+    insert into files (name, url, request_id, verified_by_id, supporting_file, size_bytes, content_type, created_at,
+      company_id)
     select 'Medical Records ' || g || '.pdf', 'provider-records/bench-' || r.id || '-' || g || '.pdf', r.id,
-      ${staff}, false, 250000, 'application/pdf', r.received_document_at - interval '2 hours'
+      ${staff}, false, 250000, 'application/pdf', r.received_document_at - interval '2 hours', r.company_id
     from requests r cross join lateral generate_series(1, 1 + (r.id % 3 = 0)::int) g
     where r.received_document_at is not null;
-    insert into files (name, url, request_id, supporting_file, size_bytes, content_type, created_at)
+    insert into files (name, url, request_id, supporting_file, size_bytes, content_type, created_at, company_id)
     select 'Signed HIPAA Authorization.pdf', 'supporting-documents/bench-' || r.id || '.pdf', r.id, true,
-      90000, 'application/pdf', r.created_at + interval '5 minutes'
+      90000, 'application/pdf', r.created_at + interval '5 minutes', r.company_id
     from requests r where r.id % 5 = 0;
-    insert into file_accesses (action, ip, file_id, user_id, created_at)
-    select 'UPLOAD', '192.0.2.10', f.id, coalesce(f.verified_by_id, r.requester_id), f.created_at
+    insert into file_accesses (action, ip, file_id, user_id, created_at, company_id)
+    select 'UPLOAD', '192.0.2.10', f.id, coalesce(f.verified_by_id, r.requester_id), f.created_at, r.company_id
     from files f join requests r on r.id = f.request_id;
-    insert into file_accesses (action, ip, file_id, user_id, created_at)
-    select 'DOWNLOAD', '203.0.113.20', f.id, r.user_id, r.first_downloaded_at
+    insert into file_accesses (action, ip, file_id, user_id, created_at, company_id)
+    select 'DOWNLOAD', '203.0.113.20', f.id, r.user_id, r.first_downloaded_at, r.company_id
     from files f join requests r on r.id = f.request_id
     where r.first_downloaded_at is not null and not f.supporting_file;`;
 }
@@ -249,9 +250,9 @@ export function notesSql(perRequest: number): string {
     'Faxed HIPAA authorization again.','Provider requested prepayment; invoice forwarded.',
     'Left voicemail with records custodian.','Records received and uploaded.','Client signed new release.']`;
   return `
-    insert into notes (text, user_id, request_id, created_at)
+    insert into notes (text, user_id, request_id, created_at, company_id)
     select ${pick(texts)}, coalesce(r.working_on_id, r.user_id), r.id,
-      r.created_at + g * interval '2 days'
+      r.created_at + g * interval '2 days', r.company_id
     from requests r
     -- a hash of the id, not random(): an uncorrelated argument would be computed once for all rows
     cross join lateral generate_series(1, 1 + abs(hashint4(r.id)) % ${2 * perRequest - 1}) g;`;
@@ -276,8 +277,8 @@ export function billingsSql(): string {
       from months order by m, company_id
       returning id, company_id, created_at, is_paid, paid_at)
     select * from made;
-    insert into invoices (request_id, price, provider_cost, is_paid, paid_at, bill_id, created_at)
-    select r.id, r.price, r.provider_cost, coalesce(b.is_paid, false), b.paid_at, b.id, ${finished}
+    insert into invoices (request_id, price, provider_cost, is_paid, paid_at, bill_id, created_at, company_id)
+    select r.id, r.price, r.provider_cost, coalesce(b.is_paid, false), b.paid_at, b.id, ${finished}, r.company_id
     from requests r
     left join bench_billing b on b.company_id = r.company_id
       and b.created_at = date_trunc('month', ${finished}) + interval '1 month'

@@ -115,10 +115,10 @@ async function generate(client: pg.Client) {
       [company, provider],
     );
     await run(
-      `insert into files (name, url, request_id, content_type, verified_by_id)
-       select 'Records ' || g || '.pdf', 'provider-records/bench-' || $1 || '-' || g || '.pdf', r.id, 'application/pdf', $4
+      `insert into files (name, url, request_id, content_type, verified_by_id, company_id)
+       select 'Records ' || g || '.pdf', 'provider-records/bench-' || $1 || '-' || g || '.pdf', r.id, 'application/pdf', $4, r.company_id
        from generate_series(1, $2) g
-       join (select id, row_number() over (order by id) as n from requests where company_id = $1) r
+       join (select id, company_id, row_number() over (order by id) as n from requests where company_id = $1) r
          on r.n = 1 + (g - 1) % $3`,
       [company, fileCount, requestCount, verifier],
     );

@@ -92,7 +92,7 @@ export async function accessFixtures(deps: AppDeps) {
   /** A second session of the same user, for a route that ends the session it is called with. */
   const freshSession = async (caller: Caller) => {
     if (caller === 'anonymous') return {};
-    const { access } = await issueTokens(db, signedInCallers[caller].user.id, deps.tokens);
+    const { access } = await issueTokens(db, signedInCallers[caller].user, deps.tokens);
     return { authorization: `Bearer ${access}` };
   };
   const patient = await createPatient(db, company.id);
@@ -126,7 +126,12 @@ export async function accessFixtures(deps: AppDeps) {
   });
   const [note] = await db
     .insert(notes)
-    .values({ text: 'Called the provider.', requestId: request.id, userId: member.user.id })
+    .values({
+      text: 'Called the provider.',
+      requestId: request.id,
+      companyId: company.id,
+      userId: member.user.id,
+    })
     .returning();
 
   return {
@@ -206,9 +211,12 @@ export async function accessFixtures(deps: AppDeps) {
     /** A request of the target firm sent to its provider today: its follow-ups are planned (or paused by staff). */
     freshSentRequest: async (pausedByStaff = false) => {
       const r = await freshRequest();
-      await db
-        .insert(notes)
-        .values({ requestId: r.id, text: 'Sent', updateStatus: STATUS.initialRequestSent });
+      await db.insert(notes).values({
+        requestId: r.id,
+        companyId: r.companyId,
+        text: 'Sent',
+        updateStatus: STATUS.initialRequestSent,
+      });
       await db.update(requests).set({ status: STATUS.initialRequestSent }).where(eq(requests.id, r.id));
       await refreshDeadline(db, r.id);
       if (pausedByStaff) {
@@ -253,7 +261,7 @@ export async function accessFixtures(deps: AppDeps) {
       return (
         await db
           .insert(invoices)
-          .values({ requestId: r.id, price: toCents(35) })
+          .values({ requestId: r.id, companyId: r.companyId, price: toCents(35) })
           .returning()
       )[0];
     },
@@ -301,6 +309,7 @@ export async function accessFixtures(deps: AppDeps) {
         .insert(webhookDeliveries)
         .values({
           endpointId: endpoint.id,
+          companyId: endpoint.companyId,
           messageId: `msg_${randomUUID()}`,
           event: 'request.created',
           body: '{}',

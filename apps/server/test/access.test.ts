@@ -3,10 +3,18 @@ import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { requireAccessRules } from '../src/authz';
 import { ACCESS_DOC_PATH, renderAccessDoc } from './access-doc';
-import { type AccessFixtures, accessFixtures, CALLERS } from './access-fixtures';
+import { type AccessFixtures, accessFixtures, CALLERS, type Caller } from './access-fixtures';
 import { ACCESS_MATRIX, type CallInput } from './access-matrix';
 import { firmWithRequest, signedIn } from './factories';
 import { getContext, randomIp } from './helpers';
+import {
+  KNOWN_GAPS_FILE,
+  normalizeStatement,
+  readKnownGaps,
+  recordingStatements,
+  tenantViolations,
+  writeKnownGaps,
+} from './tenant-statements';
 
 /**
  * The access suite: every registered route × every kind of caller (test/access-matrix.ts), called with
@@ -34,6 +42,19 @@ function groupOf(key: string): string {
   const parts = key.split(' ')[1].split('/').filter(Boolean);
   if (parts[0] === 'api' && parts[1] === 'home') return parts[2];
   return parts[0] === 'api' ? parts[1] : parts[0];
+}
+
+/** Firm callers' statements that leave a tenant table's firm unnamed: statement → its tables and routes. */
+const FIRM_CALLERS = new Set<Caller>(['firmMember', 'firmStaff', 'otherMember', 'otherStaff']);
+const tenantGaps = new Map<string, { tables: string[]; routes: Set<string> }>();
+function noteTenantViolations(route: string, statements: string[]) {
+  for (const statement of statements) {
+    const tables = tenantViolations(statement);
+    if (!tables.length) continue;
+    const gap = tenantGaps.get(statement) ?? { tables, routes: new Set<string>() };
+    gap.routes.add(route);
+    tenantGaps.set(statement, gap);
+  }
 }
 
 let fixtures: Promise<AccessFixtures> | undefined;
@@ -90,14 +111,18 @@ describe('access matrix', () => {
           const bodies: string[] = [];
           for (const caller of CALLERS) {
             const input = (await row.input?.(fx, caller)) ?? {};
-            const res = await app.inject({
-              method: m as 'GET',
-              url: urlOf(url, input),
-              headers: row.endsSession ? await fx.freshSession(caller) : fx.headers(caller),
-              remoteAddress: randomIp(),
-              ...(input.body === undefined ? {} : { payload: input.body as object }),
-              ...(row.stream ? { payloadAsStream: true } : {}),
-            });
+            const headers = row.endsSession ? await fx.freshSession(caller) : fx.headers(caller);
+            const call = () =>
+              app.inject({
+                method: m as 'GET',
+                url: urlOf(url, input),
+                headers,
+                remoteAddress: randomIp(),
+                ...(input.body === undefined ? {} : { payload: input.body as object }),
+                ...(row.stream ? { payloadAsStream: true } : {}),
+              });
+            const { result: res, statements } = await recordingStatements(call);
+            if (FIRM_CALLERS.has(caller)) noteTenantViolations(`${m} ${url}`, statements);
             got.push(res.statusCode);
             if (row.stream) {
               res.stream().destroy();
@@ -120,6 +145,26 @@ describe('access matrix', () => {
       expect(wrong.join('\n'), `cells that differ (callers: ${CALLERS.join(' ')})`).toBe('');
     });
   }
+});
+
+describe('tenant conditions', () => {
+  it("every statement of a firm's call names the firm on each tenant table it reads, or is a known gap", () => {
+    expect(tenantGaps.size, 'the access matrix above ran and recorded statements').toBeGreaterThan(0);
+    const found = new Map([...tenantGaps].map(([statement, gap]) => [normalizeStatement(statement), gap]));
+    if (process.env.TENANT_GAPS_WRITE === '1') writeKnownGaps([...found.keys()]);
+    const known = readKnownGaps();
+    const fresh = [...found]
+      .filter(([statement]) => !known.has(statement))
+      .map(
+        ([statement, gap]) =>
+          `${gap.tables.join(', ')} in ${[...gap.routes].slice(0, 3).join(', ')}\n    ${statement}`,
+      )
+      .sort();
+    expect(
+      fresh.join('\n'),
+      `statements without a company_id condition (add it; see ${KNOWN_GAPS_FILE} for the known ones)`,
+    ).toBe('');
+  });
 });
 
 describe('access rules', () => {

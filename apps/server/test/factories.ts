@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { toCents } from '@dd/shared';
 import { hash } from '@node-rs/argon2';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../src/app-types';
 import { issueTokens } from '../src/auth/tokens';
 import type { Auth } from '../src/authz';
@@ -90,7 +90,7 @@ export async function createUser(db: Db, options: UserOptions = {}) {
 /** A signed-in caller: the user and an access token. */
 export async function signedIn(deps: AppDeps, options: UserOptions = {}) {
   const user = await createUser(deps.db, options);
-  const { access, refresh } = await issueTokens(deps.db, user.id, deps.tokens);
+  const { access, refresh } = await issueTokens(deps.db, user, deps.tokens);
   return { user, access, refresh, headers: { authorization: `Bearer ${access}` } };
 }
 
@@ -186,14 +186,21 @@ export async function createRequest(
       providerId,
     })
     .returning();
-  await addRequestTypes(db, request.id, chosen);
+  await addRequestTypes(db, request.id, chosen, request.companyId);
   return request;
 }
 
+/** A file of the request (of the request's firm unless `values` says otherwise). */
 export async function createFile(db: Db, requestId: number, values: Partial<typeof files.$inferInsert> = {}) {
   const [file] = await db
     .insert(files)
-    .values({ name: 'records.pdf', url: `provider-records/${randomUUID()}.pdf`, requestId, ...values })
+    .values({
+      name: 'records.pdf',
+      url: `provider-records/${randomUUID()}.pdf`,
+      requestId,
+      companyId: sql`(select company_id from requests where id = ${requestId})`,
+      ...values,
+    })
     .returning();
   return file;
 }

@@ -20,14 +20,14 @@ export const VALID_CALLS: Record<string, ValidCall> = {
     body: { email: (await stranger(fx, deps)).email, password: TEST_PASSWORD, timezone: 'America/Chicago' },
   }),
   'POST /users/token/refresh/': async (fx, _caller, deps) => ({
-    body: { refresh: (await issueTokens(deps.db, (await stranger(fx, deps)).id, deps.tokens)).refresh },
+    body: { refresh: (await issueTokens(deps.db, await stranger(fx, deps), deps.tokens)).refresh },
   }),
   'POST /users/userCheck/': (fx) => ({ body: { email: fx.member.email } }),
   'POST /users/resetPassword/:user_id/': async (fx, _caller, deps) => {
     const user = await stranger(fx, deps);
     return {
       params: { user_id: user.id },
-      body: { password: 'Another-Horse-42!', token: await createOneTimeToken(deps.db, user.id, 'reset', 1) },
+      body: { password: 'Another-Horse-42!', token: await createOneTimeToken(deps.db, user, 'reset', 1) },
     };
   },
   'POST /users/signup/': () => ({
@@ -40,7 +40,7 @@ export const VALID_CALLS: Record<string, ValidCall> = {
   }),
   'POST /users/confirmEmail/': async (fx, _caller, deps) => {
     const user = await stranger(fx, deps, false);
-    return { body: { user_id: user.id, token: await createOneTimeToken(deps.db, user.id, 'confirm', 1) } };
+    return { body: { user_id: user.id, token: await createOneTimeToken(deps.db, user, 'confirm', 1) } };
   },
   'POST /api/email/': () => ({
     body: {

@@ -11,6 +11,7 @@ import { type Database, openDatabase } from '../src/db/client';
 import { requestTypes } from '../src/db/schema';
 import { REQUEST_TYPE_NAMES } from '../src/db/seed/requests';
 import { createDeps } from '../src/deps';
+import { recordStatement } from './tenant-statements';
 
 /**
  * One database and one app per test file (PGlite in memory, or DATABASE_URL). Tests isolate by
@@ -50,7 +51,11 @@ async function create(): Promise<TestContext> {
   // Storage goes with the file's database: ids start again in each file's database, so a shared folder
   // would show one file's uploads to the next file's user with the same id.
   const config = testEnv({ DATA_DIR: await mkdtemp(path.join(os.tmpdir(), `dd-test-${process.pid}-`)) });
-  const database = await openDatabase({ url: config.DATABASE_URL, template: pgliteTemplate() });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    template: pgliteTemplate(),
+    logQuery: recordStatement,
+  });
   await database.db.execute(sql`
     insert into companies (id, name) values (${INTERNAL_COMPANY_ID}, 'Direct Docs') on conflict (id) do nothing`);
   await database.db.execute(

@@ -144,6 +144,8 @@ export const duplicateRequestMessage = (providerNames: readonly string[]) =>
 export const DuplicateRequestsSchema = errorWithDetails({ duplicates: z.array(z.string()) });
 
 export const chooseOneProviderMessage = 'Choose one provider when editing a request.';
+/** An edit keeps a request with its law firm: its notes, files and invoices belong to that firm. */
+export const clientOfSameFirmMessage = 'Choose a client of the same law firm: a request stays with its firm.';
 export const mainContactNotInFirmMessage =
   'The main contact must be an active user of the client’s law firm.';
 export const providerMissingMessage = (id: number) =>

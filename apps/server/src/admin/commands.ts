@@ -44,7 +44,7 @@ async function resetLink(
   if (!user?.isActive) return { code: 1, output: `No active user has the e-mail address ${email.trim()}.` };
   const hours = deps.config.RESET_TOKEN_HOURS;
   const link = await deps.db.transaction(async (tx) => {
-    const created = await createResetLink(tx, deps.mail.publicUrl, user.id, hours);
+    const created = await createResetLink(tx, deps.mail.publicUrl, user, hours);
     await recordAudit(tx, {
       actorId: null,
       action: 'user.reset_link_created',

@@ -55,14 +55,14 @@ export async function createAdmin(rawEmail: string, deps: Deps): Promise<Command
         isAdminUser: true,
         emailConfirmedAt: new Date(),
       })
-      .returning({ id: users.id });
+      .returning({ id: users.id, companyId: users.companyId });
     await recordAudit(tx, {
       actorId: null,
       action: 'user.admin_created',
       targetUserId: user.id,
       details: { via: 'admin-cli' },
     });
-    return createResetLink(tx, deps.mail.publicUrl, user.id, hours);
+    return createResetLink(tx, deps.mail.publicUrl, user, hours);
   });
   return {
     code: 0,
@@ -80,12 +80,12 @@ export async function deactivateDemoAccounts(deps: Deps): Promise<CommandResult>
   const ids = accounts.map((a) => a.id);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ isActive: false }).where(inArray(users.id, ids));
-    for (const id of ids) {
-      await revokeAllForUser(tx, id);
+    for (const account of accounts) {
+      await revokeAllForUser(tx, account);
       await recordAudit(tx, {
         actorId: null,
         action: 'user.deactivated',
-        targetUserId: id,
+        targetUserId: account.id,
         details: { via: 'admin-cli', reason: 'demo account' },
       });
     }

@@ -1,12 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Minimal HS256 JWT for short-lived access tokens. Only HS256 is accepted; `exp` and the session id
- * `sid` are required, so every call can be checked against its server-side session.
+ * Minimal HS256 JWT for short-lived access tokens. Only HS256 is accepted; `exp`, the session id `sid` and
+ * the firm `cid` are required, so every call can be checked against its server-side session on its firm.
  */
 export interface AccessClaims {
   sub: number;
   sid: string;
+  /** The user's firm, which the session lookup names. */
+  cid: number;
   iat: number;
   exp: number;
 }
@@ -20,14 +22,13 @@ function sign(data: string, secret: string): string {
 }
 
 export function signAccessToken(
-  userId: number,
-  sessionId: string,
+  subject: { sub: number; sid: string; cid: number },
   secret: string,
   ttlSeconds: number,
   now = Date.now(),
 ): string {
   const iat = Math.floor(now / 1000);
-  const claims = { sub: userId, sid: sessionId, iat, exp: iat + ttlSeconds };
+  const claims = { ...subject, iat, exp: iat + ttlSeconds };
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   const body = `${header}.${payload}`;
   return `${body}.${sign(body, secret)}`;
@@ -45,6 +46,8 @@ export function verifyAccessToken(token: string, secret: string, now = Date.now(
     const claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as AccessClaims;
     if (!Number.isInteger(claims.sub) || typeof claims.exp !== 'number') return null;
     if (typeof claims.sid !== 'string' || !UUID.test(claims.sid)) return null;
+    // A token from before the claim existed is refused; the client's refresh token gets a new one.
+    if (!Number.isInteger(claims.cid)) return null;
     if (claims.exp * 1000 <= now) return null;
     return claims;
   } catch {

@@ -87,10 +87,11 @@ function sessionAuthLoader(db: Db, settings: TokenSettings & { internalCompanyId
   const query = db
     .select({ ...authColumns, stale: sql<boolean>`${sessions.lastSeenAt} < now() - interval '1 minute'` })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(users, and(eq(users.companyId, sessions.companyId), eq(users.id, sessions.userId)))
     .leftJoin(roles, eq(roles.id, users.roleId))
     .where(
       and(
+        eq(sessions.companyId, sql.placeholder('cid')),
         eq(sessions.id, sql.placeholder('sid')),
         eq(sessions.userId, sql.placeholder('sub')),
         sessionIsLive(settings),
@@ -98,11 +99,14 @@ function sessionAuthLoader(db: Db, settings: TokenSettings & { internalCompanyId
     )
     .prepare('session_auth');
   return async (claims: AccessClaims): Promise<{ auth: Auth; wroteRecently: boolean } | null> => {
-    const [row] = await query.execute({ sid: claims.sid, sub: claims.sub });
+    const [row] = await query.execute({ cid: claims.cid, sid: claims.sid, sub: claims.sub });
     const auth = toAuth(row, settings.internalCompanyId);
     if (!auth) return null;
     if (row.stale) {
-      await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, claims.sid));
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(and(eq(sessions.companyId, claims.cid), eq(sessions.id, claims.sid)));
     }
     return { auth, wroteRecently: row.wroteRecently };
   };

@@ -36,30 +36,39 @@ export function sessionIsLive(settings: TokenSettings): SQL {
   ) as SQL;
 }
 
+/** A user with the firm their sessions and tokens belong to. */
+export interface TokenOwner {
+  id: number;
+  companyId: number;
+}
+
 /** Opens a session for the user (sign-in, sign-up) and returns its first token pair. */
-export async function issueTokens(db: DbOrTx, userId: number, settings: TokenSettings): Promise<TokenPair> {
+export async function issueTokens(db: DbOrTx, user: TokenOwner, settings: TokenSettings): Promise<TokenPair> {
   const sessionId = randomUUID();
-  await db.insert(sessions).values({ id: sessionId, userId });
-  return tokensFor(db, sessionId, userId, settings);
+  await db.insert(sessions).values({ id: sessionId, userId: user.id, companyId: user.companyId });
+  return tokensFor(db, sessionId, user, settings);
 }
 
 async function tokensFor(
   db: DbOrTx,
   sessionId: string,
-  userId: number,
+  user: TokenOwner,
   settings: TokenSettings,
 ): Promise<TokenPair> {
   const refresh = randomToken();
   await db.insert(refreshTokens).values({
-    userId,
+    userId: user.id,
+    companyId: user.companyId,
     familyId: sessionId,
     tokenHash: sha256(refresh),
     // Never beyond the session's absolute end, computed on the database clock.
     expiresAt: sql`least(now() + make_interval(days => ${settings.refreshDays}),
-      (select ${sessions.createdAt} from ${sessions} where ${sessions.id} = ${sessionId})
+      (select ${sessions.createdAt} from ${sessions}
+       where ${sessions.companyId} = ${user.companyId} and ${sessions.id} = ${sessionId})
         + make_interval(hours => ${settings.sessionMaxHours}))`,
   });
-  const access = signAccessToken(userId, sessionId, settings.jwtSecret, settings.accessMinutes * 60);
+  const claims = { sub: user.id, sid: sessionId, cid: user.companyId };
+  const access = signAccessToken(claims, settings.jwtSecret, settings.accessMinutes * 60);
   return { access, refresh };
 }
 
@@ -81,57 +90,92 @@ export async function rotateRefreshToken(
         gt(refreshTokens.expiresAt, sql`now()`),
       ),
     )
-    .returning({ userId: refreshTokens.userId, sessionId: refreshTokens.familyId });
+    .returning({
+      userId: refreshTokens.userId,
+      companyId: refreshTokens.companyId,
+      sessionId: refreshTokens.familyId,
+    });
   if (claimed) {
     const [live] = await db
       .select({ id: sessions.id })
       .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, claimed.sessionId), eq(users.isActive, true), sessionIsLive(settings)));
-    if (live) return tokensFor(db, claimed.sessionId, claimed.userId, settings);
-    await revokeSession(db, claimed.sessionId);
+      .innerJoin(users, and(eq(users.companyId, sessions.companyId), eq(users.id, sessions.userId)))
+      .where(
+        and(
+          eq(sessions.companyId, claimed.companyId),
+          eq(sessions.id, claimed.sessionId),
+          eq(users.isActive, true),
+          sessionIsLive(settings),
+        ),
+      );
+    const owner = { id: claimed.userId, companyId: claimed.companyId };
+    if (live) return tokensFor(db, claimed.sessionId, owner, settings);
+    await revokeSession(db, claimed);
     return null;
   }
 
   const [known] = await db
-    .select({ sessionId: refreshTokens.familyId })
+    .select({ sessionId: refreshTokens.familyId, companyId: refreshTokens.companyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hash));
-  if (known) await revokeSession(db, known.sessionId);
+  if (known) await revokeSession(db, known);
   return null;
 }
 
 /** Ends one session: its access tokens are refused from the next call, its refresh tokens at once. */
-export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
+export async function revokeSession(
+  db: DbOrTx,
+  session: { sessionId: string; companyId: number },
+): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        eq(sessions.companyId, session.companyId),
+        eq(sessions.id, session.sessionId),
+        isNull(sessions.revokedAt),
+      ),
+    );
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.companyId, session.companyId),
+        eq(refreshTokens.familyId, session.sessionId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
 }
 
 /** Sign-out with a refresh token: ends the session it belongs to. */
 export async function revokeRefreshToken(db: DbOrTx, presented: string): Promise<void> {
   const [row] = await db
-    .select({ sessionId: refreshTokens.familyId })
+    .select({ sessionId: refreshTokens.familyId, companyId: refreshTokens.companyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, sha256(presented)));
-  if (row) await revokeSession(db, row.sessionId);
+  if (row) await revokeSession(db, row);
 }
 
 /** Ends every session of the user (password reset, deactivation, deletion). */
-export async function revokeAllForUser(db: DbOrTx, userId: number): Promise<void> {
+export async function revokeAllForUser(db: DbOrTx, user: TokenOwner): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(
+      and(eq(sessions.companyId, user.companyId), eq(sessions.userId, user.id), isNull(sessions.revokedAt)),
+    );
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.companyId, user.companyId),
+        eq(refreshTokens.userId, user.id),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
 }
 
 export type OneTimePurpose = 'reset' | 'invite' | 'confirm';
@@ -139,13 +183,14 @@ export type OneTimePurpose = 'reset' | 'invite' | 'confirm';
 /** Single-use link token (reset, invite or e-mail confirmation). Returns the plain token for the e-mailed link. */
 export async function createOneTimeToken(
   db: DbOrTx,
-  userId: number,
+  user: TokenOwner,
   purpose: OneTimePurpose,
   hours: number,
 ): Promise<string> {
   const token = randomToken();
   await db.insert(oneTimeTokens).values({
-    userId,
+    userId: user.id,
+    companyId: user.companyId,
     purpose,
     tokenHash: sha256(token),
     expiresAt: new Date(Date.now() + hours * 3_600_000),

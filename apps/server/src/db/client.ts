@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { backfillTenantColumns } from './tenant-backfill';
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite under dataDir (or in memory). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -52,11 +53,17 @@ export async function openDatabase(options: {
   readUrl?: string;
   dir?: string;
   template?: Blob;
+  /** Sees every statement the app sends to the primary (the tests' tenant-condition check). */
+  logQuery?: (query: string) => void;
 }): Promise<Database> {
+  const logger = options.logQuery && { logQuery: options.logQuery };
   if (options.url) {
     const pool = openPool(options.url);
-    const db = drizzlePg(pool, { schema });
-    await migrateAlone(pool, () => migratePg(db, { migrationsFolder }));
+    const db = drizzlePg(pool, { schema, logger });
+    await migrateAlone(pool, async () => {
+      await migratePg(db, { migrationsFolder });
+      await backfillTenantColumns(db as unknown as Db);
+    });
     if (!options.readUrl)
       return {
         db: db as unknown as Db,
@@ -76,8 +83,9 @@ export async function openDatabase(options: {
     };
   }
   const client = openPglite(options.dir, options.template);
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder });
+  await backfillTenantColumns(db as unknown as Db);
   return {
     db: db as unknown as Db,
     reader: db as unknown as Db,

@@ -71,6 +71,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<{ seed
         previousStatus: n.previousStatus,
         userId: n.by === 'firm' ? plan.paralegal.id : plan.worker.id,
         requestId: id,
+        companyId: plan.firm.id,
         reminderDate: n.reminderDate,
         createdAt: n.createdAt,
       })),

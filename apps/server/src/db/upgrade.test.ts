@@ -17,6 +17,7 @@ import { createDeps } from '../deps';
 import { type Db, migrationsFolder, openDatabase, queryRows } from './client';
 import * as schema from './schema';
 import { seedDemoData } from './seed';
+import { backfillTenantColumns, TENANT_BACKFILL_TABLES } from './tenant-backfill';
 
 /**
  * Upgrades: a database at the previous release's schema, holding the demo data (copied in, see copyRows), takes
@@ -55,6 +56,13 @@ async function rowCounts(db: Db): Promise<Record<string, number>> {
     counts[name] = row.n;
   }
   return counts;
+}
+
+async function rowsPerFirm(db: Db, table: string) {
+  return queryRows<{ company_id: number; n: number }>(
+    db,
+    sql`select company_id, count(*)::int as n from ${sql.identifier(table)} group by 1 order by 1`,
+  );
 }
 
 /** What the dashboard reads from the running tallies: requests and billed ones per status. */
@@ -195,6 +203,7 @@ async function upgradeAndCheck(db: Db, migrateTo: (folder: string) => Promise<vo
   expect(before.requests).toBeGreaterThan(10);
 
   await migrateTo(migrationsFolder);
+  await backfillTenantColumns(db, () => undefined);
   const after = await rowCounts(db);
   for (const [table, count] of Object.entries(before))
     expect({ table, count: after[table] }).toEqual({ table, count });
@@ -205,6 +214,12 @@ async function upgradeAndCheck(db: Db, migrateTo: (folder: string) => Promise<vo
     sql`select provider_cost::text, page_fee::text from invoices where id = ${first.id}`,
   );
   expect(line).toEqual({ provider_cost: '123456789', page_fee: '30' });
+  // The backfill gives each older row the firm this release's code gives the same row when it writes it.
+  for (const table of TENANT_BACKFILL_TABLES)
+    expect({ table, firms: await rowsPerFirm(db, table) }).toEqual({
+      table,
+      firms: await rowsPerFirm(current, table),
+    });
 
   const app = await buildApp(deps);
   try {

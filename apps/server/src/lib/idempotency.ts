@@ -74,9 +74,9 @@ export async function runWrite<T, S extends number>(
     // The services open their own transaction on what they are given: inside this one, a savepoint.
     const inTransaction = tx as unknown as Db;
     if (!key) return { status, body: await work(inTransaction) };
-    const userId = requireAuth(request).userId;
+    const { userId, companyId } = requireAuth(request);
     const hash = requestHash(request);
-    const earlier = await claimKey(tx, userId, key, hash);
+    const earlier = await claimKey(tx, { userId, companyId }, key, hash);
     // Answered by the call that claimed the key, on this same route: the same status and body shape.
     if (earlier) return earlier as WriteAnswer<T, S>;
     const body = await work(inTransaction);
@@ -94,7 +94,7 @@ export async function runWrite<T, S extends number>(
  */
 async function claimKey(
   tx: Tx,
-  userId: number,
+  { userId, companyId }: { userId: number; companyId: number },
   key: string,
   hash: string,
 ): Promise<WriteAnswer<unknown> | undefined> {
@@ -102,7 +102,7 @@ async function claimKey(
   await tx.delete(idempotencyKeys).where(and(mine, sql`${idempotencyKeys.createdAt} < ${expiredBefore}`));
   const claimed = await tx
     .insert(idempotencyKeys)
-    .values({ userId, key, requestHash: hash })
+    .values({ userId, companyId, key, requestHash: hash })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (claimed.length) return undefined;

@@ -12,6 +12,7 @@ import { sha256 } from '../lib/crypto';
  */
 export interface DemoAccount {
   id: number;
+  companyId: number;
   email: string;
 }
 
@@ -21,7 +22,12 @@ const PARALLEL_VERIFIES = 4;
 
 export async function findDemoAccounts(db: DbOrTx): Promise<DemoAccount[]> {
   const active = await db
-    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .select({
+      id: users.id,
+      companyId: users.companyId,
+      email: users.email,
+      passwordHash: users.passwordHash,
+    })
     .from(users)
     .where(and(eq(users.isActive, true), isNotNull(users.passwordHash)));
   const digests = new Map<string, string>();
@@ -44,11 +50,13 @@ export async function findDemoAccounts(db: DbOrTx): Promise<DemoAccount[]> {
       .values(notDemo.slice(i, i + 1000).map((digest) => ({ digest })))
       .onConflictDoNothing();
   const byAddress = await db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, companyId: users.companyId, email: users.email })
     .from(users)
     .where(and(eq(users.isActive, true), inArray(sql`lower(${users.email})`, DEMO_EMAILS)));
   const found = new Map<number, DemoAccount>(byAddress.map((u) => [u.id, u]));
-  for (const u of active) if (demoHashes.has(u.passwordHash!)) found.set(u.id, { id: u.id, email: u.email });
+  for (const u of active)
+    if (demoHashes.has(u.passwordHash!))
+      found.set(u.id, { id: u.id, companyId: u.companyId, email: u.email });
   return [...found.values()].sort((a, b) => a.email.localeCompare(b.email));
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { requests } from './requests';
+import { tenantColumn } from './tenant';
 import { users } from './users';
 
 /**
@@ -14,6 +15,7 @@ export const authorizationChecks = pgTable(
     requestId: integer('request_id')
       .primaryKey()
       .references(() => requests.id, { onDelete: 'cascade' }),
+    companyId: tenantColumn(),
     documentUrl: text('document_url').notNull(),
     description: boolean('description').notNull().default(false),
     discloser: boolean('discloser').notNull().default(false),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { files } from './files';
 import { patients } from './patients';
+import { tenantColumn } from './tenant';
 
 /**
  * Bates numbering of a client's records (decision 056). One counter row per client holds the next number;
@@ -15,6 +16,7 @@ export const batesCounters = pgTable(
     patientId: integer('patient_id')
       .primaryKey()
       .references(() => patients.id, { onDelete: 'restrict' }),
+    companyId: tenantColumn(),
     nextNumber: integer('next_number').notNull().default(1),
   },
   (t) => [check('bates_counters_next_ck', sql`${t.nextNumber} >= 1`)],
@@ -26,6 +28,7 @@ export const batesRanges = pgTable(
     fileId: integer('file_id')
       .primaryKey()
       .references(() => files.id, { onDelete: 'restrict' }),
+    companyId: tenantColumn(),
     patientId: integer('patient_id')
       .notNull()
       .references(() => patients.id, { onDelete: 'restrict' }),

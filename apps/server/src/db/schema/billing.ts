@@ -5,6 +5,7 @@ import { nonNegative } from './checks';
 import { companies } from './companies';
 import { centsColumn } from './money';
 import { requests } from './requests';
+import { tenantColumn } from './tenant';
 
 /** Invoice lines per request, the billings that group them for a law firm, and the fee settings (money in
  *  whole cents). */
@@ -32,6 +33,7 @@ export const invoices = pgTable(
   'invoices',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: tenantColumn(),
     // RESTRICT: invoice lines are money; a request that has them is archived, never erased.
     requestId: integer('request_id')
       .notNull()

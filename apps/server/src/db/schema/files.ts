@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { oneOf } from './checks';
 import { requests } from './requests';
+import { tenantColumn } from './tenant';
 import { users } from './users';
 
 const readyFile = (t: { archived: AnyPgColumn; supportingFile: AnyPgColumn; verifiedById: AnyPgColumn }) =>
@@ -26,6 +27,7 @@ export const files = pgTable(
   'files',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: tenantColumn(),
     name: text('name').notNull(),
     url: text('url').notNull(),
     // RESTRICT: a request with documents is archived, never erased with its download trail.
@@ -66,6 +68,7 @@ export const uploads = pgTable(
   'uploads',
   {
     key: text('key').primaryKey(),
+    companyId: tenantColumn(),
     sha256: text('sha256').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -80,6 +83,7 @@ export const fileAccesses = pgTable(
   'file_accesses',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    companyId: tenantColumn(),
     action: text('action', { enum: FILE_ACCESS_ACTIONS }).notNull(),
     ip: text('ip'),
     fileId: integer('file_id').references(() => files.id, { onDelete: 'restrict' }),

@@ -9,6 +9,7 @@ import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } fr
 import { oneOf } from './checks';
 import { notes } from './notes';
 import { requests } from './requests';
+import { tenantColumn } from './tenant';
 import { users } from './users';
 
 /**
@@ -20,6 +21,7 @@ export const followUps = pgTable(
   'follow_ups',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: tenantColumn(),
     requestId: integer('request_id')
       .notNull()
       .references(() => requests.id, { onDelete: 'cascade' }),

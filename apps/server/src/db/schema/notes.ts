@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { oneOf } from './checks';
 import { requests } from './requests';
+import { tenantColumn } from './tenant';
 import { users } from './users';
 
 /** Notes on a request (status changes, reminders) and the reusable note templates. */
@@ -10,6 +11,7 @@ export const notes = pgTable(
   'notes',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: tenantColumn(),
     text: text('text').notNull().default(''),
     updateStatus: text('update_status', { enum: REQUEST_STATUSES }),
     previousStatus: text('previous_status', { enum: REQUEST_STATUSES }),

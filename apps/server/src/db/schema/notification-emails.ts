@@ -2,6 +2,7 @@ import { NOTIFICATION_EMAIL_CHOICES, NOTIFICATION_EMAIL_KINDS } from '@dd/shared
 import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { oneOf } from './checks';
 import { notes } from './notes';
+import { tenantColumn } from './tenant';
 import { users } from './users';
 
 /**
@@ -15,6 +16,7 @@ export const notificationEmailPrefs = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: tenantColumn(),
     kind: text('kind', { enum: NOTIFICATION_EMAIL_KINDS }).notNull(),
     choice: text('choice', { enum: NOTIFICATION_EMAIL_CHOICES }).notNull(),
   },
@@ -38,6 +40,7 @@ export const notificationDigestItems = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: tenantColumn(),
     noteId: integer('note_id')
       .notNull()
       .references(() => notes.id, { onDelete: 'cascade' }),

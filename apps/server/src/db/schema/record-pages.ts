@@ -4,6 +4,7 @@ import { oneOf } from './checks';
 import { companies } from './companies';
 import { files } from './files';
 import { requests } from './requests';
+import { tenantColumn } from './tenant';
 
 /**
  * The text of every received PDF, page by page, for full-text search (decision 060). Derived data: made
@@ -53,6 +54,7 @@ export const recordIndexing = pgTable(
     fileId: integer('file_id')
       .primaryKey()
       .references(() => files.id, { onDelete: 'cascade' }),
+    companyId: tenantColumn(),
     requestId: integer('request_id')
       .notNull()
       .references(() => requests.id, { onDelete: 'cascade' }),

@@ -28,6 +28,7 @@ import { companies } from './companies';
 import { centsColumn } from './money';
 import { patients } from './patients';
 import { providers } from './providers';
+import { tenantColumn } from './tenant';
 import { users } from './users';
 
 /**
@@ -345,6 +346,7 @@ export const requestTypeChoices = pgTable(
     requestId: integer('request_id')
       .notNull()
       .references(() => requests.id, { onDelete: 'cascade' }),
+    companyId: tenantColumn(),
     requestTypeId: integer('request_type_id')
       .notNull()
       .references(() => requestTypes.id, { onDelete: 'restrict' }),

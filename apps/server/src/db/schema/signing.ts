@@ -14,6 +14,7 @@ import {
 import { oneOf } from './checks';
 import { companies } from './companies';
 import { patients } from './patients';
+import { tenantColumn } from './tenant';
 import { users } from './users';
 
 /**
@@ -89,6 +90,7 @@ export const signingEvents = pgTable(
   'signing_events',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: tenantColumn(),
     signingRequestId: integer('signing_request_id')
       .notNull()
       .references(() => signingRequests.id, { onDelete: 'cascade' }),

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { oneOf } from './checks';
 import { companies } from './companies';
+import { tenantColumn } from './tenant';
 
 /** Users, their roles with named permissions, and the tokens that authenticate them. */
 export const roles = pgTable('roles', {
@@ -73,6 +74,7 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: tenantColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -95,6 +97,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey(),
+    companyId: tenantColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -112,6 +115,7 @@ export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: tenantColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
+import { tenantColumn } from './tenant';
 import { users } from './users';
 
 /**
@@ -37,6 +38,7 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    companyId: tenantColumn(),
     endpointId: integer('endpoint_id')
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),

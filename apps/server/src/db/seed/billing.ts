@@ -64,6 +64,7 @@ export async function insertBilling(
       const providerCost = values.providerCost ?? cents(0);
       return {
         requestId: r.id,
+        companyId: firm.id,
         price: values.status === STATUS.cancelled ? DEMO_FEES.cancelled : values.price!,
         providerCost,
         pageFee: values.pageFee ?? cents(0),

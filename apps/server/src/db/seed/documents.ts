@@ -17,6 +17,8 @@ export interface InsertedRequest {
 
 interface PlannedFile {
   requestId: number;
+  /** The request's firm. */
+  companyId: number;
   name: string;
   key: string;
   letter: Letter;
@@ -41,6 +43,7 @@ function planFiles(rng: Random, now: Date, request: InsertedRequest): PlannedFil
     const type = plan.types[k % plan.types.length];
     return {
       requestId: id,
+      companyId: plan.firm.id,
       name: `${type} - ${patient.fullName}${archived ? ' (duplicate)' : ''}.pdf`,
       key: `provider-records/${base}-${k + 1}${archived ? '-duplicate' : ''}.pdf`,
       letter: recordsLetter(rng, plan, internalNumber, type, createdAt),
@@ -55,6 +58,7 @@ function planFiles(rng: Random, now: Date, request: InsertedRequest): PlannedFil
   };
   const supporting = (kind: 'hipaa' | 'intake', createdAt: Date): PlannedFile => ({
     requestId: id,
+    companyId: plan.firm.id,
     name: kind === 'hipaa' ? 'Signed HIPAA Authorization.pdf' : 'Client Intake Summary.pdf',
     key: `supporting-documents/${base}-${kind}.pdf`,
     letter: kind === 'hipaa' ? hipaaLetter(patient, plan.firm, createdAt) : intakeLetter(plan),
@@ -111,6 +115,7 @@ export async function insertDocuments(
         name: f.name,
         url: f.key,
         requestId: f.requestId,
+        companyId: f.companyId,
         archived: f.archived,
         verifiedById: f.verifiedBy?.id ?? null,
         supportingFile: f.supporting,
@@ -127,6 +132,7 @@ export async function insertDocuments(
       action: 'UPLOAD' as const,
       ip: ip(f.uploader, f.uploaderIsStaff),
       fileId,
+      companyId: f.companyId,
       fileKey: f.key,
       userId: f.uploader.id,
       createdAt: f.createdAt,
@@ -135,6 +141,7 @@ export async function insertDocuments(
       action: 'DOWNLOAD' as const,
       ip: ip(d.user, false),
       fileId,
+      companyId: f.companyId,
       fileKey: f.key,
       userId: d.user.id,
       createdAt: d.at,

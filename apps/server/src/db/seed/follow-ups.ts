@@ -49,6 +49,7 @@ export async function insertDemoFollowUps(tx: Tx, inserted: InsertedRequest[], n
     const closed = { sentOn: clock.sentOn, pauses: pauses.filter((p) => p.to !== null) };
     const today = todayIn(zone, now);
     const email = plan.provider.email;
+    const companyId = plan.firm.id;
     for (let n = 1; n <= MAX_PER_REQUEST; n++) {
       const plannedOn = followUpDueOn(closed, cadence, n)!;
       const stop = endedOn ?? (openPause ? openPause.from : today);
@@ -56,6 +57,7 @@ export async function insertDemoFollowUps(tx: Tx, inserted: InsertedRequest[], n
         const state: FollowUpStatus = endedOn ? 'skipped' : openPause ? 'paused' : 'planned';
         rows.push({
           requestId: id,
+          companyId,
           number: n,
           sentOn: clock.sentOn,
           plannedOn,
@@ -79,9 +81,15 @@ export async function insertDemoFollowUps(tx: Tx, inserted: InsertedRequest[], n
         ? `Follow-up ${n} e-mailed to the provider at ${email}.`
         : `Follow-up ${n} is a letter to print or fax: the provider has no e-mail address.`;
       logged.push({
-        note: { requestId: id, text: email ? heading : `${heading}\n\n${body}`, createdAt: at(plannedOn) },
+        note: {
+          requestId: id,
+          companyId,
+          text: email ? heading : `${heading}\n\n${body}`,
+          createdAt: at(plannedOn),
+        },
         row: {
           requestId: id,
+          companyId,
           number: n,
           sentOn: clock.sentOn,
           plannedOn,

@@ -24,6 +24,7 @@ export async function insertDemoOutcomes(tx: Tx, inserted: InsertedRequest[], no
       .where(eq(requests.id, rejected.id));
     await tx.insert(notes).values({
       requestId: rejected.id,
+      companyId: jones.id,
       userId: rejected.plan.worker.id,
       text: outcomeNote.rejected('authorization_defective', 'The authorization is not dated.'),
       updateStatus: STATUS.requestRejected,
@@ -44,6 +45,7 @@ export async function insertDemoOutcomes(tx: Tx, inserted: InsertedRequest[], no
       .where(eq(requests.id, noRecords.id));
     await tx.insert(notes).values({
       requestId: noRecords.id,
+      companyId: jones.id,
       userId: noRecords.plan.worker.id,
       text: outcomeNote.noRecords(),
       updateStatus: STATUS.noRecordsFound,

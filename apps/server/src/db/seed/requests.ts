@@ -213,7 +213,12 @@ export async function insertRequestTypeChoices(
     ]),
   );
   const rows = inserted.flatMap(({ id, plan }) =>
-    plan.types.map((name, position) => ({ requestId: id, requestTypeId: ids.get(name)!, position })),
+    plan.types.map((name, position) => ({
+      requestId: id,
+      companyId: plan.firm.id,
+      requestTypeId: ids.get(name)!,
+      position,
+    })),
   );
   for (let i = 0; i < rows.length; i += 1000)
     await tx.insert(requestTypeChoices).values(rows.slice(i, i + 1000));

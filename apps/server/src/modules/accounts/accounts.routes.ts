@@ -54,7 +54,9 @@ export const accountsRoutes: Module = (app, deps) => {
     '/users/token/revoke/',
     { config: { access: 'public' }, schema: { body: RevokeSchema.nullish() } },
     async (request) => {
-      await signOut(db, { refresh: request.body?.refresh, sessionId: request.sessionId });
+      const { sessionId, auth } = request;
+      const session = sessionId && auth ? { sessionId, companyId: auth.companyId } : null;
+      await signOut(db, { refresh: request.body?.refresh, session });
       return { success: true };
     },
   );

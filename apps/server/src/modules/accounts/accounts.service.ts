@@ -9,6 +9,7 @@ import {
   revokeAllForUser,
   revokeRefreshToken,
   revokeSession,
+  type TokenOwner,
 } from '../../auth/tokens';
 import type { Auth } from '../../authz';
 import { callerAbilities } from '../../authz/policy';
@@ -31,11 +32,11 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
 export async function createResetLink(
   tx: DbOrTx,
   publicUrl: string,
-  userId: number,
+  user: TokenOwner,
   resetHours: number,
 ): Promise<string> {
-  const token = await createOneTimeToken(tx, userId, 'reset', resetHours);
-  return `${publicUrl}/passwordReset/${userId}/?token=${encodeURIComponent(token)}`;
+  const token = await createOneTimeToken(tx, user, 'reset', resetHours);
+  return `${publicUrl}/passwordReset/${user.id}/?token=${encodeURIComponent(token)}`;
 }
 
 /**
@@ -57,7 +58,7 @@ export async function requestPasswordReset(
   const user = await findUserByEmail(db, email);
   if (!user?.isActive) return false;
   await db.transaction(async (tx) => {
-    const link = await createResetLink(tx, mail.publicUrl, user.id, resetHours);
+    const link = await createResetLink(tx, mail.publicUrl, user, resetHours);
     const content = renderEmail({
       title: 'Reset your Direct Docs password',
       paragraphs: [
@@ -81,10 +82,13 @@ export async function requestPasswordReset(
 /** Sign-out: either credential ends its session, the refresh token or the bearer token of a live session. */
 export async function signOut(
   db: Db,
-  credentials: { refresh: string | null | undefined; sessionId: string | null },
+  credentials: {
+    refresh: string | null | undefined;
+    session: { sessionId: string; companyId: number } | null;
+  },
 ): Promise<void> {
   if (credentials.refresh) await revokeRefreshToken(db, credentials.refresh);
-  if (credentials.sessionId) await revokeSession(db, credentials.sessionId);
+  if (credentials.session) await revokeSession(db, credentials.session);
 }
 
 /** Sets the password from a reset or invitation link; opening a link sent to the address proves it. */
@@ -92,11 +96,12 @@ export async function resetPassword(db: Db, userId: number, token: string, passw
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     if (!(await consumeOneTimeToken(tx, userId, token))) throw badRequest(MSG.resetLinkInvalid);
-    await tx
+    const [user] = await tx
       .update(users)
       .set({ passwordHash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
-      .where(eq(users.id, userId));
-    await revokeAllForUser(tx, userId);
+      .where(eq(users.id, userId))
+      .returning({ id: users.id, companyId: users.companyId });
+    await revokeAllForUser(tx, user);
   });
 }
 

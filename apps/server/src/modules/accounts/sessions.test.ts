@@ -73,7 +73,7 @@ describe('sessions end on the server', () => {
   it('a password reset ends every session of the user', async () => {
     const { app, deps } = await getContext();
     const caller = await signedIn(deps);
-    const token = await createOneTimeToken(deps.db, caller.user.id, 'reset', 1);
+    const token = await createOneTimeToken(deps.db, caller.user, 'reset', 1);
     const reset = await app.inject({
       method: 'POST',
       url: `/users/resetPassword/${caller.user.id}/`,

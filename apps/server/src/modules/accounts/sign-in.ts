@@ -1,5 +1,5 @@
 import { MSG } from '@dd/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import { beginLoginAttempt } from '../../auth/login-limits';
 import { dummyHash, verifyPassword } from '../../auth/passwords';
@@ -37,6 +37,6 @@ export async function signIn(
   await db
     .update(users)
     .set({ lastLoginAt: sql`now()`, ...(input.timezone ? { timezone: input.timezone } : {}) })
-    .where(eq(users.id, user.id));
-  return issueTokens(db, user.id, deps.tokens);
+    .where(and(eq(users.companyId, user.companyId), eq(users.id, user.id)));
+  return issueTokens(db, user, deps.tokens);
 }

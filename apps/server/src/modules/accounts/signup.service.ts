@@ -1,5 +1,5 @@
 import { COMPANY_NAME_LIMITS, CONFIRM_LINK_HOURS, CONFIRM_MSG, MSG, type SignupInput } from '@dd/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import { hashPassword } from '../../auth/passwords';
 import { consume, type RateRule } from '../../auth/rate-limit';
@@ -42,7 +42,7 @@ export async function signUp(
   await consume(db, signupRule(client.perHour), client.ip, MSG.tooManyRequests);
   const passwordHash = await hashPassword(input.password);
   const taken = () => badRequest(MSG.emailTaken, { email: MSG.emailTaken });
-  const userId = await db
+  const owner = await db
     .transaction(async (tx) => {
       if (await findUserByEmail(tx, input.email)) throw taken();
       // Both names are plain text (SignupSchema), so the firm name built from them is too.
@@ -63,16 +63,21 @@ export async function signUp(
           type: 'User',
           emailConfirmedAt: null,
         })
-        .returning({ id: users.id, email: users.email, firstName: users.firstName });
+        .returning({
+          id: users.id,
+          companyId: users.companyId,
+          email: users.email,
+          firstName: users.firstName,
+        });
       await sendConfirmation(tx, mail, user);
-      return user.id;
+      return user;
     })
     .catch((error: unknown) => {
       // Two sign-ups with one address at the same moment: the unique index decides, and the loser gets the
       // spec's 'address taken' 400 rather than the error handler's general 409 for a duplicate.
       throw pgErrorCode(error) === UNIQUE_VIOLATION ? taken() : error;
     });
-  return issueTokens(db, userId, deps.tokens);
+  return issueTokens(db, owner, deps.tokens);
 }
 
 /**
@@ -82,9 +87,9 @@ export async function signUp(
 async function sendConfirmation(
   tx: DbOrTx,
   mail: Mail,
-  user: { id: number; email: string; firstName: string },
+  user: { id: number; companyId: number; email: string; firstName: string },
 ): Promise<void> {
-  const token = await createOneTimeToken(tx, user.id, 'confirm', CONFIRM_LINK_HOURS);
+  const token = await createOneTimeToken(tx, user, 'confirm', CONFIRM_LINK_HOURS);
   const link = `${mail.publicUrl}/confirmEmail/${user.id}/?token=${encodeURIComponent(token)}`;
   const subject = 'Confirm your e-mail address for Direct Docs';
   const content = renderEmail({
@@ -123,12 +128,13 @@ export async function resendConfirmation(deps: Pick<AppDeps, 'db' | 'mail'>, aut
   const [user] = await db
     .select({
       id: users.id,
+      companyId: users.companyId,
       email: users.email,
       firstName: users.firstName,
       confirmedAt: users.emailConfirmedAt,
     })
     .from(users)
-    .where(eq(users.id, auth.userId));
+    .where(and(eq(users.companyId, auth.companyId), eq(users.id, auth.userId)));
   if (!user) throw notFound();
   if (user.confirmedAt) throw badRequest(CONFIRM_MSG.alreadyConfirmed);
   await consume(db, resendRule, String(user.id), MSG.tooManyRequests);

@@ -213,9 +213,9 @@ describe('e-mail confirmation before ordering and inviting', () => {
     const { deps } = await getContext();
     const { user, headers } = await freshSignUp('Tess', 'Token');
     const other = await freshSignUp('Otto', 'Other');
-    const foreign = await createOneTimeToken(deps.db, other.user.id, 'confirm', 1);
-    const reset = await createOneTimeToken(deps.db, user.id, 'reset', 1);
-    const expired = await createOneTimeToken(deps.db, user.id, 'confirm', -1);
+    const foreign = await createOneTimeToken(deps.db, other.user, 'confirm', 1);
+    const reset = await createOneTimeToken(deps.db, user, 'reset', 1);
+    const expired = await createOneTimeToken(deps.db, user, 'confirm', -1);
     for (const token of [foreign, reset, expired, 'made-up-token']) {
       const res = await post('/users/confirmEmail/', undefined, { user_id: user.id, token });
       expect(res.statusCode).toBe(400);
@@ -224,7 +224,7 @@ describe('e-mail confirmation before ordering and inviting', () => {
     expect((await post('/api/user/invite/', headers, inviteBody(user.companyId))).statusCode).toBe(403);
 
     // A token used once does not work a second time (for this user or anyone).
-    const token = await createOneTimeToken(deps.db, other.user.id, 'confirm', 1);
+    const token = await createOneTimeToken(deps.db, other.user, 'confirm', 1);
     expect(
       (await post('/users/confirmEmail/', undefined, { user_id: other.user.id, token })).statusCode,
     ).toBe(200);
@@ -236,7 +236,7 @@ describe('e-mail confirmation before ordering and inviting', () => {
   it('a confirmation token does not reset the password', async () => {
     const { deps } = await getContext();
     const { user } = await freshSignUp('Pia', 'Password');
-    const token = await createOneTimeToken(deps.db, user.id, 'confirm', 1);
+    const token = await createOneTimeToken(deps.db, user, 'confirm', 1);
     const res = await post(`/users/resetPassword/${user.id}/`, undefined, {
       password: 'Hijacked123!',
       token,

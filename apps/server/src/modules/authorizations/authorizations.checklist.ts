@@ -63,6 +63,7 @@ async function loadCheck(db: DbOrTx, auth: Auth, id: number, formText?: (url: st
       providerName: providers.name,
       maxAgeDays: providers.maxAuthorizationAgeDays,
       legalBasis: requests.legalBasis,
+      companyId: requests.companyId,
     })
     .from(requests)
     .innerJoin(patients, eq(patients.id, requests.patientId))
@@ -84,7 +85,7 @@ async function loadCheck(db: DbOrTx, auth: Auth, id: number, formText?: (url: st
     providerName: row.providerName,
     maxAgeDays: row.maxAgeDays,
   });
-  return {
+  const check = {
     legalBasis: row.legalBasis,
     document_url: documentUrl,
     answers: pre?.answers ?? answers,
@@ -96,6 +97,7 @@ async function loadCheck(db: DbOrTx, auth: Auth, id: number, formText?: (url: st
     checked_at: current ? current.check.updatedAt.toISOString() : null,
     result,
   } satisfies AuthorizationCheck & { legalBasis: LegalBasis };
+  return { ...check, companyId: row.companyId };
 }
 
 /** GET …/authorization_check/: the saved answers (or what the form's text shows) and the saved answers' result. */
@@ -106,8 +108,11 @@ export const getAuthorizationCheck = (
 ): Promise<AuthorizationCheck> =>
   loadCheck(db, auth, id, (url) => storedPdfText(storage, url)).then(withoutBasis);
 
-const withoutBasis = ({ legalBasis: _basis, ...check }: AuthorizationCheck & { legalBasis: LegalBasis }) =>
-  check;
+const withoutBasis = ({
+  legalBasis: _basis,
+  companyId: _firm,
+  ...check
+}: AuthorizationCheck & { legalBasis: LegalBasis; companyId: number }) => check;
 
 /** PUT …/authorization_check/: saves the answers for the request's current form (409 when it has none). */
 export async function saveAuthorizationCheck(
@@ -140,7 +145,7 @@ export async function saveAuthorizationCheck(
   };
   await db
     .insert(authorizationChecks)
-    .values({ requestId: id, ...values })
+    .values({ requestId: id, companyId: before.companyId, ...values })
     .onConflictDoUpdate({ target: authorizationChecks.requestId, set: values });
   return withoutBasis(await loadCheck(db, auth, id));
 }

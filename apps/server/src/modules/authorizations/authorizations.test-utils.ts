@@ -8,12 +8,16 @@ import { authorizationChecks, patients, requests } from '../../db/schema';
  */
 export async function confirmAuthorizationChecklist(db: DbOrTx, requestId: number): Promise<void> {
   const [row] = await db
-    .select({ own: requests.hipaaConsentUrl, client: patients.hipaaConsentUrl })
+    .select({
+      companyId: requests.companyId,
+      own: requests.hipaaConsentUrl,
+      client: patients.hipaaConsentUrl,
+    })
     .from(requests)
     .innerJoin(patients, eq(patients.id, requests.patientId))
     .where(eq(requests.id, requestId));
   const documentUrl = row?.own ?? row?.client;
-  if (!documentUrl) return;
+  if (!row || !documentUrl) return;
   const values = {
     documentUrl,
     description: true,
@@ -29,6 +33,6 @@ export async function confirmAuthorizationChecklist(db: DbOrTx, requestId: numbe
   };
   await db
     .insert(authorizationChecks)
-    .values({ requestId, ...values })
+    .values({ requestId, companyId: row.companyId, ...values })
     .onConflictDoUpdate({ target: authorizationChecks.requestId, set: values });
 }

@@ -129,9 +129,12 @@ describe('the first send of a request with an uploaded HIPAA form', () => {
     const { deps } = await getContext();
     const c = await caseWithForm();
     const [mental] = await requestTypesNamed(deps.db, ['Mental Health Records']);
-    await deps.db
-      .insert(requestTypeChoices)
-      .values({ requestId: c.request.id, requestTypeId: mental.id, position: 1 });
+    await deps.db.insert(requestTypeChoices).values({
+      requestId: c.request.id,
+      companyId: c.request.companyId,
+      requestTypeId: mental.id,
+      position: 1,
+    });
     const asked = await c.check(COMPLETE);
     expect(asked.json().requested_categories).toEqual(['mental_health']);
     expect(asked.json().result.errors.map((e: { code: string }) => e.code)).toEqual([

@@ -124,10 +124,14 @@ async function lockCompany(tx: DbOrTx, companyId: number) {
   return company;
 }
 
-/** Freezes the given eligible lines (and writes lines for finished requests that have none) on the billing. */
+/**
+ * Freezes the given eligible lines (and writes lines for finished requests that have none) on the billing
+ * of `companyId`, the firm all the lines belong to.
+ */
 async function freezeLines(
   tx: DbOrTx,
   billingId: number,
+  companyId: number,
   lines: Awaited<ReturnType<typeof billableLines>>,
 ): Promise<void> {
   const existing = lines.filter((l) => l.lineId !== null);
@@ -152,6 +156,7 @@ async function freezeLines(
   await tx.insert(invoices).values(
     missing.map((l) => ({
       requestId: l.requestId,
+      companyId,
       price: l.fee,
       providerCost: byId.get(l.requestId)?.providerCost ?? cents(0),
       pageFee: byId.get(l.requestId)?.pageFee ?? cents(0),
@@ -176,7 +181,7 @@ export async function createBilling(
       .insert(billings)
       .values({ title: body.title, companyId: body.company })
       .returning({ id: billings.id });
-    await freezeLines(tx, billing.id, lines);
+    await freezeLines(tx, billing.id, body.company, lines);
     await recordAudit(tx, {
       actorId: auth.userId,
       action: 'billing.created',
@@ -241,7 +246,7 @@ export async function attachLines(
     const chosen = eligible.filter((l) => l.lineId !== null && wanted.includes(l.lineId));
     if (chosen.length !== wanted.length)
       throw badRequest(BILLING_MSG.lineNotBillable, { invoices: BILLING_MSG.lineNotBillable });
-    await freezeLines(tx, billingId, chosen);
+    await freezeLines(tx, billingId, billing.companyId, chosen);
     await recordAudit(tx, {
       actorId: auth.userId,
       action: 'billing.lines_attached',

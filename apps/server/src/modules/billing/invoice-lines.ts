@@ -30,7 +30,12 @@ export async function lastLine(tx: DbOrTx, requestId: number) {
  */
 export async function writeCurrentLine(tx: DbOrTx, requestId: number, amounts: LineAmounts): Promise<number> {
   const [request] = await tx
-    .select({ price: requests.price, pageFee: requests.pageFee, flagged: companies.autoSurcharge })
+    .select({
+      price: requests.price,
+      pageFee: requests.pageFee,
+      flagged: companies.autoSurcharge,
+      companyId: requests.companyId,
+    })
     .from(requests)
     .innerJoin(companies, eq(companies.id, requests.companyId))
     .where(eq(requests.id, requestId));
@@ -48,7 +53,7 @@ export async function writeCurrentLine(tx: DbOrTx, requestId: number, amounts: L
   }
   const [line] = await tx
     .insert(invoices)
-    .values({ ...values, requestId, price: last ? cents(0) : request.price })
+    .values({ ...values, requestId, companyId: request.companyId, price: last ? cents(0) : request.price })
     .returning({ id: invoices.id });
   return line.id;
 }

@@ -337,9 +337,11 @@ describe('the firms to invoice', () => {
     const [bill] = await db.insert(billings).values({ title: 'March', companyId: f.company.id }).returning();
     const [billedLine] = await db
       .insert(invoices)
-      .values({ requestId: rushClosed.id, billId: bill.id, price: toCents(40) })
+      .values({ requestId: rushClosed.id, companyId: f.company.id, billId: bill.id, price: toCents(40) })
       .returning();
-    await db.insert(invoices).values({ requestId: noFee.id, billId: bill.id, price: toCents(0) });
+    await db
+      .insert(invoices)
+      .values({ requestId: noFee.id, companyId: f.company.id, billId: bill.id, price: toCents(0) });
     expect(await listed(f.company.id)).toMatchObject({
       normal_requests: 3,
       rush_requests: 1,

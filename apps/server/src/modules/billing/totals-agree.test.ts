@@ -72,6 +72,7 @@ describe('invoice, billing, CSV and PDF totals', () => {
           });
           await deps.db.insert(invoices).values({
             requestId: r.id,
+            companyId: company.id,
             providerCost: toCents(l.providerCost),
             pageFee: toCents(l.pageFee),
             autoAddedSurcharge: toCents(l.surcharge),

@@ -71,7 +71,7 @@ export async function markCompleteness(
   body: CompletenessBody,
 ): Promise<{ success: string; completeness: Completeness }> {
   return db.transaction(async (tx) => {
-    await lockVisible(tx, auth, requestId);
+    const { companyId } = await lockVisible(tx, auth, requestId);
     const before = new Map((await categoriesOf(tx, requestId)).map((c) => [c.request_type, c]));
     const changes = body.categories
       .map((c) => ({ ...c, request_type: Number(c.request_type) }))
@@ -98,7 +98,9 @@ export async function markCompleteness(
     }
     if (changes.length) {
       const named = changes.map((c) => ({ name: before.get(c.request_type)!.name, receipt: c.receipt }));
-      await tx.insert(notes).values({ requestId, userId: auth.userId, text: completenessNote(named) });
+      await tx
+        .insert(notes)
+        .values({ requestId, companyId, userId: auth.userId, text: completenessNote(named) });
     }
     return {
       success: COMPLETENESS_MSG.saved,
@@ -131,7 +133,7 @@ export async function reRequestMissing(
   now: Date = new Date(),
 ): Promise<{ success: string; completeness: Completeness }> {
   return db.transaction(async (tx) => {
-    await lockVisible(tx, auth, requestId);
+    const { companyId } = await lockVisible(tx, auth, requestId);
     const categories = await categoriesOf(tx, requestId);
     const missing = categories.filter((c) => !isAccountedFor(c.receipt));
     if (!missing.length) throw badRequest(COMPLETENESS_MSG.nothingMissing);
@@ -163,6 +165,7 @@ export async function reRequestMissing(
     const success = to ? COMPLETENESS_MSG.reRequested(to) : COMPLETENESS_MSG.reRequestLetter;
     await tx.insert(notes).values({
       requestId,
+      companyId,
       userId: auth.userId,
       // The e-mail's text stays in the outbox; a letter is kept whole in the note, where staff print it from.
       text: to ? success : `${success}${r.fax ? ` Fax ${r.fax}.` : ''}\n\n${signed}`,

@@ -64,13 +64,16 @@ describe('GET /api/download-request/', () => {
     const { db } = ctx.deps;
     const internal = await signedIn(ctx.deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
     await db.insert(fileAccesses).values([
-      { action: 'DOWNLOAD', fileId: ready.id, userId: internal.user.id },
-      { action: 'UPLOAD', fileId: ready.id, userId: firm.paralegal.user.id },
+      { action: 'DOWNLOAD', fileId: ready.id, companyId: firm.company.id, userId: internal.user.id },
+      { action: 'UPLOAD', fileId: ready.id, companyId: firm.company.id, userId: firm.paralegal.user.id },
     ]);
     expect((await page()).results[1].file.downloaded).toBe(false);
-    await db
-      .insert(fileAccesses)
-      .values({ action: 'DOWNLOAD', fileId: ready.id, userId: firm.other.user.id });
+    await db.insert(fileAccesses).values({
+      action: 'DOWNLOAD',
+      fileId: ready.id,
+      companyId: firm.company.id,
+      userId: firm.other.user.id,
+    });
     expect((await page()).results[1].file.downloaded).toBe(true);
   });
 
@@ -121,6 +124,7 @@ describe('GET /api/download-request/ — the newest DOWNLOAD_RECORDS_LIMIT files
         name: `records-${i}.pdf`,
         url: `provider-records/bulk-${big.r1.id}-${i}.pdf`,
         requestId: big.r1.id,
+        companyId: big.company.id,
         verifiedById: big.staff.user.id,
         createdAt: new Date(Date.UTC(2024, 0, 1) + i * 60_000),
       })),

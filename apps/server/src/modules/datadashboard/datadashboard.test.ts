@@ -47,7 +47,7 @@ async function worker(permissions: string[] = ['view_fees', 'view_company_counts
 async function bill(requestId: number, companyId: number, price: number) {
   const { deps } = await getContext();
   const [b] = await deps.db.insert(billings).values({ title: 'Test', companyId }).returning();
-  await deps.db.insert(invoices).values({ requestId, price: toCents(price), billId: b.id });
+  await deps.db.insert(invoices).values({ requestId, companyId, price: toCents(price), billId: b.id });
 }
 
 const load = async (auth: ReturnType<Awaited<ReturnType<typeof worker>>['auth']>, openOnly = false) =>
@@ -73,9 +73,13 @@ describe('the data dashboard figures', () => {
       nextTodoDate: '2026-02-09',
     });
     // A reminder a person set (the others only have the automatic follow-up, or nothing).
-    await deps.db
-      .insert(notes)
-      .values({ requestId: r2.id, text: 'Called', createdAt: ago(16), reminderDate: '2026-02-09' });
+    await deps.db.insert(notes).values({
+      requestId: r2.id,
+      companyId: w.firm.id,
+      text: 'Called',
+      createdAt: ago(16),
+      reminderDate: '2026-02-09',
+    });
     await w.make({ status: STATUS.inContact, createdAt: ago(50) });
     const r4 = await w.make({
       status: STATUS.closedArrived,

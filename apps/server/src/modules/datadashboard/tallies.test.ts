@@ -96,9 +96,11 @@ describe('the data dashboard tallies', () => {
     const [bill] = await db.insert(billings).values({ title: 'Tally test', companyId: firm.id }).returning();
     const [line] = await db
       .insert(invoices)
-      .values({ requestId: r3.id, price: toCents(48.5), billId: bill.id })
+      .values({ requestId: r3.id, companyId: firm.id, price: toCents(48.5), billId: bill.id })
       .returning();
-    await db.insert(invoices).values({ requestId: r1.id, price: toCents(35), billId: bill.id });
+    await db
+      .insert(invoices)
+      .values({ requestId: r1.id, companyId: firm.id, price: toCents(35), billId: bill.id });
     await expectSame();
     await db
       .update(invoices)

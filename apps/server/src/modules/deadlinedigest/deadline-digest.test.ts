@@ -81,6 +81,7 @@ describe('the weekly deadline e-mail', () => {
     await deps.db.insert(notes).values([
       {
         requestId: firm.late.id,
+        companyId: firm.company.id,
         userId: worker.user.id,
         text: 'Called the records office; they promised the records by Friday.',
         createdAt: new Date('2026-11-25T15:00:00Z'),
@@ -88,6 +89,7 @@ describe('the weekly deadline e-mail', () => {
       // A later note by the firm itself is not what staff did.
       {
         requestId: firm.late.id,
+        companyId: firm.company.id,
         userId: firm.staff.user.id,
         text: 'Any news?',
         createdAt: new Date('2026-11-26T15:00:00Z'),

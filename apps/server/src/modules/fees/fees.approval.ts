@@ -109,6 +109,7 @@ export async function answerFeeApproval(
     const next: RequestStatus | null = cancel ? STATUS.cancelled : waiting ? approval.resumeStatus : null;
     await tx.insert(notes).values({
       requestId,
+      companyId: target.companyId,
       userId: auth.userId,
       text: answer.approve
         ? feeApprovalNote.approved(amount, me.name, approval.kind)

@@ -101,6 +101,7 @@ export async function askApprovalIfOverLimit(
     if (kind === 'prepayment')
       await tx.insert(notes).values({
         requestId,
+        companyId: r.companyId,
         userId: byUserId,
         text: prepaymentNote.asked(formatMoney(amount), formatMoney(r.limit), reference),
       });
@@ -116,6 +117,7 @@ export async function askApprovalIfOverLimit(
     });
     await tx.insert(notes).values({
       requestId,
+      companyId: r.companyId,
       userId: byUserId,
       text:
         kind === 'prepayment'

@@ -14,9 +14,12 @@ export async function sentCase(limitDollars: number | null = 75) {
     .update(companies)
     .set({ autoApproveLimit: limitDollars === null ? null : toCents(limitDollars) })
     .where(eq(companies.id, c.company.id));
-  await deps.db
-    .insert(notes)
-    .values({ requestId: c.request.id, text: 'Sent', updateStatus: STATUS.initialRequestSent });
+  await deps.db.insert(notes).values({
+    requestId: c.request.id,
+    companyId: c.company.id,
+    text: 'Sent',
+    updateStatus: STATUS.initialRequestSent,
+  });
   await deps.db
     .update(requests)
     .set({ status: STATUS.initialRequestSent })

@@ -33,7 +33,7 @@ export async function recordPrepayment(
   const amount = toCents(body.amount);
   const outcome = await deps.db.transaction(async (tx) => {
     const [request] = await tx
-      .select({ status: requests.status, limit: companies.autoApproveLimit })
+      .select({ status: requests.status, limit: companies.autoApproveLimit, companyId: requests.companyId })
       .from(requests)
       .innerJoin(companies, eq(companies.id, requests.companyId))
       .where(unsafeActiveRequestById(requestId))
@@ -51,6 +51,7 @@ export async function recordPrepayment(
       const limit = request.limit === null ? null : formatMoney(request.limit);
       await tx.insert(notes).values({
         requestId,
+        companyId: request.companyId,
         userId: auth.userId,
         text: prepaymentNote.withinLimit(formatMoney(amount), limit, body.note),
       });

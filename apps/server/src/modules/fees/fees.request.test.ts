@@ -127,10 +127,18 @@ describe('the provider charge checked on the request', () => {
     const chart = await createFile(deps.db, c.request.id);
     const bills = await createFile(deps.db, c.request.id);
     await deps.db.insert(batesRanges).values([
-      { fileId: chart.id, patientId: c.request.patientId, prefix: 'LOPEZ', firstNumber: 1, lastNumber: 200 },
+      {
+        fileId: chart.id,
+        patientId: c.request.patientId,
+        companyId: c.request.companyId,
+        prefix: 'LOPEZ',
+        firstNumber: 1,
+        lastNumber: 200,
+      },
       {
         fileId: bills.id,
         patientId: c.request.patientId,
+        companyId: c.request.companyId,
         prefix: 'LOPEZ',
         firstNumber: 201,
         lastNumber: 248,

@@ -209,8 +209,8 @@ describe('listRequestFiles', () => {
     const a = await createFile(deps.db, request.id, { name: 'a.pdf', verifiedById: paralegal.user.id });
     const b = await createFile(deps.db, request.id, { name: 'b.pdf', archived: true });
     await deps.db.insert(fileAccesses).values([
-      { action: 'DOWNLOAD', fileId: b.id, userId: internalStaff.user.id },
-      { action: 'UPLOAD', fileId: a.id, userId: paralegal.user.id },
+      { action: 'DOWNLOAD', fileId: b.id, companyId: b.companyId, userId: internalStaff.user.id },
+      { action: 'UPLOAD', fileId: a.id, companyId: a.companyId, userId: paralegal.user.id },
     ]);
     const list = await listRequestFiles(
       deps.db,

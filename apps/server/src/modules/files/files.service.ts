@@ -51,7 +51,7 @@ export async function createRequestFile(
   ip: string | null,
 ): Promise<RequestFile> {
   const [request] = await db
-    .select({ id: requests.id })
+    .select({ id: requests.id, companyId: requests.companyId })
     .from(requests)
     .where(and(eq(requests.id, input.request), visibleRequests(auth)));
   if (!request) throw notFound();
@@ -76,15 +76,21 @@ export async function createRequestFile(
         name: input.name,
         url: input.url,
         requestId: request.id,
+        companyId: request.companyId,
         supportingFile: supporting,
         sizeBytes: stat.size,
         contentType,
         sha256: digest.sha256,
       })
       .returning({ id: files.id });
-    await tx
-      .insert(fileAccesses)
-      .values({ action: 'UPLOAD', ip, fileId: row.id, fileKey: input.url, userId: auth.userId });
+    await tx.insert(fileAccesses).values({
+      action: 'UPLOAD',
+      ip,
+      fileId: row.id,
+      companyId: request.companyId,
+      fileKey: input.url,
+      userId: auth.userId,
+    });
     await queueRecordIndexing(tx, { id: row.id, contentType, supportingFile: supporting });
     return row.id;
   });
@@ -154,17 +160,22 @@ export async function logDownloads(
   ip: string | null,
 ): Promise<void> {
   if (fileIds.length === 0) return;
-  const keys = new Map(
-    (await tx.select({ id: files.id, url: files.url }).from(files).where(inArray(files.id, fileIds))).map(
-      (f) => [f.id, f.url],
-    ),
+  const found = new Map(
+    (
+      await tx
+        .select({ id: files.id, url: files.url, companyId: files.companyId })
+        .from(files)
+        .where(inArray(files.id, fileIds))
+    ).map((f) => [f.id, f]),
   );
   await tx.insert(fileAccesses).values(
     fileIds.map((fileId) => ({
       action: 'DOWNLOAD' as const,
       ip,
       fileId,
-      fileKey: keys.get(fileId) ?? null,
+      // A missing file fails the row's foreign key anyway.
+      companyId: found.get(fileId)?.companyId ?? auth.companyId,
+      fileKey: found.get(fileId)?.url ?? null,
       userId: auth.userId,
     })),
   );
@@ -173,7 +184,9 @@ export async function logDownloads(
 
 /** A DOWNLOAD row for a stored object no files row holds (a client's HIPAA form, a release form...). */
 export async function logKeyDownload(db: DbOrTx, auth: Auth, key: string, ip: string | null): Promise<void> {
-  await db.insert(fileAccesses).values({ action: 'DOWNLOAD', ip, fileKey: key, userId: auth.userId });
+  await db
+    .insert(fileAccesses)
+    .values({ action: 'DOWNLOAD', ip, fileKey: key, userId: auth.userId, companyId: auth.companyId });
 }
 
 /**

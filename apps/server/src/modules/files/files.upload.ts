@@ -233,6 +233,7 @@ export async function receiveUpload(
         sha256: file.sha256,
         sizeBytes: file.size,
         userId: auth.userId,
+        companyId: auth.companyId,
       })),
     );
     return result;

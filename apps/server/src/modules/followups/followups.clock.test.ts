@@ -38,6 +38,7 @@ const at = (day: string) => new Date(`${day}T17:00:00Z`);
 
 interface Case {
   id: number;
+  companyId: number;
   providerEmail: string | null;
   zone: string;
   events: Record<string, RequestStatus>;
@@ -69,14 +70,22 @@ async function makeCase(options: {
     .update(requests)
     .set({ legalBasis: options.basis, createdAt: at(START) })
     .where(eq(requests.id, request.id));
-  return { id: request.id, providerEmail, zone: stateTimeZone(options.state), events: options.events };
+  return {
+    id: request.id,
+    companyId: company.id,
+    providerEmail,
+    zone: stateTimeZone(options.state),
+    events: options.events,
+  };
 }
 
 /** What a status change does to the clock, at a moment of the fake calendar. */
-async function changeStatusOn(id: number, status: RequestStatus, day: string) {
+async function changeStatusOn({ id, companyId }: Case, status: RequestStatus, day: string) {
   const { deps } = await getContext();
   await deps.db.transaction(async (tx) => {
-    await tx.insert(notes).values({ requestId: id, text: status, updateStatus: status, createdAt: at(day) });
+    await tx
+      .insert(notes)
+      .values({ requestId: id, companyId, text: status, updateStatus: status, createdAt: at(day) });
     await tx.update(requests).set({ status }).where(eq(requests.id, id));
     await refreshDeadline(tx, id, at(day));
   });
@@ -126,7 +135,7 @@ describe('follow-ups over 90 days on a fake clock', () => {
 
     const end = addCalendarDays(START, DAYS);
     for (let day = START; day <= end; day = addCalendarDays(day, 1)) {
-      for (const c of cases) if (c.events[day]) await changeStatusOn(c.id, c.events[day], day);
+      for (const c of cases) if (c.events[day]) await changeStatusOn(c, c.events[day], day);
       await sendDueFollowUps(deps, at(day));
     }
 
@@ -204,7 +213,7 @@ describe('two instances running the chore at the same moment', () => {
       const cases = [];
       for (let i = 0; i < 4; i++) {
         const c = await makeCase({ state: 'NY', basis: 'authorization', events: {} });
-        await changeStatusOn(c.id, STATUS.initialRequestSent, '2024-11-04');
+        await changeStatusOn(c, STATUS.initialRequestSent, '2024-11-04');
         cases.push(c);
       }
       // Three weeks later the first three follow-ups of each are due together.

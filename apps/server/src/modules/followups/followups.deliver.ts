@@ -31,6 +31,7 @@ export interface ClaimedFollowUp {
 export async function providerLetterFacts(tx: Tx, requestId: number) {
   const [row] = await tx
     .select({
+      companyId: requests.companyId,
       internalNumber: requests.internalNumber,
       startDate: requests.startDate,
       endDate: requests.endDate,
@@ -105,6 +106,7 @@ export async function deliverFollowUp(
     .values({
       text: to ? heading : `${heading}\n\n${signed}`,
       requestId: followUp.requestId,
+      companyId: r.companyId,
       userId: options.byUserId,
     })
     .returning({ id: notes.id });

@@ -40,6 +40,7 @@ export function endReason(status: RequestStatus): FollowUpSkipReason {
 export async function scheduleFacts(db: DbOrTx, requestId: number, now: Date) {
   const [row] = await db
     .select({
+      companyId: requests.companyId,
       status: requests.status,
       followUpDays: companies.followUpDays,
       followUpEvery: companies.followUpEvery,
@@ -51,6 +52,7 @@ export async function scheduleFacts(db: DbOrTx, requestId: number, now: Date) {
     .where(eq(requests.id, requestId));
   if (!row) return undefined;
   return {
+    companyId: row.companyId,
     status: row.status as RequestStatus,
     cadence: cadenceOf(row),
     today: todayIn(stateTimeZone(row.state), now),
@@ -93,6 +95,7 @@ export async function keepOneAhead(
   const from = last.plannedOn > today ? last.plannedOn : today;
   await db.insert(followUps).values({
     requestId,
+    companyId: last.companyId,
     number: last.number + 1,
     sentOn: last.sentOn,
     plannedOn: addBusinessDays(from, cadence.every),
@@ -103,6 +106,7 @@ export async function keepOneAhead(
 async function createSchedule(
   db: DbOrTx,
   requestId: number,
+  companyId: number,
   clock: NonNullable<Clock>,
   cadence: FollowUpCadence,
   today: string,
@@ -113,22 +117,28 @@ async function createSchedule(
   if (ahead.length === 0)
     ahead = [addBusinessDays(dates.at(-1)! > today ? dates.at(-1)! : today, cadence.every)];
   const first = await nextNumber(db, requestId);
-  await db
-    .insert(followUps)
-    .values(ahead.map((plannedOn, i) => ({ requestId, number: first + i, sentOn: clock.sentOn, plannedOn })));
+  await db.insert(followUps).values(
+    ahead.map((plannedOn, i) => ({
+      requestId,
+      companyId,
+      number: first + i,
+      sentOn: clock.sentOn,
+      plannedOn,
+    })),
+  );
 }
 
 export async function syncFollowUps(db: DbOrTx, requestId: number, clock: Clock, now: Date): Promise<void> {
   const facts = await scheduleFacts(db, requestId, now);
   if (!facts) return;
-  const { status, cadence, today } = facts;
+  const { companyId, status, cadence, today } = facts;
   if (!isOpenStatus(status)) return endLive(db, requestId, endReason(status));
   if (!clock) return endLive(db, requestId, 'resubmitted');
 
   let rows = await rowsOf(db, requestId);
   if (!rows.some((r) => r.sentOn === clock.sentOn)) {
     await endLive(db, requestId, 'resubmitted');
-    await createSchedule(db, requestId, clock, cadence, today);
+    await createSchedule(db, requestId, companyId, clock, cadence, today);
     rows = await rowsOf(db, requestId);
   }
   const pauses = clock.pauses ?? [];

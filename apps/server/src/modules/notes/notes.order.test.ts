@@ -22,7 +22,7 @@ describe('the order of a request history', () => {
       await tx.execute(sql`select pg_sleep(0.3)`);
       const [note] = await tx
         .insert(notes)
-        .values({ requestId: c.request.id, text: 'After the wait' })
+        .values({ requestId: c.request.id, companyId: c.company.id, text: 'After the wait' })
         .returning({ createdAt: notes.createdAt });
       return { began: new Date(t), written: note.createdAt };
     });

@@ -81,6 +81,7 @@ export async function addNote(
       .values({
         text: body.text,
         requestId: target.id,
+        companyId: target.companyId,
         userId: auth.userId,
         updateStatus: next,
         previousStatus: next ? target.status : null,

@@ -137,8 +137,18 @@ describe('GET /api/home/notes/', () => {
     const { app, deps } = await getContext();
     const firm = await firmWithWorkedRequest();
     await deps.db.insert(notes).values([
-      { text: 'first', requestId: firm.request.id, createdAt: new Date('2024-01-01') },
-      { text: 'second', requestId: firm.request.id, createdAt: new Date('2024-03-01') },
+      {
+        text: 'first',
+        requestId: firm.request.id,
+        companyId: firm.company.id,
+        createdAt: new Date('2024-01-01'),
+      },
+      {
+        text: 'second',
+        requestId: firm.request.id,
+        companyId: firm.company.id,
+        createdAt: new Date('2024-03-01'),
+      },
     ]);
     const res = await app.inject({
       url: `/api/home/notes/?request=${firm.request.id}`,

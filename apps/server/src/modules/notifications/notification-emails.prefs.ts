@@ -40,9 +40,10 @@ export async function setNotificationEmailPrefs(
   prefs: NotificationEmailPrefs,
 ): Promise<NotificationEmailPrefs> {
   const userId = ownPerson(auth);
+  const { companyId } = auth;
   await db
     .insert(notificationEmailPrefs)
-    .values(NOTIFICATION_EMAIL_KINDS.map((kind) => ({ userId, kind, choice: prefs[kind] })))
+    .values(NOTIFICATION_EMAIL_KINDS.map((kind) => ({ userId, companyId, kind, choice: prefs[kind] })))
     .onConflictDoUpdate({
       target: [notificationEmailPrefs.userId, notificationEmailPrefs.kind],
       set: { choice: sql`excluded.choice` },

@@ -62,7 +62,7 @@ async function handOut(tx: Tx, deps: Deps): Promise<number> {
     const daily = [];
     for (const event of events) {
       const choice = choices[notificationEmailKind(event.statusChange)];
-      if (choice === 'daily') daily.push({ userId: user.id, noteId: event.id });
+      if (choice === 'daily') daily.push({ userId: user.id, companyId: auth.companyId, noteId: event.id });
       if (choice !== 'immediately') continue;
       const to = { email: user.email, firstName: user.firstName };
       await deps.mail.enqueue(

@@ -20,11 +20,22 @@ async function choose(headers: Record<string, string>, choices: Partial<Notifica
   expect(res.statusCode, res.body).toBe(200);
 }
 
-async function note(requestId: number, userId: number | null, text: string, updateStatus?: string) {
+async function note(
+  request: { id: number; companyId: number },
+  userId: number | null,
+  text: string,
+  updateStatus?: string,
+) {
   const { deps } = await getContext();
   const [row] = await deps.db
     .insert(notes)
-    .values({ requestId, userId, text, updateStatus: (updateStatus ?? null) as never })
+    .values({
+      requestId: request.id,
+      companyId: request.companyId,
+      userId,
+      text,
+      updateStatus: (updateStatus ?? null) as never,
+    })
     .returning({ id: notes.id });
   return row.id;
 }
@@ -84,14 +95,14 @@ describe('sending what each user chose', () => {
     // The requester keeps 'never' for everything.
 
     await note(
-      c.request.id,
+      c.request,
       c.staff.user.id,
       'Called the provider; they are sending.',
       'Provider Is Sending Documents',
     );
-    await note(c.request.id, c.staff.user.id, 'A plain note, not chosen.');
-    await note(c.request.id, c.contact.user.id, 'My own change.', 'Need Assistance');
-    await note(c.request.id, null, 'Records arrived from the provider.', 'Completed - Documents Arrived');
+    await note(c.request, c.staff.user.id, 'A plain note, not chosen.');
+    await note(c.request, c.contact.user.id, 'My own change.', 'Need Assistance');
+    await note(c.request, null, 'Records arrived from the provider.', 'Completed - Documents Arrived');
     await sendNotificationEmails(deps);
 
     const mails = await mailsTo(c.contact.user.email);
@@ -118,8 +129,8 @@ describe('sending what each user chose', () => {
     const { deps } = await getContext();
     const c = await staffCase();
     await choose(c.contact.headers, { note: 'daily', status_change: 'immediately' });
-    await note(c.request.id, c.staff.user.id, 'First note of the day.');
-    await note(c.request.id, c.staff.user.id, 'Second note of the day.');
+    await note(c.request, c.staff.user.id, 'First note of the day.');
+    await note(c.request, c.staff.user.id, 'Second note of the day.');
     await sendNotificationEmails(deps);
     expect(await mailsTo(c.contact.user.email)).toEqual([]);
 
@@ -136,7 +147,7 @@ describe('sending what each user chose', () => {
     expect(digest.text).toContain(`${deps.mail.publicUrl}/request/${c.request.id}/`);
 
     // The same day again: nothing; a note later that day waits for tomorrow's.
-    await note(c.request.id, c.staff.user.id, 'Evening note.');
+    await note(c.request, c.staff.user.id, 'Evening note.');
     await sendNotificationDigests(deps, MORNING);
     expect(await mailsTo(c.contact.user.email)).toHaveLength(1);
     await sendNotificationDigests(deps, NEXT_MORNING);
@@ -149,10 +160,10 @@ describe('sending what each user chose', () => {
     const { deps } = await getContext();
     const c = await staffCase();
     await choose(c.contact.headers, { note: 'daily' });
-    await note(c.request.id, c.staff.user.id, 'Kept for the digest.');
+    await note(c.request, c.staff.user.id, 'Kept for the digest.');
     await sendNotificationEmails(deps);
     await choose(c.contact.headers, { note: 'never' });
-    await note(c.request.id, c.staff.user.id, 'After choosing never.');
+    await note(c.request, c.staff.user.id, 'After choosing never.');
     await sendNotificationEmails(deps);
     await sendNotificationDigests(deps, MORNING);
     expect(await mailsTo(c.contact.user.email)).toEqual([]);
@@ -171,7 +182,7 @@ describe('sending what each user chose', () => {
       for (const c of cases) {
         await choose(c.contact.headers, { note: 'daily' });
         await deps.db.update(users).set({ timezone: 'UTC' }).where(eq(users.id, c.contact.user.id));
-        await note(c.request.id, c.staff.user.id, 'Once only.');
+        await note(c.request, c.staff.user.id, 'Once only.');
       }
       // Both instances then find the same users waiting.
       await sendNotificationEmails(deps);

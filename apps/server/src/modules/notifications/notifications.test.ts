@@ -11,9 +11,16 @@ async function bell(headers: Record<string, string>): Promise<Notifications> {
   return res.json();
 }
 
-async function note(requestId: number, userId: number | null, text: string, createdAt = new Date()) {
+async function note(
+  request: { id: number; companyId: number },
+  userId: number | null,
+  text: string,
+  createdAt = new Date(),
+) {
   const { deps } = await getContext();
-  await deps.db.insert(notes).values({ requestId, userId, text, createdAt });
+  await deps.db
+    .insert(notes)
+    .values({ requestId: request.id, companyId: request.companyId, userId, text, createdAt });
 }
 
 describe('the notification bell', () => {
@@ -21,11 +28,11 @@ describe('the notification bell', () => {
     const { app } = await getContext();
     const c = await staffCase();
     const other = await staffCase();
-    await note(c.request.id, c.staff.user.id, 'Called the provider.', new Date(Date.now() - 60_000));
-    await note(c.request.id, c.contact.user.id, 'My own note is no news to me.');
-    await note(other.request.id, other.staff.user.id, 'Another firm’s request.');
-    await note(c.request.id, null, 'Follow-up 1 e-mailed to the provider.');
-    await note(c.request.id, c.staff.user.id, 'Too old to list.', new Date(Date.now() - 31 * 86_400_000));
+    await note(c.request, c.staff.user.id, 'Called the provider.', new Date(Date.now() - 60_000));
+    await note(c.request, c.contact.user.id, 'My own note is no news to me.');
+    await note(other.request, other.staff.user.id, 'Another firm’s request.');
+    await note(c.request, null, 'Follow-up 1 e-mailed to the provider.');
+    await note(c.request, c.staff.user.id, 'Too old to list.', new Date(Date.now() - 31 * 86_400_000));
 
     const first = await bell(c.contact.headers);
     expect(first.unread).toBe(2);
@@ -45,7 +52,7 @@ describe('the notification bell', () => {
     expect(after.unread).toBe(0);
     expect(after.results.every((n) => !n.unread)).toBe(true);
 
-    await note(c.request.id, c.staff.user.id, 'Records arrived.');
+    await note(c.request, c.staff.user.id, 'Records arrived.');
     expect((await bell(c.contact.headers)).unread).toBe(1);
     // Staff see every firm's notes but their own.
     const staffBell = await bell(other.staff.headers);

@@ -96,7 +96,12 @@ export async function deliverCertification(
       .where(and(eq(files.id, file.id), eq(files.requestId, id)));
     const [note] = await tx
       .insert(notes)
-      .values({ text: outcomeNote.certification(name), requestId: id, userId: auth.userId })
+      .values({
+        text: outcomeNote.certification(name),
+        requestId: id,
+        companyId: target.companyId,
+        userId: auth.userId,
+      })
       .returning({ id: notes.id });
     for (const to of firmRecipients(target))
       await mail.enqueue(tx, certificationReadyEmail({ to, publicUrl: mail.publicUrl, target }));

@@ -180,6 +180,7 @@ export async function answerStale(
       .values({
         text: cancel ? outcomeNote.staleCancelled(me.name, days) : outcomeNote.staleKept(me.name, days),
         requestId: id,
+        companyId: target.companyId,
         userId: auth.userId,
         updateStatus: cancel ? STATUS.cancelled : null,
         previousStatus: cancel ? target.status : null,

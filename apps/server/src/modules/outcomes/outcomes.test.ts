@@ -27,6 +27,7 @@ async function sentCase(daysAgo = 0) {
   }
   await deps.db.insert(notes).values({
     requestId: c.request.id,
+    companyId: c.company.id,
     text: 'Sent',
     updateStatus: STATUS.initialRequestSent,
     // Before anything the test does next (today's notes sort by time).
@@ -262,9 +263,12 @@ describe('the stale-request offer', () => {
     const { deps } = await getContext();
     const c = await sentCase(12);
     await deps.db.update(companies).set({ staleAfterBusinessDays: 10 }).where(eq(companies.id, c.company.id));
-    await deps.db
-      .insert(files)
-      .values({ name: 'r.pdf', url: 'provider-records/x.pdf', requestId: c.request.id });
+    await deps.db.insert(files).values({
+      name: 'r.pdf',
+      url: 'provider-records/x.pdf',
+      requestId: c.request.id,
+      companyId: c.company.id,
+    });
     const outcome = (
       await call('GET', `/api/home/request/${c.request.id}/outcome/`, c.contact.headers)
     ).json();

@@ -35,6 +35,7 @@ async function markIndexed(
   row: {
     fileId: number;
     requestId: number;
+    companyId: number;
     status: 'indexed' | 'failed';
     pages?: number;
     ocrPages?: number;
@@ -72,7 +73,13 @@ export async function indexRecordFile(
   } catch (error) {
     // A PDF that cannot be read (or opened without a password) is left out of search, saying why.
     if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-    await markIndexed(deps.db, { fileId, requestId: file.requestId, status: 'failed', error: error.message });
+    await markIndexed(deps.db, {
+      fileId,
+      requestId: file.requestId,
+      companyId: file.companyId,
+      status: 'failed',
+      error: error.message,
+    });
     return;
   }
   const pages = await extractPages(pdf.bytes, pdf.pageCount, deps.dataDir, (done, total) =>
@@ -95,6 +102,7 @@ export async function indexRecordFile(
     await markIndexed(tx, {
       fileId,
       requestId: file.requestId,
+      companyId: file.companyId,
       status: 'indexed',
       pages: pages.length,
       ocrPages: pages.filter((p) => p.source === 'ocr').length,

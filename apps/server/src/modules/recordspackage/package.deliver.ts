@@ -66,11 +66,19 @@ export async function numberDelivery(tx: Tx, prepared: PreparedDelivery): Promis
   });
   if (list.length === 0) return;
   const [client] = await tx
-    .select({ id: patients.id, prefix: patients.batesPrefix, lastName: patients.lastName })
+    .select({
+      id: patients.id,
+      companyId: patients.companyId,
+      prefix: patients.batesPrefix,
+      lastName: patients.lastName,
+    })
     .from(requests)
     .innerJoin(patients, eq(patients.id, requests.patientId))
     .where(eq(requests.id, prepared.requestId));
-  await tx.insert(batesCounters).values({ patientId: client.id }).onConflictDoNothing();
+  await tx
+    .insert(batesCounters)
+    .values({ patientId: client.id, companyId: client.companyId })
+    .onConflictDoNothing();
   const [counter] = await tx
     .select({ next: batesCounters.nextNumber })
     .from(batesCounters)
@@ -81,7 +89,14 @@ export async function numberDelivery(tx: Tx, prepared: PreparedDelivery): Promis
   const ranges = list.map((file) => {
     const firstNumber = next;
     next += prepared.pages.get(file.id)!;
-    return { fileId: file.id, patientId: client.id, prefix, firstNumber, lastNumber: next - 1 };
+    return {
+      fileId: file.id,
+      patientId: client.id,
+      companyId: client.companyId,
+      prefix,
+      firstNumber,
+      lastNumber: next - 1,
+    };
   });
   await tx.insert(batesRanges).values(ranges);
   await tx.update(batesCounters).set({ nextNumber: next }).where(eq(batesCounters.patientId, client.id));

@@ -25,10 +25,15 @@ async function firm() {
   const make = (values: Partial<Parameters<typeof createRequest>[1]>) =>
     createRequest(deps.db, { patientId: ada.id, companyId: company.id, providerId: provider.id, ...values });
   /** A request closed at `closedAt` whose line is on a billing with these amounts. */
-  const billedOn = async (closedAt: string, line: Omit<typeof invoices.$inferInsert, 'requestId'>) => {
+  const billedOn = async (
+    closedAt: string,
+    line: Omit<typeof invoices.$inferInsert, 'requestId' | 'companyId'>,
+  ) => {
     const request = await make({ status: STATUS.closedArrived, closedDate: new Date(closedAt) });
     const [bill] = await deps.db.insert(billings).values({ title: 'Feb', companyId: company.id }).returning();
-    await deps.db.insert(invoices).values({ ...line, requestId: request.id, billId: bill.id });
+    await deps.db
+      .insert(invoices)
+      .values({ ...line, requestId: request.id, companyId: company.id, billId: bill.id });
     return request;
   };
   return { company, ada, bob, make, billedOn };

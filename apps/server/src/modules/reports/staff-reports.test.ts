@@ -65,9 +65,13 @@ describe('a subject report', () => {
       nextTodoDate: '2026-02-01',
     });
     // r2's reminder was set by a person; r1's date is the automatic follow-up, which is no reminder.
-    await s.deps.db
-      .insert(notes)
-      .values({ requestId: r2.id, text: 'Called', createdAt: ago(11), reminderDate: '2026-02-01' });
+    await s.deps.db.insert(notes).values({
+      requestId: r2.id,
+      companyId: s.firm.id,
+      text: 'Called',
+      createdAt: ago(11),
+      reminderDate: '2026-02-01',
+    });
     await s.make({ status: STATUS.inContact, createdAt: ago(6) });
     await s.make({ status: STATUS.inContact, createdAt: ago(20) });
     await s.make({

@@ -79,7 +79,7 @@ export async function createRequests(
           nextTodoDate: dueNow,
         })
         .returning({ id: requests.id, internalNumber: requests.internalNumber });
-      await addRequestTypes(tx, row.id, types);
+      await addRequestTypes(tx, row.id, types, input.patient.companyId);
       const request = { id: row.id, companyId: input.patient.companyId, status: STATUS.requestedByLawyer };
       await emitRequestCreated(tx, mail.publicUrl, request);
       created.push({ ...row, providerName: provider.name });

@@ -41,10 +41,13 @@ describe('deleting a request keeps money and audit rows', () => {
     const id = firm.request.id;
     await deps.db.update(requests).set({ status: STATUS.inContact }).where(eq(requests.id, id));
     const file = await createFile(deps.db, id);
-    await deps.db
-      .insert(fileAccesses)
-      .values({ action: 'DOWNLOAD', fileId: file.id, userId: firm.paralegal.user.id });
-    await deps.db.insert(invoices).values({ requestId: id, price: toCents(35) });
+    await deps.db.insert(fileAccesses).values({
+      action: 'DOWNLOAD',
+      fileId: file.id,
+      companyId: file.companyId,
+      userId: firm.paralegal.user.id,
+    });
+    await deps.db.insert(invoices).values({ requestId: id, companyId: firm.company.id, price: toCents(35) });
     const staff = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
 
     const res = await remove(staff.headers, id);
@@ -75,7 +78,7 @@ describe('deleting a request keeps money and audit rows', () => {
     const { deps } = await getContext();
     const firm = await firmWithRequest(deps);
     const id = firm.request.id;
-    await deps.db.insert(notes).values({ text: 'Please hurry', requestId: id });
+    await deps.db.insert(notes).values({ text: 'Please hurry', requestId: id, companyId: firm.company.id });
     expect((await remove(firm.paralegal.headers, id)).statusCode).toBe(200);
     const [row] = await deps.db.select().from(requests).where(eq(requests.id, id));
     expect(row.active).toBe(false);
@@ -99,9 +102,12 @@ describe('deleting a request keeps money and audit rows', () => {
     const firm = await firmWithRequest(deps);
     const withFile = firm.request.id;
     const file = await createFile(deps.db, withFile);
-    await deps.db
-      .insert(fileAccesses)
-      .values({ action: 'DOWNLOAD', fileId: file.id, userId: firm.paralegal.user.id });
+    await deps.db.insert(fileAccesses).values({
+      action: 'DOWNLOAD',
+      fileId: file.id,
+      companyId: file.companyId,
+      userId: firm.paralegal.user.id,
+    });
     await expect(deps.db.execute(sql`delete from requests where id = ${withFile}`)).rejects.toThrow();
     await expect(deps.db.execute(sql`delete from files where id = ${file.id}`)).rejects.toThrow();
 
@@ -109,7 +115,9 @@ describe('deleting a request keeps money and audit rows', () => {
       patientId: firm.patient.id,
       companyId: firm.company.id,
     });
-    await deps.db.insert(invoices).values({ requestId: withInvoice.id, price: toCents(35) });
+    await deps.db
+      .insert(invoices)
+      .values({ requestId: withInvoice.id, companyId: withInvoice.companyId, price: toCents(35) });
     await expect(deps.db.execute(sql`delete from requests where id = ${withInvoice.id}`)).rejects.toThrow();
     expect(await deps.db.select().from(requests).where(eq(requests.id, withInvoice.id))).toHaveLength(1);
   });
@@ -122,7 +130,9 @@ describe('ordering again after a delete', () => {
     const body = requestBody(firm);
     expect((await submit(firm.paralegal.headers, body)).statusCode).toBe(201);
     const [first] = await requestsOfPatient(firm.patient.id);
-    await deps.db.insert(notes).values({ text: 'Ordered by mistake', requestId: first.id });
+    await deps.db
+      .insert(notes)
+      .values({ text: 'Ordered by mistake', requestId: first.id, companyId: first.companyId });
     expect((await remove(firm.paralegal.headers, first.id)).statusCode).toBe(200);
 
     const again = await submit(firm.paralegal.headers, body);

@@ -19,15 +19,25 @@ describe('GET /api/home/request/{id}/', () => {
       {
         text: 'older',
         requestId: request.id,
+        companyId: request.companyId,
         userId: firm.paralegal.user.id,
         createdAt: new Date('2024-01-01'),
       },
-      { text: 'newer', requestId: request.id, userId: firm.staff.user.id, createdAt: new Date('2024-02-01') },
+      {
+        text: 'newer',
+        requestId: request.id,
+        companyId: request.companyId,
+        userId: firm.staff.user.id,
+        createdAt: new Date('2024-02-01'),
+      },
     ]);
     const file = await createFile(deps.db, request.id);
-    await deps.db
-      .insert(invoices)
-      .values({ requestId: request.id, price: toCents(35), providerCost: toCents(12.5) });
+    await deps.db.insert(invoices).values({
+      requestId: request.id,
+      companyId: request.companyId,
+      price: toCents(35),
+      providerCost: toCents(12.5),
+    });
 
     const res = await detail(
       firm.paralegal.headers,
@@ -92,6 +102,7 @@ describe('GET /api/home/request/{id}/', () => {
       .insert(invoices)
       .values({
         requestId: firm.request.id,
+        companyId: firm.company.id,
         price: toCents(35),
         providerCost: toCents(120),
         pageFee: toCents(4.5),

@@ -1,5 +1,6 @@
 import {
   chooseOneProviderMessage,
+  clientOfSameFirmMessage,
   duplicateRequestMessage,
   formatAmount,
   MSG,
@@ -143,6 +144,21 @@ describe('POST /api/home/request/{id}/ (edit = resubmit)', () => {
     });
   });
 
+  it("keeps the request with its firm: staff cannot move it to another firm's client", async () => {
+    const { deps } = await getContext();
+    const firm = await firmWithOneRequest();
+    const other = await firmForRequests();
+    const internal = await signedIn(deps, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
+    const body = requestBody(firm, { patient: other.patient.id, user: other.paralegal.user.id }, internal);
+    const res = await edit(internal.headers, firm.request.id, {
+      ...body,
+      hipaa_consent_url: other.patient.hipaaConsentUrl,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toBe(clientOfSameFirmMessage);
+    expect((await stored(firm.request.id)).companyId).toBe(firm.company.id);
+  });
+
   it('answers 404 to another firm and to a non-staff colleague', async () => {
     const { deps } = await getContext();
     const firm = await firmWithOneRequest();
@@ -158,9 +174,9 @@ describe('POST /api/home/request/{id}/delete/', () => {
     const { deps } = await getContext();
     const firm = await firmWithOneRequest();
     const id = firm.request.id;
-    await deps.db.insert(notes).values({ text: 'n', requestId: id });
+    await deps.db.insert(notes).values({ text: 'n', requestId: id, companyId: firm.company.id });
     const file = await createFile(deps.db, id);
-    await deps.db.insert(invoices).values({ requestId: id, price: toCents(35) });
+    await deps.db.insert(invoices).values({ requestId: id, companyId: firm.company.id, price: toCents(35) });
     const res = await remove(firm.paralegal.headers, id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });

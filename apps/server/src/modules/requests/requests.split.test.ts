@@ -49,18 +49,19 @@ async function original() {
     {
       text: 'Called the provider',
       requestId: request.id,
+      companyId: company.id,
       userId: worker.user.id,
       reminderDate: '2024-06-01',
     },
-    { text: 'Fax sent', requestId: request.id, userId: worker.user.id },
+    { text: 'Fax sent', requestId: request.id, companyId: company.id, userId: worker.user.id },
   ]);
   const file = await createFile(deps.db, request.id, { verifiedById: worker.user.id });
   await deps.db
     .insert(fileAccesses)
-    .values({ action: 'DOWNLOAD', fileId: file.id, userId: paralegal.user.id });
+    .values({ action: 'DOWNLOAD', fileId: file.id, companyId: file.companyId, userId: paralegal.user.id });
   await deps.db
     .insert(invoices)
-    .values({ requestId: request.id, price: toCents(42), providerCost: toCents(20) });
+    .values({ requestId: request.id, companyId: company.id, price: toCents(42), providerCost: toCents(20) });
   const providers = await Promise.all([
     createProvider(deps.db),
     createProvider(deps.db),

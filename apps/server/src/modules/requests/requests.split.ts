@@ -87,7 +87,7 @@ export async function splitRequest(
         providerId,
         requestType: requestTypeText(chosen[index]),
       });
-      await addRequestTypes(tx, newId, chosen[index]);
+      await addRequestTypes(tx, newId, chosen[index], original.companyId);
       await copyAuthorizationCheck(tx, id, newId, providerId === original.providerId);
       if (index === 0) await moveChildren(tx, id, newId);
       else await copyChildren(tx, results[0].id, newId);

@@ -49,22 +49,28 @@ export async function resolveRequestTypes(
   return names.map((name) => byName.get(name) as ChosenType);
 }
 
-/** The choices of a request just inserted with `requestType: requestTypeText(types)`. */
-export async function addRequestTypes(tx: DbOrTx, requestId: number, types: readonly ChosenType[]) {
+/** The choices of a request just inserted with `requestType: requestTypeText(types)`; `companyId` is its firm. */
+export async function addRequestTypes(
+  tx: DbOrTx,
+  requestId: number,
+  types: readonly ChosenType[],
+  companyId: number,
+) {
   if (!types.length) return;
   await tx
     .insert(requestTypeChoices)
-    .values(types.map((t, position) => ({ requestId, requestTypeId: t.id, position })));
+    .values(types.map((t, position) => ({ requestId, companyId, requestTypeId: t.id, position })));
 }
 
 /** Replaces an existing request's choices with `types` (in that order) and rewrites its text copy. */
 export async function replaceRequestTypes(tx: Tx, requestId: number, types: readonly ChosenType[]) {
-  await tx.delete(requestTypeChoices).where(eq(requestTypeChoices.requestId, requestId));
-  await addRequestTypes(tx, requestId, types);
-  await tx
+  const [request] = await tx
     .update(requests)
     .set({ requestType: requestTypeText(types) })
-    .where(eq(requests.id, requestId));
+    .where(eq(requests.id, requestId))
+    .returning({ companyId: requests.companyId });
+  await tx.delete(requestTypeChoices).where(eq(requestTypeChoices.requestId, requestId));
+  if (request) await addRequestTypes(tx, requestId, types, request.companyId);
 }
 
 /** The value of requests.request_type for these choices. */

@@ -1,5 +1,6 @@
 import {
   chooseOneProviderMessage,
+  clientOfSameFirmMessage,
   providerMissingMessage,
   type RequestBody,
   type RequestListItem,
@@ -49,6 +50,8 @@ export async function updateRequest(
       excludeRequestId: id,
       storedForms: [existing.hipaaConsentUrl, existing.intakeFormUrl],
     });
+    if (input.patient.companyId !== existing.companyId)
+      throw badRequest(clientOfSameFirmMessage, { patient: clientOfSameFirmMessage });
     // A type deleted from the list since stays allowed on the request that already has it.
     const types = await resolveRequestTypes(tx, body.request_type, { heldBy: id });
     const [provider] = await tx
@@ -94,6 +97,7 @@ export async function updateRequest(
         previousStatus: status,
         userId: auth.userId,
         requestId: id,
+        companyId: input.patient.companyId,
       });
       // The firm's webhooks hear of it like of any status change (decision 059).
       const request = { id, companyId: input.patient.companyId, status: STATUS.requestedByLawyer };

@@ -47,7 +47,7 @@ export async function attachSignedForm(
     .update(requests)
     .set({ hipaaConsentUrl: input.documentUrl })
     .where(and(eq(requests.patientId, input.patientId), or(sentFor, waitingForIt), sql`${requests.active}`))
-    .returning({ id: requests.id });
+    .returning({ id: requests.id, companyId: requests.companyId });
   const elements = generatedAuthorizationElements(input.facts, {
     signerName: input.signerName,
     signedOn: input.signedOn,
@@ -72,10 +72,10 @@ export async function attachSignedForm(
     checkedById: null,
     updatedAt: new Date(),
   };
-  for (const { id } of attached) {
+  for (const { id, companyId } of attached) {
     await tx
       .insert(authorizationChecks)
-      .values({ requestId: id, ...values })
+      .values({ requestId: id, companyId, ...values })
       .onConflictDoUpdate({ target: authorizationChecks.requestId, set: values });
   }
 }

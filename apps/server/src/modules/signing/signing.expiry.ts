@@ -89,7 +89,7 @@ async function warn(db: Db, mail: AppDeps['mail'], found: Found, now: Date): Pro
       .where(and(eq(signingRequests.id, found.row.id), isNull(signingRequests.expiryNoticeAt), notRenewed))
       .returning({ id: signingRequests.id });
     if (!claimed) return false;
-    await recordEvent(tx, found.row.id, 'expiry_notice', SYSTEM, now);
+    await recordEvent(tx, found.row, 'expiry_notice', SYSTEM, now);
     if (!found.senderEmail || !found.senderActive) return true;
     const requestId = found.row.requestIds[0];
     const content = renderEmail({
@@ -142,6 +142,7 @@ async function expire(
       await tx.insert(notes).values({
         text,
         requestId: id,
+        companyId: target.companyId,
         userId: null,
         updateStatus: STATUS.needAssistance,
         previousStatus: target.status,

@@ -61,7 +61,7 @@ export async function openLink(db: Db, token: string, from: From): Promise<Signi
       .set({ state: 'opened' })
       .where(and(eq(signingRequests.id, found!.row.id), eq(signingRequests.state, 'sent')))
       .returning({ id: signingRequests.id });
-    if (opened.length) await recordEvent(db, found!.row.id, 'opened', from);
+    if (opened.length) await recordEvent(db, found!.row, 'opened', from);
   }
   return { status: state };
 }
@@ -82,10 +82,10 @@ async function confirmIdentity(db: Db, token: string, dateOfBirth: string, from:
     })
     .where(eq(signingRequests.id, found.row.id))
     .returning({ failed: signingRequests.failedAttempts });
-  await recordEvent(db, found.row.id, 'identity_failed', from);
+  await recordEvent(db, found.row, 'identity_failed', from);
   const left = SIGNING_MAX_DOB_FAILURES - counted.failed;
   if (left <= 0) {
-    if (counted.failed === SIGNING_MAX_DOB_FAILURES) await recordEvent(db, found.row.id, 'locked', from);
+    if (counted.failed === SIGNING_MAX_DOB_FAILURES) await recordEvent(db, found.row, 'locked', from);
     throw gone(SIGNING_MSG.locked);
   }
   const message = SIGNING_MSG.wrongDob(left);
@@ -117,7 +117,7 @@ export async function showDocument(
   from: From,
 ): Promise<SigningDocument> {
   const found = await confirmIdentity(db, token, dateOfBirth, from);
-  await recordEvent(db, found.row.id, 'identity_confirmed', from);
+  await recordEvent(db, found.row, 'identity_confirmed', from);
   const facts = await factsOf(db, found, todayOf(found));
   return {
     title: AUTHORIZATION_TITLE,
@@ -159,7 +159,7 @@ export async function sign(
     const signedAt = new Date();
     const signedOn = todayOf(found);
     const facts = await factsOf(tx, found, signedOn);
-    await recordEvent(tx, found.row.id, 'signed', from, signedAt);
+    await recordEvent(tx, found.row, 'signed', from, signedAt);
     const events = await eventsOf(tx, [found.row.id]);
     const { pdf, sha256: digest } = await buildSignedPdf({
       sections: authorizationSections(facts),
@@ -219,7 +219,7 @@ export async function decline(
       .update(signingRequests)
       .set({ state: 'declined', declinedAt: new Date(), declineReason: body.reason?.trim() || null })
       .where(eq(signingRequests.id, checked.row.id));
-    await recordEvent(tx, checked.row.id, 'declined', from);
+    await recordEvent(tx, checked.row, 'declined', from);
   });
   return { status: 'declined' };
 }

@@ -79,14 +79,19 @@ export function eventsOf(db: DbOrTx, ids: readonly number[]) {
 
 export async function recordEvent(
   db: DbOrTx,
-  signingRequestId: number,
+  signing: Pick<SigningRow, 'id' | 'companyId'>,
   event: (typeof signingEvents.$inferInsert)['event'],
   from: { ip: string | null; userAgent: string | null },
   at: Date = new Date(),
 ): Promise<void> {
-  await db
-    .insert(signingEvents)
-    .values({ signingRequestId, event, at, ip: from.ip, userAgent: from.userAgent });
+  await db.insert(signingEvents).values({
+    signingRequestId: signing.id,
+    companyId: signing.companyId,
+    event,
+    at,
+    ip: from.ip,
+    userAgent: from.userAgent,
+  });
 }
 
 /** The link's row by its token's hash, with what the client's page needs (no tenant: the token is the key). */

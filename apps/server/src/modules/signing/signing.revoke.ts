@@ -49,7 +49,7 @@ export async function revokeSigning(
         .where(and(eq(signingRequests.id, signingId), eq(signingRequests.patientId, client.id)));
       throw exists ? conflict(SIGNING_MSG.notRevocable) : notFound();
     }
-    await recordEvent(tx, row.id, 'revoked', from, now);
+    await recordEvent(tx, row, 'revoked', from, now);
     const document = row.documentUrl;
     if (!document) return { success: SIGNING_MSG.revoked(0), cancelled: [] };
     await tx
@@ -76,6 +76,7 @@ export async function revokeSigning(
       await tx.insert(notes).values({
         text,
         requestId: id,
+        companyId: target.companyId,
         userId: auth.userId,
         updateStatus: STATUS.cancelled,
         previousStatus: target.status,

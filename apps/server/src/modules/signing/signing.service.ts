@@ -152,7 +152,7 @@ export async function sendSigning(
         renewsId: options.renewsId ?? null,
       })
       .returning();
-    await recordEvent(tx, created.id, 'sent', from, now);
+    await recordEvent(tx, created, 'sent', from, now);
     await mailLink(tx, mail, created, token, client);
     return created;
   });
@@ -195,7 +195,7 @@ export async function resendSigning(
       .where(and(eq(signingRequests.id, signingId), eq(signingRequests.state, existing.state)))
       .returning();
     if (!updated) throw conflict(SIGNING_MSG.alreadyFinished);
-    await recordEvent(tx, updated.id, 'resent', from, now);
+    await recordEvent(tx, updated, 'resent', from, now);
     await mailLink(tx, mail, updated, token, client);
     return updated;
   });

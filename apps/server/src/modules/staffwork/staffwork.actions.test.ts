@@ -50,9 +50,12 @@ describe("POST /api/home/request/{id}/cancel/ ('Cancel The Request')", () => {
   it('cancels, stamps closed_date, adds the note, ends the reminders and e-mails the requester', async () => {
     const c = await staffCase({ status: STATUS.inContact });
     const { deps } = await getContext();
-    await deps.db
-      .insert(notes)
-      .values({ text: 'Call back', requestId: c.request.id, reminderDate: '2030-01-01' });
+    await deps.db.insert(notes).values({
+      text: 'Call back',
+      requestId: c.request.id,
+      companyId: c.company.id,
+      reminderDate: '2030-01-01',
+    });
     await deps.db.update(requests).set({ nextTodoDate: '2030-01-01' }).where(eq(requests.id, c.request.id));
 
     const res = await call('POST', url(c.request.id, 'cancel'), c.staff.headers);

@@ -53,9 +53,12 @@ describe('POST /api/home/request/{id}/send_to_lawyer/: sending', () => {
     const c = await staffCase({ status: STATUS.documentsEnRoute });
     const v = await verifier();
     const file = await createFile(deps.db, c.request.id, { name: 'chart.pdf', verifiedById: v.user.id });
-    await deps.db
-      .insert(notes)
-      .values({ text: 'Follow up', requestId: c.request.id, reminderDate: '2031-05-01' });
+    await deps.db.insert(notes).values({
+      text: 'Follow up',
+      requestId: c.request.id,
+      companyId: c.company.id,
+      reminderDate: '2031-05-01',
+    });
     await deps.db.update(requests).set({ nextTodoDate: '2031-05-01' }).where(eq(requests.id, c.request.id));
 
     const before = Date.now();

@@ -52,6 +52,7 @@ export async function actionNote(
     .values({
       text,
       requestId: target.id,
+      companyId: target.companyId,
       userId: auth.userId,
       updateStatus: status,
       previousStatus: target.status,

@@ -37,10 +37,10 @@ export function invitationDue(
 export async function sendInvitation(
   tx: DbOrTx,
   mail: Mail,
-  invitee: { id: number; email: string; firstName: string },
+  invitee: { id: number; companyId: number; email: string; firstName: string },
   context: { companyName: string; inviterName: string },
 ): Promise<void> {
-  const token = await createOneTimeToken(tx, invitee.id, 'invite', INVITE_LINK_HOURS);
+  const token = await createOneTimeToken(tx, invitee, 'invite', INVITE_LINK_HOURS);
   const url = `${mail.publicUrl}/passwordReset/${invitee.id}/?invite=1&token=${encodeURIComponent(token)}`;
   const days = INVITE_LINK_HOURS / 24;
   const company = plain(context.companyName, COMPANY_NAME_LIMITS);

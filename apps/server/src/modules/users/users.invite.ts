@@ -132,7 +132,7 @@ async function saveGrid(
 
   /** A user the grid deactivates or deletes: every session ends, and a privileged one is audited. */
   const endAccess = async (row: UserRow, action: 'user.deactivated' | 'user.deleted') => {
-    await revokeAllForUser(tx, row.id);
+    await revokeAllForUser(tx, row);
     const target = { id: row.id, email: row.email, level: levels.get(row.id)! };
     await auditPrivilegedChange(tx, auth, ctx, target, action);
   };

@@ -162,7 +162,7 @@ async function applyUpdate(
     });
   }
   if (current.isActive && !row.isActive) {
-    await revokeAllForUser(tx, row.id);
+    await revokeAllForUser(tx, row);
     await auditPrivilegedChange(tx, auth, ctx, target, 'user.deactivated');
   }
   return row;
@@ -295,7 +295,7 @@ export async function deleteUser(
     const level = await levelOf(tx, auth, current);
     authorize(auth, 'user.update', { before: level });
     const target = { id, email: current.email, level };
-    await revokeAllForUser(tx, id);
+    await revokeAllForUser(tx, current);
     if ((await usersWithHistory(tx, [id])).has(id)) {
       await tx.update(users).set({ isActive: false }).where(eq(users.id, id));
       if (current.isActive) await auditPrivilegedChange(tx, auth, ctx, target, 'user.deactivated');

@@ -40,9 +40,15 @@ async function emit(db: DbOrTx, { companyId, event, data }: Emitted): Promise<vo
     );
   if (endpoints.length === 0) return;
   const body = JSON.stringify({ type: event, timestamp: new Date().toISOString(), data });
-  await db
-    .insert(webhookDeliveries)
-    .values(endpoints.map((e) => ({ endpointId: e.id, messageId: `msg_${randomToken(18)}`, event, body })));
+  await db.insert(webhookDeliveries).values(
+    endpoints.map((e) => ({
+      endpointId: e.id,
+      companyId,
+      messageId: `msg_${randomToken(18)}`,
+      event,
+      body,
+    })),
+  );
   // One live job sends whatever is due; the recurring retry picks up anything queued as it finished.
   await enqueueJob(db, { kind: WEBHOOK_SEND_JOB, key: WEBHOOK_SEND_JOB });
 }

@@ -23,6 +23,7 @@ describe('webhook delivery retention', () => {
       .returning();
     const delivery = (status: string, createdAt: Date) => ({
       endpointId: endpoint.id,
+      companyId: endpoint.companyId,
       messageId: `msg_${randomUUID()}`,
       event: 'request.created',
       body: '{}',

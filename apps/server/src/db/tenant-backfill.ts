@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from './client';
+
+/**
+ * Fills `company_id` on the tenant tables that gained it in migration 0053 (decision 071), then makes it
+ * NOT NULL. The migration itself only adds the column and a trigger that fills it from the row's parent;
+ * this step, run after the migrations, makes each existing row pass through that trigger. It works in
+ * short transactions over ranges of the table's pages, so no lock is held for long at a million requests:
+ *
+ * 1. `UPDATE … SET company_id = NULL` page range by page range (the trigger puts the firm back);
+ * 2. a CHECK (company_id IS NOT NULL) added NOT VALID, then validated without blocking writes;
+ * 3. SET NOT NULL, which the validated check lets PostgreSQL do without scanning, then the check dropped;
+ * 4. the foreign key validated.
+ *
+ * Each step can be interrupted and resumed: the next start picks up what is left.
+ */
+export const TENANT_BACKFILL_TABLES = [
+  'notes',
+  'files',
+  'invoices',
+  'request_type_choices',
+  'follow_ups',
+  'authorization_checks',
+  'record_indexing',
+  'file_accesses',
+  'bates_counters',
+  'bates_ranges',
+  'signing_events',
+  'webhook_deliveries',
+  'uploads',
+  'sessions',
+  'refresh_tokens',
+  'one_time_tokens',
+  'idempotency_keys',
+  'notification_email_prefs',
+  'notification_digest_items',
+] as const;
+
+/**
+ * Pages per batch. A batch holds its rows' locks until it commits: at 1,000 pages a write to one of those
+ * rows waited up to 1.2 s on the benchmark machine (bench/tenant-backfill.ts); a quarter of that keeps the
+ * wait near a quarter of a second.
+ */
+const PAGES_PER_BATCH = 250;
+/** The brief ACCESS EXCLUSIVE steps give up rather than queue every other query behind them. */
+const LOCK_TIMEOUT = '5s';
+
+export async function backfillTenantColumns(
+  db: Db,
+  log: (line: string) => void = console.log,
+): Promise<void> {
+  const pending = await queryRows<{ table: string }>(
+    db,
+    sql`select table_name as "table" from information_schema.columns
+        where table_schema = 'public' and column_name = 'company_id' and is_nullable = 'YES'
+          and table_name in (${sql.join(
+            TENANT_BACKFILL_TABLES.map((t) => sql`${t}`),
+            sql`, `,
+          )})`,
+  );
+  for (const { table } of pending) {
+    const started = performance.now();
+    const rows = await fillRows(db, table);
+    await requireNotNull(db, table);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    if (rows > 0)
+      log(`Tenant backfill: ${table}.company_id filled on ${rows} rows and made NOT NULL in ${seconds} s.`);
+  }
+}
+
+async function fillRows(db: Db, table: string): Promise<number> {
+  const t = sql.identifier(table);
+  const [{ pages }] = await queryRows<{ pages: number }>(
+    db,
+    sql`select (pg_relation_size(${table}::regclass) / current_setting('block_size')::int)::int as pages`,
+  );
+  let rows = 0;
+  for (let from = 0; from < pages; from += PAGES_PER_BATCH) {
+    const range = sql`ctid >= ${`(${from},0)`}::tid and ctid < ${`(${from + PAGES_PER_BATCH},0)`}::tid`;
+    rows += await updatedCount(
+      db,
+      sql`update ${t} set company_id = null where ${range} and company_id is null`,
+    );
+  }
+  // Rows an update moved past the last page read, or rows written meanwhile by an older instance.
+  rows += await updatedCount(db, sql`update ${t} set company_id = null where company_id is null`);
+  return rows;
+}
+
+async function requireNotNull(db: Db, table: string): Promise<void> {
+  const t = sql.identifier(table);
+  const check = sql.identifier(`${table}_company_id_nn`);
+  const fk = sql.identifier(`${table}_company_id_companies_id_fk`);
+  await briefly(db, sql`alter table ${t} drop constraint if exists ${check}`);
+  await briefly(db, sql`alter table ${t} add constraint ${check} check (company_id is not null) not valid`);
+  await db.execute(sql`alter table ${t} validate constraint ${check}`);
+  await briefly(db, sql`alter table ${t} alter column company_id set not null`);
+  await briefly(db, sql`alter table ${t} drop constraint ${check}`);
+  await db.execute(sql`alter table ${t} validate constraint ${fk}`);
+}
+
+/** A statement that takes an ACCESS EXCLUSIVE lock, in a transaction that waits at most LOCK_TIMEOUT for it. */
+async function briefly(db: Db, statement: ReturnType<typeof sql>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
+    await tx.execute(statement);
+  });
+}
+
+async function updatedCount(db: Db, statement: ReturnType<typeof sql>): Promise<number> {
+  const result = (await db.execute(statement)) as { rowCount?: number | null; affectedRows?: number };
+  return result.rowCount ?? result.affectedRows ?? 0;
+}

@@ -1,0 +1,134 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The tenant-condition check: every statement a law firm's call sends that reads or changes a tenant table
+ * must compare that table's `company_id` (docs/scale.md: a firm's queries name their firm, so a distributed
+ * database can send them to the firm's shard). The access suite records each firm caller's statements with
+ * `recordingStatements` and asks `tenantViolations` about them.
+ */
+
+/** Tables that hold one firm's rows and carry `company_id` (companies itself is keyed by its id). */
+const TENANT_TABLES = new Set([
+  'users',
+  'patients',
+  'requests',
+  'record_pages',
+  'billings',
+  'card_payments',
+  'fee_approvals',
+  'signing_requests',
+  'api_keys',
+  'webhook_endpoints',
+  'notes',
+  'files',
+  'invoices',
+  'request_type_choices',
+  'follow_ups',
+  'authorization_checks',
+  'record_indexing',
+  'file_accesses',
+  'bates_counters',
+  'bates_ranges',
+  'signing_events',
+  'webhook_deliveries',
+  'uploads',
+  'sessions',
+  'refresh_tokens',
+  'one_time_tokens',
+  'idempotency_keys',
+  'notification_email_prefs',
+  'notification_digest_items',
+]);
+
+/**
+ * The statements known to break the rule, one a line: the exceptions that will stay (each says why, in a
+ * comment above it) and the queries not converted yet. A new statement that breaks the rule fails the
+ * test; `TENANT_GAPS_WRITE=1` rewrites the list of those not converted yet from a run.
+ */
+export const KNOWN_GAPS_FILE = 'test/tenant-gaps.txt';
+const knownGapsPath = fileURLToPath(new URL('./tenant-gaps.txt', import.meta.url));
+const NOT_CONVERTED = '# Not converted yet (each should gain its company_id condition):';
+
+/** Parameter lists vary in length with the call (`in ($1, $2)`), so they are compared as one. */
+export const normalizeStatement = (statement: string) =>
+  statement
+    .replace(/\$\d+(?:, \$\d+)*/g, '$n')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+export function readKnownGaps(): Set<string> {
+  const lines = readFileSync(knownGapsPath, 'utf8').split('\n');
+  return new Set(lines.filter((line) => line.trim() && !line.startsWith('#')));
+}
+
+export function writeKnownGaps(found: string[]): void {
+  const text = readFileSync(knownGapsPath, 'utf8');
+  const head = text.slice(0, text.indexOf(NOT_CONVERTED));
+  const kept = new Set(head.split('\n').filter((line) => line.trim() && !line.startsWith('#')));
+  const rest = found.filter((statement) => !kept.has(statement)).sort();
+  writeFileSync(knownGapsPath, `${head}${NOT_CONVERTED}\n${rest.join('\n')}\n`);
+}
+
+let bucket: string[] | undefined;
+
+/** openDatabase's logQuery in the tests: keeps the statement while a recording is on. */
+export function recordStatement(query: string): void {
+  bucket?.push(query);
+}
+
+export async function recordingStatements<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; statements: string[] }> {
+  const statements: string[] = [];
+  bucket = statements;
+  try {
+    return { result: await run(), statements };
+  } finally {
+    bucket = undefined;
+  }
+}
+
+const NOT_AN_ALIAS = new Set([
+  'where',
+  'on',
+  'left',
+  'right',
+  'inner',
+  'full',
+  'cross',
+  'join',
+  'set',
+  'order',
+  'group',
+  'limit',
+  'for',
+  'using',
+  'returning',
+  'union',
+  'natural',
+  'lateral',
+  'offset',
+  'having',
+  'window',
+  'values',
+]);
+
+/** `from "notes" "n"`, `join requests r`, `update "files" set`, `delete from "sessions"`: table and alias. */
+const TABLE_REFERENCE = /\b(?:from|join|update)\s+"?([a-z_]+)"?(?:\s+(?:as\s+)?"?([a-z_]+)"?)?/gi;
+
+/** The tenant tables a statement reads or changes without comparing their `company_id`. */
+export function tenantViolations(statement: string): string[] {
+  const missing: string[] = [];
+  for (const match of statement.matchAll(TABLE_REFERENCE)) {
+    const table = match[1].toLowerCase();
+    if (!TENANT_TABLES.has(table)) continue;
+    const alias = match[2] && !NOT_AN_ALIAS.has(match[2].toLowerCase()) ? match[2] : table;
+    const compared = new RegExp(
+      `"?${alias}"?\\."?company_id"?\\s*(=|in\\b|is not distinct)|(=|\\bin)\\s*\\(?\\s*"?${alias}"?\\."?company_id"?`,
+      'i',
+    );
+    if (!compared.test(statement)) missing.push(table);
+  }
+  return [...new Set(missing)];
+}
