@@ -100,7 +100,7 @@ async function breaches(db: Db): Promise<string[]> {
   const keys = await queryRows<{ table: string; index: string; columns: string[] }>(
     db,
     sql`select t.relname as "table", i.relname as "index",
-          array(select coalesce(a.attname, 'expression') from unnest(x.indkey) k
+          array(select coalesce(a.attname::text, 'expression') from unnest(x.indkey) k
                 left join pg_attribute a on a.attrelid = t.oid and a.attnum = k) as columns
         from pg_index x join pg_class t on t.oid = x.indrelid join pg_class i on i.oid = x.indexrelid
         join pg_namespace n on n.oid = t.relnamespace
@@ -119,8 +119,8 @@ async function breaches(db: Db): Promise<string[]> {
   }>(
     db,
     sql`select c.conname as name, f.relname as "from", t.relname as "to",
-          array(select a.attname from unnest(c.conkey) k join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k) as "fromColumns",
-          array(select a.attname from unnest(c.confkey) k join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k) as "toColumns"
+          array(select a.attname::text from unnest(c.conkey) k join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k) as "fromColumns",
+          array(select a.attname::text from unnest(c.confkey) k join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k) as "toColumns"
         from pg_constraint c join pg_class f on f.oid = c.conrelid join pg_class t on t.oid = c.confrelid
         join pg_namespace n on n.oid = f.relnamespace
         where n.nspname = 'public' and c.contype = 'f'`,
