@@ -1,4 +1,5 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { billings, companies, patients, requests, users } from '../db/schema';
 import type { Auth } from './index';
 
@@ -51,6 +52,20 @@ export function visibleBillings(auth: Auth): SQL {
 /** Users: internal users every company's, firm users their own firm's (what 'company.reach' allows). */
 export function reachableUsers(auth: Auth): SQL {
   return auth.isInternal ? sql`true` : eq(users.companyId, auth.companyId);
+}
+
+/**
+ * The caller's own firm on any tenant table's `company_id`, for a law-firm caller; nothing for an internal
+ * user, whose reach crosses firms (the visible* scopes above still decide what they see). AND it in beside
+ * the scope that decides visibility, so a firm's every statement names its firm (docs/scale.md).
+ */
+export function ownFirm(auth: Auth, companyId: AnyPgColumn): SQL | undefined {
+  return auth.isInternal ? undefined : eq(companyId, auth.companyId);
+}
+
+/** A join between two tenant tables keeps to one firm: ON … AND sameFirm(child.companyId, parent.companyId). */
+export function sameFirm(a: AnyPgColumn, b: AnyPgColumn): SQL {
+  return eq(a, b);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type CurrentUser, DEADLINE_DIGEST_MSG, MSG } from '@dd/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import { limitResetRequest } from '../../auth/login-limits';
 import { hashPassword } from '../../auth/passwords';
@@ -141,6 +141,8 @@ export async function getCurrentUser(
   };
 }
 
+const ownRow = (auth: Auth) => and(eq(users.id, auth.userId), eq(users.companyId, auth.companyId));
+
 /** A firm user's own choice of the weekly deadline e-mail (internal users have no firm to report on). */
 export async function setOwnDeadlineDigest(
   db: DbOrTx,
@@ -148,7 +150,7 @@ export async function setOwnDeadlineDigest(
   wanted: boolean,
 ): Promise<{ weekly_deadline_digest: boolean }> {
   if (auth.isInternal) throw forbidden(DEADLINE_DIGEST_MSG.firmsOnly);
-  await db.update(users).set({ weeklyDeadlineDigest: wanted }).where(eq(users.id, auth.userId));
+  await db.update(users).set({ weeklyDeadlineDigest: wanted }).where(ownRow(auth));
   return { weekly_deadline_digest: wanted };
 }
 
@@ -158,6 +160,6 @@ export async function setOwnTimeZone(
   auth: Auth,
   timezone: string,
 ): Promise<{ timezone: string }> {
-  await db.update(users).set({ timezone }).where(eq(users.id, auth.userId));
+  await db.update(users).set({ timezone }).where(ownRow(auth));
   return { timezone };
 }

@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { newApiKey } from '../../auth/api-key-auth';
 import type { Auth } from '../../authz';
+import { sameFirm } from '../../authz/scopes';
 import type { Db, DbOrTx } from '../../db/client';
 import { apiKeys, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
@@ -60,7 +61,7 @@ function selectKeys(db: DbOrTx, auth: Auth) {
   return db
     .select(columns)
     .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.createdById))
+    .innerJoin(users, and(eq(users.id, apiKeys.createdById), sameFirm(users.companyId, apiKeys.companyId)))
     .where(eq(apiKeys.companyId, auth.companyId))
     .$dynamic();
 }

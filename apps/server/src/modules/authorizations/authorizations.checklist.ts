@@ -15,9 +15,9 @@ import {
   todayIn,
   validateAuthorization,
 } from '@dd/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
-import { unsafeActiveRequestById } from '../../authz/scopes';
+import { sameFirm, unsafeActiveRequestById } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { authorizationChecks, patients, providers, requests, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
@@ -66,7 +66,10 @@ async function loadCheck(db: DbOrTx, auth: Auth, id: number, formText?: (url: st
       companyId: requests.companyId,
     })
     .from(requests)
-    .innerJoin(patients, eq(patients.id, requests.patientId))
+    .innerJoin(
+      patients,
+      and(eq(patients.id, requests.patientId), sameFirm(patients.companyId, requests.companyId)),
+    )
     .innerJoin(providers, eq(providers.id, requests.providerId))
     .where(unsafeActiveRequestById(id));
   if (!row) throw notFound();
@@ -75,7 +78,7 @@ async function loadCheck(db: DbOrTx, auth: Auth, id: number, formText?: (url: st
     .select({ check: authorizationChecks, checkedBy: users.fullName })
     .from(authorizationChecks)
     .leftJoin(users, eq(users.id, authorizationChecks.checkedById))
-    .where(eq(authorizationChecks.requestId, id));
+    .where(and(eq(authorizationChecks.requestId, id), eq(authorizationChecks.companyId, row.companyId)));
   const current = saved && saved.check.documentUrl === documentUrl ? saved : undefined;
   const requested = sensitiveCategoriesOf((await listChosenTypes(db, id)).map((t) => t.name));
   const answers = current ? answersOf(current.check) : EMPTY_AUTHORIZATION_CHECKLIST;

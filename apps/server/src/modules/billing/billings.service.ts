@@ -28,9 +28,10 @@ const billingColumns = {
   isPaid: billings.isPaid,
   paidAt: billings.paidAt,
   createdAt: billings.createdAt,
-  lines: sql<number>`(select count(*)::int from ${invoices} i where i.bill_id = ${billings}.id)`,
+  lines: sql<number>`(select count(*)::int from ${invoices} i
+    where i.bill_id = ${billings}.id and i.company_id = ${billings}.company_id)`,
   total: sql<string>`(select coalesce(sum(i.price + i.provider_cost + i.page_fee + i.auto_added_surcharge), 0)
-    from ${invoices} i where i.bill_id = ${billings}.id)`,
+    from ${invoices} i where i.bill_id = ${billings}.id and i.company_id = ${billings}.company_id)`,
 };
 
 type BillingRow = {

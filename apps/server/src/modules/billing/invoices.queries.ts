@@ -13,6 +13,7 @@ import {
   type RequestStatus,
 } from '@dd/shared';
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { sameFirm } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import {
   billings,
@@ -61,7 +62,7 @@ export const statusFee = (
 };
 
 const billedBefore = sql`exists (select 1 from ${invoices} b
-  where b.request_id = ${requests}.id and b.bill_id is not null)`;
+  where b.request_id = ${requests}.id and b.company_id = ${requests}.company_id and b.bill_id is not null)`;
 
 /** The fee the line bills (see above); unbilled lines of open requests show the quoted price. */
 export const feeSql: SQL<string> = sql<string>`case
@@ -112,9 +113,13 @@ function filterSql(q: LineQuery): SQL {
 /** The firm's latest approval of the request's provider charge: who and when (fee_approvals_request_idx). */
 const approvedFeeSql = sql<{ by: string | null; at: string } | null>`(
   select json_build_object('by', ${users.fullName}, 'at', ${feeApprovals.decidedAt})
-  from ${feeApprovals} left join ${users} on ${users.id} = ${feeApprovals.decidedById}
-  where ${feeApprovals.requestId} = ${requests.id} and ${feeApprovals.state} = 'approved'
+  from ${feeApprovals} left join ${users} on ${users.id} = ${feeApprovals.decidedById} and ${users.companyId} = ${feeApprovals.companyId}
+  where ${feeApprovals.requestId} = ${requests.id} and ${feeApprovals.companyId} = ${requests.companyId}
+    and ${feeApprovals.state} = 'approved'
   order by ${feeApprovals.askedAt} desc limit 1)`;
+
+/** A request's invoice lines, joined within its firm. */
+const lineOf = and(eq(invoices.requestId, requests.id), sameFirm(invoices.companyId, requests.companyId));
 
 const lineFrom = (db: DbOrTx) =>
   db
@@ -138,10 +143,16 @@ const lineFrom = (db: DbOrTx) =>
     })
     .from(requests)
     .innerJoin(priceSettings, eq(priceSettings.id, 1))
-    .innerJoin(patients, eq(patients.id, requests.patientId))
+    .innerJoin(
+      patients,
+      and(eq(patients.id, requests.patientId), sameFirm(patients.companyId, requests.companyId)),
+    )
     .leftJoin(providers, eq(providers.id, requests.providerId))
-    .leftJoin(invoices, eq(invoices.requestId, requests.id))
-    .leftJoin(billings, eq(billings.id, invoices.billId));
+    .leftJoin(invoices, lineOf)
+    .leftJoin(
+      billings,
+      and(eq(billings.id, invoices.billId), sameFirm(billings.companyId, invoices.companyId)),
+    );
 
 export async function pageInvoiceLines(
   db: DbOrTx,
@@ -166,7 +177,7 @@ export async function pageInvoiceLines(
       })
       .from(requests)
       .innerJoin(priceSettings, eq(priceSettings.id, 1))
-      .leftJoin(invoices, eq(invoices.requestId, requests.id))
+      .leftJoin(invoices, lineOf)
       .where(where),
   ]);
   return {
@@ -239,7 +250,7 @@ export async function billableLines(
     .select({ requestId: requests.id, lineId: invoices.id, fee: feeSql })
     .from(requests)
     .innerJoin(priceSettings, eq(priceSettings.id, 1))
-    .leftJoin(invoices, and(eq(invoices.requestId, requests.id), isNull(invoices.billId)))
+    .leftJoin(invoices, and(lineOf, isNull(invoices.billId)))
     .where(
       and(
         eq(requests.companyId, companyId),

@@ -26,7 +26,7 @@ import { lockRequestForChange } from '../notes/notes.context';
  * What arrived of each record category a request asked for (docs/records-package.md, Completeness):
  * read by whoever sees the request, marked and re-requested by internal staff. Every change is a note.
  */
-async function categoriesOf(db: DbOrTx, requestId: number): Promise<RecordCategory[]> {
+async function categoriesOf(db: DbOrTx, requestId: number, companyId: number): Promise<RecordCategory[]> {
   const rows = await db
     .select({
       requestType: requestTypeChoices.requestTypeId,
@@ -38,7 +38,7 @@ async function categoriesOf(db: DbOrTx, requestId: number): Promise<RecordCatego
     .from(requestTypeChoices)
     .innerJoin(requestTypes, eq(requestTypes.id, requestTypeChoices.requestTypeId))
     .leftJoin(users, eq(users.id, requestTypeChoices.receiptById))
-    .where(eq(requestTypeChoices.requestId, requestId))
+    .where(and(eq(requestTypeChoices.requestId, requestId), eq(requestTypeChoices.companyId, companyId)))
     .orderBy(asc(requestTypeChoices.position));
   return rows.map((r) => ({
     request_type: r.requestType,
@@ -51,11 +51,11 @@ async function categoriesOf(db: DbOrTx, requestId: number): Promise<RecordCatego
 
 export async function getCompleteness(db: DbOrTx, auth: Auth, requestId: number): Promise<Completeness> {
   const [visible] = await db
-    .select({ id: requests.id })
+    .select({ companyId: requests.companyId })
     .from(requests)
     .where(and(eq(requests.id, requestId), visibleRequests(auth)));
   if (!visible) throw notFound();
-  return completenessOf(await categoriesOf(db, requestId));
+  return completenessOf(await categoriesOf(db, requestId, visible.companyId));
 }
 
 async function lockVisible(tx: Tx, auth: Auth, requestId: number) {
@@ -72,7 +72,7 @@ export async function markCompleteness(
 ): Promise<{ success: string; completeness: Completeness }> {
   return db.transaction(async (tx) => {
     const { companyId } = await lockVisible(tx, auth, requestId);
-    const before = new Map((await categoriesOf(tx, requestId)).map((c) => [c.request_type, c]));
+    const before = new Map((await categoriesOf(tx, requestId, companyId)).map((c) => [c.request_type, c]));
     const changes = body.categories
       .map((c) => ({ ...c, request_type: Number(c.request_type) }))
       .filter((c) => {
@@ -92,6 +92,7 @@ export async function markCompleteness(
         .where(
           and(
             eq(requestTypeChoices.requestId, requestId),
+            eq(requestTypeChoices.companyId, companyId),
             eq(requestTypeChoices.requestTypeId, change.request_type),
           ),
         );
@@ -104,7 +105,7 @@ export async function markCompleteness(
     }
     return {
       success: COMPLETENESS_MSG.saved,
-      completeness: completenessOf(await categoriesOf(tx, requestId)),
+      completeness: completenessOf(await categoriesOf(tx, requestId, companyId)),
     };
   });
 }
@@ -134,7 +135,7 @@ export async function reRequestMissing(
 ): Promise<{ success: string; completeness: Completeness }> {
   return db.transaction(async (tx) => {
     const { companyId } = await lockVisible(tx, auth, requestId);
-    const categories = await categoriesOf(tx, requestId);
+    const categories = await categoriesOf(tx, requestId, companyId);
     const missing = categories.filter((c) => !isAccountedFor(c.receipt));
     if (!missing.length) throw badRequest(COMPLETENESS_MSG.nothingMissing);
     const r = await providerLetterFacts(tx, requestId);
@@ -170,7 +171,7 @@ export async function reRequestMissing(
       // The e-mail's text stays in the outbox; a letter is kept whole in the note, where staff print it from.
       text: to ? success : `${success}${r.fax ? ` Fax ${r.fax}.` : ''}\n\n${signed}`,
     });
-    if (!to) await dueOnTodoToday(tx, requestId, todayIn(stateTimeZone(r.state), now));
+    if (!to) await dueOnTodoToday(tx, { id: requestId, companyId }, todayIn(stateTimeZone(r.state), now));
     return { success, completeness: completenessOf(categories) };
   });
 }

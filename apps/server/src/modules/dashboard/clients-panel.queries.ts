@@ -1,5 +1,6 @@
 import { type DashboardClient, OPEN_STATUSES } from '@dd/shared';
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { sameFirm } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { files, patients, requests } from '../../db/schema';
 import { type DashboardScope, readyFileCondition } from './dashboard.sql';
@@ -64,7 +65,13 @@ export function clientCountsQuery(
   const ready = db
     .select({ n: count().as('n') })
     .from(files)
-    .where(and(eq(files.requestId, requests.id), readyFileCondition()))
+    .where(
+      and(
+        eq(files.requestId, requests.id),
+        sameFirm(files.companyId, requests.companyId),
+        readyFileCondition(),
+      ),
+    )
     .as('ready');
   return db
     .select({

@@ -58,7 +58,10 @@ export async function getDashboardInfo(
     db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, companyId)),
     viewAsUserId === undefined
       ? Promise.resolve([])
-      : db.select({ id: users.id, full_name: users.fullName }).from(users).where(eq(users.id, viewAsUserId)),
+      : db
+          .select({ id: users.id, full_name: users.fullName })
+          .from(users)
+          .where(and(eq(users.id, viewAsUserId), eq(users.companyId, companyId))),
   ]);
   if (!company) throw notFound();
   return { company, user: user ?? null };

@@ -1,5 +1,6 @@
 import { DOWNLOAD_RECORDS_LIMIT, type ReadyFile } from '@dd/shared';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { sameFirm } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { files, patients, providers, requests } from '../../db/schema';
 import { downloadedByFirm } from '../files/files.queries';
@@ -18,6 +19,8 @@ function readyFilesCondition(scope: DashboardScope, clientId?: number): SQL {
   )!;
 }
 
+const fileOfRequest = and(eq(requests.id, files.requestId), sameFirm(files.companyId, requests.companyId));
+
 function readyFilesSelect(db: DbOrTx, where: SQL) {
   return db
     .select({
@@ -31,8 +34,11 @@ function readyFilesSelect(db: DbOrTx, where: SQL) {
       provider: { id: providers.id, name: providers.name },
     })
     .from(files)
-    .innerJoin(requests, eq(requests.id, files.requestId))
-    .innerJoin(patients, eq(patients.id, requests.patientId))
+    .innerJoin(requests, fileOfRequest)
+    .innerJoin(
+      patients,
+      and(eq(patients.id, requests.patientId), sameFirm(patients.companyId, requests.companyId)),
+    )
     .innerJoin(providers, eq(providers.id, requests.providerId))
     .where(where)
     .orderBy(desc(files.createdAt), desc(files.id));
@@ -54,7 +60,7 @@ export function readyFilesCountQuery(db: DbOrTx, scope: DashboardScope) {
   const capped = db
     .select({ one: sql`1` })
     .from(files)
-    .innerJoin(requests, eq(requests.id, files.requestId))
+    .innerJoin(requests, fileOfRequest)
     .where(readyFilesCondition(scope))
     .limit(DOWNLOAD_RECORDS_LIMIT)
     .as('capped');

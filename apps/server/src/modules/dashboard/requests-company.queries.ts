@@ -10,7 +10,7 @@ import {
 } from '@dd/shared';
 import { and, count, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
-import { visibleRequests } from '../../authz/scopes';
+import { sameFirm, visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { patients, providers, requests, requestTypeChoices, users } from '../../db/schema';
 import { oneOf } from '../../db/schema/checks';
@@ -77,6 +77,15 @@ export function filterConditions(scope: DashboardScope, filters: RequestFilters,
 
 const mainContact = alias(users, 'main_contact');
 const requester = alias(users, 'requester');
+const patientOfRequest = and(
+  eq(patients.id, requests.patientId),
+  sameFirm(patients.companyId, requests.companyId),
+);
+// The main contact is a user of the request's firm; the requester may be internal staff who placed it.
+const mainContactOfRequest = and(
+  eq(mainContact.id, requests.userId),
+  sameFirm(mainContact.companyId, requests.companyId),
+);
 
 /** Internal numbers are text ('10001', '10001-2'): order by the number, then the split suffix. */
 const internalNumberValue = sql`substring(${requests.internalNumber} from '^[0-9]+')::bigint`;
@@ -133,9 +142,9 @@ function pageIdsQuery(
 ) {
   let query = db.select({ id: requests.id }).from(requests).$dynamic();
   const join = sortKeyOf(order).join;
-  if (join === 'patient') query = query.innerJoin(patients, eq(patients.id, requests.patientId));
+  if (join === 'patient') query = query.innerJoin(patients, patientOfRequest);
   if (join === 'provider') query = query.innerJoin(providers, eq(providers.id, requests.providerId));
-  if (join === 'user') query = query.leftJoin(mainContact, eq(mainContact.id, requests.userId));
+  if (join === 'user') query = query.leftJoin(mainContact, mainContactOfRequest);
   return query
     .where(filterConditions(scope, filters))
     .orderBy(...orderClauses(order))
@@ -183,14 +192,14 @@ export function companyRequestsQuery(
       deadlineRule: requests.deadlineRule,
       providerState: providers.state,
       // Completeness of the page's rows only, each from its request's few category rows (primary key).
-      records_asked: sql<number>`(select count(*)::int from ${requestTypeChoices} c where c.request_id = ${requests.id})`,
-      records_accounted: sql<number>`(select count(*)::int from ${requestTypeChoices} c where c.request_id = ${requests.id} and ${oneOf(sql`c.receipt`, ACCOUNTED_RECEIPTS)})`,
+      records_asked: sql<number>`(select count(*)::int from ${requestTypeChoices} c where c.request_id = ${requests.id} and c.company_id = ${requests.companyId})`,
+      records_accounted: sql<number>`(select count(*)::int from ${requestTypeChoices} c where c.request_id = ${requests.id} and c.company_id = ${requests.companyId} and ${oneOf(sql`c.receipt`, ACCOUNTED_RECEIPTS)})`,
     })
     .from(page)
-    .innerJoin(requests, eq(requests.id, page.id))
-    .innerJoin(patients, eq(patients.id, requests.patientId))
+    .innerJoin(requests, and(eq(requests.id, page.id), eq(requests.companyId, scope.companyId)))
+    .innerJoin(patients, patientOfRequest)
     .innerJoin(providers, eq(providers.id, requests.providerId))
-    .leftJoin(mainContact, eq(mainContact.id, requests.userId))
+    .leftJoin(mainContact, mainContactOfRequest)
     .leftJoin(requester, eq(requester.id, requests.requesterId))
     .orderBy(...orderClauses(order));
 }

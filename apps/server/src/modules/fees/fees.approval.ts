@@ -12,7 +12,7 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
-import { visibleRequests } from '../../authz/scopes';
+import { sameFirm, visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { feeApprovals, notes, requests, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
@@ -56,15 +56,18 @@ function approvalJson({
 /** A request's fee approvals, newest first, for whoever may see the request (another firm: 404). */
 export async function listFeeApprovals(db: DbOrTx, auth: Auth, requestId: number): Promise<FeeApproval[]> {
   const [visible] = await db
-    .select({ id: requests.id })
+    .select({ companyId: requests.companyId })
     .from(requests)
     .where(and(eq(requests.id, requestId), visibleRequests(auth)));
   if (!visible) throw notFound();
   const rows = await db
     .select(approvalColumns)
     .from(feeApprovals)
-    .leftJoin(users, eq(users.id, feeApprovals.decidedById))
-    .where(eq(feeApprovals.requestId, requestId))
+    .leftJoin(
+      users,
+      and(eq(users.id, feeApprovals.decidedById), sameFirm(users.companyId, feeApprovals.companyId)),
+    )
+    .where(and(eq(feeApprovals.requestId, requestId), eq(feeApprovals.companyId, visible.companyId)))
     .orderBy(desc(feeApprovals.askedAt), desc(feeApprovals.id));
   return rows.map(approvalJson);
 }
@@ -86,11 +89,20 @@ export async function answerFeeApproval(
     const [approval] = await tx
       .select()
       .from(feeApprovals)
-      .where(and(eq(feeApprovals.id, approvalId), eq(feeApprovals.requestId, requestId)))
+      .where(
+        and(
+          eq(feeApprovals.id, approvalId),
+          eq(feeApprovals.requestId, requestId),
+          eq(feeApprovals.companyId, target.companyId),
+        ),
+      )
       .for('update');
     if (!approval) throw notFound();
     if (approval.state !== 'pending') throw conflict(FEE_APPROVAL_MSG.notPending);
-    const [me] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, auth.userId));
+    const [me] = await tx
+      .select({ name: users.fullName })
+      .from(users)
+      .where(and(eq(users.id, auth.userId), eq(users.companyId, auth.companyId)));
     const reason = answer.approve ? null : answer.reason?.trim() || null;
     await tx
       .update(feeApprovals)
@@ -101,7 +113,7 @@ export async function answerFeeApproval(
         declineAction: answer.approve ? null : answer.action,
         declineReason: reason,
       })
-      .where(eq(feeApprovals.id, approval.id));
+      .where(and(eq(feeApprovals.id, approval.id), eq(feeApprovals.companyId, approval.companyId)));
     const amount = formatMoney(approval.amount);
     // Staff may have moved the request on meanwhile: only a request still waiting goes back.
     const waiting = target.status === STATUS.waitingForFeeApproval;
@@ -122,7 +134,7 @@ export async function answerFeeApproval(
       await billPrepayment(tx, requestId, approval.amount);
     // A charge to dispute is staff's to take up today.
     if (!answer.approve && answer.action === 'dispute')
-      await setFollowUp(tx, requestId, await staffToday(tx));
+      await setFollowUp(tx, { id: requestId, companyId: target.companyId }, await staffToday(tx));
   });
   const [result] = (await listFeeApprovals(deps.db, auth, requestId)).filter((a) => a.id === approvalId);
   const success = answer.approve

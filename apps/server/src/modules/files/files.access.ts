@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
-import { visibleCompanyDocuments, visiblePatients, visibleRequests } from '../../authz/scopes';
+import { sameFirm, visibleCompanyDocuments, visiblePatients, visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { companies, files, patients, providers, requests } from '../../db/schema';
 import { isValidKey } from '../../lib/storage';
@@ -33,7 +33,7 @@ export async function findReadable(
   const [file] = await db
     .select({ id: files.id, name: files.name })
     .from(files)
-    .innerJoin(requests, eq(requests.id, files.requestId))
+    .innerJoin(requests, and(eq(requests.id, files.requestId), sameFirm(requests.companyId, files.companyId)))
     .where(
       and(fileId === undefined ? undefined : eq(files.id, fileId), eq(files.url, key), visibleRequests(auth)),
     )

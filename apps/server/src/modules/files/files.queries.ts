@@ -1,7 +1,8 @@
 import { batesLabel, type RequestFile } from '@dd/shared';
-import { asc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { fileAbilities } from '../../authz/policy';
+import { ownFirm, sameFirm } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { batesRanges, files, requests, users } from '../../db/schema';
 
@@ -10,17 +11,20 @@ import { batesRanges, files, requests, users } from '../../db/schema';
  * dashboards). These take an already-authorised request or file: callers AND visibleRequests first.
  */
 
-/** True when a user of `companyId` (the law firm) has downloaded the file; internal downloads do not count. */
+/**
+ * True when a user of `companyId` (the file's law firm) has downloaded the file; internal downloads do not
+ * count. A file's accesses carry the file's firm.
+ */
 export function downloadedByFirm(fileId: SQLWrapper, companyId: SQLWrapper): SQL<boolean> {
   return sql<boolean>`exists (
-    select 1 from file_accesses fa join users u on u.id = fa.user_id
-    where fa.file_id = ${fileId} and fa.action = 'DOWNLOAD' and u.company_id = ${companyId})`;
+    select 1 from file_accesses fa join users u on u.id = fa.user_id and u.company_id = fa.company_id
+    where fa.file_id = ${fileId} and fa.company_id = ${companyId} and fa.action = 'DOWNLOAD')`;
 }
 
 /** The earliest other file of the same request with the same bytes (archived ones do not count). */
 const duplicateOf = sql<number | null>`(
   select min(d.id) from files d
-  where d.request_id = ${files.requestId} and d.sha256 = ${files.sha256} and d.id < ${files.id} and not d.archived)`;
+  where d.request_id = ${files.requestId} and d.company_id = ${files.companyId} and d.sha256 = ${files.sha256} and d.id < ${files.id} and not d.archived)`;
 
 const columns = {
   id: files.id,
@@ -70,15 +74,18 @@ function selectRequestFiles(db: DbOrTx) {
   return db
     .select(columns)
     .from(files)
-    .innerJoin(requests, eq(requests.id, files.requestId))
+    .innerJoin(requests, and(eq(requests.id, files.requestId), sameFirm(requests.companyId, files.companyId)))
     .leftJoin(users, eq(users.id, files.verifiedById))
-    .leftJoin(batesRanges, eq(batesRanges.fileId, files.id));
+    .leftJoin(
+      batesRanges,
+      and(eq(batesRanges.fileId, files.id), sameFirm(batesRanges.companyId, files.companyId)),
+    );
 }
 
 /** Every file of a request (archived ones included, flagged), oldest first, in one query. */
 export async function listRequestFiles(db: DbOrTx, auth: Auth, requestId: number): Promise<RequestFile[]> {
   const rows = await selectRequestFiles(db)
-    .where(eq(files.requestId, requestId))
+    .where(and(eq(files.requestId, requestId), ownFirm(auth, files.companyId)))
     .orderBy(asc(files.createdAt), asc(files.id));
   return rows.map((row) => toRequestFile(auth, row));
 }
@@ -88,6 +95,6 @@ export async function getRequestFile(
   auth: Auth,
   fileId: number,
 ): Promise<RequestFile | undefined> {
-  const [row] = await selectRequestFiles(db).where(eq(files.id, fileId));
+  const [row] = await selectRequestFiles(db).where(and(eq(files.id, fileId), ownFirm(auth, files.companyId)));
   return row && toRequestFile(auth, row);
 }

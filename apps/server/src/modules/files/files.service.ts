@@ -2,7 +2,7 @@ import { type CreateFileInput, FILE_MSG, type RequestFile, type UpdateFileInput 
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { authorize, can } from '../../authz/policy';
-import { visibleRequests } from '../../authz/scopes';
+import { ownFirm, sameFirm, visibleRequests } from '../../authz/scopes';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { fileAccesses, files, requests, uploads } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
@@ -25,9 +25,10 @@ export async function findVisibleFile(db: DbOrTx, auth: Auth, fileId: number) {
       contentType: files.contentType,
       verifiedById: files.verifiedById,
       requestId: files.requestId,
+      companyId: files.companyId,
     })
     .from(files)
-    .innerJoin(requests, eq(requests.id, files.requestId))
+    .innerJoin(requests, and(eq(requests.id, files.requestId), sameFirm(requests.companyId, files.companyId)))
     .where(and(eq(files.id, fileId), visibleRequests(auth)));
   if (!row) throw notFound();
   return row;
@@ -122,7 +123,13 @@ async function lockRequestOfFile(tx: Tx, auth: Auth, fileId: number): Promise<vo
     .from(requests)
     .where(
       and(
-        eq(requests.id, tx.select({ id: files.requestId }).from(files).where(eq(files.id, fileId))),
+        eq(
+          requests.id,
+          tx
+            .select({ id: files.requestId })
+            .from(files)
+            .where(and(eq(files.id, fileId), ownFirm(auth, files.companyId))),
+        ),
         visibleRequests(auth),
       ),
     )
@@ -146,7 +153,10 @@ async function applyFileChange(
     authorize(auth, 'file.verify', { verifiedById: file.verifiedById });
     changes.verifiedById = input.verified_by;
   }
-  await tx.update(files).set(changes).where(eq(files.id, file.id));
+  await tx
+    .update(files)
+    .set(changes)
+    .where(and(eq(files.id, file.id), eq(files.companyId, file.companyId)));
 }
 
 /**
@@ -165,7 +175,7 @@ export async function logDownloads(
       await tx
         .select({ id: files.id, url: files.url, companyId: files.companyId })
         .from(files)
-        .where(inArray(files.id, fileIds))
+        .where(and(inArray(files.id, fileIds), ownFirm(auth, files.companyId)))
     ).map((f) => [f.id, f]),
   );
   await tx.insert(fileAccesses).values(
@@ -207,7 +217,13 @@ async function markFirstDownload(tx: DbOrTx, auth: Auth, fileIds: number[]): Pro
           tx
             .select({ id: files.requestId })
             .from(files)
-            .where(and(inArray(files.id, fileIds), eq(files.supportingFile, false))),
+            .where(
+              and(
+                inArray(files.id, fileIds),
+                eq(files.companyId, auth.companyId),
+                eq(files.supportingFile, false),
+              ),
+            ),
         ),
       ),
     );

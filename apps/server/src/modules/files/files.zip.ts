@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
-import { visiblePatients, visibleRequests } from '../../authz/scopes';
+import { sameFirm, visiblePatients, visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { files, patients, providers, requests } from '../../db/schema';
 import { clientIp } from '../../lib/client-ip';
@@ -23,7 +23,7 @@ async function listZipFiles(db: DbOrTx, auth: Auth, patientId: number) {
   return db
     .select({ id: files.id, name: files.name, url: files.url, provider: providers.name })
     .from(files)
-    .innerJoin(requests, eq(requests.id, files.requestId))
+    .innerJoin(requests, and(eq(requests.id, files.requestId), sameFirm(requests.companyId, files.companyId)))
     .innerJoin(providers, eq(providers.id, requests.providerId))
     .where(
       and(

@@ -61,7 +61,12 @@ export async function claimAndDeliver(
       byUserId: options.byUserId,
       today: facts.today,
     });
-    await keepOneAhead(tx, followUp.requestId, facts.cadence, facts.today);
+    await keepOneAhead(
+      tx,
+      { id: followUp.requestId, companyId: facts.companyId },
+      facts.cadence,
+      facts.today,
+    );
     return channel;
   });
 }

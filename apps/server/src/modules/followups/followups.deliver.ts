@@ -5,13 +5,14 @@ import {
   formatDate,
   renderFollowUpText,
 } from '@dd/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { companies, followUps, notes, patients, providers, requests } from '../../db/schema';
 import { renderEmail } from '../../lib/email-layout';
 import type { Mail } from '../../lib/outbox';
 import { recomputeNextTodo } from '../notes/notes.reminders';
 import { templateTextOr } from '../notetemplates/notetemplates.service';
+import type { RequestKey } from '../requests/requests.ref';
 
 /**
  * Sending one follow-up the caller has already claimed (its row moved from planned to sent under the
@@ -52,12 +53,12 @@ export async function providerLetterFacts(tx: Tx, requestId: number) {
 }
 
 /** A letter someone has to print or fax today: the request comes onto the staff To Do list that day. */
-export async function dueOnTodoToday(tx: Tx, requestId: number, today: string): Promise<void> {
+export async function dueOnTodoToday(tx: Tx, request: RequestKey, today: string): Promise<void> {
   await tx
     .update(requests)
     .set({ followUpDate: sql`least(${requests.followUpDate}, ${today}::date)` })
-    .where(eq(requests.id, requestId));
-  await recomputeNextTodo(tx, requestId);
+    .where(and(eq(requests.companyId, request.companyId), eq(requests.id, request.id)));
+  await recomputeNextTodo(tx, request);
 }
 
 export async function deliverFollowUp(
@@ -113,7 +114,7 @@ export async function deliverFollowUp(
   await tx.update(followUps).set({ channel, noteId: note.id }).where(eq(followUps.id, followUp.id));
   if (!to) {
     // Someone has to print or fax it today: the request is due on the To Do list.
-    await dueOnTodoToday(tx, followUp.requestId, options.today);
+    await dueOnTodoToday(tx, { id: followUp.requestId, companyId: r.companyId }, options.today);
   }
   return { channel, noteId: note.id };
 }

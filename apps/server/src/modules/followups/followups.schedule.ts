@@ -14,6 +14,7 @@ import {
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, followUps, providers, requests } from '../../db/schema';
+import { byRequest, type RequestRef, refId } from '../requests/requests.ref';
 
 /**
  * A request's schedule of follow-ups to its provider, kept in step with its legal clock
@@ -29,6 +30,11 @@ export type Clock = { sentOn: string; pauses?: readonly { from: string; to: stri
 
 const LIVE = ['planned', 'paused'] as const;
 
+type RequestKey = { id: number; companyId: number };
+
+const ofRequest = (request: RequestKey) =>
+  and(eq(followUps.requestId, request.id), eq(followUps.companyId, request.companyId));
+
 export function endReason(status: RequestStatus): FollowUpSkipReason {
   if (status === STATUS.cancelled) return 'cancelled';
   if (status === STATUS.completedArrived || status === STATUS.closedArrived) return 'records_received';
@@ -37,7 +43,7 @@ export function endReason(status: RequestStatus): FollowUpSkipReason {
 }
 
 /** The cadence, status and provider's "today" a schedule is computed with. */
-export async function scheduleFacts(db: DbOrTx, requestId: number, now: Date) {
+export async function scheduleFacts(db: DbOrTx, request: RequestRef, now: Date) {
   const [row] = await db
     .select({
       companyId: requests.companyId,
@@ -49,7 +55,7 @@ export async function scheduleFacts(db: DbOrTx, requestId: number, now: Date) {
     .from(requests)
     .innerJoin(companies, eq(companies.id, requests.companyId))
     .innerJoin(providers, eq(providers.id, requests.providerId))
-    .where(eq(requests.id, requestId));
+    .where(byRequest(requests.id, requests.companyId, request));
   if (!row) return undefined;
   return {
     companyId: row.companyId,
@@ -59,22 +65,22 @@ export async function scheduleFacts(db: DbOrTx, requestId: number, now: Date) {
   };
 }
 
-async function rowsOf(db: DbOrTx, requestId: number) {
-  return db.select().from(followUps).where(eq(followUps.requestId, requestId)).orderBy(asc(followUps.number));
+async function rowsOf(db: DbOrTx, request: RequestKey) {
+  return db.select().from(followUps).where(ofRequest(request)).orderBy(asc(followUps.number));
 }
 
-async function endLive(db: DbOrTx, requestId: number, reason: FollowUpSkipReason) {
+async function endLive(db: DbOrTx, request: RequestKey, reason: FollowUpSkipReason) {
   await db
     .update(followUps)
     .set({ status: 'skipped', skipReason: reason, pauseReason: null, pausedOn: null })
-    .where(and(eq(followUps.requestId, requestId), inArray(followUps.status, LIVE)));
+    .where(and(ofRequest(request), inArray(followUps.status, LIVE)));
 }
 
-async function nextNumber(db: DbOrTx, requestId: number): Promise<number> {
+async function nextNumber(db: DbOrTx, request: RequestKey): Promise<number> {
   const [row] = await db
     .select({ last: max(followUps.number) })
     .from(followUps)
-    .where(eq(followUps.requestId, requestId));
+    .where(ofRequest(request));
   return (row?.last ?? 0) + 1;
 }
 
@@ -85,16 +91,16 @@ async function nextNumber(db: DbOrTx, requestId: number): Promise<number> {
  */
 export async function keepOneAhead(
   db: DbOrTx,
-  requestId: number,
+  request: RequestKey,
   cadence: FollowUpCadence,
   today: string,
 ): Promise<void> {
-  const rows = await rowsOf(db, requestId);
+  const rows = await rowsOf(db, request);
   const last = rows.at(-1);
   if (!last || rows.some((r) => r.status === 'planned' || r.status === 'paused')) return;
   const from = last.plannedOn > today ? last.plannedOn : today;
   await db.insert(followUps).values({
-    requestId,
+    requestId: request.id,
     companyId: last.companyId,
     number: last.number + 1,
     sentOn: last.sentOn,
@@ -105,8 +111,7 @@ export async function keepOneAhead(
 /** A new schedule from the first send: the cadence's dates from today on (the clock's pauses counted). */
 async function createSchedule(
   db: DbOrTx,
-  requestId: number,
-  companyId: number,
+  { id: requestId, companyId }: RequestKey,
   clock: NonNullable<Clock>,
   cadence: FollowUpCadence,
   today: string,
@@ -116,7 +121,7 @@ async function createSchedule(
   let ahead = dates.filter((d) => d >= today);
   if (ahead.length === 0)
     ahead = [addBusinessDays(dates.at(-1)! > today ? dates.at(-1)! : today, cadence.every)];
-  const first = await nextNumber(db, requestId);
+  const first = await nextNumber(db, { id: requestId, companyId });
   await db.insert(followUps).values(
     ahead.map((plannedOn, i) => ({
       requestId,
@@ -128,18 +133,19 @@ async function createSchedule(
   );
 }
 
-export async function syncFollowUps(db: DbOrTx, requestId: number, clock: Clock, now: Date): Promise<void> {
-  const facts = await scheduleFacts(db, requestId, now);
+export async function syncFollowUps(db: DbOrTx, ref: RequestRef, clock: Clock, now: Date): Promise<void> {
+  const facts = await scheduleFacts(db, ref, now);
   if (!facts) return;
-  const { companyId, status, cadence, today } = facts;
-  if (!isOpenStatus(status)) return endLive(db, requestId, endReason(status));
-  if (!clock) return endLive(db, requestId, 'resubmitted');
+  const { status, cadence, today } = facts;
+  const request = { id: refId(ref), companyId: facts.companyId };
+  if (!isOpenStatus(status)) return endLive(db, request, endReason(status));
+  if (!clock) return endLive(db, request, 'resubmitted');
 
-  let rows = await rowsOf(db, requestId);
+  let rows = await rowsOf(db, request);
   if (!rows.some((r) => r.sentOn === clock.sentOn)) {
-    await endLive(db, requestId, 'resubmitted');
-    await createSchedule(db, requestId, companyId, clock, cadence, today);
-    rows = await rowsOf(db, requestId);
+    await endLive(db, request, 'resubmitted');
+    await createSchedule(db, request, clock, cadence, today);
+    rows = await rowsOf(db, request);
   }
   const pauses = clock.pauses ?? [];
   const open = pauses.find((p) => p.to === null);
@@ -147,7 +153,7 @@ export async function syncFollowUps(db: DbOrTx, requestId: number, clock: Clock,
     await db
       .update(followUps)
       .set({ status: 'paused', pauseReason: 'waiting_on_firm', pausedOn: open.from })
-      .where(and(eq(followUps.requestId, requestId), eq(followUps.status, 'planned')));
+      .where(and(ofRequest(request), eq(followUps.status, 'planned')));
     return;
   }
   for (const row of rows) {
@@ -161,7 +167,7 @@ export async function syncFollowUps(db: DbOrTx, requestId: number, clock: Clock,
         pauseReason: null,
         pausedOn: null,
       })
-      .where(eq(followUps.id, row.id));
+      .where(and(eq(followUps.id, row.id), eq(followUps.companyId, row.companyId)));
   }
-  await keepOneAhead(db, requestId, cadence, today);
+  await keepOneAhead(db, request, cadence, today);
 }

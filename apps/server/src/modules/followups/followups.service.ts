@@ -11,7 +11,7 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
-import { unsafeActiveRequestById, visibleRequests } from '../../authz/scopes';
+import { ownFirm, sameFirm, unsafeActiveRequestById, visibleRequests } from '../../authz/scopes';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { companies, followUps, notes, providers, requests, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
@@ -27,6 +27,7 @@ import { keepOneAhead, scheduleFacts } from './followups.schedule';
 export async function getSchedule(db: DbOrTx, auth: Auth, requestId: number): Promise<FollowUpSchedule> {
   const [request] = await db
     .select({
+      companyId: requests.companyId,
       email: providers.email,
       followUpDays: companies.followUpDays,
       followUpEvery: companies.followUpEvery,
@@ -39,9 +40,10 @@ export async function getSchedule(db: DbOrTx, auth: Auth, requestId: number): Pr
   const rows = await db
     .select({ row: followUps, skippedBy: users.fullName, noteText: notes.text })
     .from(followUps)
-    .leftJoin(users, eq(users.id, followUps.skippedById))
-    .leftJoin(notes, eq(notes.id, followUps.noteId))
-    .where(eq(followUps.requestId, requestId))
+    // Staff names are shown to internal users alone, so a firm's caller never needs another firm's user.
+    .leftJoin(users, and(eq(users.id, followUps.skippedById), ownFirm(auth, users.companyId)))
+    .leftJoin(notes, and(eq(notes.id, followUps.noteId), sameFirm(notes.companyId, followUps.companyId)))
+    .where(and(eq(followUps.requestId, requestId), eq(followUps.companyId, request.companyId)))
     .orderBy(asc(followUps.number));
   const next = rows.find((r) => r.row.status === 'planned');
   return {
@@ -115,7 +117,7 @@ async function change(db: Db, auth: Auth, requestId: number, action: FollowUpAct
         .update(followUps)
         .set({ status: 'skipped', skipReason: 'staff', skippedById: auth.userId })
         .where(eq(followUps.id, planned[0].id));
-      await keepOneAhead(tx, requestId, facts.cadence, facts.today);
+      await keepOneAhead(tx, { id: requestId, companyId: facts.companyId }, facts.cadence, facts.today);
       return FOLLOW_UP_MSG.skipped;
     }
     if (action === 'pause') {

@@ -1,5 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { sameFirm } from '../../authz/scopes';
 import type { Tx } from '../../db/client';
 import { companies, patients, providers, requests, users } from '../../db/schema';
 
@@ -46,7 +47,10 @@ export async function lockRequestForChange(tx: Tx, where: SQL): Promise<LockedRe
       requesterEmail: requester.email,
     })
     .from(requests)
-    .innerJoin(patients, eq(patients.id, requests.patientId))
+    .innerJoin(
+      patients,
+      and(eq(patients.id, requests.patientId), sameFirm(patients.companyId, requests.companyId)),
+    )
     .innerJoin(providers, eq(providers.id, requests.providerId))
     .innerJoin(companies, eq(companies.id, requests.companyId))
     .leftJoin(mainContact, and(eq(mainContact.id, requests.userId), eq(mainContact.isActive, true)))

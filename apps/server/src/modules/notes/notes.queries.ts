@@ -1,7 +1,7 @@
 import type { RequestNote } from '@dd/shared';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Auth } from '../../authz';
-import { visibleRequests } from '../../authz/scopes';
+import { ownFirm, visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { notes, requests, users } from '../../db/schema';
 
@@ -40,9 +40,12 @@ export function noteJson(row: NoteRow): RequestNote {
 export const NEWEST_FIRST: SQL[] = [desc(notes.createdAt), desc(notes.id)];
 
 /** Every note of one (already authorised) request, newest first. */
-export async function listRequestNotes(db: DbOrTx, requestId: number): Promise<RequestNote[]> {
+export async function listRequestNotes(
+  db: DbOrTx,
+  request: { id: number; companyId: number },
+): Promise<RequestNote[]> {
   const rows = await selectNotes(db)
-    .where(eq(notes.requestId, requestId))
+    .where(and(eq(notes.requestId, request.id), eq(notes.companyId, request.companyId)))
     .orderBy(...NEWEST_FIRST);
   return rows.map(noteJson);
 }
@@ -61,6 +64,7 @@ export async function listVisibleNotes(
 ): Promise<{ rows: RequestNote[]; total: number }> {
   const visible = db.select({ id: requests.id }).from(requests).where(visibleRequests(auth));
   const where = and(
+    ownFirm(auth, notes.companyId),
     inArray(notes.requestId, visible),
     filter.requestId ? eq(notes.requestId, filter.requestId) : undefined,
   );

@@ -11,6 +11,7 @@ import type { Auth } from '../../authz';
 import type { DbOrTx, Tx } from '../../db/client';
 import { notes, requests, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
+import { byRequest, type RequestKey } from '../requests/requests.ref';
 
 /**
  * When staff next look at a request: next_todo_date, which the To Do list reads, is the
@@ -39,23 +40,26 @@ export async function staffToday(db: DbOrTx): Promise<string> {
 }
 
 const earliestReminder = sql`(select min(${notes.reminderDate}) from ${notes}
-  where ${notes.requestId} = ${requests.id} and ${notes.active} and ${notes.reminderDate} is not null)`;
+  where ${notes.requestId} = ${requests.id} and ${notes.companyId} = ${requests.companyId} and ${notes.active} and ${notes.reminderDate} is not null)`;
 
 /** next_todo_date from the reminders and the follow-up; none for a closed request. */
-export async function recomputeNextTodo(tx: Tx, requestId: number): Promise<void> {
+export async function recomputeNextTodo(tx: Tx, request: RequestKey): Promise<void> {
   await tx
     .update(requests)
     .set({
       nextTodoDate: sql`case when ${inArray(requests.status, OPEN_STATUSES)}
         then least(${earliestReminder}, ${requests.followUpDate}) end`,
     })
-    .where(eq(requests.id, requestId));
+    .where(byRequest(requests.id, requests.companyId, request));
 }
 
 /** Sets (or, with null, clears) the follow-up and recomputes next_todo_date. */
-export async function setFollowUp(tx: Tx, requestId: number, date: string | null): Promise<void> {
-  await tx.update(requests).set({ followUpDate: date }).where(eq(requests.id, requestId));
-  await recomputeNextTodo(tx, requestId);
+export async function setFollowUp(tx: Tx, request: RequestKey, date: string | null): Promise<void> {
+  await tx
+    .update(requests)
+    .set({ followUpDate: date })
+    .where(byRequest(requests.id, requests.companyId, request));
+  await recomputeNextTodo(tx, request);
 }
 
 /** The follow-up after a staff note or the first send: `days` business days after the author's today. */
@@ -66,14 +70,14 @@ export const followUpAfterStaffWork = (auth: Auth, days: number): string =>
  * After a reminder ended or moved: an open request left with no date at all gets a follow-up, so it
  * cannot fall off the To Do list.
  */
-export async function keepOnTheList(tx: Tx, requestId: number, followUp: string): Promise<void> {
-  await recomputeNextTodo(tx, requestId);
+export async function keepOnTheList(tx: Tx, request: RequestKey, followUp: string): Promise<void> {
+  await recomputeNextTodo(tx, request);
   const [row] = await tx
     .select({ status: requests.status, next: requests.nextTodoDate })
     .from(requests)
-    .where(eq(requests.id, requestId));
+    .where(byRequest(requests.id, requests.companyId, request));
   if (row && row.next === null && isOpenStatus(row.status as RequestStatus)) {
-    await setFollowUp(tx, requestId, followUp);
+    await setFollowUp(tx, request, followUp);
   }
 }
 
@@ -81,11 +85,11 @@ export async function keepOnTheList(tx: Tx, requestId: number, followUp: string)
  * Cancelling or sending the records ends the work, so every reminder ends with it (the request's own
  * dates ended with its closed status: changeStatus in notes.status.ts).
  */
-export async function endAllReminders(tx: Tx, requestId: number): Promise<void> {
+export async function endAllReminders(tx: Tx, request: RequestKey): Promise<void> {
   await tx
     .update(notes)
     .set({ reminderDate: null })
-    .where(and(eq(notes.requestId, requestId), isNotNull(notes.reminderDate)));
+    .where(and(byRequest(notes.requestId, notes.companyId, request), isNotNull(notes.reminderDate)));
 }
 
 /** A reminder may be today or later in the caller's own time zone (UTC when none is stored). */

@@ -14,8 +14,8 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
 import { can } from '../../authz/policy';
-import { visibleRequests } from '../../authz/scopes';
-import type { Tx } from '../../db/client';
+import { sameFirm, visibleRequests } from '../../authz/scopes';
+import type { DbOrTx, Tx } from '../../db/client';
 import { notes, requests, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Mail } from '../../lib/outbox';
@@ -62,7 +62,7 @@ export async function addNote(
   if (viaAction) return viaAction;
   const staffRequested = staffNote ? staffStatus(body.update_status) : null;
   const reminder = staffNote && body.reminder_date ? normalizeRequestDate(body.reminder_date) : null;
-  const noteId = await db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const target = await lockRequestForChange(tx, and(eq(requests.id, body.request), visibleRequests(auth))!);
     if (!target) throw notFound();
     if (reminder) assertReminderNotPast(auth, reminder);
@@ -89,16 +89,19 @@ export async function addNote(
       })
       .returning({ id: notes.id });
     if (next && next !== target.status) await changeStatus(tx, mail, target, next);
-    const [author] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, auth.userId));
+    const [author] = await tx
+      .select({ name: users.fullName })
+      .from(users)
+      .where(and(eq(users.id, auth.userId), eq(users.companyId, auth.companyId)));
     if (staffNote) {
       const open = isOpenStatus(next ?? target.status);
       // A reminder replaces the follow-up; without one the follow-up moves forward.
       const followUp = open && !reminder ? followUpAfterStaffWork(auth, deps.followUpDays) : null;
-      await setFollowUp(tx, target.id, followUp);
+      await setFollowUp(tx, target, followUp);
       await notifyFirm(tx, mail, target, { requested, next, text: body.text, author: author?.name });
     } else {
       // The firm is waiting for an answer: the request is due at once.
-      await setFollowUp(tx, target.id, await staffToday(tx));
+      await setFollowUp(tx, target, await staffToday(tx));
       await mail.enqueue(
         tx,
         newNoteEmail({
@@ -114,10 +117,9 @@ export async function addNote(
         }),
       );
     }
-    return note.id;
+    return { id: note.id, companyId: target.companyId };
   });
-  const [row] = await selectNotes(db).where(eq(notes.id, noteId));
-  return noteJson(row);
+  return noteById(db, saved);
 }
 
 /**
@@ -133,14 +135,18 @@ async function noteByAction(
   const status = body.update_status ? normalizeStatus(body.update_status) : undefined;
   if (!status || !NOTE_ACTION_STATUSES.includes(status) || !can(auth, 'request.staffWork')) return undefined;
   const [target] = await deps.db
-    .select({ status: requests.status })
+    .select({ status: requests.status, companyId: requests.companyId })
     .from(requests)
     .where(and(eq(requests.id, body.request), visibleRequests(auth)));
   if (!target) throw notFound();
   if (target.status === status) return addNote(deps, auth, { ...body, update_status: null });
   const { note_id: noteId } = await actionForStatus(status)!(deps, auth, body.request, { text: body.text });
   if (body.reminder_date) await setNoteReminder(deps, auth, noteId, body.reminder_date);
-  const [row] = await selectNotes(deps.db).where(eq(notes.id, noteId));
+  return noteById(deps.db, { id: noteId, companyId: target.companyId });
+}
+
+async function noteById(db: DbOrTx, note: { id: number; companyId: number }): Promise<RequestNote> {
+  const [row] = await selectNotes(db).where(and(eq(notes.id, note.id), eq(notes.companyId, note.companyId)));
   return noteJson(row);
 }
 
@@ -181,19 +187,30 @@ export async function setNoteReminder(
   reminderDate: string | null,
 ): Promise<RequestNote> {
   const date = reminderDate === null ? null : normalizeRequestDate(reminderDate);
-  await db.transaction(async (tx) => {
+  const note = await db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ requestId: notes.requestId })
+      .select({ requestId: notes.requestId, companyId: notes.companyId })
       .from(notes)
-      .innerJoin(requests, eq(requests.id, notes.requestId))
+      .innerJoin(
+        requests,
+        and(eq(requests.id, notes.requestId), sameFirm(requests.companyId, notes.companyId)),
+      )
       .where(and(eq(notes.id, noteId), visibleRequests(auth)));
     if (!found) throw notFound();
+    const request = { id: found.requestId, companyId: found.companyId };
     // Lock the request so concurrent reminder changes recompute next_todo_date one after the other.
-    await tx.select({ id: requests.id }).from(requests).where(eq(requests.id, found.requestId)).for('update');
+    await tx
+      .select({ id: requests.id })
+      .from(requests)
+      .where(and(eq(requests.id, request.id), eq(requests.companyId, request.companyId)))
+      .for('update');
     if (date) assertReminderNotPast(auth, date);
-    await tx.update(notes).set({ reminderDate: date }).where(eq(notes.id, noteId));
-    await keepOnTheList(tx, found.requestId, followUpAfterStaffWork(auth, followUpDays));
+    await tx
+      .update(notes)
+      .set({ reminderDate: date })
+      .where(and(eq(notes.id, noteId), eq(notes.companyId, request.companyId)));
+    await keepOnTheList(tx, request, followUpAfterStaffWork(auth, followUpDays));
+    return { id: noteId, companyId: request.companyId };
   });
-  const [row] = await selectNotes(db).where(eq(notes.id, noteId));
-  return noteJson(row);
+  return noteById(db, note);
 }

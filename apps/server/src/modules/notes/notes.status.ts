@@ -33,9 +33,9 @@ export async function changeStatus(
   await tx
     .update(requests)
     .set({ status: next, ...statusDates(next), ...extra })
-    .where(eq(requests.id, target.id));
+    .where(and(eq(requests.id, target.id), eq(requests.companyId, target.companyId)));
   // The status note is already written: the deadline reads it (the first send starts the clock).
-  await refreshDeadline(tx, target.id);
+  await refreshDeadline(tx, target);
   // The firm's webhooks hear of it in this transaction (decision 059).
   if (next !== target.status) {
     const request = { id: target.id, companyId: target.companyId, status: next };
@@ -50,7 +50,7 @@ async function notifyIfClientDone(tx: Tx, mail: Mail, target: LockedRequest): Pr
   await tx
     .select({ id: patients.id })
     .from(patients)
-    .where(eq(patients.id, target.patientId))
+    .where(and(eq(patients.id, target.patientId), eq(patients.companyId, target.companyId)))
     .for('no key update');
   const [open] = await tx
     .select({ id: requests.id })
@@ -58,6 +58,7 @@ async function notifyIfClientDone(tx: Tx, mail: Mail, target: LockedRequest): Pr
     .where(
       and(
         eq(requests.patientId, target.patientId),
+        eq(requests.companyId, target.companyId),
         eq(requests.active, true),
         inArray(requests.status, OPEN_STATUSES),
       ),

@@ -59,7 +59,7 @@ async function sendOne(deps: Deps, userId: number, day: string): Promise<boolean
       .returning({ noteId: notificationDigestItems.noteId });
     const auth = await loadAuth(tx, userId, deps.config.INTERNAL_COMPANY_ID);
     if (!auth || !kept.length) return false;
-    const choices = await choicesOf(tx, userId);
+    const choices = await choicesOf(tx, auth);
     const events = (
       await selectBellEvents(
         tx,

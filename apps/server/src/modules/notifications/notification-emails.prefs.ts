@@ -4,7 +4,7 @@ import {
   NOTIFICATION_EMAIL_MSG,
   type NotificationEmailPrefs,
 } from '@dd/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { notificationEmailPrefs } from '../../db/schema';
@@ -19,11 +19,19 @@ function ownPerson(auth: Auth): number {
   return auth.userId;
 }
 
-export async function choicesOf(db: DbOrTx, userId: number): Promise<NotificationEmailPrefs> {
+export async function choicesOf(
+  db: DbOrTx,
+  person: { userId: number; companyId: number },
+): Promise<NotificationEmailPrefs> {
   const rows = await db
     .select({ kind: notificationEmailPrefs.kind, choice: notificationEmailPrefs.choice })
     .from(notificationEmailPrefs)
-    .where(eq(notificationEmailPrefs.userId, userId));
+    .where(
+      and(
+        eq(notificationEmailPrefs.companyId, person.companyId),
+        eq(notificationEmailPrefs.userId, person.userId),
+      ),
+    );
   const chosen = new Map(rows.map((r) => [r.kind, r.choice]));
   return Object.fromEntries(
     NOTIFICATION_EMAIL_KINDS.map((kind) => [kind, chosen.get(kind) ?? NOTIFICATION_EMAIL_DEFAULT]),
@@ -31,7 +39,7 @@ export async function choicesOf(db: DbOrTx, userId: number): Promise<Notificatio
 }
 
 export async function getNotificationEmailPrefs(db: DbOrTx, auth: Auth): Promise<NotificationEmailPrefs> {
-  return choicesOf(db, ownPerson(auth));
+  return choicesOf(db, { userId: ownPerson(auth), companyId: auth.companyId });
 }
 
 export async function setNotificationEmailPrefs(
@@ -48,5 +56,5 @@ export async function setNotificationEmailPrefs(
       target: [notificationEmailPrefs.userId, notificationEmailPrefs.kind],
       set: { choice: sql`excluded.choice` },
     });
-  return choicesOf(db, userId);
+  return choicesOf(db, { userId, companyId });
 }

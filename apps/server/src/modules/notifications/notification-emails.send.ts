@@ -58,7 +58,7 @@ async function handOut(tx: Tx, deps: Deps): Promise<number> {
       and(inArray(notes.id, noteIds), othersNotesOnVisibleRequests(tx, auth)),
     ).orderBy(notes.id);
     if (!events.length) continue;
-    const choices: NotificationEmailPrefs = await choicesOf(tx, user.id);
+    const choices: NotificationEmailPrefs = await choicesOf(tx, auth);
     const daily = [];
     for (const event of events) {
       const choice = choices[notificationEmailKind(event.statusChange)];

@@ -7,7 +7,7 @@ import {
 } from '@dd/shared';
 import { and, desc, eq, gt, gte, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
-import { visibleRequests } from '../../authz/scopes';
+import { ownFirm, sameFirm, visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { notes, patients, requests, users } from '../../db/schema';
 
@@ -23,7 +23,11 @@ const TEXT_LENGTH = 200;
  */
 export function othersNotesOnVisibleRequests(db: DbOrTx, auth: Auth) {
   const visible = db.select({ id: requests.id }).from(requests).where(visibleRequests(auth));
-  return and(inArray(notes.requestId, visible), or(isNull(notes.userId), ne(notes.userId, auth.userId)));
+  return and(
+    ownFirm(auth, notes.companyId),
+    inArray(notes.requestId, visible),
+    or(isNull(notes.userId), ne(notes.userId, auth.userId)),
+  );
 }
 
 /** Bell events matching `where`, each with its request, client, status change, author and time. */
@@ -41,8 +45,11 @@ export function selectBellEvents(db: DbOrTx, where: SQL | undefined) {
       at: notes.createdAt,
     })
     .from(notes)
-    .innerJoin(requests, eq(requests.id, notes.requestId))
-    .innerJoin(patients, eq(patients.id, requests.patientId))
+    .innerJoin(requests, and(eq(requests.id, notes.requestId), sameFirm(requests.companyId, notes.companyId)))
+    .innerJoin(
+      patients,
+      and(eq(patients.id, requests.patientId), sameFirm(patients.companyId, requests.companyId)),
+    )
     .where(where);
 }
 export type BellEvent = Awaited<ReturnType<typeof selectBellEvents>>[number];
@@ -52,7 +59,7 @@ export async function listNotifications(db: DbOrTx, auth: Auth, now = new Date()
   const [me] = await db
     .select({ seenAt: users.notificationsSeenAt })
     .from(users)
-    .where(eq(users.id, auth.userId));
+    .where(and(eq(users.id, auth.userId), eq(users.companyId, auth.companyId)));
   const seenAt = me?.seenAt && me.seenAt > since ? me.seenAt : since;
   const where = and(othersNotesOnVisibleRequests(db, auth), gte(notes.createdAt, since));
   const [rows, [{ unread }]] = await Promise.all([
@@ -85,6 +92,6 @@ export async function markNotificationsSeen(db: DbOrTx, auth: Auth): Promise<{ s
   await db
     .update(users)
     .set({ notificationsSeenAt: sql`clock_timestamp()` })
-    .where(eq(users.id, auth.userId));
+    .where(and(eq(users.id, auth.userId), eq(users.companyId, auth.companyId)));
   return { success: NOTIFICATIONS_MSG.seen };
 }

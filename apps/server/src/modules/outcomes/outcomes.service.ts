@@ -9,7 +9,7 @@ import {
   type ResendBody,
   STATUS,
 } from '@dd/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
@@ -65,7 +65,7 @@ export async function markNoRecordsFound(
     const noteId = await moveWithNote(tx, mail, auth, target, outcomeNote.noRecords(body.note), status, {
       rejectionReason: null,
     });
-    await endAllReminders(tx, id);
+    await endAllReminders(tx, target);
     await certifyUnmarkedAsNone(tx, id, auth.userId);
     for (const to of firmRecipients(target))
       await mail.enqueue(tx, noRecordsEmail({ to, publicUrl: mail.publicUrl, target }));
@@ -104,7 +104,7 @@ export async function resendRequest(
     const [row] = await tx
       .select({ reason: requests.rejectionReason })
       .from(requests)
-      .where(eq(requests.id, id));
+      .where(and(eq(requests.id, id), eq(requests.companyId, target.companyId)));
     const status = STATUS.requestedByLawyer;
     const noteId = await moveWithNote(
       tx,
@@ -117,7 +117,7 @@ export async function resendRequest(
         rejectionReason: null,
       },
     );
-    await setFollowUp(tx, id, await staffToday(tx));
+    await setFollowUp(tx, target, await staffToday(tx));
     return { success: OUTCOME_MSG.resent, status, note_id: noteId };
   });
 }

@@ -16,7 +16,7 @@ import {
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
-import { visibleRequests } from '../../authz/scopes';
+import { sameFirm, visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { companies, files, notes, patients, providers, requests, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
@@ -34,16 +34,17 @@ import { changeStatus } from '../notes/notes.status';
 const sentStatus = STATUS.initialRequestSent;
 /** The last first send since the last (re)submission: when the provider was asked. */
 const sentAt = sql<string | null>`(select max(n.created_at) from ${notes} n
-  where n.request_id = ${requests.id} and n.update_status = ${sentStatus}
+  where n.company_id = ${requests.companyId} and n.request_id = ${requests.id} and n.update_status = ${sentStatus}
   and n.id > coalesce((select max(b.id) from ${notes} b
-    where b.request_id = ${requests.id} and b.update_status = ${STATUS.requestedByLawyer}), 0))`;
+    where b.company_id = ${requests.companyId} and b.request_id = ${requests.id} and b.update_status = ${STATUS.requestedByLawyer}), 0))`;
 const hasRecords = sql<boolean>`exists (select 1 from ${files} f
-  where f.request_id = ${requests.id} and not f.archived and not f.supporting_file)`;
+  where f.company_id = ${requests.companyId} and f.request_id = ${requests.id} and not f.archived and not f.supporting_file)`;
 
 async function staleRows(db: DbOrTx, where: SQL) {
   return db
     .select({
       id: requests.id,
+      companyId: requests.companyId,
       internalNumber: requests.internalNumber,
       status: requests.status,
       client: patients.fullName,
@@ -54,7 +55,10 @@ async function staleRows(db: DbOrTx, where: SQL) {
       hasRecords,
     })
     .from(requests)
-    .innerJoin(patients, eq(patients.id, requests.patientId))
+    .innerJoin(
+      patients,
+      and(eq(patients.id, requests.patientId), sameFirm(patients.companyId, requests.companyId)),
+    )
     .innerJoin(providers, eq(providers.id, requests.providerId))
     .innerJoin(companies, eq(companies.id, requests.companyId))
     .where(where);
@@ -88,13 +92,19 @@ export async function getOutcome(db: DbOrTx, auth: Auth, id: number): Promise<Re
   const [extra] = await db
     .select({ reason: requests.rejectionReason })
     .from(requests)
-    .where(eq(requests.id, id));
+    .where(and(eq(requests.companyId, row.companyId), eq(requests.id, id)));
   let rejection: RequestOutcome['rejection'] = null;
   if (row.status === STATUS.requestRejected && extra.reason) {
     const [note] = await db
       .select({ text: notes.text, at: notes.createdAt })
       .from(notes)
-      .where(and(eq(notes.requestId, id), eq(notes.updateStatus, STATUS.requestRejected)))
+      .where(
+        and(
+          eq(notes.companyId, row.companyId),
+          eq(notes.requestId, id),
+          eq(notes.updateStatus, STATUS.requestRejected),
+        ),
+      )
       .orderBy(desc(notes.id))
       .limit(1);
     const label = REJECTION_REASON_LABELS[extra.reason];
@@ -109,7 +119,14 @@ export async function getOutcome(db: DbOrTx, auth: Auth, id: number): Promise<Re
   const [certificate] = await db
     .select({ id: files.id, name: files.name, url: files.url, at: files.createdAt })
     .from(files)
-    .where(and(eq(files.requestId, id), eq(files.certifiesNoRecords, true), eq(files.archived, false)))
+    .where(
+      and(
+        eq(files.companyId, row.companyId),
+        eq(files.requestId, id),
+        eq(files.certifiesNoRecords, true),
+        eq(files.archived, false),
+      ),
+    )
     .orderBy(desc(files.id))
     .limit(1);
   return {
@@ -188,7 +205,7 @@ export async function answerStale(
       .returning({ id: notes.id });
     if (cancel) {
       await changeStatus(tx, mail, target, STATUS.cancelled);
-      await endAllReminders(tx, id);
+      await endAllReminders(tx, target);
     } else {
       await tx
         .update(requests)

@@ -127,9 +127,9 @@ export async function findEncryptedSsn(
   db: DbOrTx,
   auth: Auth,
   id: number,
-): Promise<{ ssnEncrypted: string | null } | undefined> {
+): Promise<{ ssnEncrypted: string | null; companyId: number } | undefined> {
   const [row] = await db
-    .select({ ssnEncrypted: patients.ssnEncrypted })
+    .select({ ssnEncrypted: patients.ssnEncrypted, companyId: patients.companyId })
     .from(patients)
     .where(and(visiblePatients(auth), eq(patients.id, id)));
   return row;

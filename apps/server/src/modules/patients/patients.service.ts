@@ -15,7 +15,7 @@ import {
   normalizeSsn,
   ssnFormatError,
 } from '@dd/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { authorize, can } from '../../authz/policy';
 import type { Db, DbOrTx } from '../../db/client';
@@ -208,7 +208,10 @@ export async function updateClient(db: Db, auth: Auth, id: number, body: ClientB
     merged[field] = body[field] !== undefined ? body[field] : unknown ? UNKNOWN : current[field];
   }
   validate(merged, auth, false, current.hipaa_consent_url);
-  await db.update(patients).set(columnsFrom(merged)).where(eq(patients.id, current.id));
+  await db
+    .update(patients)
+    .set(columnsFrom(merged))
+    .where(and(eq(patients.id, current.id), eq(patients.companyId, current.company)));
   return getClient(db, auth, id);
 }
 
@@ -252,6 +255,6 @@ export async function saveRelatedInfo(
   await db
     .update(patients)
     .set(ssnColumns(cipher, ssn ?? ''))
-    .where(eq(patients.id, patientId));
+    .where(and(eq(patients.id, patientId), eq(patients.companyId, row.companyId)));
   return { success: MSG.saved };
 }

@@ -44,7 +44,7 @@ export async function payBillingByCard(
   const amountCents = billing.totalCents;
   if (amountCents <= 0) throw badRequest(PAYMENT_MSG.nothingToPay);
   await countCardAttempt(db, auth.userId);
-  await endAbandonedAttempt(db, provider, billingId);
+  await endAbandonedAttempt(db, provider, { id: billingId, companyId: billing.companyId });
 
   const [attempt] = await db
     .insert(cardPayments)
@@ -74,7 +74,7 @@ export async function payBillingByCard(
     const [row] = await db
       .update(cardPayments)
       .set({ intentId: intent.id, updatedAt: new Date() })
-      .where(eq(cardPayments.id, attempt.id))
+      .where(and(eq(cardPayments.id, attempt.id), eq(cardPayments.companyId, attempt.companyId)))
       .returning();
     // 3-D Secure: the bank must confirm with the customer; the browser finishes it with this secret.
     if (intent.status === 'requires_action' && intent.client_secret) {
@@ -93,7 +93,13 @@ export async function payBillingByCard(
         intentId: intentId ?? null,
         updatedAt: new Date(),
       })
-      .where(and(eq(cardPayments.id, attempt.id), eq(cardPayments.status, 'pending')));
+      .where(
+        and(
+          eq(cardPayments.id, attempt.id),
+          eq(cardPayments.companyId, attempt.companyId),
+          eq(cardPayments.status, 'pending'),
+        ),
+      );
     throw refusal;
   }
 }
@@ -102,11 +108,21 @@ export async function payBillingByCard(
  * The billing's pending attempt, if any, is asked about before a new one starts: one still waiting for
  * the customer's authentication is ended (they have moved on), anything else keeps the new one out.
  */
-async function endAbandonedAttempt(db: Db, provider: PaymentProvider, billingId: number) {
+async function endAbandonedAttempt(
+  db: Db,
+  provider: PaymentProvider,
+  billing: { id: number; companyId: number },
+) {
   const [pending] = await db
     .select()
     .from(cardPayments)
-    .where(and(eq(cardPayments.billingId, billingId), eq(cardPayments.status, 'pending')));
+    .where(
+      and(
+        eq(cardPayments.billingId, billing.id),
+        eq(cardPayments.companyId, billing.companyId),
+        eq(cardPayments.status, 'pending'),
+      ),
+    );
   if (!pending) return;
   const ended = await endIfAbandoned(db, provider, pending, { customerLeft: true }).catch(() => false);
   if (!ended) throw conflict(PAYMENT_MSG.inProgress);
@@ -120,7 +136,7 @@ export async function listCardPayments(db: Db, auth: Auth, billingId: number): P
   const rows = await db
     .select()
     .from(cardPayments)
-    .where(eq(cardPayments.billingId, billingId))
+    .where(and(eq(cardPayments.billingId, billingId), eq(cardPayments.companyId, billing.companyId)))
     .orderBy(desc(cardPayments.id))
     .limit(20);
   return rows.map(toCardPayment);

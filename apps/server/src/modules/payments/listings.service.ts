@@ -26,7 +26,10 @@ export async function subscribe(
   if (!provider.plans.includes(body.plan_id))
     throw badRequest(PAYMENT_MSG.unknownPlan, { plan_id: PAYMENT_MSG.unknownPlan });
   await countCardAttempt(db, auth.userId);
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, auth.userId));
+  const [user] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.id, auth.userId), eq(users.companyId, auth.companyId)));
   try {
     // Keyed by the single-use token: a retried call creates nothing twice.
     const customer = await provider.stripe.customers.create(

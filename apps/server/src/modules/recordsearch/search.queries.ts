@@ -1,7 +1,7 @@
 import { RECORDS_SEARCH_MAX_RESULTS, RECORDS_SEARCH_PAGE_SIZE } from '@dd/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
-import { visibleRequests } from '../../authz/scopes';
+import { sameFirm, visibleRequests } from '../../authz/scopes';
 import { type DbOrTx, queryRows } from '../../db/client';
 import {
   batesRanges,
@@ -68,8 +68,8 @@ async function pageOfMatches(
     sql`with candidates as materialized (
           select ${recordPages.fileId} as file_id, ${recordPages.pageNumber} as page_number, ${match.rank} as rank
           from ${recordPages}
-          join ${files} on ${files.id} = ${recordPages.fileId}
-          join ${requests} on ${requests.id} = ${recordPages.requestId}
+          join ${files} on ${files.id} = ${recordPages.fileId} and ${sameFirm(files.companyId, recordPages.companyId)}
+          join ${requests} on ${requests.id} = ${recordPages.requestId} and ${sameFirm(requests.companyId, recordPages.companyId)}
           where ${match.where} and ${scope(auth)}
           limit ${RECORDS_SEARCH_MAX_RESULTS + 1}
         ),
@@ -85,12 +85,12 @@ async function pageOfMatches(
                ${batesRanges.prefix} as bates_prefix, ${batesRanges.firstNumber} as bates_first
         from shown
         join ${recordPages} on ${recordPages.fileId} = shown.file_id and ${recordPages.pageNumber} = shown.page_number
-        join ${files} on ${files.id} = shown.file_id
-        join ${requests} on ${requests.id} = ${files.requestId}
-        join ${patients} on ${patients.id} = ${requests.patientId}
+        join ${files} on ${files.id} = shown.file_id and ${sameFirm(files.companyId, recordPages.companyId)}
+        join ${requests} on ${requests.id} = ${files.requestId} and ${sameFirm(requests.companyId, files.companyId)}
+        join ${patients} on ${patients.id} = ${requests.patientId} and ${sameFirm(patients.companyId, requests.companyId)}
         join ${companies} on ${companies.id} = ${requests.companyId}
         left join ${providers} on ${providers.id} = ${requests.providerId}
-        left join ${batesRanges} on ${batesRanges.fileId} = shown.file_id
+        left join ${batesRanges} on ${batesRanges.fileId} = shown.file_id and ${sameFirm(batesRanges.companyId, files.companyId)}
         order by shown.rank desc, shown.file_id desc, shown.page_number`,
   );
   return rows.map((r) => ({
@@ -110,8 +110,8 @@ async function countMatches(db: DbOrTx, auth: Auth, where: SQL): Promise<number>
     db,
     sql`select count(*) as n from (
           select 1 from ${recordPages}
-          join ${files} on ${files.id} = ${recordPages.fileId}
-          join ${requests} on ${requests.id} = ${recordPages.requestId}
+          join ${files} on ${files.id} = ${recordPages.fileId} and ${sameFirm(files.companyId, recordPages.companyId)}
+          join ${requests} on ${requests.id} = ${recordPages.requestId} and ${sameFirm(requests.companyId, recordPages.companyId)}
           where ${where} and ${scope(auth)}
           limit ${RECORDS_SEARCH_MAX_RESULTS + 1}
         ) found`,
@@ -140,8 +140,8 @@ export async function indexStatus(db: DbOrTx, auth: Auth, requestId: number) {
                count(*) filter (where ${recordIndexing.status} = 'indexed') as indexed,
                count(*) filter (where ${recordIndexing.status} = 'failed') as failed
         from ${files}
-        join ${requests} on ${requests.id} = ${files.requestId}
-        left join ${recordIndexing} on ${recordIndexing.fileId} = ${files.id}
+        join ${requests} on ${requests.id} = ${files.requestId} and ${sameFirm(requests.companyId, files.companyId)}
+        left join ${recordIndexing} on ${recordIndexing.fileId} = ${files.id} and ${sameFirm(recordIndexing.companyId, files.companyId)}
         where ${files.requestId} = ${requestId} and ${indexableFile} and not ${files.archived}
           and ${visibleRequests(auth)}
           and (${auth.isInternal} or ${files.verifiedById} is not null)`,

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
 import type { AppDeps } from '../../app-types';
 import { type Auth, isInternalStaff } from '../../authz';
-import { visibleRequests } from '../../authz/scopes';
+import { sameFirm, visibleRequests } from '../../authz/scopes';
 import { batesRanges, files, jobs, patients, providers, requests } from '../../db/schema';
 import { clientIp } from '../../lib/client-ip';
 import { conflict, notFound } from '../../lib/errors';
@@ -26,13 +26,17 @@ async function packageOf(deps: AppDeps, auth: Auth, requestId: number) {
   const [request] = await deps.db
     .select({
       id: requests.id,
+      companyId: requests.companyId,
       client: patients.fullName,
       provider: providers.name,
       startDate: requests.startDate,
       endDate: requests.endDate,
     })
     .from(requests)
-    .innerJoin(patients, eq(patients.id, requests.patientId))
+    .innerJoin(
+      patients,
+      and(eq(patients.id, requests.patientId), sameFirm(patients.companyId, requests.companyId)),
+    )
     .innerJoin(providers, eq(providers.id, requests.providerId))
     .where(and(eq(requests.id, requestId), visibleRequests(auth)));
   if (!request || (auth.isInternal && !isInternalStaff(auth))) throw notFound();
@@ -47,8 +51,10 @@ async function packageOf(deps: AppDeps, auth: Auth, requestId: number) {
       sha256: batesRanges.stampedSha256,
     })
     .from(batesRanges)
-    .innerJoin(files, eq(files.id, batesRanges.fileId))
-    .where(and(eq(files.requestId, request.id), eq(files.archived, false)))
+    .innerJoin(files, and(eq(files.id, batesRanges.fileId), sameFirm(files.companyId, batesRanges.companyId)))
+    .where(
+      and(eq(files.requestId, request.id), eq(files.companyId, request.companyId), eq(files.archived, false)),
+    )
     .orderBy(asc(batesRanges.firstNumber));
   if (list.length === 0) throw conflict(RECORDS_PACKAGE_MSG.nothingDelivered);
   if (list.some((f) => f.stampedUrl === null)) {

@@ -5,7 +5,7 @@ import {
   requestPrice,
   STATUS,
 } from '@dd/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import { type Auth, assertEmailConfirmed } from '../../authz';
 import { providers, requests, users } from '../../db/schema';
@@ -29,7 +29,7 @@ export async function createRequests(
 ): Promise<{ count: number; results: RequestRecord[] }> {
   const { db, mail } = deps;
   assertEmailConfirmed(auth);
-  const ids = await db.transaction(async (tx) => {
+  const { ids, companyId } = await db.transaction(async (tx) => {
     // Checked inside the transaction, under the client's lock, so identical submissions cannot both pass.
     const splitting = await requestBeingSplit(tx, auth, body);
     const input = await checkRequestInput(tx, auth, body, { excludeRequestId: splitting });
@@ -84,7 +84,10 @@ export async function createRequests(
       await emitRequestCreated(tx, mail.publicUrl, request);
       created.push({ ...row, providerName: provider.name });
     }
-    const [requester] = await tx.select({ email: users.email }).from(users).where(eq(users.id, auth.userId));
+    const [requester] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.companyId, auth.companyId), eq(users.id, auth.userId)));
     await mail.enqueue(
       tx,
       submittedEmail({
@@ -98,10 +101,10 @@ export async function createRequests(
         created,
       }),
     );
-    return created.map((c) => c.id);
+    return { ids: created.map((c) => c.id), companyId: input.patient.companyId };
   });
 
-  const rows = await unsafeRequestRowsByIds(db, ids);
+  const rows = await unsafeRequestRowsByIds(db, ids, companyId);
   const results = await withRelated(db, rows, new Set(['provider', 'patient', 'user'] as const));
   return { count: results.length, results };
 }

@@ -15,6 +15,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notes, providers, requests } from '../../db/schema';
 import { syncFollowUps } from '../followups/followups.schedule';
+import { byRequest, type RequestRef, refId } from './requests.ref';
 
 /**
  * A request's legal due date, kept on the request (docs/deadlines.md). The clock starts with the first
@@ -24,9 +25,10 @@ import { syncFollowUps } from '../followups/followups.schedule';
  * extension notice is recorded. The follow-ups to the provider run on the same clock and are brought in
  * step with it here (followups.schedule.ts); `now` is the moment of the change.
  */
-export async function refreshDeadline(tx: DbOrTx, requestId: number, now = new Date()): Promise<void> {
+export async function refreshDeadline(tx: DbOrTx, ref: RequestRef, now = new Date()): Promise<void> {
   const [request] = await tx
     .select({
+      companyId: requests.companyId,
       basis: requests.legalBasis,
       extensionNoticeOn: requests.extensionNoticeOn,
       state: providers.state,
@@ -34,12 +36,13 @@ export async function refreshDeadline(tx: DbOrTx, requestId: number, now = new D
     })
     .from(requests)
     .innerJoin(providers, eq(providers.id, requests.providerId))
-    .where(eq(requests.id, requestId));
+    .where(byRequest(requests.id, requests.companyId, ref));
   if (!request) return;
+  const key = { id: refId(ref), companyId: request.companyId };
   const history = await tx
     .select({ status: notes.updateStatus, at: notes.createdAt })
     .from(notes)
-    .where(and(eq(notes.requestId, requestId), isNotNull(notes.updateStatus)))
+    .where(and(byRequest(notes.requestId, notes.companyId, key), isNotNull(notes.updateStatus)))
     .orderBy(asc(notes.createdAt), asc(notes.id));
   const zone = stateTimeZone(request.state);
   const clock = clockFromHistory(
@@ -57,8 +60,8 @@ export async function refreshDeadline(tx: DbOrTx, requestId: number, now = new D
   await tx
     .update(requests)
     .set({ dueDate: deadline?.due ?? null, deadlineRule: deadline?.rule.id ?? null })
-    .where(eq(requests.id, requestId));
-  await syncFollowUps(tx, requestId, clock, now);
+    .where(byRequest(requests.id, requests.companyId, key));
+  await syncFollowUps(tx, key, clock, now);
 }
 
 /** What the request's screens and lists show of its deadline. */

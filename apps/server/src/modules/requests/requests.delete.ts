@@ -1,5 +1,5 @@
 import { STATUS } from '@dd/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
 import type { Db, Tx } from '../../db/client';
@@ -17,7 +17,10 @@ import { findVisibleRequest } from './requests.queries';
  */
 export async function deleteRequest(db: Db, auth: Auth, id: number, ip: string | null): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await findVisibleRequest(tx, auth, id))) throw notFound();
+    const visible = await findVisibleRequest(tx, auth, id);
+    if (!visible) throw notFound();
+    const request = { id, companyId: visible.companyId };
+    const where = and(eq(requests.id, id), eq(requests.companyId, request.companyId));
     // Decided on the locked row: a file, note or invoice line added meanwhile waits for this lock.
     const [row] = await tx
       .select({
@@ -26,13 +29,13 @@ export async function deleteRequest(db: Db, auth: Auth, id: number, ip: string |
         companyId: requests.companyId,
       })
       .from(requests)
-      .where(eq(requests.id, id))
+      .where(where)
       .for('update');
     if (!row) throw notFound();
     authorize(auth, 'request.delete', { status: row.status });
-    const erase = row.status === STATUS.requestedByLawyer && !(await hasHistory(tx, id));
-    if (erase) await tx.delete(requests).where(eq(requests.id, id));
-    else await tx.update(requests).set({ active: false }).where(eq(requests.id, id));
+    const erase = row.status === STATUS.requestedByLawyer && !(await hasHistory(tx, request));
+    if (erase) await tx.delete(requests).where(where);
+    else await tx.update(requests).set({ active: false }).where(where);
     await recordAudit(tx, {
       actorId: auth.userId,
       action: erase ? 'request.deleted' : 'request.archived',
@@ -48,14 +51,14 @@ export async function deleteRequest(db: Db, auth: Auth, id: number, ip: string |
 }
 
 /** True when the request has anything worth keeping: a file row, an invoice line or a note. */
-async function hasHistory(tx: Tx, id: number): Promise<boolean> {
+async function hasHistory(tx: Tx, { id, companyId }: { id: number; companyId: number }): Promise<boolean> {
   const [row] = await tx
     .select({
-      found: sql<boolean>`exists (select 1 from ${files} where ${files.requestId} = ${id})
-        or exists (select 1 from ${invoices} where ${invoices.requestId} = ${id})
-        or exists (select 1 from ${notes} where ${notes.requestId} = ${id})`,
+      found: sql<boolean>`exists (select 1 from ${files} f where f.request_id = ${id} and f.company_id = ${companyId})
+        or exists (select 1 from ${invoices} i where i.request_id = ${id} and i.company_id = ${companyId})
+        or exists (select 1 from ${notes} n where n.request_id = ${id} and n.company_id = ${companyId})`,
     })
     .from(requests)
-    .where(eq(requests.id, id));
+    .where(and(eq(requests.id, id), eq(requests.companyId, companyId)));
   return row?.found === true;
 }

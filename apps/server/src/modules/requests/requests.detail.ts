@@ -1,5 +1,5 @@
 import { formatAmount, type RequestDetail, type RequestInvoice } from '@dd/shared';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { can, requestAbilities } from '../../authz/policy';
 import type { DbOrTx } from '../../db/client';
@@ -50,7 +50,7 @@ export async function getRequestDetail(db: DbOrTx, auth: Auth, id: number): Prom
   if (!row) throw notFound();
   const [[base], noteList, fileList, invoiceRows, staff] = await Promise.all([
     withRelated(db, [row], new Set(['patient__company', 'provider', 'user', 'requester'] as const)),
-    listRequestNotes(db, id),
+    listRequestNotes(db, row),
     listRequestFiles(db, auth, id),
     db
       .select({
@@ -63,7 +63,7 @@ export async function getRequestDetail(db: DbOrTx, auth: Auth, id: number): Prom
         bill_id: invoices.billId,
       })
       .from(invoices)
-      .where(eq(invoices.requestId, id))
+      .where(and(eq(invoices.companyId, row.companyId), eq(invoices.requestId, id)))
       .orderBy(asc(invoices.id)),
     staffFacts(db, auth, id, row.status),
   ]);

@@ -119,6 +119,7 @@ export async function checkRequestInput(
       .innerJoin(providers, eq(providers.id, requests.providerId))
       .where(
         and(
+          eq(requests.companyId, patient.companyId),
           eq(requests.patientId, patientId),
           // A deleted (archived) request no longer stands in the way of ordering it again.
           eq(requests.active, true),

@@ -171,9 +171,15 @@ export async function countVisibleRequests(db: DbOrTx, auth: Auth, conditions: S
 }
 
 /** Rows by id in the given order; the caller has just written them, so no visibility scope is needed. */
-export async function unsafeRequestRowsByIds(db: DbOrTx, ids: number[]): Promise<RequestRow[]> {
+/** Requests by id, of one firm when it is known (the firm's own new or edited requests). */
+export async function unsafeRequestRowsByIds(
+  db: DbOrTx,
+  ids: number[],
+  companyId?: number,
+): Promise<RequestRow[]> {
   if (!ids.length) return [];
-  const rows = await selectRequests(db, inArray(requests.id, ids));
+  const firm = companyId === undefined ? undefined : eq(requests.companyId, companyId);
+  const rows = await selectRequests(db, and(firm, inArray(requests.id, ids))!);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is RequestRow => r !== undefined);
 }
@@ -252,10 +258,7 @@ export async function withRelated(
     ]),
   );
   const [typeNames, patientMap, providerMap, userMap] = await Promise.all([
-    typeNamesByRequest(
-      db,
-      rows.map((r) => r.id),
-    ),
+    typeNamesByRequest(db, rows),
     wantsPatient
       ? patientsByIds(db, unique(rows.map((r) => r.patientId)), related.has('patient__company'))
       : undefined,

@@ -60,7 +60,9 @@ export async function splitRequest(
       throw new HttpError(400, check.error, undefined, { can_override: check.canOverride });
     }
     const named = [...new Set(splits.flatMap((s) => s.request_types))];
-    const types = new Map((await resolveRequestTypes(tx, named, { heldBy: id })).map((t) => [t.name, t]));
+    const types = new Map(
+      (await resolveRequestTypes(tx, named, { heldBy: original })).map((t) => [t.name, t]),
+    );
     const chosen = splits.map((s) => s.request_types.map((name) => types.get(name) as ChosenType));
     const providerIds = splits.map((s) => s.provider).filter((p): p is number => p !== null);
     const found = new Set(

@@ -23,7 +23,7 @@ export interface ChosenType {
 export async function resolveRequestTypes(
   tx: Tx,
   names: readonly string[],
-  options: { heldBy?: number } = {},
+  options: { heldBy?: { id: number; companyId: number } } = {},
 ): Promise<ChosenType[]> {
   if (!names.length) return [];
   const held = options.heldBy
@@ -32,7 +32,12 @@ export async function resolveRequestTypes(
         tx
           .select({ id: requestTypeChoices.requestTypeId })
           .from(requestTypeChoices)
-          .where(eq(requestTypeChoices.requestId, options.heldBy)),
+          .where(
+            and(
+              eq(requestTypeChoices.requestId, options.heldBy.id),
+              eq(requestTypeChoices.companyId, options.heldBy.companyId),
+            ),
+          ),
       )
     : undefined;
   const found = await tx
@@ -63,14 +68,22 @@ export async function addRequestTypes(
 }
 
 /** Replaces an existing request's choices with `types` (in that order) and rewrites its text copy. */
-export async function replaceRequestTypes(tx: Tx, requestId: number, types: readonly ChosenType[]) {
-  const [request] = await tx
+export async function replaceRequestTypes(
+  tx: Tx,
+  request: { id: number; companyId: number },
+  types: readonly ChosenType[],
+) {
+  const [found] = await tx
     .update(requests)
     .set({ requestType: requestTypeText(types) })
-    .where(eq(requests.id, requestId))
-    .returning({ companyId: requests.companyId });
-  await tx.delete(requestTypeChoices).where(eq(requestTypeChoices.requestId, requestId));
-  if (request) await addRequestTypes(tx, requestId, types, request.companyId);
+    .where(and(eq(requests.id, request.id), eq(requests.companyId, request.companyId)))
+    .returning({ id: requests.id });
+  await tx
+    .delete(requestTypeChoices)
+    .where(
+      and(eq(requestTypeChoices.requestId, request.id), eq(requestTypeChoices.companyId, request.companyId)),
+    );
+  if (found) await addRequestTypes(tx, request.id, types, request.companyId);
 }
 
 /** The value of requests.request_type for these choices. */
@@ -87,14 +100,21 @@ export async function listChosenTypes(db: DbOrTx, requestId: number): Promise<Ch
 }
 
 /** The chosen type names of many requests (one query for a page of rows); absent ids have none. */
-export async function typeNamesByRequest(db: DbOrTx, requestIds: number[]): Promise<Map<number, string[]>> {
+export async function typeNamesByRequest(
+  db: DbOrTx,
+  ofRequests: { id: number; companyId: number }[],
+): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
-  if (!requestIds.length) return out;
+  if (!ofRequests.length) return out;
+  const requestIds = ofRequests.map((r) => r.id);
+  const firms = [...new Set(ofRequests.map((r) => r.companyId))];
   const rows = await db
     .select({ requestId: requestTypeChoices.requestId, name: requestTypes.name })
     .from(requestTypeChoices)
     .innerJoin(requestTypes, eq(requestTypes.id, requestTypeChoices.requestTypeId))
-    .where(inArray(requestTypeChoices.requestId, requestIds))
+    .where(
+      and(inArray(requestTypeChoices.requestId, requestIds), inArray(requestTypeChoices.companyId, firms)),
+    )
     .orderBy(asc(requestTypeChoices.requestId), asc(requestTypeChoices.position));
   for (const row of rows) out.set(row.requestId, [...(out.get(row.requestId) ?? []), row.name]);
   return out;

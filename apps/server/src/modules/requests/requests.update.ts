@@ -7,7 +7,7 @@ import {
   requestPrice,
   STATUS,
 } from '@dd/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
 import type { Db, Tx } from '../../db/client';
@@ -42,6 +42,8 @@ export async function updateRequest(
   }
   const providerId = body.provider[0];
 
+  const key = { id, companyId: existing.companyId };
+  const own = and(eq(requests.id, id), eq(requests.companyId, existing.companyId));
   await db.transaction(async (tx) => {
     // Checked under the client's lock (taken before the request's, like every submit and resubmit), so
     // a submission or another edit cannot create the same duplicate at the same moment.
@@ -53,7 +55,7 @@ export async function updateRequest(
     if (input.patient.companyId !== existing.companyId)
       throw badRequest(clientOfSameFirmMessage, { patient: clientOfSameFirmMessage });
     // A type deleted from the list since stays allowed on the request that already has it.
-    const types = await resolveRequestTypes(tx, body.request_type, { heldBy: id });
+    const types = await resolveRequestTypes(tx, body.request_type, { heldBy: key });
     const [provider] = await tx
       .select({ id: providers.id })
       .from(providers)
@@ -62,7 +64,7 @@ export async function updateRequest(
       throw badRequest(providerMissingMessage(providerId), { provider: providerMissingMessage(providerId) });
     }
     // The status may have moved on since the check above (staff sent the request); decide on the locked row.
-    const status = await lockStatus(tx, id);
+    const status = await lockStatus(tx, own);
     authorize(auth, 'request.edit', { status });
     await tx
       .update(requests)
@@ -86,10 +88,10 @@ export async function updateRequest(
         providerId,
         userId: input.userId,
       })
-      .where(eq(requests.id, id));
-    await replaceRequestTypes(tx, id, types);
+      .where(own);
+    await replaceRequestTypes(tx, key, types);
     // Back to 'Requested By Lawyer': staff send it (again), so it is due at once.
-    await setFollowUp(tx, id, await staffToday(tx));
+    await setFollowUp(tx, key, await staffToday(tx));
     if (status !== STATUS.requestedByLawyer) {
       await tx.insert(notes).values({
         text: RESUBMIT_NOTE,
@@ -104,19 +106,15 @@ export async function updateRequest(
       await emitStatusChanged(tx, publicUrl, request, status);
     }
     // A resubmitted request is sent again, so its legal clock starts over at that send.
-    await refreshDeadline(tx, id);
+    await refreshDeadline(tx, key);
   });
-  const rows = await unsafeRequestRowsByIds(db, [id]);
+  const rows = await unsafeRequestRowsByIds(db, [id], existing.companyId);
   const [result] = await withRelated(db, rows, new Set(['provider', 'patient', 'user'] as const));
   return result;
 }
 
-async function lockStatus(tx: Tx, id: number) {
-  const [row] = await tx
-    .select({ status: requests.status })
-    .from(requests)
-    .where(eq(requests.id, id))
-    .for('update');
+async function lockStatus(tx: Tx, where: SQL | undefined) {
+  const [row] = await tx.select({ status: requests.status }).from(requests).where(where).for('update');
   if (!row) throw notFound();
   return row.status;
 }

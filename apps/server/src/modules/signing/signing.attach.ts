@@ -20,6 +20,7 @@ export async function attachSignedForm(
   tx: DbOrTx,
   input: {
     patientId: number;
+    companyId: number;
     requestIds: readonly number[];
     providerIds: readonly number[];
     documentUrl: string;
@@ -33,7 +34,7 @@ export async function attachSignedForm(
   await tx
     .update(patients)
     .set({ hipaaConsentUrl: input.documentUrl })
-    .where(eq(patients.id, input.patientId));
+    .where(and(eq(patients.id, input.patientId), eq(patients.companyId, input.companyId)));
   const waitingForIt = input.providerIds.length
     ? and(
         inArray(requests.providerId, [...input.providerIds]),
@@ -46,7 +47,14 @@ export async function attachSignedForm(
   const attached = await tx
     .update(requests)
     .set({ hipaaConsentUrl: input.documentUrl })
-    .where(and(eq(requests.patientId, input.patientId), or(sentFor, waitingForIt), sql`${requests.active}`))
+    .where(
+      and(
+        eq(requests.companyId, input.companyId),
+        eq(requests.patientId, input.patientId),
+        or(sentFor, waitingForIt),
+        sql`${requests.active}`,
+      ),
+    )
     .returning({ id: requests.id, companyId: requests.companyId });
   const elements = generatedAuthorizationElements(input.facts, {
     signerName: input.signerName,

@@ -35,6 +35,10 @@ type Found = NonNullable<Awaited<ReturnType<typeof rowByTokenHash>>>;
 
 const gone = (message: string) => new HttpError(410, message);
 
+/** The link's own row, by id within its firm (known once the token has found it). */
+const ownRow = (found: Found) =>
+  and(eq(signingRequests.id, found.row.id), eq(signingRequests.companyId, found.row.companyId));
+
 function linkState(found: Found | undefined, now: Date): SigningLinkState['status'] | 'unknown' {
   if (!found) return 'unknown';
   const status = statusOf(found.row, now);
@@ -59,7 +63,7 @@ export async function openLink(db: Db, token: string, from: From): Promise<Signi
     const opened = await db
       .update(signingRequests)
       .set({ state: 'opened' })
-      .where(and(eq(signingRequests.id, found!.row.id), eq(signingRequests.state, 'sent')))
+      .where(and(ownRow(found!), eq(signingRequests.state, 'sent')))
       .returning({ id: signingRequests.id });
     if (opened.length) await recordEvent(db, found!.row, 'opened', from);
   }
@@ -80,7 +84,7 @@ async function confirmIdentity(db: Db, token: string, dateOfBirth: string, from:
       failedAttempts: sql`${signingRequests.failedAttempts} + 1`,
       lockedAt: sql`case when ${signingRequests.failedAttempts} + 1 >= ${SIGNING_MAX_DOB_FAILURES} then now() else ${signingRequests.lockedAt} end`,
     })
-    .where(eq(signingRequests.id, found.row.id))
+    .where(ownRow(found))
     .returning({ failed: signingRequests.failedAttempts });
   await recordEvent(db, found.row, 'identity_failed', from);
   const left = SIGNING_MAX_DOB_FAILURES - counted.failed;
@@ -160,7 +164,7 @@ export async function sign(
     const signedOn = todayOf(found);
     const facts = await factsOf(tx, found, signedOn);
     await recordEvent(tx, found.row, 'signed', from, signedAt);
-    const events = await eventsOf(tx, [found.row.id]);
+    const events = await eventsOf(tx, found.row.companyId, [found.row.id]);
     const { pdf, sha256: digest } = await buildSignedPdf({
       sections: authorizationSections(facts),
       signerName: body.signer_name,
@@ -189,9 +193,10 @@ export async function sign(
         documentSha256: digest,
         authorizationExpiresOn: facts.expiresOn,
       })
-      .where(eq(signingRequests.id, found.row.id));
+      .where(ownRow(found));
     await attachSignedForm(tx, {
       patientId: found.row.patientId,
+      companyId: found.row.companyId,
       requestIds: found.row.requestIds,
       providerIds: found.row.providerIds,
       documentUrl: key,
@@ -218,7 +223,7 @@ export async function decline(
     await tx
       .update(signingRequests)
       .set({ state: 'declined', declinedAt: new Date(), declineReason: body.reason?.trim() || null })
-      .where(eq(signingRequests.id, checked.row.id));
+      .where(ownRow(checked));
     await recordEvent(tx, checked.row, 'declined', from);
   });
   return { status: 'declined' };

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { sameFirm } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import {
   companies,
@@ -31,12 +32,23 @@ export async function firmClient(db: DbOrTx, companyId: number, patientId: numbe
 }
 
 /** The client's active requests among `ids`, with their providers. */
-export function clientRequests(db: DbOrTx, patientId: number, ids: readonly number[]) {
+export function clientRequests(
+  db: DbOrTx,
+  client: { id: number; companyId: number },
+  ids: readonly number[],
+) {
   if (!ids.length) return Promise.resolve([]);
   return db
     .select({ id: requests.id, providerId: requests.providerId })
     .from(requests)
-    .where(and(eq(requests.patientId, patientId), inArray(requests.id, [...ids]), sql`${requests.active}`));
+    .where(
+      and(
+        eq(requests.companyId, client.companyId),
+        eq(requests.patientId, client.id),
+        inArray(requests.id, [...ids]),
+        sql`${requests.active}`,
+      ),
+    );
 }
 
 export async function providerNames(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
@@ -51,9 +63,9 @@ export async function providerNames(db: DbOrTx, ids: readonly number[]): Promise
 /** The providers an authorization names: those of its requests, then those chosen on their own. */
 export async function providersOf(
   db: DbOrTx,
-  row: Pick<SigningRow, 'requestIds' | 'providerIds' | 'patientId'>,
+  row: Pick<SigningRow, 'requestIds' | 'providerIds' | 'patientId' | 'companyId'>,
 ) {
-  const reqs = await clientRequests(db, row.patientId, row.requestIds);
+  const reqs = await clientRequests(db, { id: row.patientId, companyId: row.companyId }, row.requestIds);
   const ids = [...new Set([...reqs.map((r) => r.providerId), ...row.providerIds])];
   const names = await providerNames(db, ids);
   return ids.map((id) => names.get(id)).filter((n): n is string => Boolean(n));
@@ -63,17 +75,20 @@ export function listForClient(db: DbOrTx, companyId: number, patientId: number) 
   return db
     .select({ row: signingRequests, sentBy: users.fullName })
     .from(signingRequests)
-    .leftJoin(users, eq(users.id, signingRequests.createdById))
+    .leftJoin(
+      users,
+      and(eq(users.id, signingRequests.createdById), sameFirm(users.companyId, signingRequests.companyId)),
+    )
     .where(and(eq(signingRequests.companyId, companyId), eq(signingRequests.patientId, patientId)))
     .orderBy(desc(signingRequests.createdAt), desc(signingRequests.id));
 }
 
-export function eventsOf(db: DbOrTx, ids: readonly number[]) {
+export function eventsOf(db: DbOrTx, companyId: number, ids: readonly number[]) {
   if (!ids.length) return Promise.resolve([]);
   return db
     .select()
     .from(signingEvents)
-    .where(inArray(signingEvents.signingRequestId, [...ids]))
+    .where(and(eq(signingEvents.companyId, companyId), inArray(signingEvents.signingRequestId, [...ids])))
     .orderBy(asc(signingEvents.at), asc(signingEvents.id));
 }
 

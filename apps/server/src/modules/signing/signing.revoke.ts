@@ -9,7 +9,7 @@ import { lockRequestForChange } from '../notes/notes.context';
 import { endAllReminders } from '../notes/notes.reminders';
 import { changeStatus } from '../notes/notes.status';
 import { firmClient, recordEvent } from './signing.queries';
-import type { From } from './signing.service';
+import { type From, signingOf } from './signing.service';
 
 /**
  * POST …/signing/{id}/revoke/: the firm records that its client revoked a signed authorization (45 CFR
@@ -34,19 +34,13 @@ export async function revokeSigning(
     const [row] = await tx
       .update(signingRequests)
       .set({ state: 'revoked', revokedAt: now, revokeReason: body.reason })
-      .where(
-        and(
-          eq(signingRequests.id, signingId),
-          eq(signingRequests.patientId, client.id),
-          eq(signingRequests.state, 'signed'),
-        ),
-      )
+      .where(and(signingOf(client, signingId), eq(signingRequests.state, 'signed')))
       .returning();
     if (!row) {
       const [exists] = await tx
         .select({ id: signingRequests.id })
         .from(signingRequests)
-        .where(and(eq(signingRequests.id, signingId), eq(signingRequests.patientId, client.id)));
+        .where(signingOf(client, signingId));
       throw exists ? conflict(SIGNING_MSG.notRevocable) : notFound();
     }
     await recordEvent(tx, row, 'revoked', from, now);
@@ -55,7 +49,13 @@ export async function revokeSigning(
     await tx
       .update(patients)
       .set({ hipaaConsentUrl: null })
-      .where(and(eq(patients.id, client.id), eq(patients.hipaaConsentUrl, document)));
+      .where(
+        and(
+          eq(patients.id, client.id),
+          eq(patients.companyId, client.companyId),
+          eq(patients.hipaaConsentUrl, document),
+        ),
+      );
     const relying = row.requestIds.length
       ? await tx
           .select({ id: requests.id })
@@ -63,6 +63,7 @@ export async function revokeSigning(
           .where(
             and(
               inArray(requests.id, row.requestIds),
+              eq(requests.companyId, client.companyId),
               eq(requests.hipaaConsentUrl, document),
               sql`${requests.active}`,
             ),
@@ -82,7 +83,7 @@ export async function revokeSigning(
         previousStatus: target.status,
       });
       await changeStatus(tx, deps.mail, target, STATUS.cancelled);
-      await endAllReminders(tx, id);
+      await endAllReminders(tx, target);
       cancelled.push(id);
     }
     return { success: SIGNING_MSG.revoked(cancelled.length), cancelled };

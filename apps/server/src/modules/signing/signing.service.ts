@@ -53,6 +53,15 @@ async function ownClient(db: Db, auth: Auth, patientId: number) {
   return client;
 }
 
+/** One of the client's signing requests by id. */
+export function signingOf(client: { id: number; companyId: number }, signingId: number) {
+  return and(
+    eq(signingRequests.id, signingId),
+    eq(signingRequests.companyId, client.companyId),
+    eq(signingRequests.patientId, client.id),
+  );
+}
+
 export function statusOf(row: SigningRow, now: Date = new Date()): SigningStatus {
   if (row.state === 'signed' || row.state === 'declined' || row.state === 'revoked') return row.state;
   if (row.lockedAt) return 'locked';
@@ -60,8 +69,13 @@ export function statusOf(row: SigningRow, now: Date = new Date()): SigningStatus
   return row.state;
 }
 
-async function checkBody(db: Db, patientId: number, body: SendSigningBody, today: string) {
-  const reqs = await clientRequests(db, patientId, body.request_ids);
+async function checkBody(
+  db: Db,
+  client: { id: number; companyId: number },
+  body: SendSigningBody,
+  today: string,
+) {
+  const reqs = await clientRequests(db, client, body.request_ids);
   if (reqs.length !== new Set(body.request_ids).size) {
     throw badRequest(SIGNING_MSG.foreignRequest, { request_ids: SIGNING_MSG.foreignRequest });
   }
@@ -126,7 +140,7 @@ export async function sendSigning(
   const { db, mail } = deps;
   const client = await ownClient(db, auth, patientId);
   if (!client.dateOfBirth) throw conflict(SIGNING_MSG.noDob);
-  await checkBody(db, patientId, body, todayIn(auth.timezone));
+  await checkBody(db, client, body, todayIn(auth.timezone));
   await consume(db, PER_CLIENT, String(patientId), SIGNING_MSG.tooManyForClient);
   await consume(db, PER_FIRM, String(auth.companyId), SIGNING_MSG.tooManyForFirm);
   const token = randomToken();
@@ -169,10 +183,7 @@ export async function resendSigning(
 ): Promise<SigningSent> {
   const { db, mail } = deps;
   const client = await ownClient(db, auth, patientId);
-  const [existing] = await db
-    .select()
-    .from(signingRequests)
-    .where(and(eq(signingRequests.id, signingId), eq(signingRequests.patientId, client.id)));
+  const [existing] = await db.select().from(signingRequests).where(signingOf(client, signingId));
   if (!existing) throw notFound();
   if (existing.state === 'signed') throw conflict(SIGNING_MSG.alreadyFinished);
   await consume(db, PER_CLIENT, String(patientId), SIGNING_MSG.tooManyForClient);
@@ -192,7 +203,13 @@ export async function resendSigning(
         declinedAt: null,
         declineReason: null,
       })
-      .where(and(eq(signingRequests.id, signingId), eq(signingRequests.state, existing.state)))
+      .where(
+        and(
+          eq(signingRequests.id, signingId),
+          eq(signingRequests.companyId, existing.companyId),
+          eq(signingRequests.state, existing.state),
+        ),
+      )
       .returning();
     if (!updated) throw conflict(SIGNING_MSG.alreadyFinished);
     await recordEvent(tx, updated, 'resent', from, now);
@@ -211,14 +228,11 @@ export async function renewSigning(
   from: From,
 ): Promise<SigningSent> {
   const client = await ownClient(deps.db, auth, patientId);
-  const [old] = await deps.db
-    .select()
-    .from(signingRequests)
-    .where(and(eq(signingRequests.id, signingId), eq(signingRequests.patientId, client.id)));
+  const [old] = await deps.db.select().from(signingRequests).where(signingOf(client, signingId));
   if (!old) throw notFound();
   if (old.state !== 'signed') throw conflict(SIGNING_MSG.notSigned);
   // Requests deleted since are left out; the providers they named stay named.
-  const still = await clientRequests(deps.db, client.id, old.requestIds);
+  const still = await clientRequests(deps.db, client, old.requestIds);
   const body: SendSigningBody = {
     request_ids: still.map((r) => r.id),
     provider_ids: old.providerIds,
@@ -241,6 +255,7 @@ export async function listSigning(db: Db, auth: Auth, patientId: number): Promis
   const rows = await listForClient(db, auth.companyId, client.id);
   const events = await eventsOf(
     db,
+    client.companyId,
     rows.map((r) => r.row.id),
   );
   const now = new Date();

@@ -12,7 +12,7 @@ describe('GET /api/home/request/{id}/first_send/', () => {
     const { deps } = await getContext();
     const c = await staffCase({ companyValues: { releaseFormUrl: 'company-forms/u1/release.pdf' } });
     const types = await requestTypesNamed(deps.db, ['Medical Records', 'Billing Records']);
-    await deps.db.transaction((tx) => replaceRequestTypes(tx, c.request.id, types));
+    await deps.db.transaction((tx) => replaceRequestTypes(tx, c.request, types));
     await deps.db
       .update(requests)
       .set({

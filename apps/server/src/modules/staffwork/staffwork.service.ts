@@ -85,7 +85,7 @@ export async function markInitialSent(
     const noteId = await actionNote(tx, auth, target, note.text ?? STAFF_NOTE_TEXT.initialSent, status);
     await changeStatus(tx, mail, target, status);
     // The provider has some business days to answer before staff chase it.
-    await setFollowUp(tx, id, followUpAfterStaffWork(auth, followUpDays));
+    await setFollowUp(tx, target, followUpAfterStaffWork(auth, followUpDays));
     return { status, note_id: noteId };
   });
 }
@@ -104,7 +104,7 @@ export async function cancelRequest(
     const to = requesterOrContact(target);
     if (to) await mail.enqueue(tx, cancelledEmail({ to, publicUrl: mail.publicUrl, target }));
     await changeStatus(tx, mail, target, status);
-    await endAllReminders(tx, id);
+    await endAllReminders(tx, target);
     return { status, note_id: noteId };
   });
 }
@@ -149,7 +149,7 @@ export async function sendToLawyer(
     await changeStatus(tx, mail, target, status, { receivedDocumentAt: new Date() });
     const request = { id, companyId: target.companyId, status };
     await emitRecordsReady(tx, mail.publicUrl, request, counts.medical);
-    await endAllReminders(tx, id);
+    await endAllReminders(tx, target);
     return { status, note_id: noteId };
   });
 }

@@ -176,12 +176,16 @@ async function saveGrid(
 
   const kept = await usersWithHistory(
     tx,
+    { id: company.id, firm: !auth.isInternal },
     plan.missing.map((row) => row.id),
   );
   const toDeactivate = plan.missing.filter((row) => kept.has(row.id) && row.isActive);
   const toDelete = plan.missing.filter((row) => !kept.has(row.id));
   for (const row of toDeactivate) {
-    await tx.update(users).set({ isActive: false }).where(eq(users.id, row.id));
+    await tx
+      .update(users)
+      .set({ isActive: false })
+      .where(and(eq(users.id, row.id), eq(users.companyId, company.id)));
     await endAccess(row, 'user.deactivated');
   }
   for (const row of toDelete) {

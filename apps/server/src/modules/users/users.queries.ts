@@ -1,5 +1,5 @@
 import type { CompanyUser, ManagedUser } from '@dd/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -23,8 +23,11 @@ export function presentUser(row: UserRow): ManagedUser {
   };
 }
 
-export async function findUser(db: DbOrTx, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+export async function findUser(db: DbOrTx, id: number, scope?: SQL): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), scope));
   return row;
 }
 
@@ -72,20 +75,27 @@ export function usersByEmails(db: DbOrTx, emails: string[]): Promise<UserRow[]> 
  * Of `ids`, the users that anything still points at: requests (main contact, requester, claim), notes,
  * verified files or the file-access log. Deleting them would erase who did what, so they are
  * deactivated instead. (Outer columns are qualified by hand: a subquery would capture bare names.)
+ * A law firm's users (`firm`) leave history in their own firm only; internal users' spans every firm.
  */
-export async function usersWithHistory(db: DbOrTx, ids: number[]): Promise<Set<number>> {
+export async function usersWithHistory(
+  db: DbOrTx,
+  company: { id: number; firm: boolean },
+  ids: number[],
+): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
+  const own = (alias: string) =>
+    company.firm ? sql.raw(` and ${alias}.company_id = "users".company_id`) : sql``;
   const rows = await db
     .select({ id: users.id })
     .from(users)
     .where(
-      sql`${inArray(users.id, ids)} and (
+      sql`${inArray(users.id, ids)} and ${users.companyId} = ${company.id} and (
         exists (select 1 from requests r where r.company_id = ${users}.company_id and r.user_id = ${users}.id)
         or exists (select 1 from requests r where r.requester_id = ${users}.id)
         or exists (select 1 from requests r where r.working_on_id = ${users}.id)
-        or exists (select 1 from notes n where n.user_id = ${users}.id)
-        or exists (select 1 from files f where f.verified_by_id = ${users}.id)
-        or exists (select 1 from file_accesses fa where fa.user_id = ${users}.id))`,
+        or exists (select 1 from notes n where n.user_id = ${users}.id${own('n')})
+        or exists (select 1 from files f where f.verified_by_id = ${users}.id${own('f')})
+        or exists (select 1 from file_accesses fa where fa.user_id = ${users}.id${own('fa')}))`,
     );
   return new Set(rows.map((r) => r.id));
 }

@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { revokeAllForUser } from '../../auth/tokens';
 import { type Auth, assertEmailConfirmed } from '../../authz';
 import { authorize } from '../../authz/policy';
-import { reachableUsers } from '../../authz/scopes';
+import { ownFirm, reachableUsers } from '../../authz/scopes';
 import type { Db, DbOrTx } from '../../db/client';
 import { companies, users } from '../../db/schema';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/constraint-errors';
@@ -73,7 +73,10 @@ export async function lockCompany(tx: DbOrTx, companyId: number): Promise<{ id: 
 }
 
 export async function inviterName(tx: DbOrTx, auth: Auth): Promise<string> {
-  const [me] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, auth.userId));
+  const [me] = await tx
+    .select({ fullName: users.fullName })
+    .from(users)
+    .where(and(eq(users.id, auth.userId), eq(users.companyId, auth.companyId)));
   return me?.fullName || 'Your administrator';
 }
 
@@ -99,7 +102,8 @@ function assertCanSee(auth: Auth, user: UserRow): void {
 }
 
 export async function getManagedUser(db: DbOrTx, auth: Auth, id: number): Promise<ManagedUser> {
-  const row = await findUser(db, id);
+  // Another firm's user is not found, as 'user.see' would answer.
+  const row = await findUser(db, id, ownFirm(auth, users.companyId));
   if (!row) throw notFound();
   assertCanSee(auth, row);
   return presentUser(row);
@@ -152,7 +156,7 @@ async function applyUpdate(
       phoneNumber: pick('phone_number', current.phoneNumber),
       ...next,
     })
-    .where(eq(users.id, current.id))
+    .where(and(eq(users.id, current.id), eq(users.companyId, current.companyId)))
     .returning();
   const target = { id: row.id, email: current.email, level };
   if (emailChanged) {
@@ -296,12 +300,13 @@ export async function deleteUser(
     authorize(auth, 'user.update', { before: level });
     const target = { id, email: current.email, level };
     await revokeAllForUser(tx, current);
-    if ((await usersWithHistory(tx, [id])).has(id)) {
-      await tx.update(users).set({ isActive: false }).where(eq(users.id, id));
+    const own = and(eq(users.id, id), eq(users.companyId, current.companyId));
+    if ((await usersWithHistory(tx, { id: current.companyId, firm: !auth.isInternal }, [id])).has(id)) {
+      await tx.update(users).set({ isActive: false }).where(own);
       if (current.isActive) await auditPrivilegedChange(tx, auth, ctx, target, 'user.deactivated');
       return 'deactivated';
     }
-    await tx.delete(users).where(eq(users.id, id));
+    await tx.delete(users).where(own);
     await auditPrivilegedChange(tx, auth, ctx, target, 'user.deleted');
     return 'deleted';
   });

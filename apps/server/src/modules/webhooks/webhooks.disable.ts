@@ -13,11 +13,17 @@ import type { Mail } from '../../lib/outbox';
  */
 const DISABLE_AFTER = { failures: 5, ms: 24 * 3600_000 } as const;
 
-export async function cancelPending(tx: DbOrTx, endpointId: number): Promise<void> {
+export async function cancelPending(tx: DbOrTx, endpoint: { id: number; companyId: number }): Promise<void> {
   await tx
     .update(webhookDeliveries)
     .set({ status: 'failed', lastError: WEBHOOK_MSG.deliveryCancelled })
-    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending')));
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpoint.id),
+        eq(webhookDeliveries.companyId, endpoint.companyId),
+        eq(webhookDeliveries.status, 'pending'),
+      ),
+    );
 }
 
 export async function disableAfterFailures(
@@ -35,7 +41,7 @@ export async function disableAfterFailures(
     .where(and(eq(webhookEndpoints.id, endpointId), sql`${webhookEndpoints.disabledAt} is null`))
     .returning({ url: webhookEndpoints.url, companyId: webhookEndpoints.companyId });
   if (!endpoint) return;
-  await cancelPending(tx, endpointId);
+  await cancelPending(tx, { id: endpointId, companyId: endpoint.companyId });
   const admins = await tx
     .select({ email: users.email })
     .from(users)

@@ -8,6 +8,7 @@ import {
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Auth } from '../../authz';
+import { sameFirm } from '../../authz/scopes';
 import type { Db, DbOrTx } from '../../db/client';
 import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
@@ -62,7 +63,10 @@ function selectEndpoints(db: DbOrTx, auth: Auth) {
   return db
     .select(endpointColumns)
     .from(webhookEndpoints)
-    .leftJoin(users, eq(users.id, webhookEndpoints.createdById))
+    .leftJoin(
+      users,
+      and(eq(users.id, webhookEndpoints.createdById), sameFirm(users.companyId, webhookEndpoints.companyId)),
+    )
     .where(eq(webhookEndpoints.companyId, auth.companyId))
     .$dynamic();
 }
@@ -139,7 +143,7 @@ export async function setWebhookEnabled(
           : { disabledAt: sql`now()`, disabledReason: 'manual' },
       )
       .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.companyId, auth.companyId)));
-    if (!enabled) await cancelPending(tx, id);
+    if (!enabled) await cancelPending(tx, { id, companyId: auth.companyId });
     await recordAudit(tx, {
       actorId: auth.userId,
       action: enabled ? 'webhook.enabled' : 'webhook.disabled',
@@ -221,7 +225,10 @@ export async function listDeliveries(
 ): Promise<{ rows: WebhookDelivery[]; total: number }> {
   assertPerson(auth);
   await endpointOr404(db, auth, endpointId);
-  const where = eq(webhookDeliveries.endpointId, endpointId);
+  const where = and(
+    eq(webhookDeliveries.endpointId, endpointId),
+    eq(webhookDeliveries.companyId, auth.companyId),
+  );
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(deliveryColumns)
@@ -247,7 +254,13 @@ export async function resendDelivery(
     const [found] = await tx
       .select({ ...deliveryColumns, endpointDisabledAt: webhookEndpoints.disabledAt })
       .from(webhookDeliveries)
-      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .innerJoin(
+        webhookEndpoints,
+        and(
+          eq(webhookEndpoints.id, webhookDeliveries.endpointId),
+          sameFirm(webhookEndpoints.companyId, webhookDeliveries.companyId),
+        ),
+      )
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookEndpoints.companyId, auth.companyId)))
       .for('update', { of: webhookDeliveries });
     if (!found) throw notFound();
@@ -256,7 +269,7 @@ export async function resendDelivery(
     const [updated] = await tx
       .update(webhookDeliveries)
       .set({ status: 'pending', nextAttemptAt: sql`now()` })
-      .where(eq(webhookDeliveries.id, deliveryId))
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.companyId, auth.companyId)))
       .returning(deliveryColumns);
     await enqueueJob(tx, { kind: WEBHOOK_SEND_JOB, key: WEBHOOK_SEND_JOB });
     await recordAudit(tx, {
