@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { DISTRIBUTED_TABLES } from '../src/db/distribution';
 
 /**
  * The tenant-condition check: every statement a law firm's call sends that reads or changes a tenant table
@@ -7,39 +8,6 @@ import { fileURLToPath } from 'node:url';
  * database can send them to the firm's shard). The access suite records each firm caller's statements with
  * `recordingStatements` and asks `tenantViolations` about them.
  */
-
-/** Tables that hold one firm's rows and carry `company_id` (companies itself is keyed by its id). */
-const TENANT_TABLES = new Set([
-  'users',
-  'patients',
-  'requests',
-  'record_pages',
-  'billings',
-  'card_payments',
-  'fee_approvals',
-  'signing_requests',
-  'api_keys',
-  'webhook_endpoints',
-  'notes',
-  'files',
-  'invoices',
-  'request_type_choices',
-  'follow_ups',
-  'authorization_checks',
-  'record_indexing',
-  'file_accesses',
-  'bates_counters',
-  'bates_ranges',
-  'signing_events',
-  'webhook_deliveries',
-  'uploads',
-  'sessions',
-  'refresh_tokens',
-  'one_time_tokens',
-  'idempotency_keys',
-  'notification_email_prefs',
-  'notification_digest_items',
-]);
 
 /**
  * The statements known to break the rule, one a line: the exceptions that will stay (each says why, in a
@@ -122,7 +90,7 @@ export function tenantViolations(statement: string): string[] {
   const missing: string[] = [];
   for (const match of statement.matchAll(TABLE_REFERENCE)) {
     const table = match[1].toLowerCase();
-    if (!TENANT_TABLES.has(table)) continue;
+    if (!(DISTRIBUTED_TABLES.has(table) && table !== 'companies')) continue;
     const alias = match[2] && !NOT_AN_ALIAS.has(match[2].toLowerCase()) ? match[2] : table;
     const compared = new RegExp(
       `"?${alias}"?\\."?company_id"?\\s*(=|in\\b|is not distinct)|(=|\\bin)\\s*\\(?\\s*"?${alias}"?\\."?company_id"?`,

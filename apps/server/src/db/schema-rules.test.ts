@@ -3,12 +3,14 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getContext } from '../../test/helpers';
 import { type Db, queryRows } from './client';
+import { DISTRIBUTED_TABLES, LOCAL_TABLES, REFERENCE_TABLES } from './distribution';
 
 /**
  * The rules docs/scale.md sets for a schema that a distributed PostgreSQL (Citus) can shard by firm,
  * checked on the migrated database itself so the schema cannot drift from the plan:
  *
- * 0. every table is placed: distributed by company_id, a reference table, or local to the coordinator;
+ * 0. every table is placed (src/db/distribution.ts): distributed by company_id, a reference table, or local
+ *    to the coordinator;
  * 1. a distributed table's primary key and unique indexes include company_id;
  * 2. a foreign key between two distributed tables includes company_id on both sides;
  * 3. no foreign key from a table that is not distributed to one that is;
@@ -17,68 +19,6 @@ import { type Db, queryRows } from './client';
  * The schema does not follow rules 1, 2 and 4 everywhere yet: schema-gaps.txt lists each breach known today.
  * A new breach fails the test; `SCHEMA_GAPS_WRITE=1` rewrites the list from the database.
  */
-const DISTRIBUTED = new Set([
-  'companies',
-  'users',
-  'patients',
-  'requests',
-  'record_pages',
-  'billings',
-  'card_payments',
-  'fee_approvals',
-  'signing_requests',
-  'api_keys',
-  'webhook_endpoints',
-  'notes',
-  'files',
-  'invoices',
-  'request_type_choices',
-  'follow_ups',
-  'authorization_checks',
-  'record_indexing',
-  'file_accesses',
-  'bates_counters',
-  'bates_ranges',
-  'signing_events',
-  'webhook_deliveries',
-  'uploads',
-  'sessions',
-  'refresh_tokens',
-  'one_time_tokens',
-  'idempotency_keys',
-  'notification_email_prefs',
-  'notification_digest_items',
-]);
-const REFERENCE = new Set([
-  'providers',
-  'request_types',
-  'note_templates',
-  'roles',
-  'price_settings',
-  'server_settings',
-  'website_pages',
-  'website_page_versions',
-  'website_components',
-  'model_configs',
-  'pdf_forms',
-  'pdf_form_pages',
-  'pdf_form_mappings',
-]);
-const LOCAL = new Set([
-  'jobs',
-  'email_outbox',
-  'notification_email_queue',
-  'rate_limit_hits',
-  'audit_events',
-  'contact_messages',
-  'payment_events',
-  'disk_usage',
-  'checked_password_hashes',
-  'custom_model_migrations',
-  'request_tallies',
-  'crashpads',
-  'subscriptions',
-]);
 
 const gapsPath = new URL('./schema-gaps.txt', import.meta.url);
 const HEADER = `# Breaches of the distribution rules known today (src/db/schema-rules.test.ts, docs/scale.md).
@@ -94,8 +34,8 @@ async function breaches(db: Db): Promise<string[]> {
   );
   const found: string[] = [];
   for (const { name } of tables)
-    if (!DISTRIBUTED.has(name) && !REFERENCE.has(name) && !LOCAL.has(name))
-      found.push(`unplaced table ${name}: add it to DISTRIBUTED, REFERENCE or LOCAL`);
+    if (!DISTRIBUTED_TABLES.has(name) && !REFERENCE_TABLES.has(name) && !LOCAL_TABLES.has(name))
+      found.push(`unplaced table ${name}: add it to a list of src/db/distribution.ts`);
 
   const keys = await queryRows<{ table: string; index: string; columns: string[] }>(
     db,
@@ -107,7 +47,7 @@ async function breaches(db: Db): Promise<string[]> {
         where n.nspname = 'public' and x.indisunique`,
   );
   for (const key of keys)
-    if (DISTRIBUTED.has(key.table) && key.table !== 'companies' && !key.columns.includes('company_id'))
+    if (DISTRIBUTED_TABLES.has(key.table) && key.table !== 'companies' && !key.columns.includes('company_id'))
       found.push(`rule 1: ${key.table} unique ${key.index} (${key.columns.join(', ')}) lacks company_id`);
 
   const foreign = await queryRows<{
@@ -126,8 +66,8 @@ async function breaches(db: Db): Promise<string[]> {
         where n.nspname = 'public' and c.contype = 'f'`,
   );
   for (const fk of foreign) {
-    if (!DISTRIBUTED.has(fk.to)) continue;
-    if (!DISTRIBUTED.has(fk.from)) {
+    if (!DISTRIBUTED_TABLES.has(fk.to)) continue;
+    if (!DISTRIBUTED_TABLES.has(fk.from)) {
       found.push(`rule 3: ${fk.name} from ${fk.from} (not distributed) to ${fk.to}`);
       continue;
     }
@@ -145,7 +85,7 @@ async function breaches(db: Db): Promise<string[]> {
         where table_schema = 'public' and column_name = 'id'`,
   );
   for (const id of ids)
-    if (DISTRIBUTED.has(id.table) && id.type === 'integer')
+    if (DISTRIBUTED_TABLES.has(id.table) && id.type === 'integer')
       found.push(`rule 4: ${id.table}.id is an integer`);
   return found.sort();
 }

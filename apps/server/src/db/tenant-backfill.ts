@@ -12,30 +12,10 @@ import { type Db, queryRows } from './client';
  * 3. SET NOT NULL, which the validated check lets PostgreSQL do without scanning, then the check dropped;
  * 4. the foreign key validated.
  *
- * Each step can be interrupted and resumed: the next start picks up what is left.
+ * Each step can be interrupted and resumed: the next start picks up what is left. A table takes part while
+ * its `company_id` is still nullable and carries the migration's `<table>_fill_company_id` trigger, so a
+ * later migration that adds a tenant column the same way is filled the same way.
  */
-export const TENANT_BACKFILL_TABLES = [
-  'notes',
-  'files',
-  'invoices',
-  'request_type_choices',
-  'follow_ups',
-  'authorization_checks',
-  'record_indexing',
-  'file_accesses',
-  'bates_counters',
-  'bates_ranges',
-  'signing_events',
-  'webhook_deliveries',
-  'uploads',
-  'sessions',
-  'refresh_tokens',
-  'one_time_tokens',
-  'idempotency_keys',
-  'notification_email_prefs',
-  'notification_digest_items',
-] as const;
-
 /**
  * Pages per batch. A batch holds its rows' locks until it commits: at 1,000 pages a write to one of those
  * rows waited up to 1.2 s on the benchmark machine (bench/tenant-backfill.ts); a quarter of that keeps the
@@ -51,12 +31,11 @@ export async function backfillTenantColumns(
 ): Promise<void> {
   const pending = await queryRows<{ table: string }>(
     db,
-    sql`select table_name as "table" from information_schema.columns
-        where table_schema = 'public' and column_name = 'company_id' and is_nullable = 'YES'
-          and table_name in (${sql.join(
-            TENANT_BACKFILL_TABLES.map((t) => sql`${t}`),
-            sql`, `,
-          )})`,
+    sql`select c.table_name as "table" from information_schema.columns c
+        where c.table_schema = 'public' and c.column_name = 'company_id' and c.is_nullable = 'YES'
+          and exists (select 1 from pg_trigger t
+                      where t.tgrelid = format('%I', c.table_name)::regclass
+                        and t.tgname = c.table_name || '_fill_company_id')`,
   );
   for (const { table } of pending) {
     const started = performance.now();
