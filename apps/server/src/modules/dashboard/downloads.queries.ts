@@ -3,7 +3,7 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { sameFirm } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { files, patients, providers, requests } from '../../db/schema';
-import { downloadedByFirm } from '../files/files.queries';
+import { firmDownload } from '../files/files.queries';
 import { type DashboardScope, readyFileCondition, scopeCondition } from './dashboard.sql';
 import type { PageWindow } from './requests-company.queries';
 
@@ -28,7 +28,7 @@ function readyFilesSelect(db: DbOrTx, where: SQL) {
       name: files.name,
       url: files.url,
       created_at: files.createdAt,
-      downloaded: downloadedByFirm(files.id, requests.companyId),
+      downloaded: sql<boolean>`${firmDownload.downloaded} is not null`,
       request: { id: requests.id, internal_number: requests.internalNumber },
       patient: { id: patients.id, full_name: patients.fullName },
       provider: { id: providers.id, name: providers.name },
@@ -40,6 +40,7 @@ function readyFilesSelect(db: DbOrTx, where: SQL) {
       and(eq(patients.id, requests.patientId), sameFirm(patients.companyId, requests.companyId)),
     )
     .innerJoin(providers, eq(providers.id, requests.providerId))
+    .leftJoinLateral(firmDownload, sql`true`)
     .where(where)
     .orderBy(desc(files.createdAt), desc(files.id));
 }

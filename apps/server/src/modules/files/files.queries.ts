@@ -1,26 +1,41 @@
 import { batesLabel, type RequestFile } from '@dd/shared';
-import { and, asc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Auth } from '../../authz';
 import { fileAbilities } from '../../authz/policy';
 import { ownFirm, sameFirm } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
-import { batesRanges, files, requests, users } from '../../db/schema';
+import { batesRanges, fileAccesses, files, requests, users } from '../../db/schema';
 
 /**
  * Reading request files in the RequestFile shape, for this module and for others (request detail,
  * dashboards). These take an already-authorised request or file: callers AND visibleRequests first.
  */
 
+const downloads = alias(fileAccesses, 'fa');
+const downloader = alias(users, 'downloader');
+
 /**
- * True when a user of `companyId` (the file's law firm) has downloaded the file; internal downloads do not
- * count. `fa.company_id` is left out on purpose: with it the planner hashes every firm's downloads once
- * instead of probing the page's files (0.9 ms became 250 ms at a million requests, bench/RESULTS.md).
+ * A row when a user of the file's law firm has downloaded the file (internal downloads do not count), for a
+ * LEFT JOIN LATERAL: probed for each file the page shows. As an EXISTS in the select list the planner may
+ * instead hash every firm's downloads once (0.9 ms became 250 ms at a million requests, bench/RESULTS.md).
  */
-export function downloadedByFirm(fileId: SQLWrapper, companyId: SQLWrapper): SQL<boolean> {
-  return sql<boolean>`exists (
-    select 1 from file_accesses fa join users u on u.id = fa.user_id
-    where fa.file_id = ${fileId} and fa.action = 'DOWNLOAD' and u.company_id = ${companyId})`;
-}
+export const firmDownload = new QueryBuilder()
+  .select({ downloaded: sql<boolean>`true`.as('downloaded') })
+  .from(downloads)
+  .innerJoin(
+    downloader,
+    and(eq(downloader.id, downloads.userId), sameFirm(downloader.companyId, downloads.companyId)),
+  )
+  .where(
+    and(
+      eq(downloads.fileId, files.id),
+      sameFirm(downloads.companyId, files.companyId),
+      eq(downloads.action, 'DOWNLOAD'),
+    ),
+  )
+  .limit(1)
+  .as('firm_download');
 
 /** The earliest other file of the same request with the same bytes (archived ones do not count). */
 const duplicateOf = sql<number | null>`(
@@ -37,7 +52,7 @@ const columns = {
   verifiedById: files.verifiedById,
   verifiedByName: users.fullName,
   createdAt: files.createdAt,
-  downloaded: downloadedByFirm(files.id, requests.companyId),
+  downloaded: sql<boolean>`${firmDownload.downloaded} is not null`,
   contentType: files.contentType,
   sizeBytes: files.sizeBytes,
   sha256: files.sha256,
@@ -80,7 +95,8 @@ function selectRequestFiles(db: DbOrTx) {
     .leftJoin(
       batesRanges,
       and(eq(batesRanges.fileId, files.id), sameFirm(batesRanges.companyId, files.companyId)),
-    );
+    )
+    .leftJoinLateral(firmDownload, sql`true`);
 }
 
 /** Every file of a request (archived ones included, flagged), oldest first, in one query. */
