@@ -47,7 +47,9 @@ function groupOf(key: string): string {
 /** Firm callers' statements that leave a tenant table's firm unnamed: statement → its tables and routes. */
 const FIRM_CALLERS = new Set<Caller>(['firmMember', 'firmStaff', 'otherMember', 'otherStaff']);
 const tenantGaps = new Map<string, { tables: string[]; routes: Set<string> }>();
+let firmStatements = 0;
 function noteTenantViolations(route: string, statements: string[]) {
+  firmStatements += statements.length;
   for (const statement of statements) {
     const tables = tenantViolations(statement);
     if (!tables.length) continue;
@@ -149,7 +151,7 @@ describe('access matrix', () => {
 
 describe('tenant conditions', () => {
   it("every statement of a firm's call names the firm on each tenant table it reads, or is a known gap", () => {
-    expect(tenantGaps.size, 'the access matrix above ran and recorded statements').toBeGreaterThan(0);
+    expect(firmStatements, 'the access matrix above ran and recorded statements').toBeGreaterThan(1000);
     const found = new Map([...tenantGaps].map(([statement, gap]) => [normalizeStatement(statement), gap]));
     if (process.env.TENANT_GAPS_WRITE === '1') writeKnownGaps([...found.keys()]);
     const known = readKnownGaps();
