@@ -8,7 +8,7 @@
  */
 import { ADMIN_COUNT_CAP } from '@dd/shared';
 import { openDatabase } from '../apps/server/src/db/client';
-import { listRecords } from '../apps/server/src/modules/data-admin/data-admin.sql';
+import { listRecords } from '../apps/server/src/modules/data-admin/data-admin.queries';
 import { modelsIndex } from '../apps/server/src/modules/data-admin/models';
 import { ONE_CLIENT } from './generate-sql';
 import { smallThenBig, type Timing, timed } from './measure';

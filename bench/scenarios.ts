@@ -10,7 +10,7 @@ import {
   companyClientsQuery,
 } from '../apps/server/src/modules/dashboard/clients-panel.queries';
 import type { DashboardOrder } from '../apps/server/src/modules/dashboard/dashboard.schemas';
-import type { DashboardScope } from '../apps/server/src/modules/dashboard/dashboard.sql';
+import type { DashboardScope } from '../apps/server/src/modules/dashboard/dashboard.queries';
 import {
   clientReadyFilesQuery,
   readyFilesCountQuery,

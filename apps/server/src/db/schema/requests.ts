@@ -305,7 +305,7 @@ export const requests = pgTable(
     index('requests_staff_user_idx').on(t.userId).where(sql`${t.active} and not ${t.archived}`),
     index('requests_staff_requester_idx').on(t.requesterId).where(sql`${t.active} and not ${t.archived}`),
     index('requests_user_idx').on(t.userId),
-    // Open requests with every column the report cards read (modules/reports/card-rules.sql.ts): the
+    // Open requests with every column the report cards read (modules/reports/card-rules.queries.ts): the
     // data dashboard's first load, the assignment table and each report's open cards are index-only
     // scans of this small index instead of reads scattered over the whole table.
     index('requests_open_cards_idx')

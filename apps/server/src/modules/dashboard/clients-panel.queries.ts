@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm'
 import { sameFirm } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { files, patients, requests } from '../../db/schema';
-import { type DashboardScope, readyFileCondition } from './dashboard.sql';
+import { type DashboardScope, readyFileCondition } from './dashboard.queries';
 import { filterConditions, type PageWindow, type RequestFilters } from './requests-company.queries';
 
 /**

@@ -6,7 +6,7 @@ import { visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { companies, patients, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import type { DashboardScope } from './dashboard.sql';
+import type { DashboardScope } from './dashboard.queries';
 
 /**
  * Who may open which dashboard. Firm users reach only their own company (another one is a 404);

@@ -4,7 +4,7 @@ import { sameFirm } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { files, patients, providers, requests } from '../../db/schema';
 import { firmDownload } from '../files/files.queries';
-import { type DashboardScope, readyFileCondition, scopeCondition } from './dashboard.sql';
+import { type DashboardScope, readyFileCondition, scopeCondition } from './dashboard.queries';
 import type { PageWindow } from './requests-company.queries';
 
 /**

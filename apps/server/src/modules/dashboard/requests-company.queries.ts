@@ -16,7 +16,6 @@ import { patients, providers, requests, requestTypeChoices, users } from '../../
 import { oneOf } from '../../db/schema/checks';
 import { deadlineFields } from '../requests/requests.deadline';
 import { deadlineDueRange, openDueBetween } from '../requests/requests.deadline-filter';
-import type { DashboardOrder } from './dashboard.schemas';
 import {
   type DashboardScope,
   daysOld,
@@ -24,7 +23,8 @@ import {
   daysToReceive,
   receivedDocument,
   scopeCondition,
-} from './dashboard.sql';
+} from './dashboard.queries';
+import type { DashboardOrder } from './dashboard.schemas';
 
 /**
  * GET /api/requests-company/: one page of a firm's requests (filters, sort, ages computed in SQL).

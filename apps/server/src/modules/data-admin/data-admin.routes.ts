@@ -17,6 +17,7 @@ import { requireAuth } from '../../authz';
 import { clientIp } from '../../lib/client-ip';
 import { EmptyBodySchema } from '../../lib/empty-body';
 import { importCsv } from './data-admin.csv';
+import { listOptions, listRecords } from './data-admin.queries';
 import {
   createRecord,
   deleteAdminRecord,
@@ -27,7 +28,6 @@ import {
   readRecord,
   updateAdminRecord,
 } from './data-admin.service';
-import { listOptions, listRecords } from './data-admin.sql';
 import { modelsIndex } from './models';
 import { STATIC_MODELS } from './registry';
 

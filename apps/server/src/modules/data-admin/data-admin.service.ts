@@ -3,7 +3,6 @@ import type { Auth } from '../../authz';
 import type { Db, DbOrTx } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { searchLabels } from './data-admin.search';
 import {
   deleteRecord,
   existingIds,
@@ -11,7 +10,8 @@ import {
   insertRecords,
   updateRecord,
   type Values,
-} from './data-admin.sql';
+} from './data-admin.queries';
+import { searchLabels } from './data-admin.search';
 import { readValue } from './data-admin.values';
 import { WRITERS } from './data-admin.writers';
 import { type ModelsIndex, modelsIndex } from './models';

@@ -10,7 +10,7 @@ import {
 } from '../notetemplates/notetemplates.service';
 import { createProvider, updateProvider } from '../providers/providers.service';
 import { createRequestType, deleteRequestType } from '../requesttypes/requesttypes.service';
-import type { Values } from './data-admin.sql';
+import type { Values } from './data-admin.queries';
 
 /**
  * Where a table has its own product service, the data administration writes through it, so a change made

@@ -14,7 +14,7 @@ import {
 import type { Auth } from '../../authz';
 import { can } from '../../authz/policy';
 import type { DbOrTx } from '../../db/client';
-import { type AggregateRow, aggregateRequests, notesByAuthor, staffAndFirms } from './datadashboard.sql';
+import { type AggregateRow, aggregateRequests, notesByAuthor, staffAndFirms } from './datadashboard.queries';
 
 /**
  * GET /api/home/dashboard/ (staff spec sections 3 and 7): the data dashboard's totals, request

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createCompany, createPatient, createRequest, createUser } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { billings, invoices, requests } from '../../db/schema';
-import { type AggregateRow, aggregateInOnePass, aggregateRequests } from './datadashboard.sql';
+import { type AggregateRow, aggregateInOnePass, aggregateRequests } from './datadashboard.queries';
 import { compactTallies } from './tallies';
 
 /**

@@ -4,7 +4,7 @@ import { type DbOrTx, queryRows } from '../../db/client';
 import { priceSettings, requestTallies } from '../../db/schema';
 import { oneOf } from '../../db/schema/checks';
 import { statusFee } from '../billing/invoices.queries';
-import type { AggregateRow } from './datadashboard.sql';
+import type { AggregateRow } from './datadashboard.queries';
 
 /** The figures the tallies give, over all of history (fees as whole cents). */
 export const TALLIED = [

@@ -16,7 +16,7 @@ import type { DbOrTx } from '../../db/client';
 import { companies, providers, requests, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { containsPattern } from '../requests/requests.filter-kit';
-import { cardPredicate } from './card-rules.sql';
+import { cardPredicate } from './card-rules.queries';
 import {
   type CountRow,
   countCards,
@@ -24,7 +24,7 @@ import {
   pageRequests,
   type ReportOrdering,
   subjectConditions,
-} from './staff-reports.sql';
+} from './staff-reports.queries';
 
 /**
  * Staff reports: an employee's, law firm's, paralegal's or provider's count cards, the

@@ -9,7 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { companies, patients, providers, requests, users } from '../../db/schema';
 import { deadlineFields } from '../requests/requests.deadline';
-import { cardPredicate, countsOpenOnly, isOpen, windowsRelation } from './card-rules.sql';
+import { cardPredicate, countsOpenOnly, isOpen, windowsRelation } from './card-rules.queries';
 
 /**
  * Staff reports in SQL: counting cards for one subject (or per employee, paralegal or provider) and

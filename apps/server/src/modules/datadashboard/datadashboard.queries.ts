@@ -10,7 +10,7 @@ import {
   isOpen,
   personReminder,
   windowsRelation,
-} from '../reports/card-rules.sql';
+} from '../reports/card-rules.queries';
 import { TALLIED, tallyTotals } from './tallies';
 
 /**
