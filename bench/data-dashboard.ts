@@ -10,7 +10,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { dataDashboard } from '../apps/server/src/modules/datadashboard/datadashboard.service';
-import { dashboardTrends } from '../apps/server/src/modules/datadashboard/datadashboard.trends';
+import { dashboardTrends } from '../apps/server/src/modules/datadashboard/trends.queries';
 import { completedWithFees } from '../apps/server/src/modules/reports/completed-fees.service';
 import {
   assignmentTable,

@@ -3,7 +3,7 @@ import type { AppDeps } from './app-types';
 import { jobs } from './db/schema';
 import { pruneIdempotencyKeys } from './lib/idempotency';
 import { createJobRunner, type JobRunner } from './lib/jobs';
-import { compactTallies } from './modules/datadashboard/tallies';
+import { compactTallies } from './modules/datadashboard/tallies.queries';
 import { DEADLINE_DIGEST_JOB, sendDeadlineDigests } from './modules/deadlinedigest/deadline-digest';
 import { diskPaths } from './modules/diskusage/diskusage.routes';
 import { takeDailySnapshot } from './modules/diskusage/diskusage.service';

@@ -65,6 +65,7 @@ export const LOCAL_TABLES: ReadonlySet<string> = new Set([
   'checked_password_hashes',
   'custom_model_migrations',
   'request_tallies',
+  'request_hour_tallies',
   'crashpads',
   'subscriptions',
 ]);

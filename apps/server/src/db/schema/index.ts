@@ -21,6 +21,7 @@ export * from './relations';
 export * from './requests';
 export * from './server';
 export * from './signing';
+export * from './tallies';
 export * from './users';
 export * from './webhooks';
 export * from './website';

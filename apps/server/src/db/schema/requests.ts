@@ -367,28 +367,3 @@ export const requestTypeChoices = pgTable(
     index('request_type_choices_type_idx').on(t.requestTypeId),
   ],
 );
-
-/**
- * The data dashboard's all-time figures as running tallies (migration 0013): the trigger requests_tally
- * adds a row of +1 for what an active request now counts towards and -1 for what it counted towards
- * before, per law firm and per claimant (0: nobody), status and rush. Summing them gives each group's
- * totals without reading a million requests; only inserts, so concurrent changes never wait on each
- * other, and the tally compactor folds the rows together now and then.
- */
-export const requestTallies = pgTable(
-  'request_tallies',
-  {
-    byWorker: boolean('by_worker').notNull(),
-    groupId: integer('group_id').notNull(),
-    status: text('status').notNull(),
-    rush: boolean('rush').notNull(),
-    n: integer('n').notNull(),
-    received: integer('received').notNull(),
-    turnaround: bigint('turnaround', { mode: 'number' }).notNull(),
-    billed: integer('billed').notNull(),
-    billedSum: centsColumn('billed_sum').notNull(),
-    /** The quotes (price) of the requests not billed yet: what an outcome that bills the quote adds up. */
-    quotedSum: money('quoted_sum'),
-  },
-  (t) => [index('request_tallies_group_idx').on(t.byWorker, t.groupId, t.status, t.rush)],
-);

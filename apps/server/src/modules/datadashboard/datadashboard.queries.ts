@@ -11,7 +11,7 @@ import {
   personReminder,
   windowsRelation,
 } from '../reports/card-rules.queries';
-import { TALLIED, tallyTotals } from './tallies';
+import { TALLIED, tallyTotals } from './tallies.queries';
 
 /**
  * The data dashboard's figures in one pass over the requests: GROUPING SETS give the totals, each
@@ -65,7 +65,7 @@ type Rows = 'all' | 'open' | 'recent';
 /**
  * Every figure per group. The first load (open requests) and an internal non-staff caller's own
  * requests are one pass. With closed requests, three passes at once: the open requests for the cards,
- * the recent ones for the periods, and the running tallies for the all-time totals (tallies.ts), so no
+ * the recent ones for the periods, and the running tallies for the all-time totals (tallies.queries.ts), so no
  * pass reads all of history.
  */
 export async function aggregateRequests(db: DbOrTx, scope: AggregateScope): Promise<AggregateRow[]> {

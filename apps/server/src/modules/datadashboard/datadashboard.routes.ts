@@ -8,9 +8,9 @@ import { z } from 'zod';
 import type { Module } from '../../app-types';
 import { requireAuth } from '../../authz';
 import { readOnReplica } from '../../lib/read-replica';
-import { deadlineEscalation } from './datadashboard.deadlines';
 import { dataDashboard } from './datadashboard.service';
-import { dashboardTrends } from './datadashboard.trends';
+import { deadlineEscalation } from './deadlines.queries';
+import { dashboardTrends } from './trends.queries';
 
 /**
  * The staff data dashboard: GET /api/home/dashboard/. `status_open` counts open requests only

@@ -20,7 +20,7 @@ import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { billings, invoices, notes } from '../../db/schema';
 import { get } from '../requests/requests.staff-fixtures';
 import { dataDashboard } from './datadashboard.service';
-import { dashboardTrends } from './datadashboard.trends';
+import { dashboardTrends } from './trends.queries';
 
 /**
  * The data dashboard's figures against hand-counted fixtures. Each test counts the requests claimed by a

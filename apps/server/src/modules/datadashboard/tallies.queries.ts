@@ -1,7 +1,7 @@
 import { BILLABLE_STATUSES, COMPLETED_OUTCOMES, OPEN_STATUSES } from '@dd/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { priceSettings, requestTallies } from '../../db/schema';
+import { priceSettings, requestHourTallies, requestTallies } from '../../db/schema';
 import { oneOf } from '../../db/schema/checks';
 import { statusFee } from '../billing/invoices.queries';
 import type { AggregateRow } from './datadashboard.queries';
@@ -62,8 +62,9 @@ export async function tallyTotals(db: DbOrTx): Promise<AggregateRow[]> {
 }
 
 /**
- * Folds the tally rows into one per group (the trigger only ever adds rows). Safe beside writers and
- * other compactions: rows added meanwhile are not seen by the delete and stay for the next time.
+ * Folds the tally rows into one per group, and the hourly ones into one per kind and hour (the triggers only
+ * ever add rows). Safe beside writers and other compactions: rows added meanwhile are not seen by the delete
+ * and stay for the next time.
  */
 export async function compactTallies(db: DbOrTx): Promise<void> {
   const t = requestTallies;
@@ -72,4 +73,8 @@ export async function compactTallies(db: DbOrTx): Promise<void> {
     select by_worker, group_id, status, rush, sum(n), sum(received), sum(turnaround), sum(billed), sum(billed_sum),
       sum(quoted_sum)
     from moved group by by_worker, group_id, status, rush having sum(n) <> 0`);
+  const h = requestHourTallies;
+  await db.execute(sql`with moved as (delete from ${h} returning *)
+    insert into ${h} (kind, hour, n, days)
+    select kind, hour, sum(n), sum(days) from moved group by kind, hour having sum(n) <> 0`);
 }

@@ -5,7 +5,7 @@ import { createCompany, createPatient, createRequest, createUser } from '../../.
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { billings, invoices, requests } from '../../db/schema';
 import { type AggregateRow, aggregateInOnePass, aggregateRequests } from './datadashboard.queries';
-import { compactTallies } from './tallies';
+import { compactTallies } from './tallies.queries';
 
 /**
  * The running tallies behind the data dashboard's all-time figures must always equal a pass over every
