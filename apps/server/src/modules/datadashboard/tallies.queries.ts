@@ -1,4 +1,4 @@
-import { BILLABLE_STATUSES, COMPLETED_OUTCOMES, OPEN_STATUSES } from '@dd/shared';
+import { AGE_BUCKETS, BILLABLE_STATUSES, COMPLETED_OUTCOMES, OPEN_STATUSES } from '@dd/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { priceSettings, requestHourTallies, requestTallies } from '../../db/schema';
@@ -73,8 +73,14 @@ export async function compactTallies(db: DbOrTx): Promise<void> {
     select by_worker, group_id, status, rush, sum(n), sum(received), sum(turnaround), sum(billed), sum(billed_sum),
       sum(quoted_sum)
     from moved group by by_worker, group_id, status, rush having sum(n) <> 0`);
+  // The ages of open requests only tell hours apart up to the oldest bucket's edge, so older `open` hours
+  // (with two weeks to spare) are folded into one row at -infinity, and the ages read about a thousand rows
+  // instead of one per hour of history.
+  const keptDays = Math.max(...AGE_BUCKETS.map(([, from]) => from)) + 14;
   const h = requestHourTallies;
   await db.execute(sql`with moved as (delete from ${h} returning *)
     insert into ${h} (kind, hour, n, days)
-    select kind, hour, sum(n), sum(days) from moved group by kind, hour having sum(n) <> 0`);
+    select kind, case when kind = 'open' and hour < now() - make_interval(days => ${keptDays}) then '-infinity' else hour end,
+      sum(n), sum(days)
+    from moved group by 1, 2 having sum(n) <> 0`);
 }

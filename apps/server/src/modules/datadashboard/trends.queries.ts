@@ -16,9 +16,10 @@ import { oneOf } from '../../db/schema/checks';
  * get the same figures counted from the requests (countedTrends), which the tests compare them with.
  */
 export async function dashboardTrends(db: DbOrTx, auth: Auth, now?: Date): Promise<DashboardTrends> {
-  if (!auth.isStaff || !onWholeHours(auth.timezone, now ?? new Date())) return countedTrends(db, auth, now);
-  const window = trendWindow(auth.timezone, now);
-  const [series, ages] = await Promise.all([talliedWeeks(db, window), talliedAges(db, window.at)]);
+  const at = now ?? new Date();
+  if (!auth.isStaff || !onWholeHours(auth.timezone, at)) return countedTrends(db, auth, now);
+  const window = trendWindow(auth.timezone, at);
+  const [series, ages] = await Promise.all([talliedWeeks(db, window), talliedAges(db, at)]);
   return answer(series, ages);
 }
 
@@ -89,27 +90,30 @@ const talliedWeeks = (db: DbOrTx, w: Window) => {
  * tallies count the open requests ordered before that moment's hour, and the requests of its last part hour
  * are counted one by one (the order date's index). Bucket k is then the difference of two such counts.
  */
-async function talliedAges(db: DbOrTx, at: SQL): Promise<AgeRow[]> {
+async function talliedAges(db: DbOrTx, at: Date): Promise<AgeRow[]> {
   const t = requestHourTallies;
-  const bounds = AGE_BOUNDS.map((days, i) => ({
-    moment: sql`(${at} - make_interval(secs => ${days * 86_400}))`,
-    hour: sql`date_trunc('hour', ${at} - make_interval(secs => ${days * 86_400}), 'UTC')`,
-    name: sql.raw(`c${i + 1}`),
-  }));
+  const HOUR = 3_600_000;
+  const bounds = AGE_BOUNDS.map((days, i) => {
+    const moment = at.getTime() - days * 86_400_000;
+    return {
+      moment: new Date(moment).toISOString(),
+      hour: new Date(Math.floor(moment / HOUR) * HOUR).toISOString(),
+      name: sql.raw(`c${i + 1}`),
+    };
+  });
   const [row] = await queryRows<Record<string, number | string | null>>(
     db,
-    sql`select
-        (select coalesce(sum(${t.n}), 0) from ${t} where ${t.kind} = 'open') as total,
+    sql`select coalesce(sum(${t.n}), 0) as total,
         ${sql.join(
           bounds.map(
-            (
-              b,
-            ) => sql`(select coalesce(sum(${t.n}), 0) from ${t} where ${t.kind} = 'open' and ${t.hour} < ${b.hour})
+            (b) => sql`coalesce(sum(${t.n}) filter (where ${t.hour} < ${b.hour}::timestamptz), 0)
               + (select count(*) from ${requests} where ${requests.active} and ${oneOf(requests.status, OPEN_STATUSES)}
-                  and ${requests.createdAt} >= ${b.hour} and ${requests.createdAt} <= ${b.moment}) as ${b.name}`,
+                  and ${requests.createdAt} >= ${b.hour}::timestamptz and ${requests.createdAt} <= ${b.moment}::timestamptz)
+              as ${b.name}`,
           ),
           sql`, `,
-        )}`,
+        )}
+      from ${t} where ${t.kind} = 'open'`,
   );
   // Requests at least k buckets old, for k = 0 (every open request) to the last bucket; each bucket is the
   // difference of neighbours.
