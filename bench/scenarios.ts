@@ -9,8 +9,8 @@ import {
   companyClientsCountQuery,
   companyClientsQuery,
 } from '../apps/server/src/modules/dashboard/clients-panel.queries';
-import type { DashboardOrder } from '../apps/server/src/modules/dashboard/dashboard.schemas';
 import type { DashboardScope } from '../apps/server/src/modules/dashboard/dashboard.queries';
+import type { DashboardOrder } from '../apps/server/src/modules/dashboard/dashboard.schemas';
 import {
   clientReadyFilesQuery,
   readyFilesCountQuery,

@@ -17,7 +17,10 @@ import {
   type StaffListTextFilter,
   staffListQuery,
 } from '@dd/shared';
-import { REQUEST_FILTERS, REQUEST_ORDERINGS } from '../apps/server/src/modules/requests/requests.filters';
+import {
+  REQUEST_FILTERS,
+  REQUEST_ORDERINGS,
+} from '../apps/server/src/modules/requests/requests.filters.queries';
 import { ONE_CLIENT } from './generate-sql';
 
 export interface StaffCase {

@@ -4,12 +4,15 @@ import pg from 'pg';
 import type { Auth } from '../apps/server/src/authz';
 import type { Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
-import { filterConditions, RequestListQuery } from '../apps/server/src/modules/requests/requests.filters';
+import {
+  filterConditions,
+  RequestListQuery,
+} from '../apps/server/src/modules/requests/requests.filters.queries';
 import {
   listCountCap,
   listedNameMatches,
   listedNewProvider,
-} from '../apps/server/src/modules/requests/requests.name-filters';
+} from '../apps/server/src/modules/requests/requests.name-filters.queries';
 import {
   REQUEST_COUNT_CAP,
   requestCountQuery,

@@ -25,8 +25,11 @@ import * as schema from '../apps/server/src/db/schema';
 import { createDeps } from '../apps/server/src/deps';
 import { dashboardScope } from '../apps/server/src/modules/dashboard/dashboard.service';
 import { addNote } from '../apps/server/src/modules/notes/notes.service';
-import { filterConditions, RequestListQuery } from '../apps/server/src/modules/requests/requests.filters';
-import { listedNameMatches } from '../apps/server/src/modules/requests/requests.name-filters';
+import {
+  filterConditions,
+  RequestListQuery,
+} from '../apps/server/src/modules/requests/requests.filters.queries';
+import { listedNameMatches } from '../apps/server/src/modules/requests/requests.name-filters.queries';
 import { listVisibleRequests, withRelated } from '../apps/server/src/modules/requests/requests.queries';
 import { benchDatabaseUrl, generate, INTERNAL_COMPANY_ID } from './generate';
 import { BENCH_PASSWORD, BENCH_STAFF_EMAIL, BENCH_WORKER_EMAIL } from './generate-sql';

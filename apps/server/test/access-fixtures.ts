@@ -24,7 +24,7 @@ import {
   websitePages,
   websitePageVersions,
 } from '../src/db/schema';
-import { confirmAuthorizationChecklist } from '../src/modules/authorizations/authorizations.test-utils';
+import { confirmAuthorizationChecklist } from '../src/modules/authorizations/authorizations.test-utils.queries';
 import { storedForm, uploadedFormPdf } from '../src/modules/pdfforms/pdfforms.test-utils';
 import { refreshDeadline } from '../src/modules/requests/requests.deadline';
 import {

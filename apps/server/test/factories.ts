@@ -16,7 +16,8 @@ import {
   roles,
   users,
 } from '../src/db/schema';
-import { addRequestTypes, requestTypeText } from '../src/modules/requests/requests.types';
+import { requestTypeText } from '../src/modules/requests/requests.types';
+import { addRequestTypes } from '../src/modules/requests/requests.types.queries';
 import { INTERNAL_COMPANY_ID } from './helpers';
 
 /** Factories: each call makes fresh rows with unique names, so tests run side by side. */

@@ -10,7 +10,6 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -47,13 +46,13 @@ export const requestInternalNumberSeq = pgSequence('request_internal_number_seq'
 
 /**
  * The numeric part of an internal number, so '9999' sorts before '10001' and '10001-2' after '10001': the
- * list's internal-number ordering (requests.filters.ts) and its index are this one expression.
+ * list's internal-number ordering (requests.filters.queries.ts) and its index are this one expression.
  */
 export const internalNumberValue = (internalNumber: AnyPgColumn) =>
   sql`(nullif(regexp_replace(split_part(${internalNumber}, '-', 1), '[^0-9]', '', 'g'), '')::bigint)`;
 
 /**
- * The columns the staff list's filters read (requests.staff-filters.ts), kept after the key of its
+ * The columns the staff list's filters read (requests.staff-filters.queries.ts), kept after the key of its
  * indexes so a filtered walk reads no table rows.
  */
 type FilterColumn =

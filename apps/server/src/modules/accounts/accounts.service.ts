@@ -1,5 +1,4 @@
 import { type CurrentUser, DEADLINE_DIGEST_MSG, MSG } from '@dd/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import { limitResetRequest } from '../../auth/login-limits';
 import { hashPassword } from '../../auth/passwords';
@@ -14,18 +13,20 @@ import {
 import type { Auth } from '../../authz';
 import { callerAbilities } from '../../authz/policy';
 import type { Db, DbOrTx } from '../../db/client';
-import { companies, roles, users } from '../../db/schema';
 import { renderEmail } from '../../lib/email-layout';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { SECRET_LINK_PLACEHOLDER } from '../../lib/outbox';
+import {
+  currentUserRow,
+  setPasswordConfirmingEmail,
+  setTimeZone,
+  setWeeklyDeadlineDigest,
+  userWithLowerEmail,
+} from './accounts.queries';
 
 /** Finding a user by address, password reset and the current-user view (sign-up: signup.service.ts). */
 export async function findUserByEmail(db: DbOrTx, email: string) {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
-  return user;
+  return userWithLowerEmail(db, email.trim().toLowerCase());
 }
 
 /** A fresh single-use reset link for the user (the e-mail, or an operator's `npm run admin -- reset-link`). */
@@ -96,11 +97,7 @@ export async function resetPassword(db: Db, userId: number, token: string, passw
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     if (!(await consumeOneTimeToken(tx, userId, token))) throw badRequest(MSG.resetLinkInvalid);
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
-      .where(eq(users.id, userId))
-      .returning({ id: users.id, companyId: users.companyId });
+    const user = await setPasswordConfirmingEmail(tx, userId, passwordHash);
     await revokeAllForUser(tx, user);
   });
 }
@@ -110,12 +107,7 @@ export async function getCurrentUser(
   auth: Auth,
   settings: { internalCompanyId: number; sessionMinutes: number },
 ): Promise<CurrentUser> {
-  const [row] = await db
-    .select({ user: users, companyName: companies.name, permissions: roles.permissions })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.id, auth.userId));
+  const row = await currentUserRow(db, auth);
   if (!row) throw notFound();
   const u = row.user;
   return {
@@ -141,8 +133,6 @@ export async function getCurrentUser(
   };
 }
 
-const ownRow = (auth: Auth) => and(eq(users.id, auth.userId), eq(users.companyId, auth.companyId));
-
 /** A firm user's own choice of the weekly deadline e-mail (internal users have no firm to report on). */
 export async function setOwnDeadlineDigest(
   db: DbOrTx,
@@ -150,7 +140,7 @@ export async function setOwnDeadlineDigest(
   wanted: boolean,
 ): Promise<{ weekly_deadline_digest: boolean }> {
   if (auth.isInternal) throw forbidden(DEADLINE_DIGEST_MSG.firmsOnly);
-  await db.update(users).set({ weeklyDeadlineDigest: wanted }).where(ownRow(auth));
+  await setWeeklyDeadlineDigest(db, auth, wanted);
   return { weekly_deadline_digest: wanted };
 }
 
@@ -160,6 +150,6 @@ export async function setOwnTimeZone(
   auth: Auth,
   timezone: string,
 ): Promise<{ timezone: string }> {
-  await db.update(users).set({ timezone }).where(ownRow(auth));
+  await setTimeZone(db, auth, timezone);
   return { timezone };
 }

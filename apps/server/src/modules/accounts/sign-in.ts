@@ -1,12 +1,11 @@
 import { MSG } from '@dd/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import { beginLoginAttempt } from '../../auth/login-limits';
 import { dummyHash, verifyPassword } from '../../auth/passwords';
 import { issueTokens, type TokenPair } from '../../auth/tokens';
-import { users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
+import { recordSignInOnUser } from './accounts.queries';
 import { findUserByEmail } from './accounts.service';
 
 /**
@@ -34,9 +33,6 @@ export async function signIn(
   await attempt.succeeded();
   await recordAudit(db, { actorId: user.id, action: 'auth.signin', targetUserId: user.id, ip });
   // The browser's zone (already checked by LoginSchema); without one the stored zone stays.
-  await db
-    .update(users)
-    .set({ lastLoginAt: sql`now()`, ...(input.timezone ? { timezone: input.timezone } : {}) })
-    .where(and(eq(users.companyId, user.companyId), eq(users.id, user.id)));
+  await recordSignInOnUser(db, user, input.timezone);
   return issueTokens(db, user, deps.tokens);
 }

@@ -1,16 +1,20 @@
 import { COMPANY_NAME_LIMITS, CONFIRM_LINK_HOURS, CONFIRM_MSG, MSG, type SignupInput } from '@dd/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import { hashPassword } from '../../auth/passwords';
 import { consume, type RateRule } from '../../auth/rate-limit';
 import { consumeOneTimeToken, createOneTimeToken, issueTokens, type TokenPair } from '../../auth/tokens';
 import type { Auth } from '../../authz';
 import type { Db, DbOrTx } from '../../db/client';
-import { companies, users } from '../../db/schema';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/constraint-errors';
 import { renderEmail } from '../../lib/email-layout';
 import { badRequest, notFound } from '../../lib/errors';
 import { type Mail, SECRET_LINK_PLACEHOLDER } from '../../lib/outbox';
+import {
+  confirmUserEmail,
+  insertSignupCompany,
+  insertSignupUser,
+  ownConfirmationState,
+} from './accounts.queries';
 import { findUserByEmail } from './accounts.service';
 
 /**
@@ -47,28 +51,14 @@ export async function signUp(
       if (await findUserByEmail(tx, input.email)) throw taken();
       // Both names are plain text (SignupSchema), so the firm name built from them is too.
       const name = `${input.first_name} ${input.last_name}`.slice(0, COMPANY_NAME_LIMITS.max).trim();
-      const [company] = await tx
-        .insert(companies)
-        .values({ name, adminName: name, adminEmail: input.email })
-        .returning({ id: companies.id });
-      const [user] = await tx
-        .insert(users)
-        .values({
-          firstName: input.first_name,
-          lastName: input.last_name,
-          email: input.email,
-          passwordHash,
-          companyId: company.id,
-          isStaff: true,
-          type: 'User',
-          emailConfirmedAt: null,
-        })
-        .returning({
-          id: users.id,
-          companyId: users.companyId,
-          email: users.email,
-          firstName: users.firstName,
-        });
+      const company = await insertSignupCompany(tx, { name, adminEmail: input.email });
+      const user = await insertSignupUser(tx, {
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        passwordHash,
+        companyId: company.id,
+      });
       await sendConfirmation(tx, mail, user);
       return user;
     })
@@ -115,26 +105,14 @@ async function sendConfirmation(
 export async function confirmEmail(db: Db, userId: number, token: string): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await consumeOneTimeToken(tx, userId, token, ['confirm']))) throw badRequest(CONFIRM_MSG.invalid);
-    await tx
-      .update(users)
-      .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
-      .where(eq(users.id, userId));
+    await confirmUserEmail(tx, userId);
   });
 }
 
 /** POST /users/confirmEmail/resend/: a new link for the signed-in user, a few times an hour. */
 export async function resendConfirmation(deps: Pick<AppDeps, 'db' | 'mail'>, auth: Auth): Promise<void> {
   const { db, mail } = deps;
-  const [user] = await db
-    .select({
-      id: users.id,
-      companyId: users.companyId,
-      email: users.email,
-      firstName: users.firstName,
-      confirmedAt: users.emailConfirmedAt,
-    })
-    .from(users)
-    .where(and(eq(users.companyId, auth.companyId), eq(users.id, auth.userId)));
+  const user = await ownConfirmationState(db, auth);
   if (!user) throw notFound();
   if (user.confirmedAt) throw badRequest(CONFIRM_MSG.alreadyConfirmed);
   await consume(db, resendRule, String(user.id), MSG.tooManyRequests);

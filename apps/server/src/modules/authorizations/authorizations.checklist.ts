@@ -15,14 +15,17 @@ import {
   todayIn,
   validateAuthorization,
 } from '@dd/shared';
-import { and, eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
-import { sameFirm, unsafeActiveRequestById } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
-import { authorizationChecks, patients, providers, requests, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
-import { listChosenTypes } from '../requests/requests.types';
+import { listChosenTypes } from '../requests/requests.types.queries';
+import {
+  type AuthorizationCheckRow,
+  savedAuthorizationCheck,
+  unsafeChecklistRequest,
+  upsertAuthorizationCheck,
+} from './authorizations.checklist.queries';
 import { storedPdfText } from './authorizations.pre-answer';
 
 /**
@@ -30,9 +33,7 @@ import { storedPdfText } from './authorizations.pre-answer';
  * at the first send: internal staff only, so requests are read without a tenant (the route's rule has
  * limited the caller). Answers belong to one form: a different form on the request starts a new checklist.
  */
-type Row = typeof authorizationChecks.$inferSelect;
-
-function answersOf(row: Row): AuthorizationChecklist {
+function answersOf(row: AuthorizationCheckRow): AuthorizationChecklist {
   return {
     description: row.description,
     discloser: row.discloser,
@@ -56,29 +57,10 @@ function answersOf(row: Row): AuthorizationChecklist {
 
 /** `formText`: reads the form's text to pre-tick a checklist nobody has saved (the screen's read only). */
 async function loadCheck(db: DbOrTx, auth: Auth, id: number, formText?: (url: string) => Promise<string>) {
-  const [row] = await db
-    .select({
-      documentUrl: requests.hipaaConsentUrl,
-      clientDocumentUrl: patients.hipaaConsentUrl,
-      providerName: providers.name,
-      maxAgeDays: providers.maxAuthorizationAgeDays,
-      legalBasis: requests.legalBasis,
-      companyId: requests.companyId,
-    })
-    .from(requests)
-    .innerJoin(
-      patients,
-      and(eq(patients.id, requests.patientId), sameFirm(patients.companyId, requests.companyId)),
-    )
-    .innerJoin(providers, eq(providers.id, requests.providerId))
-    .where(unsafeActiveRequestById(id));
+  const row = await unsafeChecklistRequest(db, id);
   if (!row) throw notFound();
   const documentUrl = row.documentUrl ?? row.clientDocumentUrl;
-  const [saved] = await db
-    .select({ check: authorizationChecks, checkedBy: users.fullName })
-    .from(authorizationChecks)
-    .leftJoin(users, eq(users.id, authorizationChecks.checkedById))
-    .where(and(eq(authorizationChecks.requestId, id), eq(authorizationChecks.companyId, row.companyId)));
+  const saved = await savedAuthorizationCheck(db, id, row.companyId);
   const current = saved && saved.check.documentUrl === documentUrl ? saved : undefined;
   const requested = sensitiveCategoriesOf((await listChosenTypes(db, id)).map((t) => t.name));
   const answers = current ? answersOf(current.check) : EMPTY_AUTHORIZATION_CHECKLIST;
@@ -146,10 +128,7 @@ export async function saveAuthorizationCheck(
     checkedById: auth.userId,
     updatedAt: new Date(),
   };
-  await db
-    .insert(authorizationChecks)
-    .values({ requestId: id, companyId: before.companyId, ...values })
-    .onConflictDoUpdate({ target: authorizationChecks.requestId, set: values });
+  await upsertAuthorizationCheck(db, id, before.companyId, values);
   return withoutBasis(await loadCheck(db, auth, id));
 }
 

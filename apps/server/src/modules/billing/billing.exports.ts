@@ -6,12 +6,11 @@ import {
   type InvoiceLine,
   parseAmount,
 } from '@dd/shared';
-import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { Auth } from '../../authz';
 import type { DbOrTx } from '../../db/client';
-import { companies } from '../../db/schema';
 import { invoicePdf } from './billing.pdf';
+import { companyRow } from './billing-companies.queries';
 import { billingById } from './billings.service';
 import { allInvoiceLines } from './invoices.queries';
 import { CSV_LINE_CAP, invoiceLinesForExport } from './invoices.service';
@@ -70,7 +69,7 @@ export async function billingPdf(
   paymentInstructions: string,
 ): Promise<{ name: string; pdf: Uint8Array }> {
   const billing = await billingById(db, auth, billingId);
-  const [company] = await db.select().from(companies).where(eq(companies.id, billing.company.id));
+  const company = await companyRow(db, billing.company.id);
   const lines = await allInvoiceLines(
     db,
     { companyId: billing.company.id, billing: billing.id, timezone: auth.timezone },

@@ -1,16 +1,31 @@
 import { BILLING_MSG, type Billing, cents, centsOf, formatAmount, formatMoney } from '@dd/shared';
-import { and, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
-import { visibleBillings } from '../../authz/scopes';
 import type { Db, DbOrTx } from '../../db/client';
-import { billings, cardPayments, companies, invoices, requests } from '../../db/schema';
 import { type AuditEvent, recordAudit } from '../../lib/audit';
 import { renderEmail } from '../../lib/email-layout';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mail } from '../../lib/outbox';
-import { containsPattern } from '../requests/requests.filter-kit';
 import { emitInvoiceIssued } from '../webhooks/webhooks.emit';
+import {
+  type BillingListFilter,
+  type BillingRow,
+  billingForCaller,
+  billingsPage,
+  billingTitlesOfFirm,
+  insertBilling,
+  insertInvoiceLines,
+  lockCompanyForBilling,
+  unsafeBillingById,
+  unsafeCardChargedCents,
+  unsafeFreezeLine,
+  unsafeHasCardCharge,
+  unsafeLineIdsOfBilling,
+  unsafeLockBilling,
+  unsafeLockBillingPaid,
+  unsafeRequestCosts,
+  unsafeSetBillingPaid,
+} from './billings.queries';
 import { billableLines, lockCompanyRequests } from './invoices.queries';
 
 /**
@@ -19,32 +34,6 @@ import { billableLines, lockCompanyRequests } from './invoices.queries';
  * administrators billing the same firm at once never bill a line twice. Paid is set with a date and
  * undone only with a logged reason.
  */
-
-const billingColumns = {
-  id: billings.id,
-  title: billings.title,
-  companyId: billings.companyId,
-  companyName: companies.name,
-  isPaid: billings.isPaid,
-  paidAt: billings.paidAt,
-  createdAt: billings.createdAt,
-  lines: sql<number>`(select count(*)::int from ${invoices} i
-    where i.bill_id = ${billings}.id and i.company_id = ${billings}.company_id)`,
-  total: sql<string>`(select coalesce(sum(i.price + i.provider_cost + i.page_fee + i.auto_added_surcharge), 0)
-    from ${invoices} i where i.bill_id = ${billings}.id and i.company_id = ${billings}.company_id)`,
-};
-
-type BillingRow = {
-  id: number;
-  title: string;
-  companyId: number;
-  companyName: string;
-  isPaid: boolean;
-  paidAt: Date | null;
-  createdAt: Date;
-  lines: number;
-  total: string;
-};
 
 const toBilling = (r: BillingRow): Billing => ({
   id: r.id,
@@ -57,22 +46,11 @@ const toBilling = (r: BillingRow): Billing => ({
   total: formatAmount(centsOf(r.total)),
 });
 
-const selectBillings = (db: DbOrTx) =>
-  db.select(billingColumns).from(billings).innerJoin(companies, eq(companies.id, billings.companyId));
-
 export async function billingById(db: DbOrTx, auth: Auth, id: number): Promise<Billing> {
-  const [row] = await selectBillings(db).where(and(eq(billings.id, id), visibleBillings(auth)));
+  const row = await billingForCaller(db, auth, id);
   if (!row) throw notFound();
   authorize(auth, 'invoice.view', { companyId: row.companyId });
   return toBilling(row);
-}
-
-export interface BillingListFilter {
-  title?: string;
-  companyId?: number;
-  isPaid?: boolean;
-  limit: number;
-  offset: number;
 }
 
 /** Newest first; a firm's staff see their own company's billings whatever company they ask for. */
@@ -81,20 +59,7 @@ export async function listBillings(
   auth: Auth,
   filter: BillingListFilter,
 ): Promise<{ rows: Billing[]; total: number }> {
-  const companyId = auth.isInternal ? filter.companyId : auth.companyId;
-  const where: SQL | undefined = and(
-    companyId === undefined ? undefined : eq(billings.companyId, companyId),
-    filter.title ? ilike(billings.title, containsPattern(filter.title)) : undefined,
-    filter.isPaid === undefined ? undefined : eq(billings.isPaid, filter.isPaid),
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    selectBillings(db)
-      .where(where)
-      .orderBy(desc(billings.createdAt), desc(billings.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(billings).where(where),
-  ]);
+  const { rows, total } = await billingsPage(db, auth, filter);
   return { rows: rows.map(toBilling), total };
 }
 
@@ -105,21 +70,13 @@ export async function billingTitles(
   companyId: number,
 ): Promise<Record<string, string>> {
   authorize(auth, 'invoice.view', { companyId });
-  const rows = await db
-    .select({ id: billings.id, title: billings.title })
-    .from(billings)
-    .where(eq(billings.companyId, companyId))
-    .orderBy(desc(billings.createdAt), desc(billings.id));
+  const rows = await billingTitlesOfFirm(db, companyId);
   return Object.fromEntries(rows.map((r) => [String(r.id), r.title]));
 }
 
 /** Serializes billing work on one company (row lock on the company). */
 async function lockCompany(tx: DbOrTx, companyId: number) {
-  const [company] = await tx
-    .select({ id: companies.id, name: companies.name, adminEmail: companies.adminEmail })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .for('update');
+  const company = await lockCompanyForBilling(tx, companyId);
   if (!company) throw notFound();
   await lockCompanyRequests(tx, companyId);
   return company;
@@ -136,25 +93,16 @@ async function freezeLines(
   lines: Awaited<ReturnType<typeof billableLines>>,
 ): Promise<void> {
   const existing = lines.filter((l) => l.lineId !== null);
-  for (const line of existing) {
-    await tx
-      .update(invoices)
-      .set({ billId: billingId, price: line.fee })
-      .where(and(eq(invoices.id, line.lineId!), sql`${invoices.billId} is null`));
-  }
+  for (const line of existing) await unsafeFreezeLine(tx, line.lineId!, billingId, line.fee);
   const missing = lines.filter((l) => l.lineId === null);
   if (missing.length === 0) return;
-  const costs = await tx
-    .select({ id: requests.id, providerCost: requests.providerCost, pageFee: requests.pageFee })
-    .from(requests)
-    .where(
-      inArray(
-        requests.id,
-        missing.map((l) => l.requestId),
-      ),
-    );
+  const costs = await unsafeRequestCosts(
+    tx,
+    missing.map((l) => l.requestId),
+  );
   const byId = new Map(costs.map((c) => [c.id, c]));
-  await tx.insert(invoices).values(
+  await insertInvoiceLines(
+    tx,
     missing.map((l) => ({
       requestId: l.requestId,
       companyId,
@@ -178,17 +126,14 @@ export async function createBilling(
     const company = await lockCompany(tx, body.company);
     const lines = await billableLines(tx, body.company);
     if (lines.length === 0) throw conflict(BILLING_MSG.nothingToBill);
-    const [billing] = await tx
-      .insert(billings)
-      .values({ title: body.title, companyId: body.company })
-      .returning({ id: billings.id });
-    await freezeLines(tx, billing.id, body.company, lines);
+    const billingId = await insertBilling(tx, body.title, body.company);
+    await freezeLines(tx, billingId, body.company, lines);
     await recordAudit(tx, {
       actorId: auth.userId,
       action: 'billing.created',
-      details: { billing_id: billing.id, company_id: body.company, title: body.title, lines: lines.length },
+      details: { billing_id: billingId, company_id: body.company, title: body.title, lines: lines.length },
     });
-    const created = await billingById(tx, auth, billing.id);
+    const created = await billingById(tx, auth, billingId);
     if (company.adminEmail) await mail.enqueue(tx, billingEmail(mail, company.adminEmail, created));
     await emitInvoiceIssued(tx, mail.publicUrl, {
       id: created.id,
@@ -197,7 +142,7 @@ export async function createBilling(
       lines: created.lines,
       created: created.created_at,
     });
-    return billing.id;
+    return billingId;
   });
   return billingById(db, auth, id);
 }
@@ -224,25 +169,14 @@ export async function attachLines(
 ): Promise<Billing> {
   authorize(auth, 'billing.manage');
   await db.transaction(async (tx) => {
-    const [billing] = await tx
-      .select({ companyId: billings.companyId, isPaid: billings.isPaid })
-      .from(billings)
-      .where(eq(billings.id, billingId))
-      .for('update');
+    const billing = await unsafeLockBilling(tx, billingId);
     if (!billing) throw notFound();
     // The total a card is being (or was) charged for must stay the billing's total.
-    const [charge] = await tx
-      .select({ id: cardPayments.id })
-      .from(cardPayments)
-      .where(
-        and(eq(cardPayments.billingId, billingId), inArray(cardPayments.status, ['pending', 'succeeded'])),
-      )
-      .limit(1);
+    const charge = await unsafeHasCardCharge(tx, billingId);
     if (billing.isPaid || charge) throw conflict(BILLING_MSG.linesLocked);
     await lockCompany(tx, billing.companyId);
     const eligible = await billableLines(tx, billing.companyId);
-    const onThis = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.billId, billingId));
-    const already = new Set(onThis.map((l) => l.id));
+    const already = new Set(await unsafeLineIdsOfBilling(tx, billingId));
     const wanted = [...new Set(lineIds)].filter((id) => !already.has(id));
     const chosen = eligible.filter((l) => l.lineId !== null && wanted.includes(l.lineId));
     if (chosen.length !== wanted.length)
@@ -268,11 +202,7 @@ export async function setBillingPaid(
   if (!body.is_paid && !body.reason)
     throw badRequest(BILLING_MSG.reasonRequired, { reason: BILLING_MSG.reasonRequired });
   await db.transaction(async (tx) => {
-    const [billing] = await tx
-      .select({ isPaid: billings.isPaid })
-      .from(billings)
-      .where(eq(billings.id, billingId))
-      .for('update');
+    const billing = await unsafeLockBillingPaid(tx, billingId);
     if (!billing) throw notFound();
     if (billing.isPaid === body.is_paid) return;
     await writePaid(tx, billingId, body.is_paid, {
@@ -287,8 +217,7 @@ export async function setBillingPaid(
 /** Sets a billing and its lines paid (or unpaid) with the date, and logs it: the one writer of paid. */
 async function writePaid(tx: DbOrTx, billingId: number, isPaid: boolean, audit: AuditEvent) {
   const paidAt = isPaid ? new Date() : null;
-  await tx.update(billings).set({ isPaid, paidAt }).where(eq(billings.id, billingId));
-  await tx.update(invoices).set({ isPaid, paidAt }).where(eq(invoices.billId, billingId));
+  await unsafeSetBillingPaid(tx, billingId, isPaid, paidAt);
   await recordAudit(tx, audit);
 }
 
@@ -299,14 +228,10 @@ async function writePaid(tx: DbOrTx, billingId: number, isPaid: boolean, audit: 
  * charges counted towards the next payment, and an overpayment is logged for a refund.
  */
 export async function markPaidByCard(tx: DbOrTx, billingId: number, payerId: number, intentId: string) {
-  const [billing] = await tx
-    .select({ isPaid: billings.isPaid })
-    .from(billings)
-    .where(eq(billings.id, billingId))
-    .for('update');
+  const billing = await unsafeLockBillingPaid(tx, billingId);
   if (!billing || billing.isPaid) return;
-  const totalCents = (await billingFigures(tx, eq(billings.id, billingId)))?.totalCents ?? 0;
-  const chargedCents = await cardChargedCents(tx, billingId);
+  const totalCents = billingFigures(await unsafeBillingById(tx, billingId))?.totalCents ?? 0;
+  const chargedCents = await unsafeCardChargedCents(tx, billingId);
   const details = {
     billing_id: billingId,
     payment_intent: intentId,
@@ -326,22 +251,12 @@ export async function markPaidByCard(tx: DbOrTx, billingId: number, payerId: num
   });
 }
 
-/** What the billing's confirmed card charges add up to. */
-async function cardChargedCents(db: DbOrTx, billingId: number): Promise<number> {
-  const [row] = await db
-    .select({ cents: sql<number>`coalesce(sum(${cardPayments.amountCents}), 0)::int` })
-    .from(cardPayments)
-    .where(and(eq(cardPayments.billingId, billingId), eq(cardPayments.status, 'succeeded')));
-  return Number(row?.cents ?? 0);
-}
-
 /** A billing the caller can see, with what a card payment needs: its firm, whether it is paid, its total in cents. */
-export function billingToPay(db: DbOrTx, auth: Auth, billingId: number) {
-  return billingFigures(db, and(eq(billings.id, billingId), visibleBillings(auth)));
+export async function billingToPay(db: DbOrTx, auth: Auth, billingId: number) {
+  return billingFigures(await billingForCaller(db, auth, billingId));
 }
 
-async function billingFigures(db: DbOrTx, where: SQL | undefined) {
-  const [row] = await selectBillings(db).where(where);
+function billingFigures(row: BillingRow | undefined) {
   return row
     ? {
         companyId: row.companyId,

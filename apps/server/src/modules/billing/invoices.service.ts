@@ -19,16 +19,23 @@ import {
   type RequestStatus,
   toCents,
 } from '@dd/shared';
-import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { authorize, can } from '../../authz/policy';
 import type { Db, DbOrTx } from '../../db/client';
-import { companies, invoices, priceSettings, requests, requestTallies } from '../../db/schema';
-import { oneOf } from '../../db/schema/checks';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { lastLine, writeCurrentLine } from './invoice-lines';
-import { allInvoiceLines, feeSql, type LineQuery, pageInvoiceLines } from './invoices.queries';
+import { companyName, invoiceCompaniesPage } from './billing-companies.queries';
+import { feeSettingsRow, saveFeeSettingsRow } from './fee-settings.queries';
+import { writeCurrentLine } from './invoice-lines';
+import {
+  unsafeFirmOfRequest,
+  unsafeLastLine,
+  unsafeLinesOfRequest,
+  unsafeLockActiveRequest,
+  unsafeRequestOfLine,
+  unsafeSetUnbilledLineAmounts,
+} from './invoice-lines.queries';
+import { allInvoiceLines, type LineQuery, pageInvoiceLines } from './invoices.queries';
 
 /** Invoices: companies to invoice, a company's lines, fee settings and line amounts. */
 
@@ -49,44 +56,17 @@ function statusesOf(status: string | undefined): readonly RequestStatus[] | unde
   return [one];
 }
 
-export async function listInvoiceCompanies(
+export function listInvoiceCompanies(
   db: DbOrTx,
   internalCompanyId: number,
   paging: { limit: number; offset: number },
 ): Promise<{ rows: InvoiceCompany[]; total: number }> {
-  const where = ne(companies.id, internalCompanyId);
-  // From the running tallies (request_tallies: the firm's active requests by status and rush, and how many
-  // of them are billed), a few rows per firm, instead of counting each firm's requests and lines.
-  const t = requestTallies;
-  const tallied = (figure: SQL, which: SQL) => sql<number>`(select
-    coalesce(sum(${figure}) filter (where ${which}), 0)::int from ${t}
-    where not ${t.byWorker} and ${t.groupId} = ${companies}.id)`;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: companies.id,
-        name: companies.name,
-        normal_requests: tallied(sql`${t.n}`, sql`not ${t.rush}`),
-        rush_requests: tallied(sql`${t.n}`, sql`${t.rush}`),
-        // A request is billed once a line of it is on a billing (billed_price, kept by invoices_billed_price).
-        unbilled_lines: tallied(sql`${t.n} - ${t.billed}`, oneOf(t.status, BILLABLE_STATUSES)),
-      })
-      .from(companies)
-      .where(where)
-      .orderBy(asc(companies.name), asc(companies.id))
-      .limit(paging.limit)
-      .offset(paging.offset),
-    db.select({ total: count() }).from(companies).where(where),
-  ]);
-  return { rows, total };
+  return invoiceCompaniesPage(db, internalCompanyId, paging);
 }
 
 async function companyOfInvoice(db: DbOrTx, auth: Auth, companyId: number) {
   authorize(auth, 'invoice.view', { companyId });
-  const [company] = await db
-    .select({ id: companies.id, name: companies.name })
-    .from(companies)
-    .where(eq(companies.id, companyId));
+  const company = await companyName(db, companyId);
   if (!company) throw notFound();
   return company;
 }
@@ -123,21 +103,10 @@ export async function invoiceLinesForExport(
 
 /* Fee settings. */
 
-const FEE_KEYS = {
-  completed_documents_arrived: 'completedDocumentsArrived',
-  completed_documents_unavailable: 'completedDocumentsUnavailable',
-  closed_documents_arrived: 'closedDocumentsArrived',
-  closed_documents_unavailable: 'closedDocumentsUnavailable',
-  cancelled: 'cancelled',
-  rush: 'rush',
-  closed_originally_no_document: 'closedOriginallyNoDocument',
-} as const;
-
 async function feeRow(db: DbOrTx) {
-  const [row] = await db.select().from(priceSettings).where(eq(priceSettings.id, 1));
+  const row = await feeSettingsRow(db);
   if (!row) throw notFound();
-  const fees = Object.fromEntries(FEE_FIELDS.map((f) => [f, row[FEE_KEYS[f]]])) as FeeSettings;
-  return { id: row.id, fees, updatedAt: row.updatedAt };
+  return row;
 }
 
 /** The fee settings in whole cents, for the pricing rule. */
@@ -152,12 +121,9 @@ export async function feeSettingsAnswer(db: DbOrTx): Promise<FeeSettingsAnswer> 
 export async function saveFeeSettings(db: Db, auth: Auth, body: FeeSettingsBody & Record<string, unknown>) {
   authorize(auth, 'billing.manage');
   const before = await feeSettings(db);
-  const values = Object.fromEntries(FEE_FIELDS.map((f) => [FEE_KEYS[f], toCents(body[f] as number)]));
+  const fees = Object.fromEntries(FEE_FIELDS.map((f) => [f, toCents(body[f] as number)])) as FeeSettings;
   await db.transaction(async (tx) => {
-    await tx
-      .insert(priceSettings)
-      .values({ id: 1, ...values, updatedAt: new Date() })
-      .onConflictDoUpdate({ target: priceSettings.id, set: { ...values, updatedAt: new Date() } });
+    await saveFeeSettingsRow(tx, fees);
     await recordAudit(tx, {
       actorId: auth.userId,
       action: 'fees.changed',
@@ -175,11 +141,7 @@ const pick = dollarsOf;
 
 /** Locks an active request for a line change; 404 when there is none. */
 async function lockRequest(tx: DbOrTx, requestId: number) {
-  const [row] = await tx
-    .select({ id: requests.id, companyId: requests.companyId })
-    .from(requests)
-    .where(and(eq(requests.id, requestId), sql`${requests.active}`))
-    .for('update');
+  const row = await unsafeLockActiveRequest(tx, requestId);
   if (!row) throw notFound();
   return row;
 }
@@ -193,20 +155,13 @@ export async function updateLine(
 ): Promise<InvoiceLine> {
   authorize(auth, 'billing.manage');
   const requestId = await db.transaction(async (tx) => {
-    const [line] = await tx
-      .select({ requestId: invoices.requestId })
-      .from(invoices)
-      .where(eq(invoices.id, lineId));
+    const line = await unsafeRequestOfLine(tx, lineId);
     if (!line) throw notFound();
     await lockRequest(tx, line.requestId);
-    const [changed] = await tx
-      .update(invoices)
-      .set({
-        providerCost: toCents(amounts.provider_cost),
-        autoAddedSurcharge: toCents(amounts.auto_added_surcharge),
-      })
-      .where(and(eq(invoices.id, lineId), sql`${invoices.billId} is null`))
-      .returning({ id: invoices.id });
+    const changed = await unsafeSetUnbilledLineAmounts(tx, lineId, {
+      providerCost: toCents(amounts.provider_cost),
+      autoAddedSurcharge: toCents(amounts.auto_added_surcharge),
+    });
     if (!changed) throw conflict(BILLING_MSG.lineBilled);
     await auditLine(tx, auth, lineId, line.requestId, amounts);
     return line.requestId;
@@ -244,7 +199,7 @@ export async function openRequestLine(db: Db, auth: Auth, requestId: number): Pr
   authorize(auth, 'billing.manage');
   const lineId = await db.transaction(async (tx) => {
     await lockRequest(tx, requestId);
-    const last = await lastLine(tx, requestId);
+    const last = await unsafeLastLine(tx, requestId);
     if (last && last.billId === null) return last.id;
     const id = await writeCurrentLine(tx, requestId, { providerCost: cents(0) });
     await auditLine(tx, auth, id, requestId, { provider_cost: 0 });
@@ -262,10 +217,7 @@ async function auditLine(tx: DbOrTx, auth: Auth, lineId: number, requestId: numb
 }
 
 async function currentLine(db: DbOrTx, auth: Auth, requestId: number, lineId: number) {
-  const [r] = await db
-    .select({ companyId: requests.companyId })
-    .from(requests)
-    .where(eq(requests.id, requestId));
+  const r = await unsafeFirmOfRequest(db, requestId);
   const [line] = await allInvoiceLines(db, { ...lineQuery(auth, r.companyId, {}), lineId }, 1);
   if (!line) throw notFound();
   return line;
@@ -276,24 +228,7 @@ async function currentLine(db: DbOrTx, auth: Auth, requestId: number, lineId: nu
  * each with the fee the invoice shows for it (feeSql), not the amount stored when the line was written.
  */
 export async function linesOfRequest(db: DbOrTx, requestId: number, newestFirst: boolean) {
-  const order = newestFirst
-    ? [desc(invoices.createdAt), desc(invoices.id)]
-    : [asc(invoices.createdAt), asc(invoices.id)];
-  const rows = await db
-    .select({
-      id: invoices.id,
-      price: feeSql,
-      isPaid: invoices.isPaid,
-      providerCost: invoices.providerCost,
-      pageFee: invoices.pageFee,
-      surcharge: invoices.autoAddedSurcharge,
-      billId: invoices.billId,
-    })
-    .from(invoices)
-    .innerJoin(requests, eq(requests.id, invoices.requestId))
-    .innerJoin(priceSettings, eq(priceSettings.id, 1))
-    .where(eq(invoices.requestId, requestId))
-    .orderBy(...order);
+  const rows = await unsafeLinesOfRequest(db, requestId, newestFirst);
   return rows.map((r) => ({
     id: r.id,
     price: formatAmount(centsOf(r.price)),

@@ -1,10 +1,9 @@
 import { formatAmount, type OrderQuote, outcomeFees, requestPrice } from '@dd/shared';
-import { eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
 import type { DbOrTx } from '../../db/client';
-import { companies } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { companyRequestPrice } from './billing-companies.queries';
 import { feeSettings } from './invoices.service';
 
 /**
@@ -18,10 +17,7 @@ export async function orderQuote(
   query: { company: number; rush?: 'true' | 'false'; request_type?: string | string[] },
 ): Promise<OrderQuote> {
   authorize(auth, 'company.reach', { companyId: query.company });
-  const [company] = await db
-    .select({ requestPrice: companies.requestPrice })
-    .from(companies)
-    .where(eq(companies.id, query.company));
+  const company = await companyRequestPrice(db, query.company);
   if (!company) throw notFound();
   const rush = query.rush === 'true';
   const requestTypes = [query.request_type ?? []]

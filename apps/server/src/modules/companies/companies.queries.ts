@@ -5,6 +5,7 @@ import { companies, patients, users } from '../../db/schema';
 
 /** SQL for companies. Callers check who may reach a company; these helpers do not scope by tenant. */
 export type CompanyRow = typeof companies.$inferSelect;
+export type CompanyColumns = Omit<typeof companies.$inferInsert, 'id' | 'createdAt'>;
 
 /** ILIKE pattern matching `text` anywhere, with the user's % and _ taken literally. */
 function containsPattern(text: string): string {
@@ -14,6 +15,35 @@ function containsPattern(text: string): string {
 export async function findCompany(db: DbOrTx, id: number): Promise<CompanyRow | undefined> {
   const [row] = await db.select().from(companies).where(eq(companies.id, id));
   return row;
+}
+
+export async function insertCompany(db: DbOrTx, columns: CompanyColumns): Promise<CompanyRow> {
+  const [row] = await db.insert(companies).values(columns).returning();
+  return row;
+}
+
+export async function lockCompany(tx: DbOrTx, id: number): Promise<CompanyRow | undefined> {
+  const [current] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
+  return current;
+}
+
+export async function updateCompanyRow(tx: DbOrTx, id: number, columns: CompanyColumns): Promise<CompanyRow> {
+  const [row] = await tx.update(companies).set(columns).where(eq(companies.id, id)).returning();
+  return row;
+}
+
+/** Locks the company row for a delete; undefined when there is none. */
+export async function lockCompanyId(tx: DbOrTx, id: number): Promise<{ id: number } | undefined> {
+  const [current] = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .for('update');
+  return current;
+}
+
+export async function deleteCompanyRow(tx: DbOrTx, id: number): Promise<void> {
+  await tx.delete(companies).where(eq(companies.id, id));
 }
 
 /** Law firms only: the internal company is not a customer (its own page stays reachable by id). */

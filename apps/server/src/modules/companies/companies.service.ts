@@ -10,15 +10,23 @@ import {
   isValidPrice,
   toCents,
 } from '@dd/shared';
-import { eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { authorize, can, companyAbilities } from '../../authz/policy';
 import type { Db, DbOrTx } from '../../db/client';
-import { companies } from '../../db/schema';
 import { isStillReferenced } from '../../lib/constraint-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { checkUploadRef } from '../files/files.refs';
-import { type CompanyRow, companyUsage, findCompany } from './companies.queries';
+import {
+  type CompanyColumns,
+  type CompanyRow,
+  companyUsage,
+  deleteCompanyRow,
+  findCompany,
+  insertCompany,
+  lockCompany,
+  lockCompanyId,
+  updateCompanyRow,
+} from './companies.queries';
 
 /**
  * Company rules: who may read and change which company, the form's validation, and deletion.
@@ -28,8 +36,6 @@ import { type CompanyRow, companyUsage, findCompany } from './companies.queries'
 export interface CompanyContext {
   internalCompanyId: number;
 }
-
-type Columns = Omit<typeof companies.$inferInsert, 'id' | 'createdAt'>;
 
 const trimmed = (value: string | null | undefined) => {
   const v = value?.trim();
@@ -78,7 +84,7 @@ function parsePrice(value: CompanyBody['request_price']): Cents | undefined | 'i
 }
 
 /** The columns to write: the body over the current row; validation messages per field. */
-function columnsFrom(auth: Auth, body: CompanyBody, current?: CompanyRow): Columns {
+function columnsFrom(auth: Auth, body: CompanyBody, current?: CompanyRow): CompanyColumns {
   const errors: Record<string, string> = {};
   const pick = (key: keyof CompanyBody, stored: string | null | undefined) =>
     body[key] === undefined ? (stored ?? null) : trimmed(body[key] as string | null);
@@ -133,21 +139,15 @@ function columnsFrom(auth: Auth, body: CompanyBody, current?: CompanyRow): Colum
 
 /** Internal staff open a new law firm; the price defaults to the base price (35). */
 export async function createCompany(db: Db, auth: Auth, body: CompanyBody): Promise<CompanyRow> {
-  const [row] = await db.insert(companies).values(columnsFrom(auth, body)).returning();
-  return row;
+  return insertCompany(db, columnsFrom(auth, body));
 }
 
 export async function updateCompany(db: Db, auth: Auth, id: number, body: CompanyBody): Promise<CompanyRow> {
   return db.transaction(async (tx) => {
     authorize(auth, 'company.manage', { companyId: id });
-    const [current] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
+    const current = await lockCompany(tx, id);
     if (!current) throw notFound();
-    const [row] = await tx
-      .update(companies)
-      .set(columnsFrom(auth, body, current))
-      .where(eq(companies.id, id))
-      .returning();
-    return row;
+    return updateCompanyRow(tx, id, columnsFrom(auth, body, current));
   });
 }
 
@@ -158,16 +158,12 @@ export async function updateCompany(db: Db, auth: Auth, id: number, body: Compan
 export async function deleteCompany(db: Db, id: number, ctx: CompanyContext): Promise<void> {
   if (id === ctx.internalCompanyId) throw conflict(COMPANY_MSG.internalCompany);
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ id: companies.id })
-      .from(companies)
-      .where(eq(companies.id, id))
-      .for('update');
+    const current = await lockCompanyId(tx, id);
     if (!current) throw notFound();
     const usage = await companyUsage(tx, id);
     if (usage.users > 0 || usage.clients > 0) throw conflict(companyInUseMessage(usage.users, usage.clients));
     try {
-      await tx.delete(companies).where(eq(companies.id, id));
+      await deleteCompanyRow(tx, id);
     } catch (error) {
       // Billings or other records still point at it.
       if (isStillReferenced(error)) throw conflict(COMPANY_MSG.hasRecords);

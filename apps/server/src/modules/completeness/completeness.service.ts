@@ -6,60 +6,32 @@ import {
   completenessOf,
   formatDate,
   isAccountedFor,
-  type RecordCategory,
   reRequestText,
   stateTimeZone,
   todayIn,
 } from '@dd/shared';
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
-import { visibleRequests } from '../../authz/scopes';
 import type { DbOrTx, Tx } from '../../db/client';
-import { notes, requests, requestTypeChoices, requestTypes, users } from '../../db/schema';
 import { renderEmail } from '../../lib/email-layout';
 import { badRequest, notFound } from '../../lib/errors';
-import { dueOnTodoToday, providerLetterFacts } from '../followups/followups.deliver';
-import { lockRequestForChange } from '../notes/notes.context';
+import { dueOnTodoToday, providerLetterFacts } from '../followups/followups.queries';
+import { lockVisibleRequest } from '../notes/notes.context.queries';
+import { writeNote } from '../notes/notes.queries';
+import { categoriesOf, setCategoryReceipt, visibleRequestFirm } from './completeness.queries';
 
 /**
  * What arrived of each record category a request asked for (docs/records-package.md, Completeness):
  * read by whoever sees the request, marked and re-requested by internal staff. Every change is a note.
  */
-async function categoriesOf(db: DbOrTx, requestId: number, companyId: number): Promise<RecordCategory[]> {
-  const rows = await db
-    .select({
-      requestType: requestTypeChoices.requestTypeId,
-      name: requestTypes.name,
-      receipt: requestTypeChoices.receipt,
-      markedAt: requestTypeChoices.receiptAt,
-      markedBy: users.fullName,
-    })
-    .from(requestTypeChoices)
-    .innerJoin(requestTypes, eq(requestTypes.id, requestTypeChoices.requestTypeId))
-    .leftJoin(users, eq(users.id, requestTypeChoices.receiptById))
-    .where(and(eq(requestTypeChoices.requestId, requestId), eq(requestTypeChoices.companyId, companyId)))
-    .orderBy(asc(requestTypeChoices.position));
-  return rows.map((r) => ({
-    request_type: r.requestType,
-    name: r.name,
-    receipt: r.receipt,
-    marked_at: r.markedAt?.toISOString() ?? null,
-    marked_by: r.markedBy,
-  }));
-}
-
 export async function getCompleteness(db: DbOrTx, auth: Auth, requestId: number): Promise<Completeness> {
-  const [visible] = await db
-    .select({ companyId: requests.companyId })
-    .from(requests)
-    .where(and(eq(requests.id, requestId), visibleRequests(auth)));
+  const visible = await visibleRequestFirm(db, auth, requestId);
   if (!visible) throw notFound();
   return completenessOf(await categoriesOf(db, requestId, visible.companyId));
 }
 
 async function lockVisible(tx: Tx, auth: Auth, requestId: number) {
-  const target = await lockRequestForChange(tx, and(eq(requests.id, requestId), visibleRequests(auth))!);
+  const target = await lockVisibleRequest(tx, auth, requestId);
   if (!target) throw notFound();
   return target;
 }
@@ -82,44 +54,20 @@ export async function markCompleteness(
       });
     const now = new Date();
     for (const change of changes) {
-      await tx
-        .update(requestTypeChoices)
-        .set({
-          receipt: change.receipt,
-          receiptAt: change.receipt ? now : null,
-          receiptById: change.receipt ? auth.userId : null,
-        })
-        .where(
-          and(
-            eq(requestTypeChoices.requestId, requestId),
-            eq(requestTypeChoices.companyId, companyId),
-            eq(requestTypeChoices.requestTypeId, change.request_type),
-          ),
-        );
+      await setCategoryReceipt(tx, { id: requestId, companyId }, change.request_type, change.receipt, {
+        userId: auth.userId,
+        at: now,
+      });
     }
     if (changes.length) {
       const named = changes.map((c) => ({ name: before.get(c.request_type)!.name, receipt: c.receipt }));
-      await tx
-        .insert(notes)
-        .values({ requestId, companyId, userId: auth.userId, text: completenessNote(named) });
+      await writeNote(tx, { requestId, companyId, userId: auth.userId, text: completenessNote(named) });
     }
     return {
       success: COMPLETENESS_MSG.saved,
       completeness: completenessOf(await categoriesOf(tx, requestId, companyId)),
     };
   });
-}
-
-/**
- * The provider certified it holds no records for the request: every category not yet marked is
- * certified none, so the request reads complete ('No Records Found', outcomes.service.ts). A category
- * marked already (some of it arrived) keeps its mark.
- */
-export async function certifyUnmarkedAsNone(tx: Tx, requestId: number, byUserId: number): Promise<void> {
-  await tx
-    .update(requestTypeChoices)
-    .set({ receipt: 'none', receiptAt: new Date(), receiptById: byUserId })
-    .where(and(eq(requestTypeChoices.requestId, requestId), isNull(requestTypeChoices.receipt)));
 }
 
 /**
@@ -164,7 +112,7 @@ export async function reRequestMissing(
       });
     }
     const success = to ? COMPLETENESS_MSG.reRequested(to) : COMPLETENESS_MSG.reRequestLetter;
-    await tx.insert(notes).values({
+    await writeNote(tx, {
       requestId,
       companyId,
       userId: auth.userId,

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createPatient, createRequest, signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID, type TestContext } from '../../../test/helpers';
 import { requests } from '../../db/schema';
-import { type DashboardFirm, dashboardFirm, filesInEveryState } from './dashboard.fixture';
+import { type DashboardFirm, dashboardFirm, filesInEveryState } from './dashboard.fixtures';
 
 /** GET /api/requests-company/{company_id}/?return_patients=Yes: the clients panel. */
 let ctx: TestContext;

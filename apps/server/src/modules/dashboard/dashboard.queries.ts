@@ -2,7 +2,8 @@ import { STATUS } from '@dd/shared';
 import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Auth } from '../../authz';
-import { files, requests } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { companies, files, patients, requests, users } from '../../db/schema';
 
 /**
  * SQL pieces every dashboard query shares: the tenant scope, the rule for a file the firm may
@@ -54,3 +55,49 @@ export const daysOld = daysBetween(requests.createdAt, sql`now()`) as SQL<number
 export const daysToReceive = daysBetween(requests.createdAt, requests.receivedDocumentAt);
 export const daysToDownload = daysBetween(requests.receivedDocumentAt, requests.firstDownloadedAt);
 export const receivedDocument = sql<boolean>`(${requests.receivedDocumentAt} is not null)`;
+
+/** The user, if they belong to the company. */
+export async function userOfCompany(
+  db: DbOrTx,
+  userId: number,
+  companyId: number,
+): Promise<{ id: number } | undefined> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId)));
+  return user;
+}
+
+/** The company's id, if it exists (read by internal users, whose reach crosses firms). */
+export async function companyIdIfAny(db: DbOrTx, companyId: number): Promise<{ id: number } | undefined> {
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  return company;
+}
+
+/** The client, if they belong to the company. */
+export async function clientOfCompany(
+  db: DbOrTx,
+  companyId: number,
+  clientId: number,
+): Promise<{ id: number } | undefined> {
+  const [patient] = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.id, clientId), eq(patients.companyId, companyId)));
+  return patient;
+}
+
+/** A dashboard page's heading: the company, and the view-as user when there is one. */
+export async function dashboardHeading(db: DbOrTx, companyId: number, viewAsUserId?: number) {
+  const [[company], [user]] = await Promise.all([
+    db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, companyId)),
+    viewAsUserId === undefined
+      ? Promise.resolve([])
+      : db
+          .select({ id: users.id, full_name: users.fullName })
+          .from(users)
+          .where(and(eq(users.id, viewAsUserId), eq(users.companyId, companyId))),
+  ]);
+  return { company, user };
+}

@@ -1,12 +1,16 @@
 import type { DashboardInfo } from '@dd/shared';
-import { and, eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
 import { visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
-import { companies, patients, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import type { DashboardScope } from './dashboard.queries';
+import {
+  clientOfCompany,
+  companyIdIfAny,
+  type DashboardScope,
+  dashboardHeading,
+  userOfCompany,
+} from './dashboard.queries';
 
 /**
  * Who may open which dashboard. Firm users reach only their own company (another one is a 404);
@@ -22,16 +26,10 @@ export async function dashboardScope(
   authorize(auth, 'company.reach', { companyId: companyId });
   if (viewAsUserId !== undefined) {
     authorize(auth, 'dashboard.viewAs', { userId: viewAsUserId });
-    const [user] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, viewAsUserId), eq(users.companyId, companyId)));
+    const user = await userOfCompany(db, viewAsUserId, companyId);
     if (!user) throw notFound();
   } else if (auth.isInternal && companyId !== auth.companyId) {
-    const [company] = await db
-      .select({ id: companies.id })
-      .from(companies)
-      .where(eq(companies.id, companyId));
+    const company = await companyIdIfAny(db, companyId);
     if (!company) throw notFound();
   }
   return { auth, companyId, visible: visibleRequests(auth), userId: viewAsUserId };
@@ -39,10 +37,7 @@ export async function dashboardScope(
 
 /** A client named in a query must belong to the dashboard's company. */
 export async function assertClientOfCompany(db: DbOrTx, companyId: number, clientId: number): Promise<void> {
-  const [patient] = await db
-    .select({ id: patients.id })
-    .from(patients)
-    .where(and(eq(patients.id, clientId), eq(patients.companyId, companyId)));
+  const patient = await clientOfCompany(db, companyId, clientId);
   if (!patient) throw notFound();
 }
 
@@ -54,15 +49,7 @@ export async function getDashboardInfo(
   viewAsUserId?: number,
 ): Promise<DashboardInfo> {
   await dashboardScope(db, auth, companyId, viewAsUserId);
-  const [[company], [user]] = await Promise.all([
-    db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, companyId)),
-    viewAsUserId === undefined
-      ? Promise.resolve([])
-      : db
-          .select({ id: users.id, full_name: users.fullName })
-          .from(users)
-          .where(and(eq(users.id, viewAsUserId), eq(users.companyId, companyId))),
-  ]);
+  const { company, user } = await dashboardHeading(db, companyId, viewAsUserId);
   if (!company) throw notFound();
   return { company, user: user ?? null };
 }

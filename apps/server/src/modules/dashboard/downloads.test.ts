@@ -6,7 +6,7 @@ import { getContext, INTERNAL_COMPANY_ID, type TestContext, testEnv } from '../.
 import { buildApp } from '../../app';
 import { fileAccesses, files } from '../../db/schema';
 import { createDeps } from '../../deps';
-import { type DashboardFirm, dashboardFirm, filesInEveryState } from './dashboard.fixture';
+import { type DashboardFirm, dashboardFirm, filesInEveryState } from './dashboard.fixtures';
 
 /** Files ready for the firm (/api/download-request/, /api/download-records/), the heading and settings. */
 let ctx: TestContext;

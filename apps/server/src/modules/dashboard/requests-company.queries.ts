@@ -15,7 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import { patients, providers, requests, requestTypeChoices, users } from '../../db/schema';
 import { oneOf } from '../../db/schema/checks';
 import { deadlineFields } from '../requests/requests.deadline';
-import { deadlineDueRange, openDueBetween } from '../requests/requests.deadline-filter';
+import { deadlineDueRange, openDueBetween } from '../requests/requests.deadline-filter.queries';
 import {
   type DashboardScope,
   daysOld,

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createPatient, createRequest, signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID, type TestContext } from '../../../test/helpers';
 import { requests } from '../../db/schema';
-import { type DashboardFirm, dashboardFirm } from './dashboard.fixture';
+import { type DashboardFirm, dashboardFirm } from './dashboard.fixtures';
 
 /** GET /api/requests-company/{company_id}/: filters, sorting, paging, computed ages and who sees what. */
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 import { ADMIN_COUNT_CAP, type AdminOption, centsOf, formatAmount } from '@dd/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { matchingIds } from './data-admin.search';
+import { matchingIds } from './data-admin.search.queries';
 import type { AdminColumn, AdminModelDef } from './registry';
 
 /**

@@ -12,7 +12,7 @@ import {
 } from '../../../test/factories';
 import { getContext } from '../../../test/helpers';
 import { queryRows } from '../../db/client';
-import { matchingIds } from './data-admin.search';
+import { matchingIds } from './data-admin.search.queries';
 import { modelsIndex } from './models';
 
 async function admin() {

@@ -11,7 +11,7 @@ import {
   updateRecord,
   type Values,
 } from './data-admin.queries';
-import { searchLabels } from './data-admin.search';
+import { searchLabels } from './data-admin.search.queries';
 import { readValue } from './data-admin.values';
 import { WRITERS } from './data-admin.writers';
 import { type ModelsIndex, modelsIndex } from './models';

@@ -7,17 +7,30 @@ import {
   type ModelConfigData,
   type ModelPlan,
 } from '@dd/shared';
-import { asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Auth } from '../../authz';
 import type { Db, DbOrTx } from '../../db/client';
-import { queryRows } from '../../db/client';
-import { customModelMigrations, modelConfigs } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { pgErrorCode } from '../../lib/constraint-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { dropTableStatement, type Plan, planTable, quoteIdentifier } from './model-maker.ddl';
-import { latestMigrations, modelsIndex, relationTarget } from './models';
+import { dropTableStatement, type Plan, planTable } from './model-maker.ddl';
+import {
+  appliedDefinition,
+  type ConfigRow,
+  customTableCount,
+  deleteModelConfigRow,
+  insertMigration,
+  insertModelConfig,
+  latestMigrations,
+  lockModelMaker,
+  modelConfigById,
+  modelConfigNames,
+  modelConfigsInOrder,
+  otherModelConfigs,
+  runDdl,
+  updateModelConfigRow,
+} from './model-maker.queries';
+import { modelsIndex, relationTarget } from './models';
 import type { AdminModelDef } from './registry';
 
 /**
@@ -26,23 +39,9 @@ import type { AdminModelDef } from './registry';
  * in one transaction under an advisory lock so two instances never apply at once.
  */
 type Body = z.output<typeof ModelConfigBodySchema>;
-type ConfigRow = typeof modelConfigs.$inferSelect;
 
 /** 'cannot drop … because other objects depend on it': another custom table relates to it. */
 const DEPENDENT_OBJECTS = '2BP01';
-
-/** One lock for all model-maker DDL ('custom' as a number). */
-const DDL_LOCK = 0x637573746f6d;
-
-async function appliedDefinition(db: DbOrTx, table: string) {
-  const [row] = await db
-    .select({ definition: customModelMigrations.definition })
-    .from(customModelMigrations)
-    .where(eq(customModelMigrations.tableName, table))
-    .orderBy(desc(customModelMigrations.id))
-    .limit(1);
-  return row?.definition ?? null;
-}
 
 const sameDefinition = (a: ModelConfigData | null, b: ModelConfigData) =>
   JSON.stringify(a) === JSON.stringify(b);
@@ -62,16 +61,13 @@ function present(row: ConfigRow, applied: ModelConfigData | null): ModelConfig {
 }
 
 export async function listModelConfigs(db: DbOrTx): Promise<ModelConfig[]> {
-  const [rows, migrations] = await Promise.all([
-    db.select().from(modelConfigs).orderBy(asc(modelConfigs.order), asc(modelConfigs.name)),
-    latestMigrations(db),
-  ]);
+  const [rows, migrations] = await Promise.all([modelConfigsInOrder(db), latestMigrations(db)]);
   const applied = new Map(migrations.map((m) => [m.tableName, m.definition]));
   return rows.map((row) => present(row, applied.get(customTableName(row.name)) ?? null));
 }
 
 async function configRow(db: DbOrTx, id: number): Promise<ConfigRow> {
-  const [row] = await db.select().from(modelConfigs).where(eq(modelConfigs.id, id));
+  const row = await modelConfigById(db, id);
   if (!row) throw notFound();
   return row;
 }
@@ -79,9 +75,7 @@ async function configRow(db: DbOrTx, id: number): Promise<ConfigRow> {
 /** Relations must point at a model the administration knows (or at a model configured here), never at a firm's records. */
 async function checkRelations(db: DbOrTx, data: ModelConfigData) {
   const index = await modelsIndex(db);
-  const configured = new Set(
-    (await db.select({ name: modelConfigs.name }).from(modelConfigs)).map((r) => customTableName(r.name)),
-  );
+  const configured = new Set((await modelConfigNames(db)).map((r) => customTableName(r.name)));
   for (const relation of data.related) {
     if (FIRM_RECORD_MODELS.has(relation.model))
       throw badRequest(MODEL_MSG.firmRecordModel(relation.model), {
@@ -101,10 +95,7 @@ async function checkRelations(db: DbOrTx, data: ModelConfigData) {
 export async function saveModelConfig(db: Db, auth: Auth, body: Body, id = body.id): Promise<ModelConfig> {
   await checkRelations(db, body.data);
   const table = customTableName(body.name);
-  const others = await db
-    .select({ id: modelConfigs.id, name: modelConfigs.name })
-    .from(modelConfigs)
-    .where(id ? ne(modelConfigs.id, id) : sql`true`);
+  const others = await otherModelConfigs(db, id);
   if (others.some((o) => customTableName(o.name) === table)) throw conflict(MODEL_MSG.noDuplicateNames);
   const values = { name: body.name, order: body.order, data: body.data };
   const row = await db.transaction(async (tx) => {
@@ -117,11 +108,9 @@ export async function saveModelConfig(db: Db, auth: Auth, body: Body, id = body.
       ) {
         throw conflict(MODEL_MSG.renameApplied);
       }
-      const [updated] = await tx.update(modelConfigs).set(values).where(eq(modelConfigs.id, id)).returning();
-      return updated;
+      return updateModelConfigRow(tx, id, values);
     }
-    const [created] = await tx.insert(modelConfigs).values(values).returning();
-    return created;
+    return insertModelConfig(tx, values);
   });
   await recordAudit(db, {
     actorId: auth.userId,
@@ -151,11 +140,7 @@ export interface DropConsent {
 
 async function recordCount(db: DbOrTx, table: string): Promise<number> {
   if (!(await appliedDefinition(db, table))) return 0;
-  const [{ n }] = await queryRows<{ n: number }>(
-    db,
-    sql.raw(`select count(*)::int as n from ${quoteIdentifier('custom')}.${quoteIdentifier(table)}`),
-  );
-  return n;
+  return customTableCount(db, table);
 }
 
 /** Refuses a change that removes data unless it is allowed here and confirmed with the model's name. */
@@ -182,7 +167,7 @@ async function record(
   definition: ModelConfigData | null,
   statements: string[],
 ) {
-  await tx.insert(customModelMigrations).values({
+  await insertMigration(tx, {
     modelConfigId: row.id,
     tableName: table,
     modelName: row.name,
@@ -200,7 +185,7 @@ async function record(
 /** Creates or alters the model's table. Removing columns (and their data) needs consent. */
 export async function applyModelConfig(db: Db, auth: Auth, id: number, consent: DropConsent) {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${DDL_LOCK})`);
+    await lockModelMaker(tx);
     const row = await configRow(tx, id);
     const plan = await planFor(tx, row);
     if (plan.drops.length) {
@@ -211,7 +196,7 @@ export async function applyModelConfig(db: Db, auth: Auth, id: number, consent: 
     if (plan.statements.length === 0 && sameDefinition(applied, row.data)) {
       return { statements: [], drops: [], message: MODEL_MSG.upToDate };
     }
-    for (const statement of plan.statements) await tx.execute(sql.raw(statement));
+    for (const statement of plan.statements) await runDdl(tx, statement);
     await record(tx, auth, row, plan.table, row.data, plan.statements);
     return { statements: plan.statements, drops: plan.drops, message: MODEL_MSG.applied };
   });
@@ -220,24 +205,21 @@ export async function applyModelConfig(db: Db, auth: Auth, id: number, consent: 
 /** Deletes a configuration; its table (if applied) goes too, which needs consent when it has rows. */
 export async function deleteModelConfig(db: Db, auth: Auth, id: number, consent: DropConsent) {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${DDL_LOCK})`);
+    await lockModelMaker(tx);
     const row = await configRow(tx, id);
     const table = customTableName(row.name);
     if (await appliedDefinition(tx, table)) {
-      const [{ n }] = await queryRows<{ n: number }>(
-        tx,
-        sql.raw(`select count(*)::int as n from ${quoteIdentifier('custom')}.${quoteIdentifier(table)}`),
-      );
+      const n = await customTableCount(tx, table);
       if (n > 0) checkConsent(consent, row, MODEL_MSG.confirmDropTable(n, row.name), { rows: n });
       const statement = dropTableStatement(table);
       try {
-        await tx.execute(sql.raw(statement));
+        await runDdl(tx, statement);
       } catch (error) {
         if (pgErrorCode(error) === DEPENDENT_OBJECTS) throw conflict(MODEL_MSG.stillRelated);
         throw error;
       }
       await record(tx, auth, row, table, null, [statement]);
     }
-    await tx.delete(modelConfigs).where(eq(modelConfigs.id, id));
+    await deleteModelConfigRow(tx, id);
   });
 }

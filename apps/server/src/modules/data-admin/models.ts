@@ -1,8 +1,7 @@
 import { customTableName, type ModelConfigData, type ModelField, relationColumn } from '@dd/shared';
-import { desc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { customModelMigrations } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { latestMigrations } from './model-maker.queries';
 import { type AdminColumn, type AdminModelDef, STATIC_MODELS } from './registry';
 
 /**
@@ -53,14 +52,6 @@ function customModel(table: string, label: string, data: ModelConfigData): Admin
     writable: true,
     deletable: true,
   };
-}
-
-/** The newest migration of every custom table, in one query. */
-export function latestMigrations(db: DbOrTx) {
-  return db
-    .selectDistinctOn([customModelMigrations.tableName])
-    .from(customModelMigrations)
-    .orderBy(customModelMigrations.tableName, desc(customModelMigrations.id));
 }
 
 async function customModels(db: DbOrTx): Promise<AdminModelDef[]> {

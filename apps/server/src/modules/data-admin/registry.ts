@@ -1,5 +1,5 @@
 import type { AdminFieldType } from '@dd/shared';
-import { type RelatedSearch, SEARCH_MIN_CONTAINS } from './data-admin.search';
+import { type RelatedSearch, SEARCH_MIN_CONTAINS } from './data-admin.search.queries';
 
 /**
  * The one list of what the data administration may reach: each administrable table with the
@@ -38,7 +38,7 @@ export interface AdminModelDef {
   searchId?: boolean;
   /** Columns the search box compares whole (a unique index). */
   searchExact?: string[];
-  /** Related records whose name contains the text (data-admin.search.ts). */
+  /** Related records whose name contains the text (data-admin.search.queries.ts). */
   searchRelated?: RelatedSearch[];
   /** Shorter text matches only the id and the exact columns (a trigram index needs three characters). */
   searchMinLength?: number;

@@ -5,8 +5,8 @@ import { can } from '../../authz/policy';
 import { visibleRequests } from '../../authz/scopes';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { companies, requests, users } from '../../db/schema';
-import { deadlineDueRange, openDueBetween } from '../requests/requests.deadline-filter';
-import { notArchived } from '../requests/requests.staff-filters';
+import { deadlineDueRange, openDueBetween } from '../requests/requests.deadline-filter.queries';
+import { notArchived } from '../requests/requests.staff-filters.queries';
 
 /**
  * GET /api/home/dashboard/deadlines/: the escalation counts of the To Do list and the data dashboard. One

@@ -5,13 +5,13 @@ import {
   type LegalBasis,
   type RequestStatus,
 } from '@dd/shared';
-import { and, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { visibleRequests } from '../../authz/scopes';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { notes, patients, providers, requests, users } from '../../db/schema';
+import { companies, notes, patients, providers, requests, users } from '../../db/schema';
 import { deadlineFields } from '../requests/requests.deadline';
-import { deadlineDueRange, openDueBetween } from '../requests/requests.deadline-filter';
+import { deadlineDueRange, openDueBetween } from '../requests/requests.deadline-filter.queries';
 
 /**
  * What one firm user's weekly digest lists: the open requests they can see that are overdue or due soon
@@ -116,4 +116,38 @@ export async function digestFor(
       };
     }),
   };
+}
+
+/** The active firm users who asked for the weekly digest, with their zone and the week last claimed. */
+export async function digestSubscribers(db: DbOrTx, internalCompanyId: number) {
+  return db
+    .select({ id: users.id, timezone: users.timezone, week: users.deadlineDigestWeek })
+    .from(users)
+    .where(
+      and(sql`${users.weeklyDeadlineDigest}`, sql`${users.isActive}`, ne(users.companyId, internalCompanyId)),
+    );
+}
+
+/**
+ * Claims `week` on the user's row when they still want the digest and have not had that week's; the
+ * user's address, first name and firm, or undefined when another run claimed it first.
+ */
+export async function claimDigestWeek(db: DbOrTx, userId: number, week: string) {
+  const [claimed] = await db
+    .update(users)
+    .set({ deadlineDigestWeek: week })
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`${users.weeklyDeadlineDigest}`,
+        sql`${users.deadlineDigestWeek} is distinct from ${week}`,
+      ),
+    )
+    .returning({ email: users.email, firstName: users.firstName, companyId: users.companyId });
+  return claimed;
+}
+
+export async function firmName(db: DbOrTx, companyId: number): Promise<string | undefined> {
+  const [firm] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  return firm?.name;
 }

@@ -1,10 +1,8 @@
 import { DEADLINE_DIGEST_HOUR, todayIn } from '@dd/shared';
-import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import { loadAuth } from '../../auth/session';
-import { companies, users } from '../../db/schema';
 import { deadlineDigestEmail } from './deadline-digest.email';
-import { digestFor } from './deadline-digest.queries';
+import { claimDigestWeek, digestFor, digestSubscribers, firmName } from './deadline-digest.queries';
 
 /**
  * The weekly deadline e-mail (a recurring job, decision 034): each firm user who asked for it gets, once per
@@ -44,12 +42,7 @@ export async function sendDeadlineDigests(
   now: Date = new Date(),
 ): Promise<number> {
   const internalCompanyId = deps.config.INTERNAL_COMPANY_ID;
-  const wanting = await deps.db
-    .select({ id: users.id, timezone: users.timezone, week: users.deadlineDigestWeek })
-    .from(users)
-    .where(
-      and(sql`${users.weeklyDeadlineDigest}`, sql`${users.isActive}`, ne(users.companyId, internalCompanyId)),
-    );
+  const wanting = await digestSubscribers(deps.db, internalCompanyId);
   let sent = 0;
   for (const user of wanting) {
     const week = digestWeekDue(user.timezone ?? 'UTC', now);
@@ -68,17 +61,7 @@ async function sendOne(
   const internalCompanyId = deps.config.INTERNAL_COMPANY_ID;
   return deps.db.transaction(async (tx) => {
     // The claim: whichever instance updates the row first sends; the other finds the week taken.
-    const [claimed] = await tx
-      .update(users)
-      .set({ deadlineDigestWeek: week })
-      .where(
-        and(
-          eq(users.id, userId),
-          sql`${users.weeklyDeadlineDigest}`,
-          sql`${users.deadlineDigestWeek} is distinct from ${week}`,
-        ),
-      )
-      .returning({ email: users.email, firstName: users.firstName, companyId: users.companyId });
+    const claimed = await claimDigestWeek(tx, userId, week);
     if (!claimed) return false;
     const auth = await loadAuth(tx, userId, internalCompanyId);
     if (!auth) return false;
@@ -88,15 +71,12 @@ async function sendOne(
       now,
     });
     if (digest.requests.length === 0) return false;
-    const [firm] = await tx
-      .select({ name: companies.name })
-      .from(companies)
-      .where(eq(companies.id, claimed.companyId));
+    const firm = await firmName(tx, claimed.companyId);
     await deps.mail.enqueue(
       tx,
       deadlineDigestEmail({
         to: claimed,
-        firmName: firm?.name ?? '',
+        firmName: firm ?? '',
         zone: auth.timezone,
         publicUrl: deps.mail.publicUrl,
         digest,

@@ -1,9 +1,16 @@
 import { opendir, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import type { DiskUsage } from '@dd/shared';
-import { desc, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, queryRows } from '../../db/client';
-import { diskUsage } from '../../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  type DiskUsageRow,
+  databaseSizeText,
+  insertDiskUsage,
+  insertDiskUsageAt,
+  latestDiskUsage,
+  lockDailySnapshot,
+  snapshotBetween,
+} from './diskusage.queries';
 
 /**
  * Disk snapshots of the data volume: total, free and used bytes (statfs of the data directory), with
@@ -34,11 +41,7 @@ async function directorySize(dir: string): Promise<number> {
 
 async function databaseSize(db: DbOrTx): Promise<number | null> {
   try {
-    const [row] = await queryRows<{ n: string }>(
-      db,
-      sql`select pg_database_size(current_database())::text as n`,
-    );
-    return Number(row.n);
+    return Number(await databaseSizeText(db));
   } catch {
     return null;
   }
@@ -64,7 +67,7 @@ async function measure(db: DbOrTx, paths: DiskPaths) {
   };
 }
 
-const present = (row: typeof diskUsage.$inferSelect): DiskUsage => ({
+const present = (row: DiskUsageRow): DiskUsage => ({
   id: row.id,
   created_at: row.createdAt.toISOString(),
   total: row.total,
@@ -75,34 +78,22 @@ const present = (row: typeof diskUsage.$inferSelect): DiskUsage => ({
 });
 
 export async function takeSnapshot(db: Db, paths: DiskPaths): Promise<DiskUsage> {
-  const [row] = await db
-    .insert(diskUsage)
-    .values(await measure(db, paths))
-    .returning();
-  return present(row);
+  return present(await insertDiskUsage(db, await measure(db, paths)));
 }
 
 /** The daily snapshot: taken unless one was taken in the day before `now` (by this instance or another). */
 export async function takeDailySnapshot(db: Db, paths: DiskPaths, now = new Date()): Promise<boolean> {
   const values = await measure(db, paths);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${DAILY_LOCK})`);
+    await lockDailySnapshot(tx, DAILY_LOCK);
     const since = new Date(now.getTime() - DAY_MS + 60_000);
-    const [recent] = await queryRows<{ id: number }>(
-      tx,
-      sql`select id from disk_usage where created_at > ${since.toISOString()} and created_at <= ${now.toISOString()} limit 1`,
-    );
-    if (recent) return false;
-    await tx.insert(diskUsage).values({ ...values, createdAt: now });
+    if (await snapshotBetween(tx, since, now)) return false;
+    await insertDiskUsageAt(tx, values, now);
     return true;
   });
 }
 
 export async function listDiskUsage(db: DbOrTx, limit: number): Promise<DiskUsage[]> {
-  const rows = await db
-    .select()
-    .from(diskUsage)
-    .orderBy(desc(diskUsage.createdAt), desc(diskUsage.id))
-    .limit(limit);
+  const rows = await latestDiskUsage(db, limit);
   return rows.map(present);
 }

@@ -1,7 +1,8 @@
-import { count, desc } from 'drizzle-orm';
+import type { ContactInput } from '@dd/shared';
+import { count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { emailOutbox } from '../../db/schema';
+import { contactMessages, emailOutbox } from '../../db/schema';
 import { outboxText } from '../../lib/outbox';
 
 /**
@@ -68,4 +69,41 @@ export async function outboxPage(
     }),
   );
   return { results, total };
+}
+
+/** An outbox row, locked for update. */
+export async function outboxRowForUpdate(tx: DbOrTx, id: number) {
+  const [row] = await tx.select().from(emailOutbox).where(eq(emailOutbox.id, id)).for('update');
+  return row;
+}
+
+/** Puts a failed e-mail back to pending with a fresh round of attempts. */
+export async function retryOutboxRow(tx: DbOrTx, id: number): Promise<void> {
+  await tx
+    .update(emailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date() })
+    .where(eq(emailOutbox.id, id));
+}
+
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/** Queues a copy of a delivered e-mail as a new row; returns the new row's id. */
+export async function insertOutboxCopy(tx: DbOrTx, row: OutboxRow): Promise<number> {
+  const [copy] = await tx
+    .insert(emailOutbox)
+    .values({
+      toEmail: row.toEmail,
+      fromEmail: row.fromEmail,
+      replyTo: row.replyTo,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      template: row.template,
+    })
+    .returning({ id: emailOutbox.id });
+  return copy.id;
+}
+
+export async function insertContactMessage(tx: DbOrTx, body: ContactInput): Promise<void> {
+  await tx.insert(contactMessages).values(body);
 }

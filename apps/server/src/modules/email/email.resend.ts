@@ -1,11 +1,10 @@
 import { OUTBOX_MSG } from '@dd/shared';
-import { eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import type { Db } from '../../db/client';
-import { emailOutbox } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { SECRET_LINK_PLACEHOLDER } from '../../lib/outbox';
+import { insertOutboxCopy, outboxRowForUpdate, retryOutboxRow } from './email.queries';
 
 /**
  * POST /api/email/outbox/{id}/resend/ (internal staff). A failed e-mail is tried again as it is: the
@@ -21,30 +20,15 @@ export async function resendEmail(
   ip: string | null,
 ): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(emailOutbox).where(eq(emailOutbox.id, id)).for('update');
+    const row = await outboxRowForUpdate(tx, id);
     if (!row) throw notFound();
     if (row.status === 'pending') throw conflict(OUTBOX_MSG.alreadyPending);
     if (row.text.includes(SECRET_LINK_PLACEHOLDER)) throw conflict(OUTBOX_MSG.oneTimeLinkGone);
     let queued = row.id;
     if (row.status === 'failed') {
-      await tx
-        .update(emailOutbox)
-        .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date() })
-        .where(eq(emailOutbox.id, id));
+      await retryOutboxRow(tx, id);
     } else {
-      const [copy] = await tx
-        .insert(emailOutbox)
-        .values({
-          toEmail: row.toEmail,
-          fromEmail: row.fromEmail,
-          replyTo: row.replyTo,
-          subject: row.subject,
-          text: row.text,
-          html: row.html,
-          template: row.template,
-        })
-        .returning({ id: emailOutbox.id });
-      queued = copy.id;
+      queued = await insertOutboxCopy(tx, row);
     }
     await recordAudit(tx, {
       actorId: auth.userId,

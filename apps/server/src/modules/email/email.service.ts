@@ -10,10 +10,9 @@ import type { AppDeps } from '../../app-types';
 import { consume } from '../../auth/rate-limit';
 import { type Auth, isInternalStaff } from '../../authz';
 import type { DbOrTx } from '../../db/client';
-import { contactMessages } from '../../db/schema';
 import { renderEmail } from '../../lib/email-layout';
 import { badRequest, forbidden } from '../../lib/errors';
-import { type OutboxPage, outboxPage } from './email.queries';
+import { insertContactMessage, type OutboxPage, outboxPage } from './email.queries';
 
 /**
  * Messages the product sends on request: the public contact form (a fixed template to the support
@@ -32,7 +31,7 @@ export async function sendContactMessage(
   const rule = { bucket: 'contact', limit: deps.config.CONTACT_RATE_LIMIT, windowSeconds: 3600 };
   await consume(db, rule, ipKey, MSG.tooManyRequests);
   await db.transaction(async (tx) => {
-    await tx.insert(contactMessages).values(body);
+    await insertContactMessage(tx, body);
     const content = renderEmail({
       title: 'New contact form message',
       paragraphs: [

@@ -9,17 +9,22 @@ import {
   type RequestStatus,
   STATUS,
 } from '@dd/shared';
-import { and, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
-import { sameFirm, visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
-import { feeApprovals, notes, requests, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { lockRequestForChange } from '../notes/notes.context';
+import { lockVisibleRequest } from '../notes/notes.context.queries';
+import { callerName, writeNote } from '../notes/notes.queries';
 import { setFollowUp, staffToday } from '../notes/notes.reminders';
 import { changeStatus } from '../notes/notes.status';
 import { billPrepayment } from './fees.ask';
+import {
+  decideFeeApproval,
+  type FeeApprovalRow,
+  feeApprovalsOf,
+  lockFeeApproval,
+  visibleRequestFirm,
+} from './fees.queries';
 
 /**
  * The firm approves what it pays (docs/fees.md, decision 057): the approvals fees.ask.ts asks, listed for
@@ -27,18 +32,7 @@ import { billPrepayment } from './fees.ask';
  * was) or declines (cancel it, or have staff dispute the charge).
  */
 
-const approvalColumns = {
-  row: feeApprovals,
-  decidedBy: users.fullName,
-};
-
-function approvalJson({
-  row,
-  decidedBy,
-}: {
-  row: typeof feeApprovals.$inferSelect;
-  decidedBy: string | null;
-}): FeeApproval {
+function approvalJson({ row, decidedBy }: { row: FeeApprovalRow; decidedBy: string | null }): FeeApproval {
   return {
     id: row.id,
     kind: row.kind,
@@ -55,20 +49,9 @@ function approvalJson({
 
 /** A request's fee approvals, newest first, for whoever may see the request (another firm: 404). */
 export async function listFeeApprovals(db: DbOrTx, auth: Auth, requestId: number): Promise<FeeApproval[]> {
-  const [visible] = await db
-    .select({ companyId: requests.companyId })
-    .from(requests)
-    .where(and(eq(requests.id, requestId), visibleRequests(auth)));
+  const visible = await visibleRequestFirm(db, auth, requestId);
   if (!visible) throw notFound();
-  const rows = await db
-    .select(approvalColumns)
-    .from(feeApprovals)
-    .leftJoin(
-      users,
-      and(eq(users.id, feeApprovals.decidedById), sameFirm(users.companyId, feeApprovals.companyId)),
-    )
-    .where(and(eq(feeApprovals.requestId, requestId), eq(feeApprovals.companyId, visible.companyId)))
-    .orderBy(desc(feeApprovals.askedAt), desc(feeApprovals.id));
+  const rows = await feeApprovalsOf(db, { id: requestId, companyId: visible.companyId });
   return rows.map(approvalJson);
 }
 
@@ -84,48 +67,32 @@ export async function answerFeeApproval(
 ): Promise<{ success: string; approval: FeeApproval }> {
   if (auth.isInternal) throw forbidden('The law firm approves or declines its fees.');
   await deps.db.transaction(async (tx) => {
-    const target = await lockRequestForChange(tx, and(eq(requests.id, requestId), visibleRequests(auth))!);
+    const target = await lockVisibleRequest(tx, auth, requestId);
     if (!target) throw notFound();
-    const [approval] = await tx
-      .select()
-      .from(feeApprovals)
-      .where(
-        and(
-          eq(feeApprovals.id, approvalId),
-          eq(feeApprovals.requestId, requestId),
-          eq(feeApprovals.companyId, target.companyId),
-        ),
-      )
-      .for('update');
+    const approval = await lockFeeApproval(tx, approvalId, { id: requestId, companyId: target.companyId });
     if (!approval) throw notFound();
     if (approval.state !== 'pending') throw conflict(FEE_APPROVAL_MSG.notPending);
-    const [me] = await tx
-      .select({ name: users.fullName })
-      .from(users)
-      .where(and(eq(users.id, auth.userId), eq(users.companyId, auth.companyId)));
+    const myName = (await callerName(tx, auth))!;
     const reason = answer.approve ? null : answer.reason?.trim() || null;
-    await tx
-      .update(feeApprovals)
-      .set({
-        state: answer.approve ? 'approved' : 'declined',
-        decidedById: auth.userId,
-        decidedAt: new Date(),
-        declineAction: answer.approve ? null : answer.action,
-        declineReason: reason,
-      })
-      .where(and(eq(feeApprovals.id, approval.id), eq(feeApprovals.companyId, approval.companyId)));
+    await decideFeeApproval(tx, approval, {
+      state: answer.approve ? 'approved' : 'declined',
+      decidedById: auth.userId,
+      decidedAt: new Date(),
+      declineAction: answer.approve ? null : answer.action,
+      declineReason: reason,
+    });
     const amount = formatMoney(approval.amount);
     // Staff may have moved the request on meanwhile: only a request still waiting goes back.
     const waiting = target.status === STATUS.waitingForFeeApproval;
     const cancel = !answer.approve && answer.action === 'cancel' && isOpenStatus(target.status);
     const next: RequestStatus | null = cancel ? STATUS.cancelled : waiting ? approval.resumeStatus : null;
-    await tx.insert(notes).values({
+    await writeNote(tx, {
       requestId,
       companyId: target.companyId,
       userId: auth.userId,
       text: answer.approve
-        ? feeApprovalNote.approved(amount, me.name, approval.kind)
-        : feeApprovalNote.declined(amount, me.name, answer.action, reason, approval.kind),
+        ? feeApprovalNote.approved(amount, myName, approval.kind)
+        : feeApprovalNote.declined(amount, myName, answer.action, reason, approval.kind),
       updateStatus: next,
       previousStatus: next ? target.status : null,
     });

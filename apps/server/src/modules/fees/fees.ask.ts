@@ -8,14 +8,21 @@ import {
   prepaymentNote,
   STATUS,
 } from '@dd/shared';
-import { desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { companies, feeApprovals, notes, requests } from '../../db/schema';
 import type { Mail } from '../../lib/outbox';
 import { writeCurrentLine } from '../billing/invoice-lines';
-import { lockRequestForChange } from '../notes/notes.context';
+import { writeNote } from '../notes/notes.queries';
 import { changeStatus } from '../notes/notes.status';
 import { feeApprovalEmail } from './fees.approval-email';
+import {
+  feeLimitFacts,
+  insertFeeApproval,
+  latestFeeApproval,
+  lockRequestByIdForChange,
+  providerCostOf,
+  reaskFeeApproval,
+  setProviderCost,
+} from './fees.queries';
 import { checkToKeep, requestFeeCheck } from './fees.request';
 
 /**
@@ -53,26 +60,12 @@ export async function askApprovalIfOverLimit(
   byUserId: number,
   question: FeeQuestion = { kind: 'charge' },
 ): Promise<AskOutcome> {
-  const [r] = await tx
-    .select({
-      status: requests.status,
-      charged: requests.providerCost,
-      companyId: requests.companyId,
-      limit: companies.autoApproveLimit,
-    })
-    .from(requests)
-    .innerJoin(companies, eq(companies.id, requests.companyId))
-    .where(eq(requests.id, requestId));
+  const r = await feeLimitFacts(tx, requestId);
   if (!r || !isOpenStatus(r.status)) return 'closed';
   const kind: FeeApprovalKind = question.kind;
   const amount = question.kind === 'charge' ? r.charged : question.amount;
   if (r.limit === null || amount <= r.limit) return 'within';
-  const [latest] = await tx
-    .select()
-    .from(feeApprovals)
-    .where(eq(feeApprovals.requestId, requestId))
-    .orderBy(desc(feeApprovals.askedAt), desc(feeApprovals.id))
-    .limit(1);
+  const latest = await latestFeeApproval(tx, requestId);
   // The firm was already asked about this amount (pending, approved, or declined and being disputed):
   // saving the requisition again asks nothing; a new amount is a new question. A demand for payment first
   // is news to a firm asked only about a charge still waiting, so that question becomes the demand.
@@ -90,23 +83,26 @@ export async function askApprovalIfOverLimit(
           pages: question.pages,
           medium: question.medium,
         });
-  const target = (await lockRequestForChange(tx, eq(requests.id, requestId)))!;
+  const target = (await lockRequestByIdForChange(tx, requestId))!;
   const reference = question.kind === 'prepayment' ? question.note : null;
   if (latest?.state === 'pending') {
     // The fee changed while the firm was deciding: it is asked about the new one.
-    await tx
-      .update(feeApprovals)
-      .set({ kind, amount, feeCheck: checkToKeep(feeCheck), askedAt: new Date(), askedById: byUserId })
-      .where(eq(feeApprovals.id, latest.id));
+    await reaskFeeApproval(tx, latest.id, {
+      kind,
+      amount,
+      feeCheck: checkToKeep(feeCheck),
+      askedAt: new Date(),
+      askedById: byUserId,
+    });
     if (kind === 'prepayment')
-      await tx.insert(notes).values({
+      await writeNote(tx, {
         requestId,
         companyId: r.companyId,
         userId: byUserId,
         text: prepaymentNote.asked(formatMoney(amount), formatMoney(r.limit), reference),
       });
   } else {
-    await tx.insert(feeApprovals).values({
+    await insertFeeApproval(tx, {
       requestId,
       companyId: r.companyId,
       kind,
@@ -115,7 +111,7 @@ export async function askApprovalIfOverLimit(
       resumeStatus: r.status,
       askedById: byUserId,
     });
-    await tx.insert(notes).values({
+    await writeNote(tx, {
       requestId,
       companyId: r.companyId,
       userId: byUserId,
@@ -150,11 +146,8 @@ export async function askApprovalIfOverLimit(
  * request's provider cost (and its invoice line follows) unless staff have recorded one (decision 064).
  */
 export async function billPrepayment(tx: Tx, requestId: number, amount: Cents): Promise<void> {
-  const [r] = await tx
-    .select({ charged: requests.providerCost })
-    .from(requests)
-    .where(eq(requests.id, requestId));
-  if (!r || r.charged > 0) return;
-  await tx.update(requests).set({ providerCost: amount }).where(eq(requests.id, requestId));
+  const charged = await providerCostOf(tx, requestId);
+  if (charged === undefined || charged > 0) return;
+  await setProviderCost(tx, requestId, amount);
   await writeCurrentLine(tx, requestId, { providerCost: amount });
 }

@@ -7,16 +7,15 @@ import {
   prepaymentNote,
   toCents,
 } from '@dd/shared';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
-import { unsafeActiveRequestById } from '../../authz/scopes';
-import { companies, notes, requests } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
+import { writeNote } from '../notes/notes.queries';
 import { listFeeApprovals } from './fees.approval';
 import { askApprovalIfOverLimit, billPrepayment } from './fees.ask';
+import { unsafeLockRequestWithLimit } from './fees.queries';
 
 /**
  * A provider that demands payment before it releases the records (docs/fees.md, decision 064): staff who
@@ -32,12 +31,7 @@ export async function recordPrepayment(
   authorize(auth, 'invoice.edit');
   const amount = toCents(body.amount);
   const outcome = await deps.db.transaction(async (tx) => {
-    const [request] = await tx
-      .select({ status: requests.status, limit: companies.autoApproveLimit, companyId: requests.companyId })
-      .from(requests)
-      .innerJoin(companies, eq(companies.id, requests.companyId))
-      .where(unsafeActiveRequestById(requestId))
-      .for('update', { of: requests });
+    const request = await unsafeLockRequestWithLimit(tx, requestId);
     if (!request) throw notFound();
     if (!isOpenStatus(request.status)) throw conflict(PREPAYMENT_MSG.closed);
     const asked = await askApprovalIfOverLimit(tx, deps.mail, requestId, auth.userId, {
@@ -49,7 +43,7 @@ export async function recordPrepayment(
     });
     if (asked === 'within') {
       const limit = request.limit === null ? null : formatMoney(request.limit);
-      await tx.insert(notes).values({
+      await writeNote(tx, {
         requestId,
         companyId: request.companyId,
         userId: auth.userId,

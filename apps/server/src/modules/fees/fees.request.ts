@@ -12,10 +12,9 @@ import {
   type RequestFeeCheck,
   stateCode,
 } from '@dd/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { batesRanges, companies, files, patients, providers, requests } from '../../db/schema';
 import { templateTextOr } from '../notetemplates/notetemplates.service';
+import { deliveredPages, feeCheckFacts } from './fees.queries';
 
 /**
  * A request's provider charge checked against the legal cap (docs/fees.md): the rules in force on the day
@@ -29,27 +28,7 @@ export async function requestFeeCheck(
   requestId: number,
   instead?: { charged: Cents; pages: number | null; medium: FeeMedium | null },
 ): Promise<RequestFeeCheck | null> {
-  const [r] = await db
-    .select({
-      charged: requests.providerCost,
-      pages: requests.providerPages,
-      medium: requests.providerMedium,
-      clericalMinutes: requests.providerClericalMinutes,
-      postage: requests.providerPostage,
-      basis: requests.legalBasis,
-      orderedAt: requests.createdAt,
-      internalNumber: requests.internalNumber,
-      provider: providers.name,
-      state: providers.state,
-      kind: providers.kind,
-      client: patients.fullName,
-      firm: companies.name,
-    })
-    .from(requests)
-    .innerJoin(providers, eq(providers.id, requests.providerId))
-    .innerJoin(patients, eq(patients.id, requests.patientId))
-    .innerJoin(companies, eq(companies.id, requests.companyId))
-    .where(eq(requests.id, requestId));
+  const r = await feeCheckFacts(db, requestId);
   if (!r) return null;
   if (instead) {
     r.charged = instead.charged;
@@ -92,21 +71,6 @@ export function checkToKeep(check: RequestFeeCheck | null) {
   if (!check) return null;
   const { dispute_letter: _letter, delivered_pages: _pages, ...kept } = check;
   return kept;
-}
-
-/**
- * How many pages the firm received: the Bates ranges numbered on the request's delivered files (one
- * number per page). The pages billed should match; the screen flags a difference.
- */
-async function deliveredPages(db: DbOrTx, requestId: number): Promise<number | null> {
-  const [row] = await db
-    .select({
-      pages: sql<number | null>`sum(${batesRanges.lastNumber} - ${batesRanges.firstNumber} + 1)::int`,
-    })
-    .from(batesRanges)
-    .innerJoin(files, eq(files.id, batesRanges.fileId))
-    .where(and(eq(files.requestId, requestId), eq(files.archived, false)));
-  return row?.pages ?? null;
 }
 
 function chargeValues(check: FeeCheck, pages: number, medium: keyof typeof FEE_MEDIUM_LABELS) {

@@ -1,10 +1,9 @@
 import { FILE_ACCESS_RELATIONS, type FileAccessEntry, type RequestDetail } from '@dd/shared';
-import { desc, eq, inArray } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { isInternalStaff } from '../../authz';
 import { can } from '../../authz/policy';
 import type { DbOrTx } from '../../db/client';
-import { fileAccesses, users } from '../../db/schema';
+import { accessesOfFiles } from './files.queries';
 
 /**
  * Who opened which file: each file's uploads and downloads (file_accesses), newest first, added to an
@@ -23,26 +22,10 @@ export async function withFileAccessLog(
   if (!asked || detail.files.length === 0 || !can(auth, 'file.seeAccessLog', { companyId: firmId })) {
     return detail;
   }
-  const rows = await db
-    .select({
-      id: fileAccesses.id,
-      fileId: fileAccesses.fileId,
-      action: fileAccesses.action,
-      ip: fileAccesses.ip,
-      userId: fileAccesses.userId,
-      fullName: users.fullName,
-      userCompanyId: users.companyId,
-      createdAt: fileAccesses.createdAt,
-    })
-    .from(fileAccesses)
-    .leftJoin(users, eq(users.id, fileAccesses.userId))
-    .where(
-      inArray(
-        fileAccesses.fileId,
-        detail.files.map((f) => f.id),
-      ),
-    )
-    .orderBy(desc(fileAccesses.createdAt), desc(fileAccesses.id));
+  const rows = await accessesOfFiles(
+    db,
+    detail.files.map((f) => f.id),
+  );
 
   const withUsers = related.has('files__file_accesses__user');
   const byFile = new Map<number, FileAccessEntry[]>();

@@ -1,9 +1,7 @@
-import { and, eq, or, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
-import { sameFirm, visibleCompanyDocuments, visiblePatients, visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
-import { companies, files, patients, providers, requests } from '../../db/schema';
 import { isValidKey } from '../../lib/storage';
+import { isVisibleFormLink, visibleFileWithKey } from './files.queries';
 import { isOwnUpload } from './files.upload';
 
 /**
@@ -30,15 +28,7 @@ export async function findReadable(
   fileId?: number,
 ): Promise<ReadableObject | null> {
   if (!isValidKey(key)) return null;
-  const [file] = await db
-    .select({ id: files.id, name: files.name })
-    .from(files)
-    .innerJoin(requests, and(eq(requests.id, files.requestId), sameFirm(requests.companyId, files.companyId)))
-    .where(
-      and(fileId === undefined ? undefined : eq(files.id, fileId), eq(files.url, key), visibleRequests(auth)),
-    )
-    .orderBy(files.id)
-    .limit(1);
+  const file = await visibleFileWithKey(db, auth, key, fileId);
   if (file) return { fileId: file.id, name: file.name };
 
   const named = { name: nameFromKey(key) };
@@ -46,25 +36,5 @@ export async function findReadable(
 
   // Form links are checked when they are saved (checkUploadRef: the saver's own upload or a link they
   // could already read), so a record of one firm cannot point at another firm's document.
-  const found = await Promise.all([
-    db
-      .select({ one: sql`1` })
-      .from(patients)
-      .where(and(eq(patients.hipaaConsentUrl, key), visiblePatients(auth)))
-      .limit(1),
-    db
-      .select({ one: sql`1` })
-      .from(requests)
-      .where(
-        and(or(eq(requests.hipaaConsentUrl, key), eq(requests.intakeFormUrl, key)), visibleRequests(auth)),
-      )
-      .limit(1),
-    db
-      .select({ one: sql`1` })
-      .from(companies)
-      .where(and(eq(companies.releaseFormUrl, key), visibleCompanyDocuments(auth)))
-      .limit(1),
-    db.select({ one: sql`1` }).from(providers).where(eq(providers.medicalRequestUrl, key)).limit(1),
-  ]);
-  return found.some((rows) => rows.length > 0) ? named : null;
+  return (await isVisibleFormLink(db, auth, key)) ? named : null;
 }

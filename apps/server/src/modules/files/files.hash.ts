@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { files } from '../../db/schema';
 import { SNIFF_BYTES } from '../../lib/file-type';
 import type { JobContext } from '../../lib/jobs';
 import { type Storage, StorageNotFoundError } from '../../lib/storage';
+import { filesWithoutHash, setMissingFileHash } from './files.queries';
 
 /**
  * Chain of custody (decision 056): the SHA-256 of each request file, taken by streaming the stored object
@@ -64,12 +63,7 @@ export async function backfillFileHashes(
   let after = 0;
   let hashed = 0;
   for (;;) {
-    const batch = await deps.db
-      .select({ id: files.id, url: files.url })
-      .from(files)
-      .where(and(isNull(files.sha256), gt(files.id, after)))
-      .orderBy(asc(files.id))
-      .limit(BATCH);
+    const batch = await filesWithoutHash(deps.db, after, BATCH);
     if (batch.length === 0) return hashed;
     for (const file of batch) {
       after = file.id;
@@ -80,10 +74,7 @@ export async function backfillFileHashes(
         if (error instanceof StorageNotFoundError) continue;
         throw error;
       }
-      await deps.db
-        .update(files)
-        .set({ sha256: digest.sha256 })
-        .where(and(eq(files.id, file.id), isNull(files.sha256)));
+      await setMissingFileHash(deps.db, file.id, digest.sha256);
       hashed++;
     }
     await context?.progress(hashed, hashed + BATCH);

@@ -1,11 +1,26 @@
 import { batesLabel, type RequestFile } from '@dd/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Auth } from '../../authz';
 import { fileAbilities } from '../../authz/policy';
-import { ownFirm, sameFirm } from '../../authz/scopes';
+import {
+  ownFirm,
+  sameFirm,
+  visibleCompanyDocuments,
+  visiblePatients,
+  visibleRequests,
+} from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
-import { batesRanges, fileAccesses, files, requests, users } from '../../db/schema';
+import {
+  batesRanges,
+  companies,
+  fileAccesses,
+  files,
+  patients,
+  providers,
+  requests,
+  users,
+} from '../../db/schema';
 
 /**
  * Reading request files in the RequestFile shape, for this module and for others (request detail,
@@ -114,4 +129,109 @@ export async function getRequestFile(
 ): Promise<RequestFile | undefined> {
   const [row] = await selectRequestFiles(db).where(and(eq(files.id, fileId), ownFirm(auth, files.companyId)));
   return row && toRequestFile(auth, row);
+}
+
+/** Every upload and download of these files with who made it, newest first (the files' request is authorised). */
+export function accessesOfFiles(db: DbOrTx, fileIds: number[]) {
+  return db
+    .select({
+      id: fileAccesses.id,
+      fileId: fileAccesses.fileId,
+      action: fileAccesses.action,
+      ip: fileAccesses.ip,
+      userId: fileAccesses.userId,
+      fullName: users.fullName,
+      userCompanyId: users.companyId,
+      createdAt: fileAccesses.createdAt,
+    })
+    .from(fileAccesses)
+    .leftJoin(users, eq(users.id, fileAccesses.userId))
+    .where(inArray(fileAccesses.fileId, fileIds))
+    .orderBy(desc(fileAccesses.createdAt), desc(fileAccesses.id));
+}
+
+/** The first file stored under `key` (and with `fileId`, when given) of a request the caller can see. */
+export async function visibleFileWithKey(db: DbOrTx, auth: Auth, key: string, fileId?: number) {
+  const [file] = await db
+    .select({ id: files.id, name: files.name })
+    .from(files)
+    .innerJoin(requests, and(eq(requests.id, files.requestId), sameFirm(requests.companyId, files.companyId)))
+    .where(
+      and(fileId === undefined ? undefined : eq(files.id, fileId), eq(files.url, key), visibleRequests(auth)),
+    )
+    .orderBy(files.id)
+    .limit(1);
+  return file;
+}
+
+/**
+ * Whether `key` is the HIPAA form of a client or the HIPAA or intake form of a request the caller can see,
+ * a company release form the caller may read, or any provider's request form.
+ */
+export async function isVisibleFormLink(db: DbOrTx, auth: Auth, key: string): Promise<boolean> {
+  const found = await Promise.all([
+    db
+      .select({ one: sql`1` })
+      .from(patients)
+      .where(and(eq(patients.hipaaConsentUrl, key), visiblePatients(auth)))
+      .limit(1),
+    db
+      .select({ one: sql`1` })
+      .from(requests)
+      .where(
+        and(or(eq(requests.hipaaConsentUrl, key), eq(requests.intakeFormUrl, key)), visibleRequests(auth)),
+      )
+      .limit(1),
+    db
+      .select({ one: sql`1` })
+      .from(companies)
+      .where(and(eq(companies.releaseFormUrl, key), visibleCompanyDocuments(auth)))
+      .limit(1),
+    db.select({ one: sql`1` }).from(providers).where(eq(providers.medicalRequestUrl, key)).limit(1),
+  ]);
+  return found.some((rows) => rows.length > 0);
+}
+
+/** The client's records (not archived, not supporting) in requests the caller can see, by provider. */
+export function zipFilesOfClient(db: DbOrTx, auth: Auth, patientId: number) {
+  return db
+    .select({ id: files.id, name: files.name, url: files.url, provider: providers.name })
+    .from(files)
+    .innerJoin(requests, and(eq(requests.id, files.requestId), sameFirm(requests.companyId, files.companyId)))
+    .innerJoin(providers, eq(providers.id, requests.providerId))
+    .where(
+      and(
+        eq(requests.patientId, patientId),
+        eq(files.archived, false),
+        eq(files.supportingFile, false),
+        visibleRequests(auth),
+      ),
+    )
+    .orderBy(asc(providers.name), asc(files.createdAt), asc(files.id));
+}
+
+export async function visibleClientName(db: DbOrTx, auth: Auth, patientId: number) {
+  const [patient] = await db
+    .select({ id: patients.id, fullName: patients.fullName })
+    .from(patients)
+    .where(and(eq(patients.id, patientId), visiblePatients(auth)));
+  return patient;
+}
+
+/** Up to `limit` files without a hash after id `after`, by id (every firm's: a chore). */
+export function filesWithoutHash(db: DbOrTx, after: number, limit: number) {
+  return db
+    .select({ id: files.id, url: files.url })
+    .from(files)
+    .where(and(isNull(files.sha256), gt(files.id, after)))
+    .orderBy(asc(files.id))
+    .limit(limit);
+}
+
+/** Records a file's hash unless it has one already. */
+export async function setMissingFileHash(db: DbOrTx, fileId: number, sha256: string): Promise<void> {
+  await db
+    .update(files)
+    .set({ sha256 })
+    .where(and(eq(files.id, fileId), isNull(files.sha256)));
 }

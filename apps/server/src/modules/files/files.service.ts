@@ -1,35 +1,32 @@
 import { type CreateFileInput, FILE_MSG, type RequestFile, type UpdateFileInput } from '@dd/shared';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { authorize, can } from '../../authz/policy';
-import { ownFirm, sameFirm, visibleRequests } from '../../authz/scopes';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { fileAccesses, files, requests, uploads } from '../../db/schema';
+import type { files } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { sniffFileType } from '../../lib/file-type';
 import type { Storage } from '../../lib/storage';
 import { queueRecordIndexing } from '../recordsearch/search.index';
 import { digestStored, type StoredDigest, storedHead } from './files.hash';
 import { getRequestFile } from './files.queries';
+import {
+  filesOfCallerFirm,
+  insertFile,
+  insertFileAccesses,
+  lockVisibleRequestOfFile,
+  markFirstDownloadOfFiles,
+  updateFile,
+  uploadHash,
+  visibleFile,
+  visibleRequestKey,
+} from './files.service.queries';
 import { parseUploadKey } from './files.upload';
 
 /** Attaching uploads to requests, verifying and removing files, and the file-access audit trail. */
 
 /** The file when its request is visible to the caller (another firm's file is simply not found). */
 export async function findVisibleFile(db: DbOrTx, auth: Auth, fileId: number) {
-  const [row] = await db
-    .select({
-      id: files.id,
-      url: files.url,
-      name: files.name,
-      contentType: files.contentType,
-      verifiedById: files.verifiedById,
-      requestId: files.requestId,
-      companyId: files.companyId,
-    })
-    .from(files)
-    .innerJoin(requests, and(eq(requests.id, files.requestId), sameFirm(requests.companyId, files.companyId)))
-    .where(and(eq(files.id, fileId), visibleRequests(auth)));
+  const row = await visibleFile(db, auth, fileId);
   if (!row) throw notFound();
   return row;
 }
@@ -39,7 +36,7 @@ export async function findVisibleFile(db: DbOrTx, auth: Auth, fileId: number) {
  * upload from before hashes were kept) is hashed now, streamed from storage.
  */
 async function receivedDigest(db: Db, storage: Storage, key: string): Promise<StoredDigest> {
-  const [received] = await db.select({ sha256: uploads.sha256 }).from(uploads).where(eq(uploads.key, key));
+  const received = await uploadHash(db, key);
   if (!received) return digestStored(storage, key);
   return { sha256: received.sha256, head: await storedHead(storage, key) };
 }
@@ -51,10 +48,7 @@ export async function createRequestFile(
   input: CreateFileInput,
   ip: string | null,
 ): Promise<RequestFile> {
-  const [request] = await db
-    .select({ id: requests.id, companyId: requests.companyId })
-    .from(requests)
-    .where(and(eq(requests.id, input.request), visibleRequests(auth)));
+  const request = await visibleRequestKey(db, auth, input.request);
   if (!request) throw notFound();
 
   const upload = parseUploadKey(input.url);
@@ -71,29 +65,28 @@ export async function createRequestFile(
   const contentType = sniffFileType(digest.head)?.mime ?? null;
 
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(files)
-      .values({
-        name: input.name,
-        url: input.url,
-        requestId: request.id,
-        companyId: request.companyId,
-        supportingFile: supporting,
-        sizeBytes: stat.size,
-        contentType,
-        sha256: digest.sha256,
-      })
-      .returning({ id: files.id });
-    await tx.insert(fileAccesses).values({
-      action: 'UPLOAD',
-      ip,
-      fileId: row.id,
+    const id = await insertFile(tx, {
+      name: input.name,
+      url: input.url,
+      requestId: request.id,
       companyId: request.companyId,
-      fileKey: input.url,
-      userId: auth.userId,
+      supportingFile: supporting,
+      sizeBytes: stat.size,
+      contentType,
+      sha256: digest.sha256,
     });
-    await queueRecordIndexing(tx, { id: row.id, contentType, supportingFile: supporting });
-    return row.id;
+    await insertFileAccesses(tx, [
+      {
+        action: 'UPLOAD',
+        ip,
+        fileId: id,
+        companyId: request.companyId,
+        fileKey: input.url,
+        userId: auth.userId,
+      },
+    ]);
+    await queueRecordIndexing(tx, { id, contentType, supportingFile: supporting });
+    return id;
   });
   return (await getRequestFile(db, auth, id))!;
 }
@@ -118,22 +111,7 @@ export async function updateRequestFile(
  * a count that a concurrent un-verify has already made untrue.
  */
 async function lockRequestOfFile(tx: Tx, auth: Auth, fileId: number): Promise<void> {
-  const [row] = await tx
-    .select({ id: requests.id })
-    .from(requests)
-    .where(
-      and(
-        eq(
-          requests.id,
-          tx
-            .select({ id: files.requestId })
-            .from(files)
-            .where(and(eq(files.id, fileId), ownFirm(auth, files.companyId))),
-        ),
-        visibleRequests(auth),
-      ),
-    )
-    .for('update');
+  const row = await lockVisibleRequestOfFile(tx, auth, fileId);
   if (!row) throw notFound();
 }
 
@@ -153,10 +131,7 @@ async function applyFileChange(
     authorize(auth, 'file.verify', { verifiedById: file.verifiedById });
     changes.verifiedById = input.verified_by;
   }
-  await tx
-    .update(files)
-    .set(changes)
-    .where(and(eq(files.id, file.id), eq(files.companyId, file.companyId)));
+  await updateFile(tx, file, changes);
 }
 
 /**
@@ -170,15 +145,9 @@ export async function logDownloads(
   ip: string | null,
 ): Promise<void> {
   if (fileIds.length === 0) return;
-  const found = new Map(
-    (
-      await tx
-        .select({ id: files.id, url: files.url, companyId: files.companyId })
-        .from(files)
-        .where(and(inArray(files.id, fileIds), ownFirm(auth, files.companyId)))
-    ).map((f) => [f.id, f]),
-  );
-  await tx.insert(fileAccesses).values(
+  const found = new Map((await filesOfCallerFirm(tx, auth, fileIds)).map((f) => [f.id, f]));
+  await insertFileAccesses(
+    tx,
     fileIds.map((fileId) => ({
       action: 'DOWNLOAD' as const,
       ip,
@@ -194,9 +163,9 @@ export async function logDownloads(
 
 /** A DOWNLOAD row for a stored object no files row holds (a client's HIPAA form, a release form...). */
 export async function logKeyDownload(db: DbOrTx, auth: Auth, key: string, ip: string | null): Promise<void> {
-  await db
-    .insert(fileAccesses)
-    .values({ action: 'DOWNLOAD', ip, fileKey: key, userId: auth.userId, companyId: auth.companyId });
+  await insertFileAccesses(db, [
+    { action: 'DOWNLOAD', ip, fileKey: key, userId: auth.userId, companyId: auth.companyId },
+  ]);
 }
 
 /**
@@ -205,26 +174,5 @@ export async function logKeyDownload(db: DbOrTx, auth: Auth, key: string, ip: st
  */
 async function markFirstDownload(tx: DbOrTx, auth: Auth, fileIds: number[]): Promise<void> {
   if (!can(auth, 'file.countAsFirmDownload')) return;
-  await tx
-    .update(requests)
-    .set({ firstDownloadedAt: sql`now()` })
-    .where(
-      and(
-        eq(requests.companyId, auth.companyId),
-        isNull(requests.firstDownloadedAt),
-        inArray(
-          requests.id,
-          tx
-            .select({ id: files.requestId })
-            .from(files)
-            .where(
-              and(
-                inArray(files.id, fileIds),
-                eq(files.companyId, auth.companyId),
-                eq(files.supportingFile, false),
-              ),
-            ),
-        ),
-      ),
-    );
+  await markFirstDownloadOfFiles(tx, auth, fileIds);
 }

@@ -15,10 +15,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../../authz';
 import type { Db } from '../../db/client';
-import { uploads } from '../../db/schema';
 import { badRequest, HttpError } from '../../lib/errors';
 import { SNIFF_BYTES, type SniffedType, sniffFileType } from '../../lib/file-type';
 import { isValidKey, type Storage } from '../../lib/storage';
+import { insertUploads } from './files.service.queries';
 
 /**
  * POST /api/photoUpload/: reads the multipart body, checking each file's size while it streams and its
@@ -227,7 +227,8 @@ export async function receiveUpload(
       result.push({ url: key, filename: file.filename, order, sha256: file.sha256 });
     }
     // The hash of what was received is kept with its key: a file attached from it records this hash.
-    await deps.db.insert(uploads).values(
+    await insertUploads(
+      deps.db,
       spooled.map((file, order) => ({
         key: result[order].url,
         sha256: file.sha256,

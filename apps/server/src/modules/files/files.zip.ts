@@ -1,16 +1,13 @@
 import type { Readable } from 'node:stream';
 import { FILE_MSG } from '@dd/shared';
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
-import { sameFirm, visiblePatients, visibleRequests } from '../../authz/scopes';
-import type { DbOrTx } from '../../db/client';
-import { files, patients, providers, requests } from '../../db/schema';
 import { clientIp } from '../../lib/client-ip';
 import { forbidden, notFound } from '../../lib/errors';
 import { attachmentHeader, openStored, tokenUser } from './files.download';
+import { visibleClientName, zipFilesOfClient } from './files.queries';
 import { logDownloads } from './files.service';
 import { signDownloadToken, verifyDownloadToken } from './files.tokens';
 
@@ -19,23 +16,6 @@ import { signDownloadToken, verifyDownloadToken } from './files.tokens';
  * ZIP of the records (not archived, not supporting) of the client's requests the caller can see, one
  * folder per provider, and logs a DOWNLOAD for each file.
  */
-async function listZipFiles(db: DbOrTx, auth: Auth, patientId: number) {
-  return db
-    .select({ id: files.id, name: files.name, url: files.url, provider: providers.name })
-    .from(files)
-    .innerJoin(requests, and(eq(requests.id, files.requestId), sameFirm(requests.companyId, files.companyId)))
-    .innerJoin(providers, eq(providers.id, requests.providerId))
-    .where(
-      and(
-        eq(requests.patientId, patientId),
-        eq(files.archived, false),
-        eq(files.supportingFile, false),
-        visibleRequests(auth),
-      ),
-    )
-    .orderBy(asc(providers.name), asc(files.createdAt), asc(files.id));
-}
-
 /** A file or folder name that is safe inside a ZIP (no separators, no leading dots). */
 function entryName(text: string): string {
   return (
@@ -71,12 +51,9 @@ function zipFileName(clientName: string): string {
 }
 
 export async function issueZipUrl(deps: AppDeps, auth: Auth, patientId: number): Promise<string> {
-  const [patient] = await deps.db
-    .select({ id: patients.id, fullName: patients.fullName })
-    .from(patients)
-    .where(and(eq(patients.id, patientId), visiblePatients(auth)));
+  const patient = await visibleClientName(deps.db, auth, patientId);
   if (!patient) throw notFound();
-  const list = await listZipFiles(deps.db, auth, patient.id);
+  const list = await zipFilesOfClient(deps.db, auth, patient.id);
   if (list.length === 0) throw notFound(FILE_MSG.noFilesForClient);
   const token = signDownloadToken(
     { p: 'z', c: patient.id, u: auth.userId },
@@ -96,7 +73,7 @@ export async function sendZip(
   const payload = verifyDownloadToken(token, deps.tokens.jwtSecret, 'z');
   if (!payload) throw forbidden(FILE_MSG.linkExpired);
   const auth = await tokenUser(deps, payload.u);
-  const list = await listZipFiles(deps.db, auth, payload.c);
+  const list = await zipFilesOfClient(deps.db, auth, payload.c);
   if (list.length === 0) throw notFound(FILE_MSG.noFilesForClient);
   await deps.db.transaction((tx) =>
     logDownloads(

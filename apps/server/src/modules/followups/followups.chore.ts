@@ -6,14 +6,16 @@ import {
   STATUS,
   todayIn,
 } from '@dd/shared';
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
-import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { Db } from '../../db/client';
-import { followUps, requests } from '../../db/schema';
-import { lockRequestForChange } from '../notes/notes.context';
+import { unsafeLockActiveRequest } from '../notes/notes.context.queries';
 import { refreshDeadline } from '../requests/requests.deadline';
 import { deliverFollowUp } from './followups.deliver';
+import {
+  claimPlannedFollowUp,
+  unsafePlannedFollowUpsDue,
+  unsafeUnscheduledRequests,
+} from './followups.queries';
 import { keepOneAhead, scheduleFacts } from './followups.schedule';
 
 /**
@@ -37,25 +39,15 @@ export async function claimAndDeliver(
   options: { now: Date; byUserId: number | null; onlyIfDue: boolean },
 ): Promise<FollowUpChannel | null> {
   return db.transaction(async (tx) => {
-    if (!(await lockRequestForChange(tx, unsafeActiveRequestById(followUp.requestId)))) return null;
+    if (!(await unsafeLockActiveRequest(tx, followUp.requestId))) return null;
     const facts = await scheduleFacts(tx, followUp.requestId, options.now);
     if (!facts || !cadenceRuns(facts.status)) return null;
-    const [claimed] = await tx
-      .update(followUps)
-      .set({ status: 'sent', sentAt: options.now })
-      .where(
-        and(
-          eq(followUps.id, followUp.id),
-          eq(followUps.status, 'planned'),
-          options.onlyIfDue ? lte(followUps.plannedOn, facts.today) : undefined,
-        ),
-      )
-      .returning({
-        id: followUps.id,
-        requestId: followUps.requestId,
-        number: followUps.number,
-        sentOn: followUps.sentOn,
-      });
+    const claimed = await claimPlannedFollowUp(
+      tx,
+      followUp.id,
+      options.now,
+      options.onlyIfDue ? facts.today : undefined,
+    );
     if (!claimed) return null;
     const { channel } = await deliverFollowUp(tx, mail, claimed, {
       byUserId: options.byUserId,
@@ -76,23 +68,15 @@ export async function claimAndDeliver(
  * with a running clock (a due date) and no follow-up row. A few at a time, so the chore stays short.
  */
 async function adoptUnscheduled(db: Db, now: Date): Promise<void> {
-  const orphans = await db
-    .select({ id: requests.id })
-    .from(requests)
-    .where(
-      and(
-        sql`${requests.active}`,
-        sql`${requests.dueDate} is not null`,
-        // Not one created after `now` (only a test's clock runs behind the requests' own).
-        lte(requests.createdAt, now),
-        inArray(requests.status, [STATUS.initialRequestSent, STATUS.inContact, STATUS.documentsEnRoute]),
-        sql`not exists (select 1 from ${followUps} where ${followUps.requestId} = ${requests.id})`,
-      ),
-    )
-    .limit(BATCH);
+  const orphans = await unsafeUnscheduledRequests(
+    db,
+    [STATUS.initialRequestSent, STATUS.inContact, STATUS.documentsEnRoute],
+    now,
+    BATCH,
+  );
   for (const { id } of orphans) {
     await db.transaction(async (tx) => {
-      if (await lockRequestForChange(tx, unsafeActiveRequestById(id))) await refreshDeadline(tx, id, now);
+      if (await unsafeLockActiveRequest(tx, id)) await refreshDeadline(tx, id, now);
     });
   }
 }
@@ -109,20 +93,7 @@ export async function sendDueFollowUps(
   let sent = 0;
   let after = 0;
   for (;;) {
-    const due = await db
-      .select({ id: followUps.id, requestId: followUps.requestId })
-      .from(followUps)
-      .innerJoin(requests, eq(requests.id, followUps.requestId))
-      .where(
-        and(
-          eq(followUps.status, 'planned'),
-          lte(followUps.plannedOn, latestToday),
-          gt(followUps.id, after),
-          sql`${requests.active}`,
-        ),
-      )
-      .orderBy(asc(followUps.id))
-      .limit(BATCH);
+    const due = await unsafePlannedFollowUpsDue(db, latestToday, after, BATCH);
     for (const row of due) {
       if (await claimAndDeliver(db, mail, row, { now, byUserId: null, onlyIfDue: true })) sent += 1;
     }

@@ -5,14 +5,12 @@ import {
   formatDate,
   renderFollowUpText,
 } from '@dd/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { companies, followUps, notes, patients, providers, requests } from '../../db/schema';
 import { renderEmail } from '../../lib/email-layout';
 import type { Mail } from '../../lib/outbox';
-import { recomputeNextTodo } from '../notes/notes.reminders';
+import { insertNote } from '../notes/notes.queries';
 import { templateTextOr } from '../notetemplates/notetemplates.service';
-import type { RequestKey } from '../requests/requests.ref';
+import { dueOnTodoToday, providerLetterFacts, setFollowUpChannel } from './followups.queries';
 
 /**
  * Sending one follow-up the caller has already claimed (its row moved from planned to sent under the
@@ -26,39 +24,6 @@ export interface ClaimedFollowUp {
   requestId: number;
   number: number;
   sentOn: string;
-}
-
-/** What a letter or e-mail to a request's provider names: the request, client, provider and firm. */
-export async function providerLetterFacts(tx: Tx, requestId: number) {
-  const [row] = await tx
-    .select({
-      companyId: requests.companyId,
-      internalNumber: requests.internalNumber,
-      startDate: requests.startDate,
-      endDate: requests.endDate,
-      client: patients.fullName,
-      dateOfBirth: patients.dateOfBirth,
-      provider: providers.name,
-      email: providers.email,
-      fax: providers.fax,
-      state: providers.state,
-      firm: companies.name,
-    })
-    .from(requests)
-    .innerJoin(patients, eq(patients.id, requests.patientId))
-    .innerJoin(providers, eq(providers.id, requests.providerId))
-    .innerJoin(companies, eq(companies.id, requests.companyId))
-    .where(eq(requests.id, requestId));
-  return row;
-}
-
-/** A letter someone has to print or fax today: the request comes onto the staff To Do list that day. */
-export async function dueOnTodoToday(tx: Tx, request: RequestKey, today: string): Promise<void> {
-  await tx
-    .update(requests)
-    .set({ followUpDate: sql`least(${requests.followUpDate}, ${today}::date)` })
-    .where(and(eq(requests.companyId, request.companyId), eq(requests.id, request.id)));
-  await recomputeNextTodo(tx, request);
 }
 
 export async function deliverFollowUp(
@@ -101,20 +66,17 @@ export async function deliverFollowUp(
   const heading = to
     ? `Follow-up ${followUp.number} e-mailed to the provider at ${to}.`
     : `Follow-up ${followUp.number} is a letter to print or fax: the provider has no e-mail address${r.fax ? ` (fax ${r.fax})` : ''}.`;
-  const [note] = await tx
-    .insert(notes)
+  const noteId = await insertNote(tx, {
     // The e-mail's text stays in the outbox; a letter is kept whole in the note, where staff print it from.
-    .values({
-      text: to ? heading : `${heading}\n\n${signed}`,
-      requestId: followUp.requestId,
-      companyId: r.companyId,
-      userId: options.byUserId,
-    })
-    .returning({ id: notes.id });
-  await tx.update(followUps).set({ channel, noteId: note.id }).where(eq(followUps.id, followUp.id));
+    text: to ? heading : `${heading}\n\n${signed}`,
+    requestId: followUp.requestId,
+    companyId: r.companyId,
+    userId: options.byUserId,
+  });
+  await setFollowUpChannel(tx, followUp.id, channel, noteId);
   if (!to) {
     // Someone has to print or fax it today: the request is due on the To Do list.
     await dueOnTodoToday(tx, { id: followUp.requestId, companyId: r.companyId }, options.today);
   }
-  return { channel, noteId: note.id };
+  return { channel, noteId };
 }

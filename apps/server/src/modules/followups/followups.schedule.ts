@@ -11,10 +11,17 @@ import {
   stateTimeZone,
   todayIn,
 } from '@dd/shared';
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, followUps, providers, requests } from '../../db/schema';
-import { byRequest, type RequestRef, refId } from '../requests/requests.ref';
+import { type RequestRef, refId } from '../requests/requests.ref';
+import {
+  endLiveFollowUps,
+  followUpsOf,
+  insertFollowUps,
+  lastFollowUpNumber,
+  pauseForFirm,
+  resumeFromFirm,
+  scheduleRow,
+} from './followups.queries';
 
 /**
  * A request's schedule of follow-ups to its provider, kept in step with its legal clock
@@ -28,12 +35,7 @@ import { byRequest, type RequestRef, refId } from '../requests/requests.ref';
  */
 export type Clock = { sentOn: string; pauses?: readonly { from: string; to: string | null }[] } | null;
 
-const LIVE = ['planned', 'paused'] as const;
-
 type RequestKey = { id: number; companyId: number };
-
-const ofRequest = (request: RequestKey) =>
-  and(eq(followUps.requestId, request.id), eq(followUps.companyId, request.companyId));
 
 export function endReason(status: RequestStatus): FollowUpSkipReason {
   if (status === STATUS.cancelled) return 'cancelled';
@@ -44,18 +46,7 @@ export function endReason(status: RequestStatus): FollowUpSkipReason {
 
 /** The cadence, status and provider's "today" a schedule is computed with. */
 export async function scheduleFacts(db: DbOrTx, request: RequestRef, now: Date) {
-  const [row] = await db
-    .select({
-      companyId: requests.companyId,
-      status: requests.status,
-      followUpDays: companies.followUpDays,
-      followUpEvery: companies.followUpEvery,
-      state: providers.state,
-    })
-    .from(requests)
-    .innerJoin(companies, eq(companies.id, requests.companyId))
-    .innerJoin(providers, eq(providers.id, requests.providerId))
-    .where(byRequest(requests.id, requests.companyId, request));
+  const row = await scheduleRow(db, request);
   if (!row) return undefined;
   return {
     companyId: row.companyId,
@@ -65,23 +56,8 @@ export async function scheduleFacts(db: DbOrTx, request: RequestRef, now: Date) 
   };
 }
 
-async function rowsOf(db: DbOrTx, request: RequestKey) {
-  return db.select().from(followUps).where(ofRequest(request)).orderBy(asc(followUps.number));
-}
-
-async function endLive(db: DbOrTx, request: RequestKey, reason: FollowUpSkipReason) {
-  await db
-    .update(followUps)
-    .set({ status: 'skipped', skipReason: reason, pauseReason: null, pausedOn: null })
-    .where(and(ofRequest(request), inArray(followUps.status, LIVE)));
-}
-
 async function nextNumber(db: DbOrTx, request: RequestKey): Promise<number> {
-  const [row] = await db
-    .select({ last: max(followUps.number) })
-    .from(followUps)
-    .where(ofRequest(request));
-  return (row?.last ?? 0) + 1;
+  return ((await lastFollowUpNumber(db, request)) ?? 0) + 1;
 }
 
 /**
@@ -95,17 +71,19 @@ export async function keepOneAhead(
   cadence: FollowUpCadence,
   today: string,
 ): Promise<void> {
-  const rows = await rowsOf(db, request);
+  const rows = await followUpsOf(db, request);
   const last = rows.at(-1);
   if (!last || rows.some((r) => r.status === 'planned' || r.status === 'paused')) return;
   const from = last.plannedOn > today ? last.plannedOn : today;
-  await db.insert(followUps).values({
-    requestId: request.id,
-    companyId: last.companyId,
-    number: last.number + 1,
-    sentOn: last.sentOn,
-    plannedOn: addBusinessDays(from, cadence.every),
-  });
+  await insertFollowUps(db, [
+    {
+      requestId: request.id,
+      companyId: last.companyId,
+      number: last.number + 1,
+      sentOn: last.sentOn,
+      plannedOn: addBusinessDays(from, cadence.every),
+    },
+  ]);
 }
 
 /** A new schedule from the first send: the cadence's dates from today on (the clock's pauses counted). */
@@ -122,7 +100,8 @@ async function createSchedule(
   if (ahead.length === 0)
     ahead = [addBusinessDays(dates.at(-1)! > today ? dates.at(-1)! : today, cadence.every)];
   const first = await nextNumber(db, { id: requestId, companyId });
-  await db.insert(followUps).values(
+  await insertFollowUps(
+    db,
     ahead.map((plannedOn, i) => ({
       requestId,
       companyId,
@@ -138,36 +117,25 @@ export async function syncFollowUps(db: DbOrTx, ref: RequestRef, clock: Clock, n
   if (!facts) return;
   const { status, cadence, today } = facts;
   const request = { id: refId(ref), companyId: facts.companyId };
-  if (!isOpenStatus(status)) return endLive(db, request, endReason(status));
-  if (!clock) return endLive(db, request, 'resubmitted');
+  if (!isOpenStatus(status)) return endLiveFollowUps(db, request, endReason(status));
+  if (!clock) return endLiveFollowUps(db, request, 'resubmitted');
 
-  let rows = await rowsOf(db, request);
+  let rows = await followUpsOf(db, request);
   if (!rows.some((r) => r.sentOn === clock.sentOn)) {
-    await endLive(db, request, 'resubmitted');
+    await endLiveFollowUps(db, request, 'resubmitted');
     await createSchedule(db, request, clock, cadence, today);
-    rows = await rowsOf(db, request);
+    rows = await followUpsOf(db, request);
   }
   const pauses = clock.pauses ?? [];
   const open = pauses.find((p) => p.to === null);
   if (open) {
-    await db
-      .update(followUps)
-      .set({ status: 'paused', pauseReason: 'waiting_on_firm', pausedOn: open.from })
-      .where(and(ofRequest(request), eq(followUps.status, 'planned')));
+    await pauseForFirm(db, request, open.from);
     return;
   }
   for (const row of rows) {
     if (row.status !== 'paused' || row.pauseReason !== 'waiting_on_firm' || !row.pausedOn) continue;
     const pause = pauses.find((p) => p.from === row.pausedOn);
-    await db
-      .update(followUps)
-      .set({
-        status: 'planned',
-        plannedOn: shiftedByPause(row.plannedOn, row.pausedOn, pause?.to ?? today),
-        pauseReason: null,
-        pausedOn: null,
-      })
-      .where(and(eq(followUps.id, row.id), eq(followUps.companyId, row.companyId)));
+    await resumeFromFirm(db, row, shiftedByPause(row.plannedOn, row.pausedOn, pause?.to ?? today));
   }
   await keepOneAhead(db, request, cadence, today);
 }

@@ -8,15 +8,20 @@ import {
   isWaitingOnFirm,
   shiftedByPause,
 } from '@dd/shared';
-import { and, asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
-import { ownFirm, sameFirm, unsafeActiveRequestById, visibleRequests } from '../../authz/scopes';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { companies, followUps, notes, providers, requests, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { lockRequestForChange } from '../notes/notes.context';
+import { unsafeLockActiveRequest } from '../notes/notes.context.queries';
 import { cadenceRuns, claimAndDeliver } from './followups.chore';
+import {
+  pauseByStaff,
+  resumeByStaff,
+  scheduleRows,
+  skipFollowUpByStaff,
+  unsafeLiveFollowUps,
+  visibleScheduleRequest,
+} from './followups.queries';
 import { keepOneAhead, scheduleFacts } from './followups.schedule';
 
 /**
@@ -25,26 +30,9 @@ import { keepOneAhead, scheduleFacts } from './followups.schedule';
  * Each action locks the request, so it never crosses the chore sending the same follow-up.
  */
 export async function getSchedule(db: DbOrTx, auth: Auth, requestId: number): Promise<FollowUpSchedule> {
-  const [request] = await db
-    .select({
-      companyId: requests.companyId,
-      email: providers.email,
-      followUpDays: companies.followUpDays,
-      followUpEvery: companies.followUpEvery,
-    })
-    .from(requests)
-    .innerJoin(providers, eq(providers.id, requests.providerId))
-    .innerJoin(companies, eq(companies.id, requests.companyId))
-    .where(and(eq(requests.id, requestId), visibleRequests(auth)));
+  const request = await visibleScheduleRequest(db, auth, requestId);
   if (!request) throw notFound();
-  const rows = await db
-    .select({ row: followUps, skippedBy: users.fullName, noteText: notes.text })
-    .from(followUps)
-    // Staff names are shown to internal users alone, so a firm's caller never needs another firm's user.
-    .leftJoin(users, and(eq(users.id, followUps.skippedById), ownFirm(auth, users.companyId)))
-    .leftJoin(notes, and(eq(notes.id, followUps.noteId), sameFirm(notes.companyId, followUps.companyId)))
-    .where(and(eq(followUps.requestId, requestId), eq(followUps.companyId, request.companyId)))
-    .orderBy(asc(followUps.number));
+  const rows = await scheduleRows(db, auth, { id: requestId, companyId: request.companyId });
   const next = rows.find((r) => r.row.status === 'planned');
   return {
     request: requestId,
@@ -73,17 +61,9 @@ export async function getSchedule(db: DbOrTx, auth: Auth, requestId: number): Pr
   };
 }
 
-async function liveRows(db: DbOrTx, requestId: number, status: 'planned' | 'paused') {
-  return db
-    .select()
-    .from(followUps)
-    .where(and(eq(followUps.requestId, requestId), eq(followUps.status, status)))
-    .orderBy(asc(followUps.number));
-}
-
 /** The request locked, running its cadence; the facts its schedule is computed with. */
 async function lockRunning(tx: Tx, requestId: number, now: Date) {
-  const target = await lockRequestForChange(tx, unsafeActiveRequestById(requestId));
+  const target = await unsafeLockActiveRequest(tx, requestId);
   if (!target) throw notFound();
   const facts = (await scheduleFacts(tx, requestId, now))!;
   if (isWaitingOnFirm(facts.status)) throw conflict(FOLLOW_UP_MSG.waitingOnFirm);
@@ -94,7 +74,7 @@ async function lockRunning(tx: Tx, requestId: number, now: Date) {
 async function sendNow(deps: Pick<AppDeps, 'db' | 'mail'>, auth: Auth, requestId: number, now: Date) {
   const [next] = await deps.db.transaction(async (tx) => {
     await lockRunning(tx, requestId, now);
-    return liveRows(tx, requestId, 'planned');
+    return unsafeLiveFollowUps(tx, requestId, 'planned');
   });
   if (!next) throw conflict(FOLLOW_UP_MSG.nonePlanned);
   const channel = await claimAndDeliver(deps.db, deps.mail, next, {
@@ -110,36 +90,28 @@ async function sendNow(deps: Pick<AppDeps, 'db' | 'mail'>, auth: Auth, requestId
 async function change(db: Db, auth: Auth, requestId: number, action: FollowUpAction, now: Date) {
   return db.transaction(async (tx) => {
     const facts = await lockRunning(tx, requestId, now);
-    const planned = await liveRows(tx, requestId, 'planned');
+    const planned = await unsafeLiveFollowUps(tx, requestId, 'planned');
     if (action === 'skip') {
       if (!planned[0]) throw conflict(FOLLOW_UP_MSG.nonePlanned);
-      await tx
-        .update(followUps)
-        .set({ status: 'skipped', skipReason: 'staff', skippedById: auth.userId })
-        .where(eq(followUps.id, planned[0].id));
+      await skipFollowUpByStaff(tx, planned[0].id, auth.userId);
       await keepOneAhead(tx, { id: requestId, companyId: facts.companyId }, facts.cadence, facts.today);
       return FOLLOW_UP_MSG.skipped;
     }
     if (action === 'pause') {
       if (!planned.length) throw conflict(FOLLOW_UP_MSG.nonePlanned);
-      await tx
-        .update(followUps)
-        .set({ status: 'paused', pauseReason: 'staff', pausedOn: facts.today })
-        .where(and(eq(followUps.requestId, requestId), eq(followUps.status, 'planned')));
+      await pauseByStaff(tx, requestId, facts.today);
       return FOLLOW_UP_MSG.paused;
     }
-    const paused = (await liveRows(tx, requestId, 'paused')).filter((r) => r.pauseReason === 'staff');
+    const paused = (await unsafeLiveFollowUps(tx, requestId, 'paused')).filter(
+      (r) => r.pauseReason === 'staff',
+    );
     if (!paused.length) throw conflict(FOLLOW_UP_MSG.nonePaused);
     for (const row of paused) {
-      await tx
-        .update(followUps)
-        .set({
-          status: 'planned',
-          plannedOn: shiftedByPause(row.plannedOn, row.pausedOn ?? facts.today, facts.today),
-          pauseReason: null,
-          pausedOn: null,
-        })
-        .where(eq(followUps.id, row.id));
+      await resumeByStaff(
+        tx,
+        row.id,
+        shiftedByPause(row.plannedOn, row.pausedOn ?? facts.today, facts.today),
+      );
     }
     return FOLLOW_UP_MSG.resumed;
   });

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { pingDatabase } from './health.queries';
 
 /** A database that does not answer within this is unreachable, whatever the network does meanwhile. */
 const READINESS_TIMEOUT_MS = 2000;
@@ -10,7 +10,7 @@ export async function isDatabaseReachable(db: DbOrTx): Promise<boolean> {
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), READINESS_TIMEOUT_MS);
   });
-  const query = db.execute(sql`select 1`).then(
+  const query = pingDatabase(db).then(
     () => true,
     () => false,
   );

@@ -1,10 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/client';
-import { emailOutbox, jobs } from '../../db/schema';
+import { jobQueueState, outboxState } from './metrics.queries';
 
 /**
  * Prometheus metrics: calls per route and status with their latency, the e-mail outbox's
@@ -105,28 +103,6 @@ function oncePerScrape<T>(read: () => Promise<T>): () => Promise<T> {
     });
     return pending;
   };
-}
-
-async function jobQueueState(db: Db) {
-  const [row] = await queryRows<{ due: number; oldest_age: number | null; failed: number }>(
-    db,
-    sql`select count(*) filter (where status in ('queued', 'running') and run_at <= now())::int as due,
-          extract(epoch from now() - min(run_at) filter (where status in ('queued', 'running')
-            and run_at <= now()))::float8 as oldest_age,
-          count(*) filter (where status = 'failed' and finished_at > now() - interval '1 day')::int as failed
-        from ${jobs}`,
-  );
-  return { due: row?.due ?? 0, oldestAge: Math.max(0, row?.oldest_age ?? 0), failed: row?.failed ?? 0 };
-}
-
-async function outboxState(db: Db) {
-  const [row] = await queryRows<{ pending: number; oldest_age: number | null }>(
-    db,
-    sql`select count(*)::int as pending,
-          extract(epoch from now() - min(${emailOutbox.createdAt}))::float8 as oldest_age
-        from ${emailOutbox} where ${emailOutbox.status} = 'pending'`,
-  );
-  return { pending: row?.pending ?? 0, oldestAge: Math.max(0, row?.oldest_age ?? 0) };
 }
 
 /** Constant-time check of the scraper's bearer token. */

@@ -1,17 +1,14 @@
-import {
-  addBusinessDays,
-  isOpenStatus,
-  OPEN_STATUSES,
-  type RequestStatus,
-  STAFF_MSG,
-  todayIn,
-} from '@dd/shared';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { addBusinessDays, isOpenStatus, type RequestStatus, STAFF_MSG, todayIn } from '@dd/shared';
 import type { Auth } from '../../authz';
 import type { DbOrTx, Tx } from '../../db/client';
-import { notes, requests, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { byRequest, type RequestKey } from '../requests/requests.ref';
+import type { RequestKey } from '../requests/requests.ref';
+import {
+  activeStaffZones,
+  recomputeNextTodo,
+  setFollowUpDate,
+  statusAndNextTodo,
+} from './notes.reminders.queries';
 
 /**
  * When staff next look at a request: next_todo_date, which the To Do list reads, is the
@@ -30,35 +27,15 @@ export interface FollowUpSettings {
 
 /** Today where each staff member is: the earliest of their dates, so work due now is due for everyone. */
 export async function staffToday(db: DbOrTx): Promise<string> {
-  const zones = await db
-    .selectDistinct({ timezone: users.timezone })
-    .from(users)
-    .where(and(eq(users.isStaff, true), eq(users.isActive, true)));
+  const zones = await activeStaffZones(db);
   const dates = zones.map((z) => todayIn(z.timezone));
   // ISO dates sort as text: the first is the earliest.
   return dates.length ? dates.sort()[0] : todayIn('UTC');
 }
 
-const earliestReminder = sql`(select min(${notes.reminderDate}) from ${notes}
-  where ${notes.requestId} = ${requests.id} and ${notes.companyId} = ${requests.companyId} and ${notes.active} and ${notes.reminderDate} is not null)`;
-
-/** next_todo_date from the reminders and the follow-up; none for a closed request. */
-export async function recomputeNextTodo(tx: Tx, request: RequestKey): Promise<void> {
-  await tx
-    .update(requests)
-    .set({
-      nextTodoDate: sql`case when ${inArray(requests.status, OPEN_STATUSES)}
-        then least(${earliestReminder}, ${requests.followUpDate}) end`,
-    })
-    .where(byRequest(requests.id, requests.companyId, request));
-}
-
 /** Sets (or, with null, clears) the follow-up and recomputes next_todo_date. */
 export async function setFollowUp(tx: Tx, request: RequestKey, date: string | null): Promise<void> {
-  await tx
-    .update(requests)
-    .set({ followUpDate: date })
-    .where(byRequest(requests.id, requests.companyId, request));
+  await setFollowUpDate(tx, request, date);
   await recomputeNextTodo(tx, request);
 }
 
@@ -72,24 +49,10 @@ export const followUpAfterStaffWork = (auth: Auth, days: number): string =>
  */
 export async function keepOnTheList(tx: Tx, request: RequestKey, followUp: string): Promise<void> {
   await recomputeNextTodo(tx, request);
-  const [row] = await tx
-    .select({ status: requests.status, next: requests.nextTodoDate })
-    .from(requests)
-    .where(byRequest(requests.id, requests.companyId, request));
+  const row = await statusAndNextTodo(tx, request);
   if (row && row.next === null && isOpenStatus(row.status as RequestStatus)) {
     await setFollowUp(tx, request, followUp);
   }
-}
-
-/**
- * Cancelling or sending the records ends the work, so every reminder ends with it (the request's own
- * dates ended with its closed status: changeStatus in notes.status.ts).
- */
-export async function endAllReminders(tx: Tx, request: RequestKey): Promise<void> {
-  await tx
-    .update(notes)
-    .set({ reminderDate: null })
-    .where(and(byRequest(notes.requestId, notes.companyId, request), isNotNull(notes.reminderDate)));
 }
 
 /** A reminder may be today or later in the caller's own time zone (UTC when none is stored). */

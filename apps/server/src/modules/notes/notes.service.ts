@@ -9,21 +9,27 @@ import {
   STAFF_NOTE_STATUSES,
   STATUS,
 } from '@dd/shared';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
 import { can } from '../../authz/policy';
-import { sameFirm, visibleRequests } from '../../authz/scopes';
-import type { DbOrTx, Tx } from '../../db/client';
-import { notes, requests, users } from '../../db/schema';
+import type { Tx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Mail } from '../../lib/outbox';
 import { newNoteEmail } from '../requests/requests.email';
 import { actionForStatus, NOTE_ACTION_STATUSES } from '../staffwork/staffwork.status';
-import { firmRecipients, type LockedRequest, lockRequestForChange } from './notes.context';
+import { firmRecipients, type LockedRequest } from './notes.context';
+import { lockVisibleRequest } from './notes.context.queries';
 import { assistanceEmail, staffNoteEmail } from './notes.emails';
-import { noteJson, selectNotes } from './notes.queries';
+import {
+  callerName,
+  insertNote,
+  lockRequestRow,
+  noteById,
+  setReminderDate,
+  visibleNoteRequest,
+  visibleRequestStatus,
+} from './notes.queries';
 import {
   assertReminderNotPast,
   type FollowUpSettings,
@@ -63,7 +69,7 @@ export async function addNote(
   const staffRequested = staffNote ? staffStatus(body.update_status) : null;
   const reminder = staffNote && body.reminder_date ? normalizeRequestDate(body.reminder_date) : null;
   const saved = await db.transaction(async (tx) => {
-    const target = await lockRequestForChange(tx, and(eq(requests.id, body.request), visibleRequests(auth))!);
+    const target = await lockVisibleRequest(tx, auth, body.request);
     if (!target) throw notFound();
     if (reminder) assertReminderNotPast(auth, reminder);
 
@@ -76,29 +82,23 @@ export async function addNote(
         : STATUS.waitingForDirectDocs;
     // Firm notes always record the move (even when already waiting); staff notes only a real change.
     const next = requested && (!staffNote || requested !== target.status) ? requested : null;
-    const [note] = await tx
-      .insert(notes)
-      .values({
-        text: body.text,
-        requestId: target.id,
-        companyId: target.companyId,
-        userId: auth.userId,
-        updateStatus: next,
-        previousStatus: next ? target.status : null,
-        reminderDate: reminder,
-      })
-      .returning({ id: notes.id });
+    const noteId = await insertNote(tx, {
+      text: body.text,
+      requestId: target.id,
+      companyId: target.companyId,
+      userId: auth.userId,
+      updateStatus: next,
+      previousStatus: next ? target.status : null,
+      reminderDate: reminder,
+    });
     if (next && next !== target.status) await changeStatus(tx, mail, target, next);
-    const [author] = await tx
-      .select({ name: users.fullName })
-      .from(users)
-      .where(and(eq(users.id, auth.userId), eq(users.companyId, auth.companyId)));
+    const author = await callerName(tx, auth);
     if (staffNote) {
       const open = isOpenStatus(next ?? target.status);
       // A reminder replaces the follow-up; without one the follow-up moves forward.
       const followUp = open && !reminder ? followUpAfterStaffWork(auth, deps.followUpDays) : null;
       await setFollowUp(tx, target, followUp);
-      await notifyFirm(tx, mail, target, { requested, next, text: body.text, author: author?.name });
+      await notifyFirm(tx, mail, target, { requested, next, text: body.text, author });
     } else {
       // The firm is waiting for an answer: the request is due at once.
       await setFollowUp(tx, target, await staffToday(tx));
@@ -112,12 +112,12 @@ export async function addNote(
           firmName: target.firmName,
           clientName: target.clientName,
           providerName: target.providerName,
-          authorName: author?.name ?? 'A law-firm user',
+          authorName: author ?? 'A law-firm user',
           text: body.text,
         }),
       );
     }
-    return { id: note.id, companyId: target.companyId };
+    return { id: noteId, companyId: target.companyId };
   });
   return noteById(db, saved);
 }
@@ -134,20 +134,12 @@ async function noteByAction(
 ): Promise<RequestNote | undefined> {
   const status = body.update_status ? normalizeStatus(body.update_status) : undefined;
   if (!status || !NOTE_ACTION_STATUSES.includes(status) || !can(auth, 'request.staffWork')) return undefined;
-  const [target] = await deps.db
-    .select({ status: requests.status, companyId: requests.companyId })
-    .from(requests)
-    .where(and(eq(requests.id, body.request), visibleRequests(auth)));
+  const target = await visibleRequestStatus(deps.db, auth, body.request);
   if (!target) throw notFound();
   if (target.status === status) return addNote(deps, auth, { ...body, update_status: null });
   const { note_id: noteId } = await actionForStatus(status)!(deps, auth, body.request, { text: body.text });
   if (body.reminder_date) await setNoteReminder(deps, auth, noteId, body.reminder_date);
   return noteById(deps.db, { id: noteId, companyId: target.companyId });
-}
-
-async function noteById(db: DbOrTx, note: { id: number; companyId: number }): Promise<RequestNote> {
-  const [row] = await selectNotes(db).where(and(eq(notes.id, note.id), eq(notes.companyId, note.companyId)));
-  return noteJson(row);
 }
 
 /** 'Need Assistance' asks the main contact and requester for help; any other staff note tells the main contact. */
@@ -188,27 +180,13 @@ export async function setNoteReminder(
 ): Promise<RequestNote> {
   const date = reminderDate === null ? null : normalizeRequestDate(reminderDate);
   const note = await db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ requestId: notes.requestId, companyId: notes.companyId })
-      .from(notes)
-      .innerJoin(
-        requests,
-        and(eq(requests.id, notes.requestId), sameFirm(requests.companyId, notes.companyId)),
-      )
-      .where(and(eq(notes.id, noteId), visibleRequests(auth)));
+    const found = await visibleNoteRequest(tx, auth, noteId);
     if (!found) throw notFound();
     const request = { id: found.requestId, companyId: found.companyId };
     // Lock the request so concurrent reminder changes recompute next_todo_date one after the other.
-    await tx
-      .select({ id: requests.id })
-      .from(requests)
-      .where(and(eq(requests.id, request.id), eq(requests.companyId, request.companyId)))
-      .for('update');
+    await lockRequestRow(tx, request);
     if (date) assertReminderNotPast(auth, date);
-    await tx
-      .update(notes)
-      .set({ reminderDate: date })
-      .where(and(eq(notes.id, noteId), eq(notes.companyId, request.companyId)));
+    await setReminderDate(tx, { id: noteId, companyId: request.companyId }, date);
     await keepOnTheList(tx, request, followUpAfterStaffWork(auth, followUpDays));
     return { id: noteId, companyId: request.companyId };
   });

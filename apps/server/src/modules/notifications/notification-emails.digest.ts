@@ -1,12 +1,15 @@
 import { NOTIFICATION_DIGEST_HOUR, notificationEmailKind, todayIn } from '@dd/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import { loadAuth } from '../../auth/session';
-import { notes, notificationDigestItems, users } from '../../db/schema';
 import { notificationDigestEmail } from './notification-emails.email';
 import { choicesOf } from './notification-emails.prefs';
 import { sendNotificationEmails } from './notification-emails.send';
-import { othersNotesOnVisibleRequests, selectBellEvents } from './notifications.service';
+import {
+  bellEventsForDigest,
+  claimDigestDay,
+  takeDigestItems,
+  usersWithDigestItems,
+} from './notifications.queries';
 
 /**
  * The daily notification digest (decision 065), a recurring job: each user with notes kept for it gets one
@@ -31,10 +34,7 @@ function digestDayDue(zone: string, now: Date): string | null {
 export async function sendNotificationDigests(deps: Deps, now: Date = new Date()): Promise<number> {
   // Notes written since the last hand-out belong in today's digest too.
   await sendNotificationEmails(deps);
-  const waiting = await deps.db
-    .selectDistinct({ id: users.id, timezone: users.timezone, day: users.notificationDigestDay })
-    .from(notificationDigestItems)
-    .innerJoin(users, eq(users.id, notificationDigestItems.userId));
+  const waiting = await usersWithDigestItems(deps.db);
   let sent = 0;
   for (const user of waiting) {
     const day = digestDayDue(user.timezone ?? 'UTC', now);
@@ -47,30 +47,18 @@ export async function sendNotificationDigests(deps: Deps, now: Date = new Date()
 async function sendOne(deps: Deps, userId: number, day: string): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     // The claim: whichever instance updates the row first sends; the other finds the day taken.
-    const [claimed] = await tx
-      .update(users)
-      .set({ notificationDigestDay: day })
-      .where(and(eq(users.id, userId), sql`${users.notificationDigestDay} is distinct from ${day}`))
-      .returning({ email: users.email, firstName: users.firstName });
+    const claimed = await claimDigestDay(tx, userId, day);
     if (!claimed) return false;
-    const kept = await tx
-      .delete(notificationDigestItems)
-      .where(eq(notificationDigestItems.userId, userId))
-      .returning({ noteId: notificationDigestItems.noteId });
+    const kept = await takeDigestItems(tx, userId);
     const auth = await loadAuth(tx, userId, deps.config.INTERNAL_COMPANY_ID);
     if (!auth || !kept.length) return false;
     const choices = await choicesOf(tx, auth);
     const events = (
-      await selectBellEvents(
+      await bellEventsForDigest(
         tx,
-        and(
-          inArray(
-            notes.id,
-            kept.map((k) => k.noteId),
-          ),
-          othersNotesOnVisibleRequests(tx, auth),
-        ),
-      ).orderBy(notes.createdAt, notes.id)
+        auth,
+        kept.map((k) => k.noteId),
+      )
     ).filter((e) => choices[notificationEmailKind(e.statusChange)] === 'daily');
     if (!events.length) return false;
     await deps.mail.enqueue(

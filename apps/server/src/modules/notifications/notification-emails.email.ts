@@ -1,7 +1,7 @@
 import { formatDate, type NotificationEmailKind, notificationEmailKind, todayIn } from '@dd/shared';
 import { renderEmail } from '../../lib/email-layout';
 import type { OutgoingEmail } from '../../lib/outbox';
-import type { BellEvent } from './notifications.service';
+import type { BellEvent } from './notifications.queries';
 
 /**
  * The notification e-mails (decision 065): one bell event at once, or the day's events in one digest. They

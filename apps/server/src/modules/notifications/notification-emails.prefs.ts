@@ -4,11 +4,10 @@ import {
   NOTIFICATION_EMAIL_MSG,
   type NotificationEmailPrefs,
 } from '@dd/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import type { DbOrTx } from '../../db/client';
-import { notificationEmailPrefs } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
+import { emailChoiceRows, saveEmailChoices } from './notifications.queries';
 
 /**
  * The signed-in user's own notification e-mail choices (decision 065): one per kind of bell event, 'never'
@@ -23,15 +22,7 @@ export async function choicesOf(
   db: DbOrTx,
   person: { userId: number; companyId: number },
 ): Promise<NotificationEmailPrefs> {
-  const rows = await db
-    .select({ kind: notificationEmailPrefs.kind, choice: notificationEmailPrefs.choice })
-    .from(notificationEmailPrefs)
-    .where(
-      and(
-        eq(notificationEmailPrefs.companyId, person.companyId),
-        eq(notificationEmailPrefs.userId, person.userId),
-      ),
-    );
+  const rows = await emailChoiceRows(db, person);
   const chosen = new Map(rows.map((r) => [r.kind, r.choice]));
   return Object.fromEntries(
     NOTIFICATION_EMAIL_KINDS.map((kind) => [kind, chosen.get(kind) ?? NOTIFICATION_EMAIL_DEFAULT]),
@@ -49,12 +40,9 @@ export async function setNotificationEmailPrefs(
 ): Promise<NotificationEmailPrefs> {
   const userId = ownPerson(auth);
   const { companyId } = auth;
-  await db
-    .insert(notificationEmailPrefs)
-    .values(NOTIFICATION_EMAIL_KINDS.map((kind) => ({ userId, companyId, kind, choice: prefs[kind] })))
-    .onConflictDoUpdate({
-      target: [notificationEmailPrefs.userId, notificationEmailPrefs.kind],
-      set: { choice: sql`excluded.choice` },
-    });
+  await saveEmailChoices(
+    db,
+    NOTIFICATION_EMAIL_KINDS.map((kind) => ({ userId, companyId, kind, choice: prefs[kind] })),
+  );
   return choicesOf(db, { userId, companyId });
 }

@@ -1,18 +1,15 @@
 import { type NotificationEmailPrefs, notificationEmailKind } from '@dd/shared';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import { loadAuth } from '../../auth/session';
-import { queryRows, type Tx } from '../../db/client';
-import {
-  notes,
-  notificationDigestItems,
-  notificationEmailPrefs,
-  notificationEmailQueue,
-  users,
-} from '../../db/schema';
+import type { Tx } from '../../db/client';
 import { notificationEmail } from './notification-emails.email';
 import { choicesOf } from './notification-emails.prefs';
-import { othersNotesOnVisibleRequests, selectBellEvents } from './notifications.service';
+import {
+  bellEventsAmongNotes,
+  keepForDigest,
+  takeQueuedNotes,
+  usersWantingEmails,
+} from './notifications.queries';
 
 /**
  * Hands out new bell events to the users who chose an e-mail for their kind (decision 065), a recurring
@@ -37,26 +34,13 @@ export async function sendNotificationEmails(deps: Deps): Promise<number> {
 }
 
 async function handOut(tx: Tx, deps: Deps): Promise<number> {
-  const taken = await queryRows<{ note_id: number }>(
-    tx,
-    sql`delete from ${notificationEmailQueue} where note_id in (
-          select note_id from ${notificationEmailQueue} order by note_id limit ${BATCH} for update skip locked
-        ) returning note_id`,
-  );
-  if (!taken.length) return 0;
-  const noteIds = taken.map((r) => Number(r.note_id));
-  const wanting = await tx
-    .selectDistinct({ id: users.id, email: users.email, firstName: users.firstName })
-    .from(notificationEmailPrefs)
-    .innerJoin(users, eq(users.id, notificationEmailPrefs.userId))
-    .where(and(ne(notificationEmailPrefs.choice, 'never'), sql`${users.isActive}`));
+  const noteIds = await takeQueuedNotes(tx, BATCH);
+  if (!noteIds.length) return 0;
+  const wanting = await usersWantingEmails(tx);
   for (const user of wanting) {
     const auth = await loadAuth(tx, user.id, deps.config.INTERNAL_COMPANY_ID);
     if (!auth) continue;
-    const events = await selectBellEvents(
-      tx,
-      and(inArray(notes.id, noteIds), othersNotesOnVisibleRequests(tx, auth)),
-    ).orderBy(notes.id);
+    const events = await bellEventsAmongNotes(tx, auth, noteIds);
     if (!events.length) continue;
     const choices: NotificationEmailPrefs = await choicesOf(tx, auth);
     const daily = [];
@@ -70,7 +54,7 @@ async function handOut(tx: Tx, deps: Deps): Promise<number> {
         notificationEmail({ to, zone: auth.timezone, publicUrl: deps.mail.publicUrl, event }),
       );
     }
-    if (daily.length) await tx.insert(notificationDigestItems).values(daily).onConflictDoNothing();
+    if (daily.length) await keepForDigest(tx, daily);
   }
   return noteIds.length;
 }

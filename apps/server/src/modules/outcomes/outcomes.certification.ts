@@ -1,16 +1,20 @@
 import { type CertificationUpload, OUTCOME_MSG, type OutcomeResult, outcomeNote, STATUS } from '@dd/shared';
-import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
-import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
-import { companies, files, notes, patients, providers, requests } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { createRequestFile } from '../files/files.service';
-import { firmRecipients, lockRequestForChange } from '../notes/notes.context';
+import { firmRecipients } from '../notes/notes.context';
+import { unsafeLockActiveRequest } from '../notes/notes.context.queries';
+import { insertNote } from '../notes/notes.queries';
 import { certificationReadyEmail } from './outcomes.emails';
 import { certificationPdf } from './outcomes.pdf';
+import {
+  markCertifiesNoRecords,
+  unsafeActiveRequestStatus,
+  unsafeCertificationFacts,
+} from './outcomes.queries';
 
 /**
  * The certification of no records (decision 058): staff download the form filled from the request, the
@@ -18,10 +22,7 @@ import { certificationPdf } from './outcomes.pdf';
  * records file, so the firm finds and downloads it with the request's other files.
  */
 async function unsafeStatus(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({ status: requests.status })
-    .from(requests)
-    .where(unsafeActiveRequestById(id));
+  const row = await unsafeActiveRequestStatus(db, id);
   if (!row) throw notFound();
   if (row.status !== STATUS.noRecordsFound) throw conflict(OUTCOME_MSG.notNoRecords);
 }
@@ -33,26 +34,7 @@ export async function certificationTemplate(
 ): Promise<{ name: string; pdf: Uint8Array }> {
   authorize(auth, 'request.staffWork');
   await unsafeStatus(db, id);
-  const [row] = await db
-    .select({
-      number: requests.internalNumber,
-      start: requests.startDate,
-      end: requests.endDate,
-      patient: patients.fullName,
-      dob: patients.dateOfBirth,
-      firm: companies.name,
-      provider: providers.name,
-      address1: providers.address1,
-      address2: providers.address2,
-      city: providers.city,
-      state: providers.state,
-      zip: providers.zipCode,
-    })
-    .from(requests)
-    .innerJoin(patients, eq(patients.id, requests.patientId))
-    .innerJoin(providers, eq(providers.id, requests.providerId))
-    .innerJoin(companies, eq(companies.id, requests.companyId))
-    .where(eq(requests.id, id));
+  const row = await unsafeCertificationFacts(db, id);
   const cityLine = [row.city, [row.state, row.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   const pdf = await certificationPdf({
     provider: {
@@ -87,24 +69,18 @@ export async function deliverCertification(
     ip,
   );
   return db.transaction(async (tx) => {
-    const target = await lockRequestForChange(tx, unsafeActiveRequestById(id));
+    const target = await unsafeLockActiveRequest(tx, id);
     if (!target) throw notFound();
     if (target.status !== STATUS.noRecordsFound) throw conflict(OUTCOME_MSG.notNoRecords);
-    await tx
-      .update(files)
-      .set({ verifiedById: auth.userId, certifiesNoRecords: true })
-      .where(and(eq(files.id, file.id), eq(files.requestId, id)));
-    const [note] = await tx
-      .insert(notes)
-      .values({
-        text: outcomeNote.certification(name),
-        requestId: id,
-        companyId: target.companyId,
-        userId: auth.userId,
-      })
-      .returning({ id: notes.id });
+    await markCertifiesNoRecords(tx, { id: file.id, requestId: id }, auth.userId);
+    const noteId = await insertNote(tx, {
+      text: outcomeNote.certification(name),
+      requestId: id,
+      companyId: target.companyId,
+      userId: auth.userId,
+    });
     for (const to of firmRecipients(target))
       await mail.enqueue(tx, certificationReadyEmail({ to, publicUrl: mail.publicUrl, target }));
-    return { success: OUTCOME_MSG.certificationDelivered, status: target.status, note_id: note.id };
+    return { success: OUTCOME_MSG.certificationDelivered, status: target.status, note_id: noteId };
   });
 }

@@ -9,20 +9,21 @@ import {
   type ResendBody,
   STATUS,
 } from '@dd/shared';
-import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
 import type { Tx } from '../../db/client';
-import { requests } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
 import type { Mail } from '../../lib/outbox';
-import { certifyUnmarkedAsNone } from '../completeness/completeness.service';
+import { certifyUnmarkedAsNone } from '../completeness/completeness.queries';
 import { firmRecipients, type LockedRequest } from '../notes/notes.context';
-import { endAllReminders, setFollowUp, staffToday } from '../notes/notes.reminders';
+import { setFollowUp, staffToday } from '../notes/notes.reminders';
+import { endAllReminders } from '../notes/notes.reminders.queries';
 import { changeStatus } from '../notes/notes.status';
+import type { RequestChanges } from '../notes/notes.status.queries';
 import { actionNote, unsafeLockOr404 } from '../staffwork/staffwork.service';
 import { noRecordsEmail, rejectedEmail } from './outcomes.emails';
+import { reasonRejected } from './outcomes.queries';
 
 /**
  * The provider's outcomes, set by internal staff (decision 058): 'No Records Found' finishes the request
@@ -45,7 +46,7 @@ async function moveWithNote(
   target: LockedRequest,
   text: string,
   status: RequestStatus,
-  extra: Partial<typeof requests.$inferInsert> = {},
+  extra: RequestChanges = {},
 ): Promise<number> {
   const noteId = await actionNote(tx, auth, target, text, status);
   await changeStatus(tx, mail, target, status, extra);
@@ -101,10 +102,7 @@ export async function resendRequest(
   return db.transaction(async (tx) => {
     const target = await lockForStaff(tx, auth, id);
     if (target.status !== STATUS.requestRejected) throw conflict(OUTCOME_MSG.notRejected);
-    const [row] = await tx
-      .select({ reason: requests.rejectionReason })
-      .from(requests)
-      .where(and(eq(requests.id, id), eq(requests.companyId, target.companyId)));
+    const row = await reasonRejected(tx, { id, companyId: target.companyId });
     const status = STATUS.requestedByLawyer;
     const noteId = await moveWithNote(
       tx,

@@ -1,5 +1,4 @@
 import {
-  AWAITING_PROVIDER_STATUSES,
   OUTCOME_MSG,
   type OutcomeResult,
   outcomeNote,
@@ -13,16 +12,26 @@ import {
   todayIn,
   waitingBusinessDays,
 } from '@dd/shared';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
-import { sameFirm, visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
-import { companies, files, notes, patients, providers, requests, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { lockRequestForChange } from '../notes/notes.context';
-import { endAllReminders } from '../notes/notes.reminders';
+import { lockVisibleRequest } from '../notes/notes.context.queries';
+import { insertNote } from '../notes/notes.queries';
+import { endAllReminders } from '../notes/notes.reminders.queries';
 import { changeStatus } from '../notes/notes.status';
+import {
+  firmStaleAfter,
+  keepWaiting,
+  lastCertificationFile,
+  lastRejectionNote,
+  rejectionReasonOf,
+  type StaleRow,
+  staleRowById,
+  userName,
+  visibleAwaitingStaleRows,
+  visibleStaleRow,
+} from './outcomes.stale.queries';
 
 /**
  * What the provider's outcome means for the firm, and the stale-request policy (decision 058): an open
@@ -30,40 +39,6 @@ import { changeStatus } from '../notes/notes.status';
  * since the firm last chose to keep waiting) is offered to the firm to cancel; nothing cancels it but
  * the firm's own click.
  */
-
-const sentStatus = STATUS.initialRequestSent;
-/** The last first send since the last (re)submission: when the provider was asked. */
-const sentAt = sql<string | null>`(select max(n.created_at) from ${notes} n
-  where n.company_id = ${requests.companyId} and n.request_id = ${requests.id} and n.update_status = ${sentStatus}
-  and n.id > coalesce((select max(b.id) from ${notes} b
-    where b.company_id = ${requests.companyId} and b.request_id = ${requests.id} and b.update_status = ${STATUS.requestedByLawyer}), 0))`;
-const hasRecords = sql<boolean>`exists (select 1 from ${files} f
-  where f.company_id = ${requests.companyId} and f.request_id = ${requests.id} and not f.archived and not f.supporting_file)`;
-
-async function staleRows(db: DbOrTx, where: SQL) {
-  return db
-    .select({
-      id: requests.id,
-      companyId: requests.companyId,
-      internalNumber: requests.internalNumber,
-      status: requests.status,
-      client: patients.fullName,
-      provider: providers.name,
-      keptWaitingOn: requests.staleKeptWaitingOn,
-      staleAfter: companies.staleAfterBusinessDays,
-      sentAt,
-      hasRecords,
-    })
-    .from(requests)
-    .innerJoin(
-      patients,
-      and(eq(patients.id, requests.patientId), sameFirm(patients.companyId, requests.companyId)),
-    )
-    .innerJoin(providers, eq(providers.id, requests.providerId))
-    .innerJoin(companies, eq(companies.id, requests.companyId))
-    .where(where);
-}
-type StaleRow = Awaited<ReturnType<typeof staleRows>>[number];
 
 function factsOf(row: StaleRow, timezone: string): StaleFacts {
   return {
@@ -87,26 +62,13 @@ function staleOffer(row: StaleRow, auth: Auth) {
 
 /** The outcome of one request for whoever may see it: the rejection, the certification, the stale offer. */
 export async function getOutcome(db: DbOrTx, auth: Auth, id: number): Promise<RequestOutcome> {
-  const [row] = await staleRows(db, and(eq(requests.id, id), visibleRequests(auth))!);
+  const row = await visibleStaleRow(db, auth, id);
   if (!row) throw notFound();
-  const [extra] = await db
-    .select({ reason: requests.rejectionReason })
-    .from(requests)
-    .where(and(eq(requests.companyId, row.companyId), eq(requests.id, id)));
+  const request = { id, companyId: row.companyId };
+  const extra = await rejectionReasonOf(db, request);
   let rejection: RequestOutcome['rejection'] = null;
   if (row.status === STATUS.requestRejected && extra.reason) {
-    const [note] = await db
-      .select({ text: notes.text, at: notes.createdAt })
-      .from(notes)
-      .where(
-        and(
-          eq(notes.companyId, row.companyId),
-          eq(notes.requestId, id),
-          eq(notes.updateStatus, STATUS.requestRejected),
-        ),
-      )
-      .orderBy(desc(notes.id))
-      .limit(1);
+    const note = await lastRejectionNote(db, request);
     const label = REJECTION_REASON_LABELS[extra.reason];
     rejection = {
       reason: extra.reason,
@@ -116,19 +78,7 @@ export async function getOutcome(db: DbOrTx, auth: Auth, id: number): Promise<Re
       rejected_at: (note?.at ?? new Date()).toISOString(),
     };
   }
-  const [certificate] = await db
-    .select({ id: files.id, name: files.name, url: files.url, at: files.createdAt })
-    .from(files)
-    .where(
-      and(
-        eq(files.companyId, row.companyId),
-        eq(files.requestId, id),
-        eq(files.certifiesNoRecords, true),
-        eq(files.archived, false),
-      ),
-    )
-    .orderBy(desc(files.id))
-    .limit(1);
+  const certificate = await lastCertificationFile(db, request);
   return {
     status: row.status,
     rejection,
@@ -151,14 +101,8 @@ function firmOnly(auth: Auth) {
 /** The firm's requests waiting on the provider past its limit, longest wait first. */
 export async function listStale(db: DbOrTx, auth: Auth): Promise<StaleRequestList> {
   firmOnly(auth);
-  const [firm] = await db
-    .select({ staleAfter: companies.staleAfterBusinessDays })
-    .from(companies)
-    .where(eq(companies.id, auth.companyId));
-  const rows = await staleRows(
-    db,
-    and(visibleRequests(auth), inArray(requests.status, [...AWAITING_PROVIDER_STATUSES]))!,
-  );
+  const firm = await firmStaleAfter(db, auth.companyId);
+  const rows = await visibleAwaitingStaleRows(db, auth);
   const results = rows
     .map((row) => ({ row, offer: staleOffer(row, auth) }))
     .filter(({ offer }) => offer.stale)
@@ -184,38 +128,32 @@ export async function answerStale(
 ): Promise<OutcomeResult> {
   firmOnly(auth);
   return db.transaction(async (tx) => {
-    const target = await lockRequestForChange(tx, and(eq(requests.id, id), visibleRequests(auth))!);
+    const target = await lockVisibleRequest(tx, auth, id);
     if (!target) throw notFound();
-    const [row] = await staleRows(tx, eq(requests.id, id));
+    const row = await staleRowById(tx, id);
     const offer = staleOffer(row, auth);
     if (!offer.stale) throw conflict(OUTCOME_MSG.notStale);
-    const [me] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, auth.userId));
+    const me = await userName(tx, auth.userId);
     const days = offer.waiting_business_days!;
     const cancel = answer === 'cancel';
-    const [note] = await tx
-      .insert(notes)
-      .values({
-        text: cancel ? outcomeNote.staleCancelled(me.name, days) : outcomeNote.staleKept(me.name, days),
-        requestId: id,
-        companyId: target.companyId,
-        userId: auth.userId,
-        updateStatus: cancel ? STATUS.cancelled : null,
-        previousStatus: cancel ? target.status : null,
-      })
-      .returning({ id: notes.id });
+    const noteId = await insertNote(tx, {
+      text: cancel ? outcomeNote.staleCancelled(me.name, days) : outcomeNote.staleKept(me.name, days),
+      requestId: id,
+      companyId: target.companyId,
+      userId: auth.userId,
+      updateStatus: cancel ? STATUS.cancelled : null,
+      previousStatus: cancel ? target.status : null,
+    });
     if (cancel) {
       await changeStatus(tx, mail, target, STATUS.cancelled);
       await endAllReminders(tx, target);
     } else {
-      await tx
-        .update(requests)
-        .set({ staleKeptWaitingOn: todayIn(auth.timezone) })
-        .where(eq(requests.id, id));
+      await keepWaiting(tx, id, todayIn(auth.timezone));
     }
     return {
       success: cancel ? OUTCOME_MSG.staleCancelled : OUTCOME_MSG.staleKept,
       status: cancel ? STATUS.cancelled : target.status,
-      note_id: note.id,
+      note_id: noteId,
     };
   });
 }

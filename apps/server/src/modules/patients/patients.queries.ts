@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { visiblePatients } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
-import { patients } from '../../db/schema';
+import { companies, patients } from '../../db/schema';
 
 /**
  * SQL for clients (patients). The selected columns never include the SSN, encrypted or hashed, so
@@ -133,4 +133,28 @@ export async function findEncryptedSsn(
     .from(patients)
     .where(and(visiblePatients(auth), eq(patients.id, id)));
   return row;
+}
+
+/** The company's id if it exists (internal staff choosing a new client's firm). */
+export async function existingCompanyId(db: DbOrTx, id: number): Promise<number | undefined> {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
+  return row?.id;
+}
+
+/** Inserts a client (the SSN columns included, so a client never exists without them); its id. */
+export async function insertClient(db: DbOrTx, values: typeof patients.$inferInsert): Promise<number> {
+  const [row] = await db.insert(patients).values(values).returning({ id: patients.id });
+  return row.id;
+}
+
+/** Writes columns of a client of the firm. */
+export async function setClientColumns(
+  db: DbOrTx,
+  client: { id: number; companyId: number },
+  values: Partial<typeof patients.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(patients)
+    .set(values)
+    .where(and(eq(patients.id, client.id), eq(patients.companyId, client.companyId)));
 }

@@ -15,16 +15,22 @@ import {
   normalizeSsn,
   ssnFormatError,
 } from '@dd/shared';
-import { and, eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { authorize, can } from '../../authz/policy';
 import type { Db, DbOrTx } from '../../db/client';
-import { companies, patients } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { DataCipher } from '../../lib/crypto';
 import { badRequest, notFound } from '../../lib/errors';
 import { checkUploadRef } from '../files/files.refs';
-import { clientsWithSsnHash, findClient, findEncryptedSsn, listClientRows } from './patients.queries';
+import {
+  clientsWithSsnHash,
+  existingCompanyId,
+  findClient,
+  findEncryptedSsn,
+  insertClient,
+  listClientRows,
+  setClientColumns,
+} from './patients.queries';
 
 /**
  * Client (patient) rules: which company a caller may list or write, required fields, and the SSN,
@@ -146,9 +152,11 @@ async function companyForNewClient(
     return auth.companyId;
   }
   if (!company) throw badRequest("Choose the client's company.", { company: "Choose the client's company." });
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, company));
-  if (!row) throw badRequest('That company does not exist.', { company: 'That company does not exist.' });
-  return row.id;
+  const id = await existingCompanyId(db, company);
+  if (id === undefined) {
+    throw badRequest('That company does not exist.', { company: 'That company does not exist.' });
+  }
+  return id;
 }
 
 export async function createClient(
@@ -162,11 +170,12 @@ export async function createClient(
   // no SSN at all stores it as not known (as NA does) until then. A blank one is still a missing field.
   validate(body, auth, body.ssn !== undefined);
   // One insert carries the SSN, so a client never exists without it.
-  const [row] = await db
-    .insert(patients)
-    .values({ ...columnsFrom(body), ...ssnColumns(cipher, body.ssn ?? 'None'), companyId })
-    .returning({ id: patients.id });
-  return getClient(db, auth, row.id);
+  const id = await insertClient(db, {
+    ...columnsFrom(body),
+    ...ssnColumns(cipher, body.ssn ?? 'None'),
+    companyId,
+  });
+  return getClient(db, auth, id);
 }
 
 const BODY_FIELDS = [
@@ -208,10 +217,7 @@ export async function updateClient(db: Db, auth: Auth, id: number, body: ClientB
     merged[field] = body[field] !== undefined ? body[field] : unknown ? UNKNOWN : current[field];
   }
   validate(merged, auth, false, current.hipaa_consent_url);
-  await db
-    .update(patients)
-    .set(columnsFrom(merged))
-    .where(and(eq(patients.id, current.id), eq(patients.companyId, current.company)));
+  await setClientColumns(db, { id: current.id, companyId: current.company }, columnsFrom(merged));
   return getClient(db, auth, id);
 }
 
@@ -252,9 +258,6 @@ export async function saveRelatedInfo(
   if (!row) throw notFound();
   const errors = clientFieldErrors({ ssn: ssn ?? '' }, { requireSsn: true });
   if (errors.ssn) fail({ ssn: errors.ssn });
-  await db
-    .update(patients)
-    .set(ssnColumns(cipher, ssn ?? ''))
-    .where(and(eq(patients.id, patientId), eq(patients.companyId, row.companyId)));
+  await setClientColumns(db, { id: patientId, companyId: row.companyId }, ssnColumns(cipher, ssn ?? ''));
   return { success: MSG.saved };
 }

@@ -1,8 +1,7 @@
 import { CARD_PAYMENT_EXPIRY_MINUTES, PAYMENT_MSG } from '@dd/shared';
-import { and, asc, eq, lt } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
-import { cardPayments } from '../../db/schema';
+import { type CardPaymentRow, failPendingAttempt, pendingAttemptsBefore } from './card-payments.queries';
 import { settleIntent } from './card-payments.service';
 import type { PaymentProvider } from './stripe-client';
 
@@ -13,7 +12,7 @@ import type { PaymentProvider } from './stripe-client';
  * intent still waits for the customer) and by a chore (once older than CARD_PAYMENT_EXPIRY_MINUTES).
  * A charge the provider did take is settled instead, as its lost webhook would have.
  */
-type Attempt = typeof cardPayments.$inferSelect;
+type Attempt = CardPaymentRow;
 
 /** Intent states in which nothing more happens without the customer: safe to cancel. */
 const WAITING_FOR_CUSTOMER = new Set<Stripe.PaymentIntent.Status>([
@@ -26,10 +25,7 @@ const isStale = (attempt: Attempt, now: Date) =>
   now.getTime() - attempt.createdAt.getTime() > CARD_PAYMENT_EXPIRY_MINUTES * 60_000;
 
 async function markAbandoned(db: Db, attempt: Attempt): Promise<void> {
-  await db
-    .update(cardPayments)
-    .set({ status: 'failed', failureMessage: PAYMENT_MSG.abandoned, updatedAt: new Date() })
-    .where(and(eq(cardPayments.id, attempt.id), eq(cardPayments.status, 'pending')));
+  await failPendingAttempt(db, attempt.id, PAYMENT_MSG.abandoned);
 }
 
 /**
@@ -76,12 +72,7 @@ export async function endIfAbandoned(
 export async function expireStaleCardPayments(db: Db, provider: PaymentProvider | null, now = new Date()) {
   if (!provider) return;
   const cutoff = new Date(now.getTime() - CARD_PAYMENT_EXPIRY_MINUTES * 60_000);
-  const stale = await db
-    .select()
-    .from(cardPayments)
-    .where(and(eq(cardPayments.status, 'pending'), lt(cardPayments.createdAt, cutoff)))
-    .orderBy(asc(cardPayments.id))
-    .limit(50);
+  const stale = await pendingAttemptsBefore(db, cutoff);
   for (const attempt of stale) {
     await endIfAbandoned(db, provider, attempt, { customerLeft: false, now }).catch(() => false);
   }

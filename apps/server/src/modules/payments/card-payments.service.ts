@@ -1,14 +1,26 @@
 import { type CardPayment, cents, formatAmount, PAYMENT_MSG } from '@dd/shared';
-import { and, desc, eq, ne } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
 import type { Db, DbOrTx } from '../../db/client';
-import { cardPayments, paymentEvents } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { billingToPay, markPaidByCard } from '../billing/billings.service';
 import { endIfAbandoned } from './card-payment-expiry';
+import {
+  attemptForUpdate,
+  attemptsOfBilling,
+  type CardPaymentRow,
+  failAttempt,
+  failAttemptWithIntent,
+  failPendingAttemptOfFirm,
+  insertAttempt,
+  insertPaymentEvent,
+  markAttemptSucceeded,
+  otherLiveAttempt,
+  pendingAttemptOfBilling,
+  setAttemptIntent,
+} from './card-payments.queries';
 import { countCardAttempt, type PaymentProvider, providerRefusal, requireProvider } from './stripe-client';
 
 /**
@@ -18,9 +30,7 @@ import { countCardAttempt, type PaymentProvider, providerRefusal, requireProvide
  * the payment succeeded: a replayed event is recognised by its id and changes nothing.
  */
 
-type PaymentRow = typeof cardPayments.$inferSelect;
-
-const toCardPayment = (r: PaymentRow): CardPayment => ({
+const toCardPayment = (r: CardPaymentRow): CardPayment => ({
   id: r.id,
   billing_id: r.billingId,
   status: r.status as CardPayment['status'],
@@ -46,11 +56,12 @@ export async function payBillingByCard(
   await countCardAttempt(db, auth.userId);
   await endAbandonedAttempt(db, provider, { id: billingId, companyId: billing.companyId });
 
-  const [attempt] = await db
-    .insert(cardPayments)
-    .values({ billingId, companyId: billing.companyId, userId: auth.userId, amountCents })
-    .onConflictDoNothing()
-    .returning();
+  const attempt = await insertAttempt(db, {
+    billingId,
+    companyId: billing.companyId,
+    userId: auth.userId,
+    amountCents,
+  });
   if (!attempt) throw conflict(PAYMENT_MSG.inProgress);
 
   try {
@@ -71,11 +82,7 @@ export async function payBillingByCard(
       },
       { idempotencyKey: `card-payment-${attempt.id}` },
     );
-    const [row] = await db
-      .update(cardPayments)
-      .set({ intentId: intent.id, updatedAt: new Date() })
-      .where(and(eq(cardPayments.id, attempt.id), eq(cardPayments.companyId, attempt.companyId)))
-      .returning();
+    const row = await setAttemptIntent(db, attempt, intent.id);
     // 3-D Secure: the bank must confirm with the customer; the browser finishes it with this secret.
     if (intent.status === 'requires_action' && intent.client_secret) {
       return { ...toCardPayment(row), client_secret: intent.client_secret };
@@ -85,21 +92,10 @@ export async function payBillingByCard(
     const refusal = providerRefusal(error);
     const intentId = error instanceof Stripe.errors.StripeCardError ? error.payment_intent?.id : undefined;
     // A webhook may have settled the attempt meanwhile (the provider answers, then notifies).
-    await db
-      .update(cardPayments)
-      .set({
-        status: 'failed',
-        failureMessage: refusal.message,
-        intentId: intentId ?? null,
-        updatedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(cardPayments.id, attempt.id),
-          eq(cardPayments.companyId, attempt.companyId),
-          eq(cardPayments.status, 'pending'),
-        ),
-      );
+    await failPendingAttemptOfFirm(db, attempt, {
+      failureMessage: refusal.message,
+      intentId: intentId ?? null,
+    });
     throw refusal;
   }
 }
@@ -113,16 +109,7 @@ async function endAbandonedAttempt(
   provider: PaymentProvider,
   billing: { id: number; companyId: number },
 ) {
-  const [pending] = await db
-    .select()
-    .from(cardPayments)
-    .where(
-      and(
-        eq(cardPayments.billingId, billing.id),
-        eq(cardPayments.companyId, billing.companyId),
-        eq(cardPayments.status, 'pending'),
-      ),
-    );
+  const pending = await pendingAttemptOfBilling(db, billing);
   if (!pending) return;
   const ended = await endIfAbandoned(db, provider, pending, { customerLeft: true }).catch(() => false);
   if (!ended) throw conflict(PAYMENT_MSG.inProgress);
@@ -133,12 +120,7 @@ export async function listCardPayments(db: Db, auth: Auth, billingId: number): P
   const billing = await billingToPay(db, auth, billingId);
   if (!billing) throw notFound();
   authorize(auth, 'invoice.view', { companyId: billing.companyId });
-  const rows = await db
-    .select()
-    .from(cardPayments)
-    .where(and(eq(cardPayments.billingId, billingId), eq(cardPayments.companyId, billing.companyId)))
-    .orderBy(desc(cardPayments.id))
-    .limit(20);
+  const rows = await attemptsOfBilling(db, billingId, billing.companyId);
   return rows.map(toCardPayment);
 }
 
@@ -154,11 +136,7 @@ interface IntentObject {
  */
 export async function applyPaymentEvent(db: Db, event: Stripe.Event): Promise<{ duplicate: boolean }> {
   return db.transaction(async (tx) => {
-    const [fresh] = await tx
-      .insert(paymentEvents)
-      .values({ id: event.id, type: event.type })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
+    const fresh = await insertPaymentEvent(tx, event);
     if (!fresh) return { duplicate: true };
     if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
       await settleAttempt(tx, event.data.object as IntentObject, event.type === 'payment_intent.succeeded');
@@ -174,22 +152,13 @@ export const settleIntent = (db: Db, intent: IntentObject, succeeded: boolean) =
 async function settleAttempt(tx: DbOrTx, intent: IntentObject, succeeded: boolean) {
   const attemptId = Number(intent.metadata?.card_payment_id);
   if (!Number.isInteger(attemptId)) return;
-  const [attempt] = await tx.select().from(cardPayments).where(eq(cardPayments.id, attemptId)).for('update');
+  const attempt = await attemptForUpdate(tx, attemptId);
   if (!attempt || attempt.status === 'succeeded') return;
   if (succeeded) {
     // An attempt we had marked failed (its API answer was lost) may still have been charged while a newer
     // attempt is live: the newer one is superseded, or, if it was charged too, the double charge is logged
     // for a refund. One live attempt per billing holds either way.
-    const [other] = await tx
-      .select({ id: cardPayments.id, status: cardPayments.status })
-      .from(cardPayments)
-      .where(
-        and(
-          eq(cardPayments.billingId, attempt.billingId),
-          ne(cardPayments.status, 'failed'),
-          ne(cardPayments.id, attempt.id),
-        ),
-      );
+    const other = await otherLiveAttempt(tx, attempt);
     if (other?.status === 'succeeded') {
       await recordAudit(tx, {
         actorId: null,
@@ -199,25 +168,16 @@ async function settleAttempt(tx: DbOrTx, intent: IntentObject, succeeded: boolea
       return;
     }
     if (other) {
-      await tx
-        .update(cardPayments)
-        .set({ status: 'failed', failureMessage: PAYMENT_MSG.superseded, updatedAt: new Date() })
-        .where(eq(cardPayments.id, other.id));
+      await failAttempt(tx, other.id, PAYMENT_MSG.superseded);
     }
-    await tx
-      .update(cardPayments)
-      .set({ status: 'succeeded', intentId: intent.id, failureMessage: null, updatedAt: new Date() })
-      .where(eq(cardPayments.id, attempt.id));
+    await markAttemptSucceeded(tx, attempt.id, intent.id);
     await markPaidByCard(tx, attempt.billingId, attempt.userId, intent.id);
   } else if (attempt.status === 'pending') {
-    await tx
-      .update(cardPayments)
-      .set({
-        status: 'failed',
-        intentId: intent.id,
-        failureMessage: intent.last_payment_error?.message ?? PAYMENT_MSG.cardFailed,
-        updatedAt: new Date(),
-      })
-      .where(eq(cardPayments.id, attempt.id));
+    await failAttemptWithIntent(
+      tx,
+      attempt.id,
+      intent.id,
+      intent.last_payment_error?.message ?? PAYMENT_MSG.cardFailed,
+    );
   }
 }

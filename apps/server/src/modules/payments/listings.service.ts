@@ -1,9 +1,18 @@
 import { type Crashpad, type CrashpadCreate, type CrashpadUpdate, PAYMENT_MSG } from '@dd/shared';
-import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import type { Db } from '../../db/client';
-import { crashpads, subscriptions, users } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import {
+  type CrashpadRow,
+  callerEmail,
+  crashpadOfCaller,
+  crashpadsOfCaller,
+  deleteCrashpadRow,
+  insertCrashpad,
+  insertSubscription,
+  liveSubscriptionOfCaller,
+  updateCrashpadRow,
+} from './listings.queries';
 import { countCardAttempt, type PaymentProvider, providerRefusal, requireProvider } from './stripe-client';
 
 /**
@@ -26,10 +35,7 @@ export async function subscribe(
   if (!provider.plans.includes(body.plan_id))
     throw badRequest(PAYMENT_MSG.unknownPlan, { plan_id: PAYMENT_MSG.unknownPlan });
   await countCardAttempt(db, auth.userId);
-  const [user] = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.id, auth.userId), eq(users.companyId, auth.companyId)));
+  const user = await callerEmail(db, auth);
   try {
     // Keyed by the single-use token: a retried call creates nothing twice.
     const customer = await provider.stripe.customers.create(
@@ -40,17 +46,16 @@ export async function subscribe(
       { customer: customer.id, items: [{ price: body.plan_id }] },
       { idempotencyKey: `subscription-${body.token}` },
     );
-    await db
-      .insert(subscriptions)
-      .values({ id: subscription.id, userId: auth.userId, planId: body.plan_id, status: subscription.status })
-      .onConflictDoNothing();
+    await insertSubscription(db, auth, {
+      id: subscription.id,
+      planId: body.plan_id,
+      status: subscription.status,
+    });
     return { subscription: { id: subscription.id, status: subscription.status, plan_id: body.plan_id } };
   } catch (error) {
     throw providerRefusal(error);
   }
 }
-
-type CrashpadRow = typeof crashpads.$inferSelect;
 
 const toCrashpad = (r: CrashpadRow): Crashpad => ({
   id: r.id,
@@ -80,20 +85,12 @@ const columns = (body: Partial<CrashpadCreate>) => ({
 });
 
 export async function myCrashpads(db: Db, auth: Auth): Promise<Crashpad[]> {
-  const rows = await db
-    .select()
-    .from(crashpads)
-    .where(eq(crashpads.userId, auth.userId))
-    .orderBy(desc(crashpads.createdAt), desc(crashpads.id))
-    .limit(200);
+  const rows = await crashpadsOfCaller(db, auth);
   return rows.map(toCrashpad);
 }
 
 async function ownCrashpad(db: Db, auth: Auth, id: number) {
-  const [row] = await db
-    .select()
-    .from(crashpads)
-    .where(and(eq(crashpads.id, id), eq(crashpads.userId, auth.userId)));
+  const row = await crashpadOfCaller(db, auth, id);
   if (!row) throw notFound();
   return row;
 }
@@ -102,10 +99,7 @@ export const crashpadById = async (db: Db, auth: Auth, id: number) =>
   toCrashpad(await ownCrashpad(db, auth, id));
 
 export async function createCrashpad(db: Db, auth: Auth, body: CrashpadCreate): Promise<Crashpad> {
-  const [row] = await db
-    .insert(crashpads)
-    .values({ ...columns(body), title: body.title, userId: auth.userId })
-    .returning();
+  const row = await insertCrashpad(db, auth, { ...columns(body), title: body.title });
   return toCrashpad(row);
 }
 
@@ -126,30 +120,21 @@ export async function updateCrashpad(
       stripe_subscription_id: PAYMENT_MSG.subscriptionRequired,
     });
   }
-  const [row] = await db
-    .update(crashpads)
-    .set({ ...columns(body), stripeSubscriptionId: subscriptionId, published: body.published })
-    .where(eq(crashpads.id, id))
-    .returning();
+  const row = await updateCrashpadRow(db, id, {
+    ...columns(body),
+    stripeSubscriptionId: subscriptionId,
+    published: body.published,
+  });
   return toCrashpad(row);
 }
 
 async function ownsLiveSubscription(db: Db, auth: Auth, id: string | null) {
   if (!id) return false;
-  const [row] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.id, id),
-        eq(subscriptions.userId, auth.userId),
-        inArray(subscriptions.status, LIVE),
-      ),
-    );
+  const row = await liveSubscriptionOfCaller(db, auth, id, LIVE);
   return Boolean(row);
 }
 
 export async function deleteCrashpad(db: Db, auth: Auth, id: number): Promise<void> {
   await ownCrashpad(db, auth, id);
-  await db.delete(crashpads).where(eq(crashpads.id, id));
+  await deleteCrashpadRow(db, id);
 }

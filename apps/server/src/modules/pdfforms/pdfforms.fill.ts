@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { formatDate, PDF_FORM_MSG, type PdfFormKind, SSN_FIELD, todayIn } from '@dd/shared';
-import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
-import { companies, patients, pdfForms, providers, requests } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { signedFileUrl } from '../files/files.download';
 import { sanitizeFileName } from '../files/files.upload';
 import { pdfPool } from './pdf-pool';
-import { formMappings, formPages, newestFormOf } from './pdfforms.queries';
+import { formMappings, formPages, newestFormOf, requestWithParties } from './pdfforms.queries';
 import { readStored } from './pdfforms.render';
 
 /**
@@ -21,13 +19,7 @@ import { readStored } from './pdfforms.render';
 type Values = Record<string, string | null | undefined>;
 
 async function requestValues(deps: AppDeps, auth: Auth, requestId: number) {
-  const [row] = await deps.db
-    .select({ request: requests, patient: patients, provider: providers, company: companies })
-    .from(requests)
-    .innerJoin(patients, eq(patients.id, requests.patientId))
-    .innerJoin(companies, eq(companies.id, requests.companyId))
-    .leftJoin(providers, eq(providers.id, requests.providerId))
-    .where(eq(requests.id, requestId));
+  const row = await requestWithParties(deps.db, requestId);
   if (!row?.request.active) throw notFound();
   const { request: r, patient: p, provider: v, company: c } = row;
   const inZone = (moment: Date) => formatDate(todayIn(auth.timezone, moment));
@@ -94,11 +86,7 @@ async function requestValues(deps: AppDeps, auth: Auth, requestId: number) {
 
 export async function writeDataToPdf(deps: AppDeps, auth: Auth, requestId: number, kind: PdfFormKind) {
   const data = await requestValues(deps, auth, requestId);
-  const owner =
-    kind === 'company'
-      ? eq(pdfForms.companyId, data.companyId)
-      : eq(pdfForms.providerId, data.providerId ?? 0);
-  const form = await newestFormOf(deps.db, owner);
+  const form = await newestFormOf(deps.db, kind, data);
   if (!form) throw notFound(PDF_FORM_MSG.noForm);
   const [pages, mappings] = await Promise.all([formPages(deps.db, form.id), formMappings(deps.db, form.id)]);
   const pageNumber = new Map(pages.map((p) => [p.id, p.pageNumber]));

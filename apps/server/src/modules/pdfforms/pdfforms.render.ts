@@ -2,16 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { PDF_FORM_INLINE_PAGES, PDF_FORM_MSG, type PdfFormKind, type PdfFormRenderJob } from '@dd/shared';
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { DbOrTx } from '../../db/client';
-import { jobs, pdfFormPages, pdfForms } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { enqueueJob, type JobContext } from '../../lib/jobs';
 import { StorageNotFoundError } from '../../lib/storage';
 import type { RenderedPage } from './pdf-pages';
 import { pdfPool } from './pdf-pool';
-import { formPages } from './pdfforms.queries';
+import {
+  deleteFinishedJobs,
+  formPages,
+  formRowById,
+  formUrlForUpdate,
+  newestUnfinishedJob,
+  replaceFormPages,
+} from './pdfforms.queries';
 
 /**
  * Turning a form's PDF into page images (decision 029): a short PDF before the call answers, a long one
@@ -59,26 +64,6 @@ async function storeRendered(
   );
 }
 
-/** Pages matched by number (mappings on a page stay with it); pages beyond the new count go. */
-async function replacePages(tx: DbOrTx, formId: number, pages: StoredPage[]) {
-  for (const page of pages) {
-    const values = { imageUrl: page.key, width: page.width, height: page.height };
-    await tx
-      .insert(pdfFormPages)
-      .values({ formId, pageNumber: page.pageNumber, ...values })
-      .onConflictDoUpdate({ target: [pdfFormPages.formId, pdfFormPages.pageNumber], set: values });
-  }
-  const numbers = pages.map((p) => p.pageNumber);
-  await tx
-    .delete(pdfFormPages)
-    .where(
-      and(
-        eq(pdfFormPages.formId, formId),
-        numbers.length ? notInArray(pdfFormPages.pageNumber, numbers) : undefined,
-      ),
-    );
-}
-
 /**
  * What a save does with a PDF's pages: the stored images of a short PDF, or a note that the queue will
  * render it. Throws the PDF's refusal before anything is written.
@@ -95,8 +80,8 @@ export async function planPages(deps: AppDeps, kind: PdfFormKind, pdfKey: string
 /** Writes a plan in the caller's transaction: the pages themselves, or the queued job. */
 export async function applyPlan(tx: DbOrTx, formId: number, plan: PagePlan) {
   // An earlier rendering's outcome no longer describes the form's pages.
-  await tx.delete(jobs).where(and(eq(jobs.key, renderKey(formId)), inArray(jobs.status, ['done', 'failed'])));
-  if ('inline' in plan) await replacePages(tx, formId, plan.inline);
+  await deleteFinishedJobs(tx, renderKey(formId));
+  if ('inline' in plan) await replaceFormPages(tx, formId, plan.inline);
   else await enqueueJob(tx, { kind: RENDER_JOB, key: renderKey(formId), payload: { formId } });
 }
 
@@ -111,7 +96,7 @@ export function renderJobHandler(deps: AppDeps) {
   return async (payload: Record<string, unknown>, context: JobContext) => {
     const formId = Number(payload.formId);
     for (;;) {
-      const [form] = await deps.db.select().from(pdfForms).where(eq(pdfForms.id, formId));
+      const form = await formRowById(deps.db, formId);
       if (!form) return;
       const { pages: rendered } = await pdfPool().render(await readStored(deps, form.url), {
         onPage: context.progress,
@@ -119,13 +104,9 @@ export function renderJobHandler(deps: AppDeps) {
       const pages = await storeRendered(deps, form.kind, rendered ?? []);
       const before = (await formPages(deps.db, formId)).map((p) => p.imageUrl);
       const swapped = await deps.db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ url: pdfForms.url })
-          .from(pdfForms)
-          .where(eq(pdfForms.id, formId))
-          .for('update');
+        const current = await formUrlForUpdate(tx, formId);
         if (current?.url !== form.url) return false;
-        await replacePages(tx, formId, pages);
+        await replaceFormPages(tx, formId, pages);
         return true;
       });
       if (swapped) {
@@ -142,12 +123,7 @@ export function renderJobHandler(deps: AppDeps) {
 
 /** The form's newest rendering job, shown while it is queued or running, or when it failed. */
 export async function renderJobOf(db: DbOrTx, formId: number): Promise<PdfFormRenderJob | null> {
-  const [job] = await db
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.key, renderKey(formId)), sql`${jobs.status} <> 'done'`))
-    .orderBy(desc(jobs.id))
-    .limit(1);
+  const job = await newestUnfinishedJob(db, renderKey(formId));
   if (!job) return null;
   return {
     id: job.id,

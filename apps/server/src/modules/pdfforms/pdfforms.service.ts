@@ -9,15 +9,29 @@ import {
   type PdfFormMapping,
   SSN_FIELD,
 } from '@dd/shared';
-import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
 import type { DbOrTx } from '../../db/client';
-import { pdfFormMappings, pdfFormPages, pdfForms } from '../../db/schema';
+import type { pdfFormMappings } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { signedFileUrl } from '../files/files.download';
 import { checkUploadRef } from '../files/files.refs';
-import { type FormRow, findForm, formMappings, formPages } from './pdfforms.queries';
+import {
+  deleteFormPages,
+  deleteFormRow,
+  deleteMappingRow,
+  deleteSsnMappings,
+  type FormRow,
+  findForm,
+  formMappings,
+  formPages,
+  insertForm,
+  insertMapping,
+  mappingById,
+  pageOfForm,
+  updateFormRow,
+  updateMapping,
+} from './pdfforms.queries';
 import { applyPlan, BUCKET, plannedKeys, planPages, removeObjects, renderJobOf } from './pdfforms.render';
 
 /**
@@ -102,12 +116,14 @@ export async function createForm(deps: AppDeps, auth: Auth, input: PdfFormInput)
   const plan = await planPages(deps, owner.kind, input.url);
   const id = await deps.db
     .transaction(async (tx) => {
-      const [created] = await tx
-        .insert(pdfForms)
-        .values({ name: input.name, url: input.url, includeSsn: input.include_ssn, ...owner })
-        .returning({ id: pdfForms.id });
-      await applyPlan(tx, created.id, plan);
-      return created.id;
+      const created = await insertForm(tx, {
+        name: input.name,
+        url: input.url,
+        includeSsn: input.include_ssn,
+        ...owner,
+      });
+      await applyPlan(tx, created, plan);
+      return created;
     })
     .catch(async (error) => {
       await removeObjects(deps, plannedKeys(plan));
@@ -126,17 +142,17 @@ export async function updateForm(deps: AppDeps, auth: Auth, id: number, input: P
   const plan = newPdf ? await planPages(deps, owner.kind, input.url) : undefined;
   await deps.db
     .transaction(async (tx) => {
-      await tx
-        .update(pdfForms)
-        .set({ name: input.name, url: input.url, includeSsn: input.include_ssn, ...owner })
-        .where(eq(pdfForms.id, id));
+      await updateFormRow(tx, id, {
+        name: input.name,
+        url: input.url,
+        includeSsn: input.include_ssn,
+        ...owner,
+      });
       if (!input.include_ssn) {
-        await tx
-          .delete(pdfFormMappings)
-          .where(and(eq(pdfFormMappings.formId, id), eq(pdfFormMappings.name, SSN_FIELD)));
+        await deleteSsnMappings(tx, id, SSN_FIELD);
       }
       if (plan) {
-        await tx.delete(pdfFormPages).where(eq(pdfFormPages.formId, id));
+        await deleteFormPages(tx, id);
         await applyPlan(tx, id, plan);
       }
     })
@@ -151,7 +167,7 @@ export async function updateForm(deps: AppDeps, auth: Auth, id: number, input: P
 export async function deleteForm(deps: AppDeps, id: number) {
   await formOr404(deps.db, id);
   const images = (await formPages(deps.db, id)).map((p) => p.imageUrl);
-  await deps.db.delete(pdfForms).where(eq(pdfForms.id, id));
+  await deleteFormRow(deps.db, id);
   await removeObjects(deps, images);
   return { success: 'Deleted' };
 }
@@ -180,10 +196,7 @@ async function checkPlacement(db: DbOrTx, formId: number, pageId: number, name: 
   const form = await formOr404(db, formId);
   if (name === SSN_FIELD && !form.includeSsn)
     throw badRequest(PDF_FORM_MSG.ssnNotAllowed, { name: PDF_FORM_MSG.ssnNotAllowed });
-  const [page] = await db
-    .select({ id: pdfFormPages.id })
-    .from(pdfFormPages)
-    .where(and(eq(pdfFormPages.id, pageId), eq(pdfFormPages.formId, formId)));
+  const page = await pageOfForm(db, formId, pageId);
   if (!page) throw badRequest(PDF_FORM_MSG.noPages, { page: 'Not a page of this form' });
 }
 
@@ -192,16 +205,13 @@ export async function addMapping(
   input: { name: string; form: number; page: number; position_x: number; position_y: number },
 ) {
   await checkPlacement(db, input.form, input.page, input.name);
-  const [row] = await db
-    .insert(pdfFormMappings)
-    .values({
-      name: input.name,
-      formId: input.form,
-      pageId: input.page,
-      positionX: input.position_x,
-      positionY: input.position_y,
-    })
-    .returning();
+  const row = await insertMapping(db, {
+    name: input.name,
+    formId: input.form,
+    pageId: input.page,
+    positionX: input.position_x,
+    positionY: input.position_y,
+  });
   return toMapping(row);
 }
 
@@ -210,22 +220,19 @@ export async function moveMapping(
   id: number,
   input: { position_x: number; position_y: number; name?: string },
 ) {
-  const [current] = await db.select().from(pdfFormMappings).where(eq(pdfFormMappings.id, id));
+  const current = await mappingById(db, id);
   if (!current) throw notFound();
   if (input.name) await checkPlacement(db, current.formId, current.pageId, input.name);
-  const [row] = await db
-    .update(pdfFormMappings)
-    .set({ positionX: input.position_x, positionY: input.position_y, name: input.name ?? current.name })
-    .where(eq(pdfFormMappings.id, id))
-    .returning();
+  const row = await updateMapping(db, id, {
+    positionX: input.position_x,
+    positionY: input.position_y,
+    name: input.name ?? current.name,
+  });
   return toMapping(row);
 }
 
 export async function deleteMapping(db: DbOrTx, id: number) {
-  const removed = await db
-    .delete(pdfFormMappings)
-    .where(eq(pdfFormMappings.id, id))
-    .returning({ id: pdfFormMappings.id });
+  const removed = await deleteMappingRow(db, id);
   if (!removed.length) throw notFound();
   return { success: 'Deleted' };
 }

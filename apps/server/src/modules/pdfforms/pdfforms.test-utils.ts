@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { uploadKey } from '../../../test/factories';
 import type { AppDeps } from '../../app-types';
-import { pdfFormPages, pdfForms } from '../../db/schema';
+import { insertFormWithPage } from './pdfforms.queries';
 
 /** A real PDF of letter-size pages, each titled, as a form template would be. */
 export async function formPdf(pageCount = 1): Promise<Uint8Array> {
@@ -31,15 +31,11 @@ export async function uploadedFormPdf(
 /** A provider's form with one page row (its image not rendered), straight into the database. */
 export async function storedForm(deps: AppDeps, providerId: number, userId: number) {
   const url = await uploadedFormPdf(deps, userId);
-  const [form] = await deps.db
-    .insert(pdfForms)
-    .values({ name: 'Release', url, kind: 'provider', providerId })
-    .returning();
-  const [page] = await deps.db
-    .insert(pdfFormPages)
-    .values({ formId: form.id, pageNumber: 1, imageUrl: `provider-forms/pages/${form.id}-page-1.jpg` })
-    .returning();
-  return { form, page };
+  return insertFormWithPage(
+    deps.db,
+    { name: 'Release', url, kind: 'provider', providerId },
+    (formId) => `provider-forms/pages/${formId}-page-1.jpg`,
+  );
 }
 
 /** A PDF locked with a password (a standard security handler whose user password is not empty). */

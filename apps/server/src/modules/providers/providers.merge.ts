@@ -1,9 +1,14 @@
 import { MSG, PROVIDER_IN_USE_MESSAGE, PROVIDER_MERGE_SELF } from '@dd/shared';
-import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pdfForms, providers, requests } from '../../db/schema';
 import { isStillReferenced } from '../../lib/constraint-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import {
+  countRequestsOfProvider,
+  deleteProviderRow,
+  lockProvider,
+  lockProvidersInOrder,
+  moveToOtherProvider,
+} from './providers.queries';
 
 /**
  * Removing providers from the shared directory: delete (only when no request uses it) and merge
@@ -13,21 +18,15 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 export async function deleteProvider(db: Db, id: number): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ id: providers.id })
-        .from(providers)
-        .where(eq(providers.id, id))
-        .for('update');
-      if (!row) throw notFound();
-      const [{ used }] = await tx.select({ used: count() }).from(requests).where(eq(requests.providerId, id));
+      if (!(await lockProvider(tx, id))) throw notFound();
+      const used = await countRequestsOfProvider(tx, id);
       if (used > 0) throw conflict(PROVIDER_IN_USE_MESSAGE(used));
-      await tx.delete(providers).where(eq(providers.id, id));
+      await deleteProviderRow(tx, id);
     });
   } catch (error) {
     // A request added for this provider after the count still holds it through the foreign key.
     if (isStillReferenced(error)) {
-      const [{ used }] = await db.select({ used: count() }).from(requests).where(eq(requests.providerId, id));
-      throw conflict(PROVIDER_IN_USE_MESSAGE(used));
+      throw conflict(PROVIDER_IN_USE_MESSAGE(await countRequestsOfProvider(db, id)));
     }
     throw error;
   }
@@ -38,12 +37,7 @@ export async function mergeProvider(db: Db, id: number, into: number | null | un
   if (into === id) throw badRequest(PROVIDER_MERGE_SELF, { into: PROVIDER_MERGE_SELF });
   return db.transaction(async (tx) => {
     // Lock both rows (in id order, so two opposite merges cannot deadlock) before moving anything.
-    const locked = await tx
-      .select({ id: providers.id, verifiedAt: providers.verifiedAt })
-      .from(providers)
-      .where(inArray(providers.id, [id, into]))
-      .orderBy(asc(providers.id))
-      .for('update');
+    const locked = await lockProvidersInOrder(tx, [id, into]);
     if (!locked.some((row) => row.id === id)) throw notFound();
     const target = locked.find((row) => row.id === into);
     if (!target) {
@@ -52,14 +46,9 @@ export async function mergeProvider(db: Db, id: number, into: number | null | un
       });
     }
     // The moved requests are 'new' exactly when the surviving provider still waits for verification.
-    const moved = await tx
-      .update(requests)
-      .set({ providerId: into, newProvider: target.verifiedAt === null })
-      .where(eq(requests.providerId, id))
-      .returning({ id: requests.id });
-    // Deleting the provider would cascade to its PDF forms; they belong to the surviving provider now.
-    await tx.update(pdfForms).set({ providerId: into }).where(eq(pdfForms.providerId, id));
-    await tx.delete(providers).where(eq(providers.id, id));
-    return moved.length;
+    // Deleting the provider would cascade to its PDF forms: they move too, to belong to the survivor.
+    const moved = await moveToOtherProvider(tx, id, { id: into, newProvider: target.verifiedAt === null });
+    await deleteProviderRow(tx, id);
+    return moved;
   });
 }

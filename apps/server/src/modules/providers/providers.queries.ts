@@ -2,7 +2,7 @@ import type { Provider, ProviderLetter, ProviderListItem } from '@dd/shared';
 import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { pdfForms, providers } from '../../db/schema';
+import { pdfForms, providers, requests } from '../../db/schema';
 
 /** SQL for the provider directory, which every firm shares (no tenant column). */
 /** A provider as every call returns it (also used by the requests module). */
@@ -115,4 +115,94 @@ export async function pageProviderRows(
     })),
     total,
   };
+}
+
+type ProviderColumns = Omit<typeof providers.$inferInsert, 'id' | 'verifiedAt'>;
+
+/** Inserts a provider; its id. */
+export async function insertProvider(
+  db: DbOrTx,
+  values: ProviderColumns & { verifiedAt: Date | null },
+): Promise<number> {
+  const [row] = await db.insert(providers).values(values).returning({ id: providers.id });
+  return row.id;
+}
+
+export async function setProviderColumns(
+  db: DbOrTx,
+  id: number,
+  values: Partial<ProviderColumns>,
+): Promise<void> {
+  await db.update(providers).set(values).where(eq(providers.id, id));
+}
+
+/** Marks the provider verified, keeping the first time; that time, or undefined when there is no such provider. */
+export async function markProviderVerified(db: DbOrTx, id: number): Promise<Date | null | undefined> {
+  const [row] = await db
+    .update(providers)
+    .set({ verifiedAt: sql`coalesce(${providers.verifiedAt}, now())` })
+    .where(eq(providers.id, id))
+    .returning({ verifiedAt: providers.verifiedAt });
+  return row?.verifiedAt;
+}
+
+/**
+ * Clears the 'new provider' flag of the provider's requests, in every firm (the directory is shared);
+ * how many changed.
+ */
+export async function clearNewProviderFlags(db: DbOrTx, providerId: number): Promise<number> {
+  const cleared = await db
+    .update(requests)
+    .set({ newProvider: false })
+    .where(and(eq(requests.providerId, providerId), eq(requests.newProvider, true)))
+    .returning({ id: requests.id });
+  return cleared.length;
+}
+
+/** Locks the provider's row; false when there is no such provider. */
+export async function lockProvider(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: providers.id })
+    .from(providers)
+    .where(eq(providers.id, id))
+    .for('update');
+  return Boolean(row);
+}
+
+/** How many requests, of every firm, use the provider. */
+export async function countRequestsOfProvider(db: DbOrTx, providerId: number): Promise<number> {
+  const [{ used }] = await db
+    .select({ used: count() })
+    .from(requests)
+    .where(eq(requests.providerId, providerId));
+  return used;
+}
+
+export async function deleteProviderRow(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(providers).where(eq(providers.id, id));
+}
+
+/** Locks the providers' rows in id order (so two opposite merges cannot deadlock); those that exist. */
+export function lockProvidersInOrder(db: DbOrTx, ids: number[]) {
+  return db
+    .select({ id: providers.id, verifiedAt: providers.verifiedAt })
+    .from(providers)
+    .where(inArray(providers.id, ids))
+    .orderBy(asc(providers.id))
+    .for('update');
+}
+
+/** Points every request (of every firm) and PDF form of one provider at another; how many requests moved. */
+export async function moveToOtherProvider(
+  db: DbOrTx,
+  from: number,
+  into: { id: number; newProvider: boolean },
+): Promise<number> {
+  const moved = await db
+    .update(requests)
+    .set({ providerId: into.id, newProvider: into.newProvider })
+    .where(eq(requests.providerId, from))
+    .returning({ id: requests.id });
+  await db.update(pdfForms).set({ providerId: into.id }).where(eq(pdfForms.providerId, from));
+  return moved.length;
 }

@@ -10,15 +10,20 @@ import {
   type ProviderVerified,
   providerExistsMessage,
 } from '@dd/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { can } from '../../authz/policy';
 import type { Db, DbOrTx } from '../../db/client';
-import { providers, requests } from '../../db/schema';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/constraint-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { checkUploadRef } from '../files/files.refs';
-import { findProvider, findProviderByName } from './providers.queries';
+import {
+  clearNewProviderFlags,
+  findProvider,
+  findProviderByName,
+  insertProvider,
+  markProviderVerified,
+  setProviderColumns,
+} from './providers.queries';
 
 /**
  * Provider directory rules: a name is required and unique ignoring case and spacing (checked first
@@ -96,13 +101,9 @@ async function guardName<T>(db: DbOrTx, name: string, exceptId: number | undefin
 export async function createProvider(db: Db, auth: Auth, body: ProviderBody): Promise<Provider> {
   const name = validName(auth, body);
   const verifiedAt = can(auth, 'provider.vouch') ? new Date() : null;
-  const id = await guardName(db, name, undefined, async () => {
-    const [row] = await db
-      .insert(providers)
-      .values({ ...columnsFrom(body, name, auth), verifiedAt })
-      .returning({ id: providers.id });
-    return row.id;
-  });
+  const id = await guardName(db, name, undefined, () =>
+    insertProvider(db, { ...columnsFrom(body, name, auth), verifiedAt }),
+  );
   return getProvider(db, id);
 }
 
@@ -112,12 +113,7 @@ export async function updateProvider(db: Db, auth: Auth, id: number, body: Provi
   const sent = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
   const merged: ProviderBody = { ...current, ...sent };
   const name = validName(auth, merged, current.medical_request_url);
-  await guardName(db, name, id, () =>
-    db
-      .update(providers)
-      .set(columnsFrom(merged, name, auth))
-      .where(eq(providers.id, id)),
-  );
+  await guardName(db, name, id, () => setProviderColumns(db, id, columnsFrom(merged, name, auth)));
   return getProvider(db, id);
 }
 
@@ -127,22 +123,14 @@ export async function updateProvider(db: Db, auth: Auth, id: number, body: Provi
  */
 export async function verifyProvider(db: Db, id: number): Promise<ProviderVerified> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(providers)
-      .set({ verifiedAt: sql`coalesce(${providers.verifiedAt}, now())` })
-      .where(eq(providers.id, id))
-      .returning({ verifiedAt: providers.verifiedAt });
-    if (!row?.verifiedAt) throw notFound();
-    const cleared = await tx
-      .update(requests)
-      .set({ newProvider: false })
-      .where(and(eq(requests.providerId, id), eq(requests.newProvider, true)))
-      .returning({ id: requests.id });
+    const verifiedAt = await markProviderVerified(tx, id);
+    if (!verifiedAt) throw notFound();
+    const cleared = await clearNewProviderFlags(tx, id);
     return {
       success: PROVIDER_VERIFIED_MESSAGE,
       id,
-      verified_at: row.verifiedAt.toISOString(),
-      requests_updated: cleared.length,
+      verified_at: verifiedAt.toISOString(),
+      requests_updated: cleared,
     };
   });
 }

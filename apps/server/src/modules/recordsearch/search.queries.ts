@@ -1,5 +1,5 @@
 import { RECORDS_SEARCH_MAX_RESULTS, RECORDS_SEARCH_PAGE_SIZE } from '@dd/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { sameFirm, visibleRequests } from '../../authz/scopes';
 import { type DbOrTx, queryRows } from '../../db/client';
@@ -13,7 +13,7 @@ import {
   recordPages,
   requests,
 } from '../../db/schema';
-import { indexableFile } from './search.index';
+import { indexableFile } from './search.index.queries';
 
 /**
  * The search's SQL (decision 060). The caller's reach is in the query itself: a firm's users read their
@@ -147,4 +147,13 @@ export async function indexStatus(db: DbOrTx, auth: Auth, requestId: number) {
           and (${auth.isInternal} or ${files.verifiedById} is not null)`,
   );
   return { files: Number(row.files), indexed: Number(row.indexed), failed: Number(row.failed) };
+}
+
+/** The request's id when the caller can see it. */
+export async function visibleRequestId(db: DbOrTx, auth: Auth, requestId: number) {
+  const [request] = await db
+    .select({ id: requests.id })
+    .from(requests)
+    .where(and(eq(requests.id, requestId), visibleRequests(auth)));
+  return request;
 }

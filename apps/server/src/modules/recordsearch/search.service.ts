@@ -7,14 +7,18 @@ import {
   type RecordsSearchResponse,
   type RecordsSearchResult,
 } from '@dd/shared';
-import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
-import { visibleRequests } from '../../authz/scopes';
-import { requests } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { signedFileUrl } from '../files/files.download';
-import { indexStatus, MARK_END, MARK_START, type SearchRow, searchWords } from './search.queries';
+import {
+  indexStatus,
+  MARK_END,
+  MARK_START,
+  type SearchRow,
+  searchWords,
+  visibleRequestId,
+} from './search.queries';
 
 /**
  * Full-text search across received records (decision 060): the pages with the words asked for
@@ -84,10 +88,7 @@ export async function getIndexStatus(
   auth: Auth,
   requestId: number,
 ): Promise<RecordsIndexStatus> {
-  const [request] = await deps.db
-    .select({ id: requests.id })
-    .from(requests)
-    .where(and(eq(requests.id, requestId), visibleRequests(auth)));
+  const request = await visibleRequestId(deps.db, auth, requestId);
   if (!request) throw notFound();
   return indexStatus(deps.db, auth, requestId);
 }

@@ -1,13 +1,19 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { defaultBatesPrefix, RECORDS_PACKAGE_MSG } from '@dd/shared';
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client';
-import { batesCounters, batesRanges, files, patients, requests } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
 import { conflict } from '../../lib/errors';
 import { enqueueJob, type JobContext } from '../../lib/jobs';
 import { sanitizeFileName } from '../files/files.upload';
 import { pdfPool } from '../pdfforms/pdf-pool';
+import {
+  batesClientOfRequest,
+  insertBatesRanges,
+  lockedBatesCounter,
+  setStampedCopy,
+  unnumberedRecords,
+  unstampedRanges,
+} from './package.queries';
 import { type RecordsDeps, readablePdf } from './package.unlock';
 
 /**
@@ -21,25 +27,6 @@ export const STAMP_JOB = 'records.stamp';
 export interface PreparedDelivery {
   requestId: number;
   pages: Map<number, number>;
-}
-
-/** The request's verified medical PDFs that have no Bates numbers yet, oldest first. */
-function unnumberedRecords(db: DbOrTx, requestId: number) {
-  return db
-    .select({ id: files.id, name: files.name, url: files.url })
-    .from(files)
-    .leftJoin(batesRanges, eq(batesRanges.fileId, files.id))
-    .where(
-      and(
-        eq(files.requestId, requestId),
-        eq(files.archived, false),
-        eq(files.supportingFile, false),
-        isNotNull(files.verifiedById),
-        eq(files.contentType, 'application/pdf'),
-        isNull(batesRanges.fileId),
-      ),
-    )
-    .orderBy(asc(files.createdAt), asc(files.id));
 }
 
 export async function prepareDelivery(
@@ -65,27 +52,9 @@ export async function numberDelivery(tx: Tx, prepared: PreparedDelivery): Promis
     payload: { requestId: prepared.requestId },
   });
   if (list.length === 0) return;
-  const [client] = await tx
-    .select({
-      id: patients.id,
-      companyId: patients.companyId,
-      prefix: patients.batesPrefix,
-      lastName: patients.lastName,
-    })
-    .from(requests)
-    .innerJoin(patients, eq(patients.id, requests.patientId))
-    .where(eq(requests.id, prepared.requestId));
-  await tx
-    .insert(batesCounters)
-    .values({ patientId: client.id, companyId: client.companyId })
-    .onConflictDoNothing();
-  const [counter] = await tx
-    .select({ next: batesCounters.nextNumber })
-    .from(batesCounters)
-    .where(eq(batesCounters.patientId, client.id))
-    .for('update');
+  const client = await batesClientOfRequest(tx, prepared.requestId);
+  let next = await lockedBatesCounter(tx, client);
   const prefix = client.prefix ?? defaultBatesPrefix(client.lastName);
-  let next = counter.next;
   const ranges = list.map((file) => {
     const firstNumber = next;
     next += prepared.pages.get(file.id)!;
@@ -98,8 +67,7 @@ export async function numberDelivery(tx: Tx, prepared: PreparedDelivery): Promis
       lastNumber: next - 1,
     };
   });
-  await tx.insert(batesRanges).values(ranges);
-  await tx.update(batesCounters).set({ nextNumber: next }).where(eq(batesCounters.patientId, client.id));
+  await insertBatesRanges(tx, client.id, ranges, next);
 }
 
 /** The job: a stamped copy of each numbered file of the request that has none yet, stored and hashed. */
@@ -108,28 +76,14 @@ export async function stampDelivered(
   requestId: number,
   context?: JobContext,
 ): Promise<number> {
-  const list = await deps.db
-    .select({
-      fileId: files.id,
-      name: files.name,
-      url: files.url,
-      prefix: batesRanges.prefix,
-      first: batesRanges.firstNumber,
-    })
-    .from(batesRanges)
-    .innerJoin(files, eq(files.id, batesRanges.fileId))
-    .where(and(eq(files.requestId, requestId), isNull(batesRanges.stampedUrl)))
-    .orderBy(asc(batesRanges.firstNumber));
+  const list = await unstampedRanges(deps.db, requestId);
   for (const [done, file] of list.entries()) {
     const { bytes } = await readablePdf(deps, file);
     const stamped = Buffer.from(await pdfPool().stampBates(bytes, file.prefix, file.first));
     const key = `bates/r${requestId}/${randomUUID()}-${sanitizeFileName(file.name)}`;
     await deps.storage.put(key, Readable.from([stamped]), { contentType: 'application/pdf' });
     const sha256 = createHash('sha256').update(stamped).digest('hex');
-    await deps.db
-      .update(batesRanges)
-      .set({ stampedUrl: key, stampedSha256: sha256 })
-      .where(and(eq(batesRanges.fileId, file.fileId), isNull(batesRanges.stampedUrl)));
+    await setStampedCopy(deps.db, file.fileId, { stampedUrl: key, stampedSha256: sha256 });
     await context?.progress(done + 1, list.length);
   }
   return list.length;

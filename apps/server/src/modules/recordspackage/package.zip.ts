@@ -1,13 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { batesLabel, formatDate, PACKAGE_INDEX_COLUMNS, RECORDS_PACKAGE_MSG } from '@dd/shared';
-import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
 import type { AppDeps } from '../../app-types';
 import { type Auth, isInternalStaff } from '../../authz';
-import { sameFirm, visibleRequests } from '../../authz/scopes';
-import { batesRanges, files, jobs, patients, providers, requests } from '../../db/schema';
 import { clientIp } from '../../lib/client-ip';
 import { conflict, notFound } from '../../lib/errors';
 import { attachmentHeader, openStored } from '../files/files.download';
@@ -15,6 +12,7 @@ import { logDownloads } from '../files/files.service';
 import { pdfPool } from '../pdfforms/pdf-pool';
 import type { IndexRow } from './index-pdf';
 import { STAMP_JOB } from './package.deliver';
+import { latestJobByKey, numberedFilesOfRequest, packageRequestForCaller } from './package.queries';
 
 /**
  * GET /api/home/request/{id}/package/: the request's records package as one ZIP (decision 056): the
@@ -23,47 +21,12 @@ import { STAMP_JOB } from './package.deliver';
  * DOWNLOAD on its history. The request's firm and internal staff; anyone else is told it is not found.
  */
 async function packageOf(deps: AppDeps, auth: Auth, requestId: number) {
-  const [request] = await deps.db
-    .select({
-      id: requests.id,
-      companyId: requests.companyId,
-      client: patients.fullName,
-      provider: providers.name,
-      startDate: requests.startDate,
-      endDate: requests.endDate,
-    })
-    .from(requests)
-    .innerJoin(
-      patients,
-      and(eq(patients.id, requests.patientId), sameFirm(patients.companyId, requests.companyId)),
-    )
-    .innerJoin(providers, eq(providers.id, requests.providerId))
-    .where(and(eq(requests.id, requestId), visibleRequests(auth)));
+  const request = await packageRequestForCaller(deps.db, auth, requestId);
   if (!request || (auth.isInternal && !isInternalStaff(auth))) throw notFound();
-  const list = await deps.db
-    .select({
-      fileId: files.id,
-      name: files.name,
-      prefix: batesRanges.prefix,
-      first: batesRanges.firstNumber,
-      last: batesRanges.lastNumber,
-      stampedUrl: batesRanges.stampedUrl,
-      sha256: batesRanges.stampedSha256,
-    })
-    .from(batesRanges)
-    .innerJoin(files, and(eq(files.id, batesRanges.fileId), sameFirm(files.companyId, batesRanges.companyId)))
-    .where(
-      and(eq(files.requestId, request.id), eq(files.companyId, request.companyId), eq(files.archived, false)),
-    )
-    .orderBy(asc(batesRanges.firstNumber));
+  const list = await numberedFilesOfRequest(deps.db, request);
   if (list.length === 0) throw conflict(RECORDS_PACKAGE_MSG.nothingDelivered);
   if (list.some((f) => f.stampedUrl === null)) {
-    const [job] = await deps.db
-      .select({ status: jobs.status, lastError: jobs.lastError })
-      .from(jobs)
-      .where(eq(jobs.key, `${STAMP_JOB}:${request.id}`))
-      .orderBy(desc(jobs.id))
-      .limit(1);
+    const job = await latestJobByKey(deps.db, `${STAMP_JOB}:${request.id}`);
     if (job?.status === 'failed') throw conflict(RECORDS_PACKAGE_MSG.failed(job.lastError ?? ''));
     throw conflict(RECORDS_PACKAGE_MSG.preparing);
   }

@@ -4,7 +4,7 @@ import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/errors';
-import { STAFF_FILTERS, statusesContaining } from '../requests/requests.staff-filters';
+import { STAFF_FILTERS, statusesContaining } from '../requests/requests.staff-filters.queries';
 import {
   type CompletedFeesOrdering,
   pageCompletedWithFees,

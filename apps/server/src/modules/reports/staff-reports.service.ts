@@ -10,18 +10,25 @@ import {
   STAFF_REPORT_CARDS,
   type StaffReport,
 } from '@dd/shared';
-import { and, asc, count, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import type { DbOrTx } from '../../db/client';
-import { companies, providers, requests, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { containsPattern } from '../requests/requests.filter-kit';
-import { cardPredicate } from './card-rules.queries';
+import {
+  activeStaff,
+  lawFirmName,
+  openCardsByWorker,
+  openClosedCounts,
+  pageCardRequests,
+  paralegalPage,
+  personName,
+  providerName,
+  providerPage,
+  userNames,
+} from './staff-reports.lists.queries';
 import {
   type CountRow,
   countCards,
   type Moment,
-  pageRequests,
   type ReportOrdering,
   subjectConditions,
 } from './staff-reports.queries';
@@ -49,18 +56,7 @@ async function subjectName(
   subject: ReportSubject,
   internalCompanyId: number,
 ): Promise<{ id: number | null; name: string }> {
-  const person = async (id: number, internal: boolean) => {
-    const [row] = await db
-      .select({ name: users.fullName })
-      .from(users)
-      .where(
-        and(
-          eq(users.id, id),
-          internal ? eq(users.companyId, internalCompanyId) : ne(users.companyId, internalCompanyId),
-        ),
-      );
-    return row?.name;
-  };
+  const person = (id: number, internal: boolean) => personName(db, id, internal, internalCompanyId);
   let id: number | null = null;
   let name: string | undefined = 'All Requests';
   if (kind === 'employee') {
@@ -72,15 +68,10 @@ async function subjectName(
     name = await person(id, false);
   } else if (kind === 'law_firm') {
     id = subject.law_firm as number;
-    const [row] = await db
-      .select({ name: companies.name })
-      .from(companies)
-      .where(and(eq(companies.id, id), ne(companies.id, internalCompanyId)));
-    name = row?.name;
+    name = await lawFirmName(db, id, internalCompanyId);
   } else if (kind === 'provider') {
     id = subject.provider as number;
-    const [row] = await db.select({ name: providers.name }).from(providers).where(eq(providers.id, id));
-    name = row?.name;
+    name = await providerName(db, id);
   }
   if (name === undefined) throw notFound();
   return { id, name };
@@ -119,8 +110,14 @@ export async function reportRequests(
   now?: Date,
 ) {
   subjectKind(query.subject);
-  const where = sql`${subjectConditions(query.subject)} and ${cardPredicate(CARDS[query.card].rule)}`;
-  return pageRequests(db, where, momentOf(auth, now), query.order_by, query);
+  return pageCardRequests(
+    db,
+    query.subject,
+    CARDS[query.card].rule,
+    momentOf(auth, now),
+    query.order_by,
+    query,
+  );
 }
 
 /** What each active staff member holds open, and what nobody has claimed (the Unassigned row, last). */
@@ -130,33 +127,15 @@ export async function assignmentTable(
   options: { internalCompanyId: number; now?: Date },
 ): Promise<AssignmentRow[]> {
   const [rows, staff] = await Promise.all([
-    countCards(
-      db,
-      sql`${requests.active} and ${cardPredicate({ kind: 'open' })}`,
-      ASSIGNMENT_CARDS,
-      momentOf(auth, options.now),
-      sql`${requests.workingOnId}`,
-    ),
-    db
-      .select({ id: users.id, name: users.fullName })
-      .from(users)
-      .where(
-        and(
-          eq(users.companyId, options.internalCompanyId),
-          eq(users.isStaff, true),
-          eq(users.isActive, true),
-        ),
-      )
-      .orderBy(asc(users.fullName), asc(users.id)),
+    openCardsByWorker(db, ASSIGNMENT_CARDS, momentOf(auth, options.now)),
+    activeStaff(db, options.internalCompanyId),
   ]);
   const byWorker = new Map(rows.map((r) => [r.group_id === null ? null : Number(r.group_id), r]));
   // Someone who left still holding requests keeps a row, so no claimed request drops out of the table.
   const former = [...byWorker.keys()].filter(
     (id): id is number => id !== null && !staff.some((s) => s.id === id),
   );
-  const formerNames = former.length
-    ? await db.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, former))
-    : [];
+  const formerNames = former.length ? await userNames(db, former) : [];
   return [...staff, ...formerNames, { id: null, name: 'Unassigned' }].map((p) => ({
     id: p.id,
     name: p.name,
@@ -164,33 +143,18 @@ export async function assignmentTable(
   }));
 }
 
-const OPEN_CLOSED = ['open_requests', 'closed_requests'] as const;
-const nameFilter = (column: Parameters<typeof ilike>[0], name?: string) =>
-  name ? ilike(column, containsPattern(name)) : undefined;
-
 /** Law-firm users (whose requests they are the main contact of), by name, with their open and closed counts. */
 export async function paralegalList(
   db: DbOrTx,
   auth: Auth,
   query: { name?: string; limit: number; offset: number; internalCompanyId: number },
 ): Promise<{ rows: ParalegalRow[]; total: number }> {
-  const where = and(ne(users.companyId, query.internalCompanyId), nameFilter(users.fullName, query.name));
-  const [people, [{ total }]] = await Promise.all([
-    db
-      .select({ id: users.id, name: users.fullName, lawFirm: companies.name })
-      .from(users)
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .where(where)
-      .orderBy(asc(users.fullName), asc(users.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  const counts = await countsFor(
+  const { people, total } = await paralegalPage(db, query);
+  const counts = await openClosedCounts(
     db,
-    auth,
     people.map((p) => p.id),
-    sql`${requests.userId}`,
+    'mainContact',
+    momentOf(auth),
   );
   return {
     total,
@@ -209,22 +173,12 @@ export async function providerReport(
   auth: Auth,
   query: { name?: string; limit: number; offset: number },
 ): Promise<{ rows: ProviderReportRow[]; total: number }> {
-  const where = nameFilter(providers.name, query.name);
-  const [list, [{ total }]] = await Promise.all([
-    db
-      .select({ id: providers.id, name: providers.name })
-      .from(providers)
-      .where(where)
-      .orderBy(asc(providers.name), asc(providers.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(providers).where(where),
-  ]);
-  const counts = await countsFor(
+  const { list, total } = await providerPage(db, query);
+  const counts = await openClosedCounts(
     db,
-    auth,
     list.map((p) => p.id),
-    sql`${requests.providerId}`,
+    'provider',
+    momentOf(auth),
   );
   return {
     total,
@@ -244,19 +198,3 @@ const openClosed = (row: CountRow | undefined) => ({
   open: Number(row?.open_requests ?? 0),
   closed: Number(row?.closed_requests ?? 0),
 });
-
-/** Open and closed counts for the page's rows only, grouped by `column` (one query). */
-async function countsFor(db: DbOrTx, auth: Auth, ids: number[], column: SQL) {
-  if (ids.length === 0) return new Map<number, CountRow>();
-  const rows = await countCards(
-    db,
-    sql`${requests.active} and ${column} in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-    OPEN_CLOSED,
-    momentOf(auth),
-    column,
-  );
-  return new Map(rows.map((r) => [Number(r.group_id), r]));
-}

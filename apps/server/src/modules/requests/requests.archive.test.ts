@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createProvider, createRequest, signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { auditEvents, requests } from '../../db/schema';
-import { BROAD_NAME_COUNT_CAP } from './requests.name-filters';
+import { BROAD_NAME_COUNT_CAP } from './requests.name-filters.queries';
 import { get, internalStaff, post, staffFirm } from './requests.staff-fixtures';
 
 /** Staff archive and unarchive a request; staff can list requests to new providers. */

@@ -1,11 +1,10 @@
 import type { StaffRequest } from '@dd/shared';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
-import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { Db } from '../../db/client';
-import { requests } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
+import { unsafeSetArchived } from './requests.archive.queries';
 import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
 
 /**
@@ -22,11 +21,7 @@ export async function setArchived(
 ): Promise<StaffRequest> {
   authorize(auth, 'request.staffWork');
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(requests)
-      .set({ archived })
-      .where(unsafeActiveRequestById(id))
-      .returning({ internalNumber: requests.internalNumber });
+    const row = await unsafeSetArchived(tx, id, archived);
     if (!row) throw notFound();
     await recordAudit(tx, {
       actorId: auth.userId,

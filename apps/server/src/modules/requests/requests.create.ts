@@ -5,17 +5,17 @@ import {
   requestPrice,
   STATUS,
 } from '@dd/shared';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import { type Auth, assertEmailConfirmed } from '../../authz';
-import { providers, requests, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { staffToday } from '../notes/notes.reminders';
 import { emitRequestCreated } from '../webhooks/webhooks.emit';
+import { insertRequest, providersToOrder, requesterEmail } from './requests.create.queries';
 import { submittedEmail } from './requests.email';
 import { checkRequestInput, requestBeingSplit } from './requests.input';
 import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
-import { addRequestTypes, requestTypeText, resolveRequestTypes } from './requests.types';
+import { requestTypeText, resolveRequestTypes } from './requests.types';
+import { addRequestTypes } from './requests.types.queries';
 
 /**
  * Submit: one request per chosen provider (with its request type rows) and the requester's confirmation e-mail, all in ONE
@@ -39,10 +39,7 @@ export async function createRequests(
       rush: body.rush,
       requestTypes: body.request_type,
     });
-    const found = await tx
-      .select({ id: providers.id, name: providers.name, verifiedAt: providers.verifiedAt })
-      .from(providers)
-      .where(inArray(providers.id, body.provider));
+    const found = await providersToOrder(tx, body.provider);
     const byId = new Map(found.map((p) => [p.id, p]));
     // A new order is on the staff's To Do list at once (notes.reminders.ts).
     const dueNow = await staffToday(tx);
@@ -54,40 +51,34 @@ export async function createRequests(
           provider: providerMissingMessage(providerId),
         });
       }
-      const [row] = await tx
-        .insert(requests)
-        .values({
-          status: STATUS.requestedByLawyer,
-          requestType: requestTypeText(types),
-          rush: body.rush,
-          startDate: input.startDate,
-          endDate: input.endDate,
-          specialInstructions: body.special_instructions,
-          intakeFormUrl: body.intake_form_url,
-          hipaaConsentUrl: body.hipaa_consent_url,
-          attorneyName: body.attorney_name,
-          ...(body.legal_basis && { legalBasis: body.legal_basis }),
-          price,
-          patientId: input.patient.id,
-          providerId,
-          // Staff check a provider a law firm added before anything is sent to it.
-          newProvider: provider.verifiedAt === null,
-          userId: input.userId,
-          requesterId: auth.userId,
-          companyId: input.patient.companyId,
-          followUpDate: dueNow,
-          nextTodoDate: dueNow,
-        })
-        .returning({ id: requests.id, internalNumber: requests.internalNumber });
+      const row = await insertRequest(tx, {
+        status: STATUS.requestedByLawyer,
+        requestType: requestTypeText(types),
+        rush: body.rush,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        specialInstructions: body.special_instructions,
+        intakeFormUrl: body.intake_form_url,
+        hipaaConsentUrl: body.hipaa_consent_url,
+        attorneyName: body.attorney_name,
+        ...(body.legal_basis && { legalBasis: body.legal_basis }),
+        price,
+        patientId: input.patient.id,
+        providerId,
+        // Staff check a provider a law firm added before anything is sent to it.
+        newProvider: provider.verifiedAt === null,
+        userId: input.userId,
+        requesterId: auth.userId,
+        companyId: input.patient.companyId,
+        followUpDate: dueNow,
+        nextTodoDate: dueNow,
+      });
       await addRequestTypes(tx, row.id, types, input.patient.companyId);
       const request = { id: row.id, companyId: input.patient.companyId, status: STATUS.requestedByLawyer };
       await emitRequestCreated(tx, mail.publicUrl, request);
       created.push({ ...row, providerName: provider.name });
     }
-    const [requester] = await tx
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.companyId, auth.companyId), eq(users.id, auth.userId)));
+    const requester = await requesterEmail(tx, auth);
     await mail.enqueue(
       tx,
       submittedEmail({

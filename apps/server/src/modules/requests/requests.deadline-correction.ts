@@ -1,11 +1,10 @@
 import type { DeadlineCorrectionBody, StaffRequest } from '@dd/shared';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
-import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { Db } from '../../db/client';
-import { requests } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { refreshDeadline } from './requests.deadline';
+import { unsafeSetDeadlineFacts } from './requests.deadline-correction.queries';
 import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
 
 /**
@@ -20,15 +19,11 @@ export async function correctDeadline(
 ): Promise<StaffRequest> {
   authorize(auth, 'request.staffWork');
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(requests)
-      .set({
-        ...(body.legal_basis && { legalBasis: body.legal_basis }),
-        ...(body.extension_notice_on !== undefined && { extensionNoticeOn: body.extension_notice_on }),
-      })
-      .where(unsafeActiveRequestById(id))
-      .returning({ id: requests.id });
-    if (!row) throw notFound();
+    const found = await unsafeSetDeadlineFacts(tx, id, {
+      ...(body.legal_basis && { legalBasis: body.legal_basis }),
+      ...(body.extension_notice_on !== undefined && { extensionNoticeOn: body.extension_notice_on }),
+    });
+    if (!found) throw notFound();
     await refreshDeadline(tx, id);
   });
   const rows = await unsafeRequestRowsByIds(db, [id]);

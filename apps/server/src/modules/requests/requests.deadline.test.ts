@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { providers, requests } from '../../db/schema';
-import { confirmAuthorizationChecklist } from '../authorizations/authorizations.test-utils';
+import { confirmAuthorizationChecklist } from '../authorizations/authorizations.test-utils.queries';
 import { firmWithOneRequest, requestBody } from './requests.fixtures';
 
 async function post(url: string, headers: Record<string, string>, payload: object = {}) {

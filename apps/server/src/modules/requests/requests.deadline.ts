@@ -11,11 +11,10 @@ import {
   stateTimeZone,
   todayIn,
 } from '@dd/shared';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { notes, providers, requests } from '../../db/schema';
 import { syncFollowUps } from '../followups/followups.schedule';
-import { byRequest, type RequestRef, refId } from './requests.ref';
+import { deadlineInputs, setDueDate, statusHistory } from './requests.deadline.queries';
+import { type RequestRef, refId } from './requests.ref';
 
 /**
  * A request's legal due date, kept on the request (docs/deadlines.md). The clock starts with the first
@@ -26,24 +25,10 @@ import { byRequest, type RequestRef, refId } from './requests.ref';
  * step with it here (followups.schedule.ts); `now` is the moment of the change.
  */
 export async function refreshDeadline(tx: DbOrTx, ref: RequestRef, now = new Date()): Promise<void> {
-  const [request] = await tx
-    .select({
-      companyId: requests.companyId,
-      basis: requests.legalBasis,
-      extensionNoticeOn: requests.extensionNoticeOn,
-      state: providers.state,
-      providerKind: providers.kind,
-    })
-    .from(requests)
-    .innerJoin(providers, eq(providers.id, requests.providerId))
-    .where(byRequest(requests.id, requests.companyId, ref));
+  const request = await deadlineInputs(tx, ref);
   if (!request) return;
   const key = { id: refId(ref), companyId: request.companyId };
-  const history = await tx
-    .select({ status: notes.updateStatus, at: notes.createdAt })
-    .from(notes)
-    .where(and(byRequest(notes.requestId, notes.companyId, key), isNotNull(notes.updateStatus)))
-    .orderBy(asc(notes.createdAt), asc(notes.id));
+  const history = await statusHistory(tx, key);
   const zone = stateTimeZone(request.state);
   const clock = clockFromHistory(
     history.map((h) => ({ status: h.status as RequestStatus, on: todayIn(zone, h.at) })),
@@ -57,10 +42,7 @@ export async function refreshDeadline(tx: DbOrTx, ref: RequestRef, now = new Dat
       providerKind: request.providerKind,
       extensionNoticeOn: request.extensionNoticeOn,
     });
-  await tx
-    .update(requests)
-    .set({ dueDate: deadline?.due ?? null, deadlineRule: deadline?.rule.id ?? null })
-    .where(byRequest(requests.id, requests.companyId, key));
+  await setDueDate(tx, key, { dueDate: deadline?.due ?? null, deadlineRule: deadline?.rule.id ?? null });
   await syncFollowUps(tx, key, clock, now);
 }
 

@@ -1,11 +1,15 @@
 import { STATUS } from '@dd/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
-import type { Db, Tx } from '../../db/client';
-import { files, invoices, notes, requests } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
+import {
+  deactivateRequest,
+  eraseRequest,
+  lockRequestForDelete,
+  requestHasHistory,
+} from './requests.delete.queries';
 import { findVisibleRequest } from './requests.queries';
 
 /**
@@ -20,22 +24,13 @@ export async function deleteRequest(db: Db, auth: Auth, id: number, ip: string |
     const visible = await findVisibleRequest(tx, auth, id);
     if (!visible) throw notFound();
     const request = { id, companyId: visible.companyId };
-    const where = and(eq(requests.id, id), eq(requests.companyId, request.companyId));
     // Decided on the locked row: a file, note or invoice line added meanwhile waits for this lock.
-    const [row] = await tx
-      .select({
-        status: requests.status,
-        internalNumber: requests.internalNumber,
-        companyId: requests.companyId,
-      })
-      .from(requests)
-      .where(where)
-      .for('update');
+    const row = await lockRequestForDelete(tx, request);
     if (!row) throw notFound();
     authorize(auth, 'request.delete', { status: row.status });
-    const erase = row.status === STATUS.requestedByLawyer && !(await hasHistory(tx, request));
-    if (erase) await tx.delete(requests).where(where);
-    else await tx.update(requests).set({ active: false }).where(where);
+    const erase = row.status === STATUS.requestedByLawyer && !(await requestHasHistory(tx, request));
+    if (erase) await eraseRequest(tx, request);
+    else await deactivateRequest(tx, request);
     await recordAudit(tx, {
       actorId: auth.userId,
       action: erase ? 'request.deleted' : 'request.archived',
@@ -48,17 +43,4 @@ export async function deleteRequest(db: Db, auth: Auth, id: number, ip: string |
       ip,
     });
   });
-}
-
-/** True when the request has anything worth keeping: a file row, an invoice line or a note. */
-async function hasHistory(tx: Tx, { id, companyId }: { id: number; companyId: number }): Promise<boolean> {
-  const [row] = await tx
-    .select({
-      found: sql<boolean>`exists (select 1 from ${files} f where f.request_id = ${id} and f.company_id = ${companyId})
-        or exists (select 1 from ${invoices} i where i.request_id = ${id} and i.company_id = ${companyId})
-        or exists (select 1 from ${notes} n where n.request_id = ${id} and n.company_id = ${companyId})`,
-    })
-    .from(requests)
-    .where(and(eq(requests.id, id), eq(requests.companyId, companyId)));
-  return row?.found === true;
 }

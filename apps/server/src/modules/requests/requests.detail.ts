@@ -1,14 +1,13 @@
 import { formatAmount, type RequestDetail, type RequestInvoice } from '@dd/shared';
-import { and, asc, eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { can, requestAbilities } from '../../authz/policy';
 import type { DbOrTx } from '../../db/client';
-import { invoices } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { listRequestFiles } from '../files/files.queries';
 import { listRequestNotes } from '../notes/notes.queries';
 import { isFirstSendDue } from '../staffwork/staffwork.first-send-due';
 import { getStaffInfo } from '../staffwork/staffwork.info';
+import { invoiceLinesOfRequest } from './requests.detail.queries';
 import { findVisibleRequest, withRelated } from './requests.queries';
 
 type InvoiceRow = {
@@ -52,19 +51,7 @@ export async function getRequestDetail(db: DbOrTx, auth: Auth, id: number): Prom
     withRelated(db, [row], new Set(['patient__company', 'provider', 'user', 'requester'] as const)),
     listRequestNotes(db, row),
     listRequestFiles(db, auth, id),
-    db
-      .select({
-        id: invoices.id,
-        price: invoices.price,
-        provider_cost: invoices.providerCost,
-        page_fee: invoices.pageFee,
-        auto_added_surcharge: invoices.autoAddedSurcharge,
-        is_paid: invoices.isPaid,
-        bill_id: invoices.billId,
-      })
-      .from(invoices)
-      .where(and(eq(invoices.companyId, row.companyId), eq(invoices.requestId, id)))
-      .orderBy(asc(invoices.id)),
+    invoiceLinesOfRequest(db, { id, companyId: row.companyId }),
     staffFacts(db, auth, id, row.status),
   ]);
   // The list row's claim and to-do date are staff facts: only staffFacts puts them back, for staff.

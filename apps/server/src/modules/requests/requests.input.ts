@@ -6,14 +6,17 @@ import {
   type RequestBody,
   validateRequestInput,
 } from '@dd/shared';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { can } from '../../authz/policy';
-import { visiblePatients } from '../../authz/scopes';
 import type { Tx } from '../../db/client';
-import { companies, patients, providers, requests, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { checkUploadRef } from '../files/files.refs';
+import {
+  activeUserOfFirm,
+  duplicateProviderNames,
+  lockVisibleClient,
+  unsafeActiveRequestNumbered,
+} from './requests.input.queries';
 
 /**
  * The checks shared by submit and resubmit, in the spec's order: required fields and date formats,
@@ -40,18 +43,7 @@ export interface CheckedRequestInput {
 export async function requestBeingSplit(tx: Tx, auth: Auth, body: RequestBody): Promise<number | undefined> {
   if (!can(auth, 'request.staffWork') || !body.internal_number || !body.patient) return undefined;
   const numbers = [...new Set([body.internal_number, body.internal_number.replace(/-\d+$/, '')])];
-  const [original] = await tx
-    .select({ id: requests.id })
-    .from(requests)
-    .where(
-      and(
-        inArray(requests.internalNumber, numbers),
-        eq(requests.patientId, body.patient),
-        eq(requests.active, true),
-      ),
-    )
-    .orderBy(asc(requests.id))
-    .limit(1);
+  const original = await unsafeActiveRequestNumbered(tx, numbers, body.patient);
   return original?.id;
 }
 
@@ -90,51 +82,24 @@ export async function checkRequestInput(
   const startDate = normalizeRequestDate(body.start_date!);
   const endDate = normalizeRequestDate(body.end_date!);
 
-  const [patient] = await tx
-    .select({
-      id: patients.id,
-      fullName: patients.fullName,
-      companyId: patients.companyId,
-      companyName: companies.name,
-      requestPrice: companies.requestPrice,
-      hipaaConsentUrl: patients.hipaaConsentUrl,
-    })
-    .from(patients)
-    .innerJoin(companies, eq(companies.id, patients.companyId))
-    .where(and(eq(patients.id, patientId), visiblePatients(auth)))
-    .for('no key update', { of: patients });
+  const patient = await lockVisibleClient(tx, auth, patientId);
   if (!patient) throw notFound();
 
-  const [contact] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId!), eq(users.companyId, patient.companyId), eq(users.isActive, true)));
+  const contact = await activeUserOfFirm(tx, patient.companyId, userId!);
   if (!contact) throw badRequest(mainContactNotInFirmMessage, { user: mainContactNotInFirmMessage });
   checkFormLinks(auth, body, [...(options.storedForms ?? []), patient.hipaaConsentUrl], options.storedForms);
 
   if (!body.override_duplicates) {
-    const duplicates = await tx
-      .selectDistinct({ name: providers.name })
-      .from(requests)
-      .innerJoin(providers, eq(providers.id, requests.providerId))
-      .where(
-        and(
-          eq(requests.companyId, patient.companyId),
-          eq(requests.patientId, patientId),
-          // A deleted (archived) request no longer stands in the way of ordering it again.
-          eq(requests.active, true),
-          eq(requests.userId, contact.id),
-          eq(requests.startDate, startDate),
-          eq(requests.endDate, endDate),
-          inArray(requests.providerId, body.provider),
-          options.excludeRequestId ? ne(requests.id, options.excludeRequestId) : undefined,
-        ),
-      )
-      .orderBy(asc(providers.name));
-    if (duplicates.length) {
-      const names = duplicates.map((d) => d.name);
-      throw conflict(duplicateRequestMessage(names), { duplicates: names });
-    }
+    const names = await duplicateProviderNames(tx, {
+      companyId: patient.companyId,
+      patientId,
+      userId: contact.id,
+      startDate,
+      endDate,
+      providerIds: body.provider,
+      excludeRequestId: options.excludeRequestId,
+    });
+    if (names.length) throw conflict(duplicateRequestMessage(names), { duplicates: names });
   }
   return { userId: contact.id, startDate, endDate, patient };
 }

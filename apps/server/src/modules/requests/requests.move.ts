@@ -1,12 +1,10 @@
 import { MSG, type ProviderMoveBody, type StaffRequest } from '@dd/shared';
-import { eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
-import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { Db } from '../../db/client';
-import { providers, requests } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { refreshDeadline } from './requests.deadline';
+import { lockProviderToReference, unsafeLockActiveRequest, unsafeSetProvider } from './requests.move.queries';
 import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
 
 export const PROVIDER_GONE = 'That provider does not exist.';
@@ -27,23 +25,10 @@ export async function moveToProvider(
   const into = body.provider;
   if (into === null) throw badRequest(MSG.noProviderChosen, { provider: MSG.noProviderChosen });
   await db.transaction(async (tx) => {
-    const [request] = await tx
-      .select({ id: requests.id })
-      .from(requests)
-      .where(unsafeActiveRequestById(id))
-      .for('update', { of: requests });
-    if (!request) throw notFound();
-    // KEY SHARE: the provider cannot be deleted (or merged away) before the request points at it.
-    const [provider] = await tx
-      .select({ verifiedAt: providers.verifiedAt })
-      .from(providers)
-      .where(eq(providers.id, into))
-      .for('key share');
+    if (!(await unsafeLockActiveRequest(tx, id))) throw notFound();
+    const provider = await lockProviderToReference(tx, into);
     if (!provider) throw badRequest(PROVIDER_GONE, { provider: PROVIDER_GONE });
-    await tx
-      .update(requests)
-      .set({ providerId: into, newProvider: provider.verifiedAt === null })
-      .where(eq(requests.id, id));
+    await unsafeSetProvider(tx, id, { providerId: into, newProvider: provider.verifiedAt === null });
     // Another provider may be in another state, under other rules.
     await refreshDeadline(tx, id);
   });

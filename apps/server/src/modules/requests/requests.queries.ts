@@ -12,10 +12,10 @@ import type { DbOrTx } from '../../db/client';
 import { companies, patients, providers, requests, users } from '../../db/schema';
 import { providerColumns } from '../providers/providers.queries';
 import { userBriefColumns } from '../users/users.queries';
-import { type Cursor, createdAtKey, cursorQuery } from './requests.cursor';
+import { type Cursor, createdAtKey, cursorQuery } from './requests.cursor.queries';
 import { deadlineFields } from './requests.deadline';
-import { REQUEST_ORDERINGS, type RequestOrdering } from './requests.filters';
-import { typeNamesByRequest } from './requests.types';
+import { REQUEST_ORDERINGS, type RequestOrdering } from './requests.filters.queries';
+import { typeNamesByRequest } from './requests.types.queries';
 
 /**
  * SQL for requests: the row with its computed ages, batch loading of related objects (no N+1), and the
@@ -94,7 +94,7 @@ export interface RequestListOptions {
   orderBy: RequestOrdering;
   limit: number;
   offset: number;
-  /** Keyset paging from a link's cursor; replaces the offset (requests.cursor.ts). */
+  /** Keyset paging from a link's cursor; replaces the offset (requests.cursor.queries.ts). */
   cursor?: Cursor;
   /** Count no further than this (default REQUEST_COUNT_CAP). */
   countCap?: number;

@@ -1,16 +1,15 @@
 import { formatAmount, type RequisitionBodySchema, type StaffRequest, toCents } from '@dd/shared';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
-import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { Db } from '../../db/client';
-import { requests } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Mail } from '../../lib/outbox';
 import { writeCurrentLine } from '../billing/invoice-lines';
 import { askApprovalIfOverLimit } from '../fees/fees.ask';
+import { unsafeLockActiveRequest } from './requests.move.queries';
 import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
+import { unsafeSaveRequisition } from './requests.requisition.queries';
 
 /**
  * The requisition and provider fee form (staff spec sections 5 and 7): internal staff save
@@ -27,23 +26,15 @@ export async function saveRequisition(
 ): Promise<StaffRequest> {
   authorize(auth, 'invoice.edit');
   await db.transaction(async (tx) => {
-    const [request] = await tx
-      .select({ id: requests.id })
-      .from(requests)
-      .where(unsafeActiveRequestById(id))
-      .for('update', { of: requests });
-    if (!request) throw notFound();
-    await tx
-      .update(requests)
-      .set({
-        requisitionId: body.requisition_id,
-        providerCost: toCents(body.provider_cost),
-        providerPages: body.pages,
-        providerMedium: body.medium,
-        providerClericalMinutes: body.clerical_minutes,
-        providerPostage: body.postage === undefined ? undefined : toCents(body.postage ?? 0),
-      })
-      .where(eq(requests.id, id));
+    if (!(await unsafeLockActiveRequest(tx, id))) throw notFound();
+    await unsafeSaveRequisition(tx, id, {
+      requisitionId: body.requisition_id,
+      providerCost: toCents(body.provider_cost),
+      providerPages: body.pages,
+      providerMedium: body.medium,
+      providerClericalMinutes: body.clerical_minutes,
+      providerPostage: body.postage === undefined ? undefined : toCents(body.postage ?? 0),
+    });
     await writeCurrentLine(tx, id, { providerCost: toCents(body.provider_cost) });
     await askApprovalIfOverLimit(tx, mail, id, auth.userId);
   });

@@ -7,24 +7,25 @@ import {
   splitDoneMessage,
   splitRequestTypes,
 } from '@dd/shared';
-import { eq, inArray, like } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
-import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { Db, Tx } from '../../db/client';
-import { files, followUps, invoices, notes, providers, requests } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
-import { copyAuthorizationCheck } from '../authorizations/authorizations.split';
+import { copyAuthorizationCheck } from '../authorizations/authorizations.split.queries';
 import { emitRequestCreated } from '../webhooks/webhooks.emit';
 import { refreshDeadline } from './requests.deadline';
-import { containsPattern } from './requests.filter-kit';
 import {
-  addRequestTypes,
-  type ChosenType,
-  listChosenTypes,
-  requestTypeText,
-  resolveRequestTypes,
-} from './requests.types';
+  existingProviderIds,
+  insertRequestCopy,
+  unsafeCopyNotesAndFiles,
+  unsafeDeleteRequest,
+  unsafeLockActiveRequestRow,
+  unsafeMoveChildren,
+  unsafeSetInternalNumber,
+  unsafeSplitNumbersInUse,
+} from './requests.split.queries';
+import { type ChosenType, requestTypeText, resolveRequestTypes } from './requests.types';
+import { addRequestTypes, listChosenTypes } from './requests.types.queries';
 
 /**
  * Split (staff spec section 4): one new request per split, copied from the original (every field,
@@ -37,8 +38,6 @@ import {
  * deleted from the list since, or any listed type) and written by id; the text copy is never re-split.
  * Every split starts with page_fee and provider_cost 0 (docs/decisions: split).
  */
-type RequestRow = typeof requests.$inferSelect;
-
 export async function splitRequest(
   db: Db,
   auth: Auth,
@@ -52,7 +51,7 @@ export async function splitRequest(
     request_types: splitRequestTypes(s.request_types),
   }));
   const created = await db.transaction(async (tx) => {
-    const [original] = await tx.select().from(requests).where(unsafeActiveRequestById(id)).for('update');
+    const original = await unsafeLockActiveRequestRow(tx, id);
     if (!original) throw notFound();
     const originalNames = (await listChosenTypes(tx, id)).map((t) => t.name);
     const check = checkSplits(originalNames, splits);
@@ -65,17 +64,10 @@ export async function splitRequest(
     );
     const chosen = splits.map((s) => s.request_types.map((name) => types.get(name) as ChosenType));
     const providerIds = splits.map((s) => s.provider).filter((p): p is number => p !== null);
-    const found = new Set(
-      (await tx.select({ id: providers.id }).from(providers).where(inArray(providers.id, providerIds))).map(
-        (p) => p.id,
-      ),
-    );
+    const found = await existingProviderIds(tx, providerIds);
     const numbers = await internalNumbers(tx, original.internalNumber, splits.length);
     // The first split takes over the original's number, so the original steps aside until it is deleted.
-    await tx
-      .update(requests)
-      .set({ internalNumber: `${original.internalNumber}~split~${original.id}` })
-      .where(eq(requests.id, id));
+    await unsafeSetInternalNumber(tx, id, `${original.internalNumber}~split~${original.id}`);
     const results: { id: number; internal_number: string }[] = [];
     for (const [index, split] of splits.entries()) {
       const providerId = split.provider as number;
@@ -84,15 +76,19 @@ export async function splitRequest(
           provider: providerMissingMessage(providerId),
         });
       }
-      const newId = await insertCopy(tx, original, {
+      const newId = await insertRequestCopy(tx, original, {
         internalNumber: numbers[index],
         providerId,
         requestType: requestTypeText(chosen[index]),
+        pageFee: cents(0),
+        providerCost: cents(0),
       });
       await addRequestTypes(tx, newId, chosen[index], original.companyId);
       await copyAuthorizationCheck(tx, id, newId, providerId === original.providerId);
-      if (index === 0) await moveChildren(tx, id, newId);
-      else await copyChildren(tx, results[0].id, newId);
+      // The follow-ups already sent stay in the first copy's history; later copies plan their own. Their file
+      // rows start with no accesses: the original's trail stays on the original file rows (the first split's).
+      if (index === 0) await unsafeMoveChildren(tx, id, newId);
+      else await unsafeCopyNotesAndFiles(tx, results[0].id, newId);
       // Each copy carries the original's history to its own provider, whose state may set another rule.
       await refreshDeadline(tx, newId);
       results.push({ id: newId, internal_number: numbers[index] });
@@ -100,7 +96,7 @@ export async function splitRequest(
       const created = { id: newId, companyId: original.companyId, status: original.status };
       await emitRequestCreated(tx, publicUrl, created, id);
     }
-    await tx.delete(requests).where(eq(requests.id, id));
+    await unsafeDeleteRequest(tx, id);
     return results;
   });
   return { count: created.length, results: created, message: splitDoneMessage(created.length) };
@@ -108,54 +104,10 @@ export async function splitRequest(
 
 /** The original number for the first split, then '{number}-1', '-2', … skipping any already in use. */
 async function internalNumbers(tx: Tx, base: string, count: number): Promise<string[]> {
-  const taken = new Set(
-    (
-      await tx
-        .select({ number: requests.internalNumber })
-        .from(requests)
-        .where(like(requests.internalNumber, `${containsPattern(base).slice(1, -1)}-%`))
-    ).map((r) => r.number),
-  );
+  const taken = new Set(await unsafeSplitNumbersInUse(tx, base));
   const out = [base];
   for (let index = 1; out.length < count; index++) {
     if (!taken.has(`${base}-${index}`)) out.push(`${base}-${index}`);
   }
   return out;
-}
-
-async function insertCopy(
-  tx: Tx,
-  original: RequestRow,
-  own: { internalNumber: string; providerId: number; requestType: string },
-): Promise<number> {
-  const { id: _id, ...fields } = original;
-  const [row] = await tx
-    .insert(requests)
-    .values({ ...fields, ...own, pageFee: cents(0), providerCost: cents(0) })
-    .returning({ id: requests.id });
-  return row.id;
-}
-
-/** The original's notes, files (with their access rows) and invoice lines become the first split's. */
-async function moveChildren(tx: Tx, from: number, to: number): Promise<void> {
-  await tx.update(notes).set({ requestId: to }).where(eq(notes.requestId, from));
-  await tx.update(files).set({ requestId: to }).where(eq(files.requestId, from));
-  await tx.update(invoices).set({ requestId: to }).where(eq(invoices.requestId, from));
-  // The follow-ups already sent stay in the first copy's history; later copies plan their own.
-  await tx.update(followUps).set({ requestId: to }).where(eq(followUps.requestId, from));
-}
-
-/**
- * Copies of the notes and file rows for a later split. The copies start with no file accesses: nobody
- * has downloaded them yet, and the original's trail stays on the original file rows (the first split's).
- */
-async function copyChildren(tx: Tx, from: number, to: number): Promise<void> {
-  const noteRows = await tx.select().from(notes).where(eq(notes.requestId, from)).orderBy(notes.id);
-  if (noteRows.length) {
-    await tx.insert(notes).values(noteRows.map(({ id: _id, ...note }) => ({ ...note, requestId: to })));
-  }
-  const fileRows = await tx.select().from(files).where(eq(files.requestId, from)).orderBy(files.id);
-  if (fileRows.length) {
-    await tx.insert(files).values(fileRows.map(({ id: _id, ...file }) => ({ ...file, requestId: to })));
-  }
 }

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { authOf, createRequest, signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { requests } from '../../db/schema';
-import { filterConditions } from './requests.filters';
-import { BROAD_NAME_COUNT_CAP, LISTED_MATCHES_CAP, listedNameMatches } from './requests.name-filters';
+import { filterConditions } from './requests.filters.queries';
+import { BROAD_NAME_COUNT_CAP, LISTED_MATCHES_CAP, listedNameMatches } from './requests.name-filters.queries';
 import { listVisibleRequests } from './requests.queries';
 import { get, internalStaff, staffFirm } from './requests.staff-fixtures';
 

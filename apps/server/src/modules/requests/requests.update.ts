@@ -7,11 +7,9 @@ import {
   requestPrice,
   STATUS,
 } from '@dd/shared';
-import { and, eq, type SQL } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
-import type { Db, Tx } from '../../db/client';
-import { notes, providers, requests } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { setFollowUp, staffToday } from '../notes/notes.reminders';
 import { emitStatusChanged } from '../webhooks/webhooks.emit';
@@ -19,6 +17,12 @@ import { refreshDeadline } from './requests.deadline';
 import { checkRequestInput } from './requests.input';
 import { findVisibleRequest, unsafeRequestRowsByIds, withRelated } from './requests.queries';
 import { replaceRequestTypes, resolveRequestTypes } from './requests.types';
+import {
+  insertStatusNote,
+  lockRequestStatus,
+  providerExists,
+  saveResubmittedRequest,
+} from './requests.update.queries';
 
 /**
  * Edit (resubmit); delete is requests.delete.ts. A resubmit puts the request back to 'Requested By Lawyer' (spec section 4:
@@ -43,7 +47,6 @@ export async function updateRequest(
   const providerId = body.provider[0];
 
   const key = { id, companyId: existing.companyId };
-  const own = and(eq(requests.id, id), eq(requests.companyId, existing.companyId));
   await db.transaction(async (tx) => {
     // Checked under the client's lock (taken before the request's, like every submit and resubmit), so
     // a submission or another edit cannot create the same duplicate at the same moment.
@@ -56,44 +59,38 @@ export async function updateRequest(
       throw badRequest(clientOfSameFirmMessage, { patient: clientOfSameFirmMessage });
     // A type deleted from the list since stays allowed on the request that already has it.
     const types = await resolveRequestTypes(tx, body.request_type, { heldBy: key });
-    const [provider] = await tx
-      .select({ id: providers.id })
-      .from(providers)
-      .where(eq(providers.id, providerId));
-    if (!provider) {
+    if (!(await providerExists(tx, providerId))) {
       throw badRequest(providerMissingMessage(providerId), { provider: providerMissingMessage(providerId) });
     }
     // The status may have moved on since the check above (staff sent the request); decide on the locked row.
-    const status = await lockStatus(tx, own);
+    const status = await lockRequestStatus(tx, key);
+    if (!status) throw notFound();
     authorize(auth, 'request.edit', { status });
-    await tx
-      .update(requests)
-      .set({
-        status: STATUS.requestedByLawyer,
+    await saveResubmittedRequest(tx, key, {
+      status: STATUS.requestedByLawyer,
+      rush: body.rush,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      specialInstructions: body.special_instructions,
+      intakeFormUrl: body.intake_form_url,
+      hipaaConsentUrl: body.hipaa_consent_url,
+      attorneyName: body.attorney_name,
+      ...(body.legal_basis && { legalBasis: body.legal_basis }),
+      price: requestPrice({
+        companyPrice: input.patient.requestPrice,
         rush: body.rush,
-        startDate: input.startDate,
-        endDate: input.endDate,
-        specialInstructions: body.special_instructions,
-        intakeFormUrl: body.intake_form_url,
-        hipaaConsentUrl: body.hipaa_consent_url,
-        attorneyName: body.attorney_name,
-        ...(body.legal_basis && { legalBasis: body.legal_basis }),
-        price: requestPrice({
-          companyPrice: input.patient.requestPrice,
-          rush: body.rush,
-          requestTypes: body.request_type,
-        }),
-        patientId: input.patient.id,
-        companyId: input.patient.companyId,
-        providerId,
-        userId: input.userId,
-      })
-      .where(own);
+        requestTypes: body.request_type,
+      }),
+      patientId: input.patient.id,
+      companyId: input.patient.companyId,
+      providerId,
+      userId: input.userId,
+    });
     await replaceRequestTypes(tx, key, types);
     // Back to 'Requested By Lawyer': staff send it (again), so it is due at once.
     await setFollowUp(tx, key, await staffToday(tx));
     if (status !== STATUS.requestedByLawyer) {
-      await tx.insert(notes).values({
+      await insertStatusNote(tx, {
         text: RESUBMIT_NOTE,
         updateStatus: STATUS.requestedByLawyer,
         previousStatus: status,
@@ -111,10 +108,4 @@ export async function updateRequest(
   const rows = await unsafeRequestRowsByIds(db, [id], existing.companyId);
   const [result] = await withRelated(db, rows, new Set(['provider', 'patient', 'user'] as const));
   return result;
-}
-
-async function lockStatus(tx: Tx, where: SQL | undefined) {
-  const [row] = await tx.select({ status: requests.status }).from(requests).where(where).for('update');
-  if (!row) throw notFound();
-  return row.status;
 }

@@ -1,12 +1,23 @@
 import { ROLE_MSG, type Role, type RoleBodySchema } from '@dd/shared';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Auth } from '../../authz';
 import { authorize } from '../../authz/policy';
 import type { Db, DbOrTx } from '../../db/client';
-import { roles, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import {
+  deleteRoleRow,
+  insertRole,
+  lockRole,
+  roleExists,
+  roleMembersOfFirm,
+  roleNamed,
+  rolesByName,
+  setUserRole,
+  someRoleHolder,
+  updateRoleRow,
+  userFirmAndStaff,
+} from './roles.queries';
 
 /**
  * Roles and the named permissions they carry, managed by internal administrators on the Roles
@@ -17,21 +28,13 @@ type RoleInput = z.output<typeof RoleBodySchema>;
 
 export async function listRoles(db: DbOrTx, auth: Auth): Promise<Role[]> {
   authorize(auth, 'role.manage');
-  const rows = await db.select().from(roles).orderBy(asc(roles.name));
+  const rows = await rolesByName(db);
   const members = rows.length
-    ? await db
-        .select({ id: users.id, full_name: users.fullName, roleId: users.roleId })
-        .from(users)
-        .where(
-          and(
-            inArray(
-              users.roleId,
-              rows.map((r) => r.id),
-            ),
-            eq(users.companyId, auth.companyId),
-          ),
-        )
-        .orderBy(asc(users.fullName))
+    ? await roleMembersOfFirm(
+        db,
+        rows.map((r) => r.id),
+        auth.companyId,
+      )
     : [];
   return rows.map((r) => ({
     id: r.id,
@@ -42,10 +45,7 @@ export async function listRoles(db: DbOrTx, auth: Auth): Promise<Role[]> {
 }
 
 async function assertNameFree(db: DbOrTx, name: string, except?: number) {
-  const [taken] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(sql`lower(${roles.name}) = lower(${name})`, except ? ne(roles.id, except) : undefined));
+  const taken = await roleNamed(db, name, except);
   if (taken) throw conflict(ROLE_MSG.nameTaken);
 }
 
@@ -53,10 +53,7 @@ export async function createRole(db: Db, auth: Auth, body: RoleInput): Promise<R
   authorize(auth, 'role.manage');
   const id = await db.transaction(async (tx) => {
     await assertNameFree(tx, body.name);
-    const [row] = await tx
-      .insert(roles)
-      .values({ name: body.name, permissions: body.permissions })
-      .returning({ id: roles.id });
+    const row = await insertRole(tx, body);
     await recordAudit(tx, {
       actorId: auth.userId,
       action: 'role.created',
@@ -71,11 +68,7 @@ export async function updateRole(db: Db, auth: Auth, id: number, body: RoleInput
   authorize(auth, 'role.manage');
   await db.transaction(async (tx) => {
     await assertNameFree(tx, body.name, id);
-    const [row] = await tx
-      .update(roles)
-      .set({ name: body.name, permissions: body.permissions })
-      .where(eq(roles.id, id))
-      .returning({ id: roles.id });
+    const row = await updateRoleRow(tx, id, body);
     if (!row) throw notFound();
     await recordAudit(tx, {
       actorId: auth.userId,
@@ -89,11 +82,11 @@ export async function updateRole(db: Db, auth: Auth, id: number, body: RoleInput
 export async function deleteRole(db: Db, auth: Auth, id: number): Promise<void> {
   authorize(auth, 'role.manage');
   await db.transaction(async (tx) => {
-    const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).for('update');
+    const role = await lockRole(tx, id);
     if (!role) throw notFound();
-    const [holder] = await tx.select({ id: users.id }).from(users).where(eq(users.roleId, id)).limit(1);
+    const holder = await someRoleHolder(tx, id);
     if (holder) throw conflict(ROLE_MSG.inUse);
-    await tx.delete(roles).where(eq(roles.id, id));
+    await deleteRoleRow(tx, id);
     await recordAudit(tx, { actorId: auth.userId, action: 'role.deleted', details: { role_id: id } });
   });
 }
@@ -105,19 +98,16 @@ export async function deleteRole(db: Db, auth: Auth, id: number): Promise<void> 
 export async function assignRole(db: Db, auth: Auth, userId: number, roleId: number | null): Promise<Role[]> {
   authorize(auth, 'role.manage');
   await db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ companyId: users.companyId, isStaff: users.isStaff })
-      .from(users)
-      .where(eq(users.id, userId));
+    const user = await userFirmAndStaff(tx, userId);
     if (!user) throw notFound();
     if (user.companyId !== auth.companyId) throw badRequest(ROLE_MSG.internalOnly);
     // Only staff hold work (claims, assignments), so only staff hold a role; taking one away always works.
     if (roleId !== null && !user.isStaff) throw badRequest(ROLE_MSG.staffOnly);
     if (roleId !== null) {
-      const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
-      if (!role) throw badRequest('That role does not exist.', { role_id: 'That role does not exist.' });
+      if (!(await roleExists(tx, roleId)))
+        throw badRequest('That role does not exist.', { role_id: 'That role does not exist.' });
     }
-    await tx.update(users).set({ roleId }).where(eq(users.id, userId));
+    await setUserRole(tx, userId, roleId);
     await recordAudit(tx, {
       actorId: auth.userId,
       action: 'role.assigned',

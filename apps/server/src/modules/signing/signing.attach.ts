@@ -2,12 +2,14 @@ import {
   type AuthorizationFacts,
   consentedCategories,
   generatedAuthorizationElements,
-  STATUS,
   validateAuthorization,
 } from '@dd/shared';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { authorizationChecks, patients, requests } from '../../db/schema';
+import {
+  attachFormToClientRequests,
+  saveAuthorizationCheck,
+  setClientHipaaForm,
+} from './signing.attach.queries';
 
 /**
  * A signed authorization becomes the client's HIPAA form and the form of the requests it was sent for,
@@ -31,31 +33,9 @@ export async function attachSignedForm(
     signedOn: string;
   },
 ): Promise<void> {
-  await tx
-    .update(patients)
-    .set({ hipaaConsentUrl: input.documentUrl })
-    .where(and(eq(patients.id, input.patientId), eq(patients.companyId, input.companyId)));
-  const waitingForIt = input.providerIds.length
-    ? and(
-        inArray(requests.providerId, [...input.providerIds]),
-        isNull(requests.hipaaConsentUrl),
-        eq(requests.status, STATUS.requestedByLawyer),
-      )
-    : undefined;
-  const sentFor = input.requestIds.length ? inArray(requests.id, [...input.requestIds]) : undefined;
-  if (!waitingForIt && !sentFor) return;
-  const attached = await tx
-    .update(requests)
-    .set({ hipaaConsentUrl: input.documentUrl })
-    .where(
-      and(
-        eq(requests.companyId, input.companyId),
-        eq(requests.patientId, input.patientId),
-        or(sentFor, waitingForIt),
-        sql`${requests.active}`,
-      ),
-    )
-    .returning({ id: requests.id, companyId: requests.companyId });
+  await setClientHipaaForm(tx, input, input.documentUrl);
+  const attached = await attachFormToClientRequests(tx, input);
+  if (!attached) return;
   const elements = generatedAuthorizationElements(input.facts, {
     signerName: input.signerName,
     signedOn: input.signedOn,
@@ -80,10 +60,5 @@ export async function attachSignedForm(
     checkedById: null,
     updatedAt: new Date(),
   };
-  for (const { id, companyId } of attached) {
-    await tx
-      .insert(authorizationChecks)
-      .values({ requestId: id, companyId, ...values })
-      .onConflictDoUpdate({ target: authorizationChecks.requestId, set: values });
-  }
+  for (const request of attached) await saveAuthorizationCheck(tx, request, values);
 }

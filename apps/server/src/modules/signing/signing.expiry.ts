@@ -6,14 +6,18 @@ import {
   STATUS,
   todayIn,
 } from '@dd/shared';
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import { notes, patients, requests, signingRequests, users } from '../../db/schema';
+import type { signingRequests } from '../../db/schema';
 import { renderEmail } from '../../lib/email-layout';
-import { lockRequestForChange } from '../notes/notes.context';
 import { changeStatus } from '../notes/notes.status';
-import { recordEvent } from './signing.queries';
+import {
+  activeRequestsRelyingOn,
+  claimExpiredHandling,
+  claimExpiryNotice,
+  signedExpiringBy,
+} from './signing.expiry.queries';
+import { insertStatusNote, lockRequestForChangeById, recordEvent } from './signing.queries';
 
 /**
  * The daily look at signed online authorizations (decision 061): one expiring within
@@ -27,9 +31,6 @@ const SYSTEM = { ip: null, userAgent: null };
 
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
-/** Written out in full: drizzle leaves a lone table's columns unqualified, which the subquery's alias would capture. */
-const notRenewed = sql`not exists (select 1 from signing_requests r where r.renews_id = signing_requests.id)`;
-
 export async function runAuthorizationExpiry(
   deps: Pick<AppDeps, 'db' | 'mail'>,
   now: Date = new Date(),
@@ -39,24 +40,7 @@ export async function runAuthorizationExpiry(
   const horizon = new Date(now.getTime() + (AUTHORIZATION_EXPIRY_WARNING_DAYS + 1) * 86_400_000)
     .toISOString()
     .slice(0, 10);
-  const rows = await db
-    .select({
-      row: signingRequests,
-      clientName: patients.fullName,
-      senderEmail: users.email,
-      senderActive: users.isActive,
-      senderTimezone: users.timezone,
-    })
-    .from(signingRequests)
-    .innerJoin(patients, eq(patients.id, signingRequests.patientId))
-    .leftJoin(users, eq(users.id, signingRequests.createdById))
-    .where(
-      and(
-        eq(signingRequests.state, 'signed'),
-        isNull(signingRequests.expiredHandledAt),
-        lte(signingRequests.authorizationExpiresOn, horizon),
-      ),
-    );
+  const rows = await signedExpiringBy(db, horizon);
   let warned = 0;
   let expired = 0;
   for (const found of rows) {
@@ -83,11 +67,7 @@ type Found = {
 
 async function warn(db: Db, mail: AppDeps['mail'], found: Found, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(signingRequests)
-      .set({ expiryNoticeAt: now })
-      .where(and(eq(signingRequests.id, found.row.id), isNull(signingRequests.expiryNoticeAt), notRenewed))
-      .returning({ id: signingRequests.id });
+    const claimed = await claimExpiryNotice(tx, found.row.id, now);
     if (!claimed) return false;
     await recordEvent(tx, found.row, 'expiry_notice', SYSTEM, now);
     if (!found.senderEmail || !found.senderActive) return true;
@@ -118,28 +98,15 @@ async function expire(
   now: Date,
 ): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(signingRequests)
-      .set({ expiredHandledAt: now })
-      .where(and(eq(signingRequests.id, row.id), isNull(signingRequests.expiredHandledAt)))
-      .returning({ id: signingRequests.id });
-    if (!claimed || !row.requestIds.length || !row.documentUrl) return Boolean(claimed);
+    const claimed = await claimExpiredHandling(tx, row.id, now);
+    if (!claimed || !row.requestIds.length || !row.documentUrl) return claimed;
     // Only the requests that still rely on this form: a newer one on the request replaced it.
-    const relying = await tx
-      .select({ id: requests.id })
-      .from(requests)
-      .where(
-        and(
-          inArray(requests.id, row.requestIds),
-          eq(requests.hipaaConsentUrl, row.documentUrl),
-          sql`${requests.active}`,
-        ),
-      );
+    const relying = await activeRequestsRelyingOn(tx, row.requestIds, row.documentUrl);
     const text = SIGNING_MSG.expiredNote(formatDate(row.signedAt), formatDate(row.authorizationExpiresOn));
     for (const { id } of relying) {
-      const target = await lockRequestForChange(tx, eq(requests.id, id));
+      const target = await lockRequestForChangeById(tx, id);
       if (!target || !isOpenStatus(target.status) || target.status === STATUS.needAssistance) continue;
-      await tx.insert(notes).values({
+      await insertStatusNote(tx, {
         text,
         requestId: id,
         companyId: target.companyId,

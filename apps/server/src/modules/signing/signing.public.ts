@@ -14,16 +14,23 @@ import {
   type SigningLinkState,
   todayIn,
 } from '@dd/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import type { Db, DbOrTx } from '../../db/client';
-import { signingRequests } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import { attachSignedForm } from './signing.attach';
 import { buildSignedPdf } from './signing.pdf';
-import { eventsOf, providersOf, recordEvent, rowByTokenHash } from './signing.queries';
+import {
+  countIdentityFailure,
+  eventsOf,
+  markLinkDeclined,
+  markLinkOpened,
+  markLinkSigned,
+  providersOf,
+  recordEvent,
+  rowByTokenHash,
+} from './signing.queries';
 import { type From, statusOf } from './signing.service';
 
 /**
@@ -34,10 +41,6 @@ import { type From, statusOf } from './signing.service';
 type Found = NonNullable<Awaited<ReturnType<typeof rowByTokenHash>>>;
 
 const gone = (message: string) => new HttpError(410, message);
-
-/** The link's own row, by id within its firm (known once the token has found it). */
-const ownRow = (found: Found) =>
-  and(eq(signingRequests.id, found.row.id), eq(signingRequests.companyId, found.row.companyId));
 
 function linkState(found: Found | undefined, now: Date): SigningLinkState['status'] | 'unknown' {
   if (!found) return 'unknown';
@@ -60,12 +63,8 @@ export async function openLink(db: Db, token: string, from: From): Promise<Signi
   const state = linkState(found, new Date());
   if (state === 'unknown') throw notFound(SIGNING_MSG.linkUnusable);
   if (state === 'ready' && found!.row.state === 'sent') {
-    const opened = await db
-      .update(signingRequests)
-      .set({ state: 'opened' })
-      .where(and(ownRow(found!), eq(signingRequests.state, 'sent')))
-      .returning({ id: signingRequests.id });
-    if (opened.length) await recordEvent(db, found!.row, 'opened', from);
+    const opened = await markLinkOpened(db, found!.row);
+    if (opened) await recordEvent(db, found!.row, 'opened', from);
   }
   return { status: state };
 }
@@ -78,18 +77,11 @@ async function confirmIdentity(db: Db, token: string, dateOfBirth: string, from:
   const found = await rowByTokenHash(db, sha256(token));
   assertReady(found, new Date());
   if (found.dateOfBirth && found.dateOfBirth === dateOfBirth) return found;
-  const [counted] = await db
-    .update(signingRequests)
-    .set({
-      failedAttempts: sql`${signingRequests.failedAttempts} + 1`,
-      lockedAt: sql`case when ${signingRequests.failedAttempts} + 1 >= ${SIGNING_MAX_DOB_FAILURES} then now() else ${signingRequests.lockedAt} end`,
-    })
-    .where(ownRow(found))
-    .returning({ failed: signingRequests.failedAttempts });
+  const failed = await countIdentityFailure(db, found.row);
   await recordEvent(db, found.row, 'identity_failed', from);
-  const left = SIGNING_MAX_DOB_FAILURES - counted.failed;
+  const left = SIGNING_MAX_DOB_FAILURES - failed;
   if (left <= 0) {
-    if (counted.failed === SIGNING_MAX_DOB_FAILURES) await recordEvent(db, found.row, 'locked', from);
+    if (failed === SIGNING_MAX_DOB_FAILURES) await recordEvent(db, found.row, 'locked', from);
     throw gone(SIGNING_MSG.locked);
   }
   const message = SIGNING_MSG.wrongDob(left);
@@ -180,20 +172,16 @@ export async function sign(
       },
     });
     await storage.put(key, Readable.from([Buffer.from(pdf)]), { contentType: 'application/pdf' });
-    await tx
-      .update(signingRequests)
-      .set({
-        state: 'signed',
-        signedAt,
-        signerName: body.signer_name,
-        representativeRelationship: body.representative?.relationship ?? null,
-        representativeAuthority: body.representative?.authority ?? null,
-        signatureKind: body.signature.kind,
-        documentUrl: key,
-        documentSha256: digest,
-        authorizationExpiresOn: facts.expiresOn,
-      })
-      .where(ownRow(found));
+    await markLinkSigned(tx, found.row, {
+      signedAt,
+      signerName: body.signer_name,
+      representativeRelationship: body.representative?.relationship ?? null,
+      representativeAuthority: body.representative?.authority ?? null,
+      signatureKind: body.signature.kind,
+      documentUrl: key,
+      documentSha256: digest,
+      authorizationExpiresOn: facts.expiresOn,
+    });
     await attachSignedForm(tx, {
       patientId: found.row.patientId,
       companyId: found.row.companyId,
@@ -220,10 +208,10 @@ export async function decline(
   await db.transaction(async (tx) => {
     const found = await rowByTokenHash(tx, sha256(token), { lock: true });
     assertReady(found, new Date());
-    await tx
-      .update(signingRequests)
-      .set({ state: 'declined', declinedAt: new Date(), declineReason: body.reason?.trim() || null })
-      .where(ownRow(checked));
+    await markLinkDeclined(tx, checked.row, {
+      declinedAt: new Date(),
+      declineReason: body.reason?.trim() || null,
+    });
     await recordEvent(tx, checked.row, 'declined', from);
   });
   return { status: 'declined' };

@@ -1,15 +1,21 @@
 import { formatDate, isOpenStatus, type RevokeSigningBody, SIGNING_MSG, STATUS } from '@dd/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import type { Db } from '../../db/client';
-import { notes, patients, requests, signingRequests } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { Mail } from '../../lib/outbox';
-import { lockRequestForChange } from '../notes/notes.context';
-import { endAllReminders } from '../notes/notes.reminders';
+import { endAllReminders } from '../notes/notes.reminders.queries';
 import { changeStatus } from '../notes/notes.status';
-import { firmClient, recordEvent } from './signing.queries';
-import { type From, signingOf } from './signing.service';
+import {
+  clearClientForm,
+  firmClient,
+  firmRequestsRelyingOn,
+  insertStatusNote,
+  lockRequestForChangeById,
+  recordEvent,
+  revokeSignedOfClient,
+  signingIdOfClient,
+} from './signing.queries';
+import type { From } from './signing.service';
 
 /**
  * POST …/signing/{id}/revoke/: the firm records that its client revoked a signed authorization (45 CFR
@@ -31,50 +37,27 @@ export async function revokeSigning(
   if (!client) throw notFound();
   return deps.db.transaction(async (tx) => {
     const now = new Date();
-    const [row] = await tx
-      .update(signingRequests)
-      .set({ state: 'revoked', revokedAt: now, revokeReason: body.reason })
-      .where(and(signingOf(client, signingId), eq(signingRequests.state, 'signed')))
-      .returning();
+    const row = await revokeSignedOfClient(tx, client, signingId, {
+      revokedAt: now,
+      revokeReason: body.reason,
+    });
     if (!row) {
-      const [exists] = await tx
-        .select({ id: signingRequests.id })
-        .from(signingRequests)
-        .where(signingOf(client, signingId));
+      const exists = await signingIdOfClient(tx, client, signingId);
       throw exists ? conflict(SIGNING_MSG.notRevocable) : notFound();
     }
     await recordEvent(tx, row, 'revoked', from, now);
     const document = row.documentUrl;
     if (!document) return { success: SIGNING_MSG.revoked(0), cancelled: [] };
-    await tx
-      .update(patients)
-      .set({ hipaaConsentUrl: null })
-      .where(
-        and(
-          eq(patients.id, client.id),
-          eq(patients.companyId, client.companyId),
-          eq(patients.hipaaConsentUrl, document),
-        ),
-      );
+    await clearClientForm(tx, client, document);
     const relying = row.requestIds.length
-      ? await tx
-          .select({ id: requests.id })
-          .from(requests)
-          .where(
-            and(
-              inArray(requests.id, row.requestIds),
-              eq(requests.companyId, client.companyId),
-              eq(requests.hipaaConsentUrl, document),
-              sql`${requests.active}`,
-            ),
-          )
+      ? await firmRequestsRelyingOn(tx, client.companyId, row.requestIds, document)
       : [];
     const text = SIGNING_MSG.revokedNote(formatDate(row.signedAt), body.reason);
     const cancelled: number[] = [];
     for (const { id } of relying) {
-      const target = await lockRequestForChange(tx, eq(requests.id, id));
+      const target = await lockRequestForChangeById(tx, id);
       if (!target || !isOpenStatus(target.status)) continue;
-      await tx.insert(notes).values({
+      await insertStatusNote(tx, {
         text,
         requestId: id,
         companyId: target.companyId,

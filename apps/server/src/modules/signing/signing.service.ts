@@ -13,11 +13,9 @@ import {
   sensitiveCategoriesOf,
   todayIn,
 } from '@dd/shared';
-import { and, eq } from 'drizzle-orm';
 import { consume } from '../../auth/rate-limit';
 import type { Auth } from '../../authz';
 import type { Db, DbOrTx } from '../../db/client';
-import { signingRequests } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { renderEmail } from '../../lib/email-layout';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -26,11 +24,14 @@ import {
   clientRequests,
   eventsOf,
   firmClient,
+  insertSigning,
   listForClient,
   providerNames,
   providersOf,
   recordEvent,
+  resetSigningLink,
   type SigningRow,
+  signingOfClient,
 } from './signing.queries';
 
 /**
@@ -51,15 +52,6 @@ async function ownClient(db: Db, auth: Auth, patientId: number) {
   const client = await firmClient(db, auth.companyId, patientId);
   if (!client) throw notFound();
   return client;
-}
-
-/** One of the client's signing requests by id. */
-export function signingOf(client: { id: number; companyId: number }, signingId: number) {
-  return and(
-    eq(signingRequests.id, signingId),
-    eq(signingRequests.companyId, client.companyId),
-    eq(signingRequests.patientId, client.id),
-  );
 }
 
 export function statusOf(row: SigningRow, now: Date = new Date()): SigningStatus {
@@ -146,26 +138,23 @@ export async function sendSigning(
   const token = randomToken();
   const now = new Date();
   const row = await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(signingRequests)
-      .values({
-        companyId: client.companyId,
-        patientId,
-        createdById: auth.userId,
-        email: body.email,
-        requestIds: [...new Set(body.request_ids)],
-        providerIds: [...new Set(body.provider_ids)],
-        recordTypes: body.record_types,
-        datesFrom: body.dates_from ?? null,
-        datesTo: body.dates_to ?? null,
-        purpose: body.purpose,
-        expiration: body.expiration ?? null,
-        tokenHash: sha256(token),
-        linkExpiresAt: linkExpiry(now),
-        sentAt: now,
-        renewsId: options.renewsId ?? null,
-      })
-      .returning();
+    const created = await insertSigning(tx, {
+      companyId: client.companyId,
+      patientId,
+      createdById: auth.userId,
+      email: body.email,
+      requestIds: [...new Set(body.request_ids)],
+      providerIds: [...new Set(body.provider_ids)],
+      recordTypes: body.record_types,
+      datesFrom: body.dates_from ?? null,
+      datesTo: body.dates_to ?? null,
+      purpose: body.purpose,
+      expiration: body.expiration ?? null,
+      tokenHash: sha256(token),
+      linkExpiresAt: linkExpiry(now),
+      sentAt: now,
+      renewsId: options.renewsId ?? null,
+    });
     await recordEvent(tx, created, 'sent', from, now);
     await mailLink(tx, mail, created, token, client);
     return created;
@@ -183,7 +172,7 @@ export async function resendSigning(
 ): Promise<SigningSent> {
   const { db, mail } = deps;
   const client = await ownClient(db, auth, patientId);
-  const [existing] = await db.select().from(signingRequests).where(signingOf(client, signingId));
+  const existing = await signingOfClient(db, client, signingId);
   if (!existing) throw notFound();
   if (existing.state === 'signed') throw conflict(SIGNING_MSG.alreadyFinished);
   await consume(db, PER_CLIENT, String(patientId), SIGNING_MSG.tooManyForClient);
@@ -191,26 +180,11 @@ export async function resendSigning(
   const token = randomToken();
   const now = new Date();
   const row = await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(signingRequests)
-      .set({
-        tokenHash: sha256(token),
-        linkExpiresAt: linkExpiry(now),
-        sentAt: now,
-        state: 'sent',
-        failedAttempts: 0,
-        lockedAt: null,
-        declinedAt: null,
-        declineReason: null,
-      })
-      .where(
-        and(
-          eq(signingRequests.id, signingId),
-          eq(signingRequests.companyId, existing.companyId),
-          eq(signingRequests.state, existing.state),
-        ),
-      )
-      .returning();
+    const updated = await resetSigningLink(tx, existing, {
+      tokenHash: sha256(token),
+      linkExpiresAt: linkExpiry(now),
+      sentAt: now,
+    });
     if (!updated) throw conflict(SIGNING_MSG.alreadyFinished);
     await recordEvent(tx, updated, 'resent', from, now);
     await mailLink(tx, mail, updated, token, client);
@@ -228,7 +202,7 @@ export async function renewSigning(
   from: From,
 ): Promise<SigningSent> {
   const client = await ownClient(deps.db, auth, patientId);
-  const [old] = await deps.db.select().from(signingRequests).where(signingOf(client, signingId));
+  const old = await signingOfClient(deps.db, client, signingId);
   if (!old) throw notFound();
   if (old.state !== 'signed') throw conflict(SIGNING_MSG.notSigned);
   // Requests deleted since are left out; the providers they named stay named.

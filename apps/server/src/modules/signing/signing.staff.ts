@@ -1,19 +1,14 @@
 import { AUTHORIZATION_EXPIRY_WARNING_DAYS, type AuthorizationExpiry, todayIn } from '@dd/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
-import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
-import { patients, requests, signingRequests } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { newestSignedWithDocument, unsafeHipaaFormsOfRequest } from './signing.expiry.queries';
 
 /**
  * What staff see on a request about its authorization's expiry (decision 061): when the form the request
  * relies on (its own, else the client's) was signed online, the date it expires and whether the firm has
  * sent the client a new link. Internal staff only (the route's rule), so the request is read without a tenant.
  */
-/** Written out in full: drizzle leaves a lone table's columns unqualified, which the subquery's alias would capture. */
-const RENEWED = sql<boolean>`exists (select 1 from signing_requests r where r.renews_id = signing_requests.id)`;
-
 const NONE: AuthorizationExpiry = {
   signed_online: false,
   expires_on: null,
@@ -28,23 +23,11 @@ export async function requestAuthorizationExpiry(
   auth: Auth,
   id: number,
 ): Promise<AuthorizationExpiry> {
-  const [row] = await db
-    .select({ own: requests.hipaaConsentUrl, client: patients.hipaaConsentUrl })
-    .from(requests)
-    .innerJoin(patients, eq(patients.id, requests.patientId))
-    .where(unsafeActiveRequestById(id));
+  const row = await unsafeHipaaFormsOfRequest(db, id);
   if (!row) throw notFound();
   const url = row.own ?? row.client;
   if (!url) return NONE;
-  const [signed] = await db
-    .select({
-      expiresOn: signingRequests.authorizationExpiresOn,
-      renewed: RENEWED,
-    })
-    .from(signingRequests)
-    .where(and(eq(signingRequests.documentUrl, url), eq(signingRequests.state, 'signed')))
-    .orderBy(desc(signingRequests.id))
-    .limit(1);
+  const signed = await newestSignedWithDocument(db, url);
   if (!signed?.expiresOn) return NONE;
   const days = Math.round((Date.parse(signed.expiresOn) - Date.parse(todayIn(auth.timezone))) / 86_400_000);
   return {

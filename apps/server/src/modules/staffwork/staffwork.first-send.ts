@@ -1,11 +1,9 @@
 import { type FirstSend, formatDate } from '@dd/shared';
-import { eq } from 'drizzle-orm';
 import type { Auth } from '../../authz';
-import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
-import { companies, patients, providers, requests, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { listChosenTypes } from '../requests/requests.types';
+import { listChosenTypes } from '../requests/requests.types.queries';
+import { unsafeFirstSendFacts, userName } from './staffwork.queries';
 
 /**
  * The first e-mail to the provider (staff spec: first-send view): a formal records request letter with
@@ -25,34 +23,9 @@ export async function buildFirstSend(
   id: number,
   supportEmail: string,
 ): Promise<FirstSend> {
-  const [row] = await db
-    .select({
-      internalNumber: requests.internalNumber,
-      rush: requests.rush,
-      startDate: requests.startDate,
-      endDate: requests.endDate,
-      specialInstructions: requests.specialInstructions,
-      attorneyName: requests.attorneyName,
-      intakeFormUrl: requests.intakeFormUrl,
-      requestHipaa: requests.hipaaConsentUrl,
-      clientName: patients.fullName,
-      dateOfBirth: patients.dateOfBirth,
-      clientHipaa: patients.hipaaConsentUrl,
-      providerName: providers.name,
-      providerEmail: providers.email,
-      providerVerifiedAt: providers.verifiedAt,
-      newProvider: requests.newProvider,
-      providerForm: providers.medicalRequestUrl,
-      firmName: companies.name,
-      releaseFormUrl: companies.releaseFormUrl,
-    })
-    .from(requests)
-    .innerJoin(patients, eq(patients.id, requests.patientId))
-    .innerJoin(providers, eq(providers.id, requests.providerId))
-    .innerJoin(companies, eq(companies.id, requests.companyId))
-    .where(unsafeActiveRequestById(id));
+  const row = await unsafeFirstSendFacts(db, id);
   if (!row) throw notFound();
-  const [sender] = await db.select({ name: users.fullName }).from(users).where(eq(users.id, auth.userId));
+  const sender = await userName(db, auth.userId);
 
   const candidates: [label: string, url: string | null][] = [
     ['HIPAA Authorization', row.requestHipaa ?? row.clientHipaa],

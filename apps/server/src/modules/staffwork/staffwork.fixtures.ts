@@ -9,7 +9,7 @@ import {
 } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { emailOutbox, notes, requests } from '../../db/schema';
-import { confirmAuthorizationChecklist } from '../authorizations/authorizations.test-utils';
+import { confirmAuthorizationChecklist } from '../authorizations/authorizations.test-utils.queries';
 
 /**
  * Test set-up for staff work: a firm with a main contact and a separate requester, a client, a request.

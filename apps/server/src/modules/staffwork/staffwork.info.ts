@@ -1,25 +1,13 @@
 import { formatAmount, type StaffRequestInfo } from '@dd/shared';
-import { eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
-import { companies, providers, requests, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { requestFeeCheck } from '../fees/fees.request';
 import { isNewProvider } from './staffwork.first-send';
+import { unsafeStaffInfoRow } from './staffwork.queries';
 
 /** The staff-only facts of a request for the Request Details Center, in one query. */
-const mainContact = alias(users, 'main_contact');
-const requester = alias(users, 'requester_user');
-const worker = alias(users, 'working_on');
 
-const personColumns = (u: typeof mainContact | typeof requester) => ({
-  id: u.id,
-  full_name: u.fullName,
-  email: u.email,
-  phone_number: u.phoneNumber,
-});
-
+/** The staff-only facts of a request for the Request Details Center, in one query. */
 type PersonRow = {
   id: number | null;
   full_name: string | null;
@@ -32,38 +20,7 @@ const person = (p: PersonRow | null) =>
     : null;
 
 export async function getStaffInfo(db: DbOrTx, id: number): Promise<StaffRequestInfo> {
-  const [row] = await db
-    .select({
-      id: requests.id,
-      archived: requests.archived,
-      nextTodoDate: requests.nextTodoDate,
-      requisitionId: requests.requisitionId,
-      providerCost: requests.providerCost,
-      pageFee: requests.pageFee,
-      providerPages: requests.providerPages,
-      providerMedium: requests.providerMedium,
-      providerClericalMinutes: requests.providerClericalMinutes,
-      providerPostage: requests.providerPostage,
-      receivedDocumentAt: requests.receivedDocumentAt,
-      newProvider: requests.newProvider,
-      providerVerifiedAt: providers.verifiedAt,
-      firm: {
-        id: companies.id,
-        name: companies.name,
-        phone_number: companies.phoneNumber,
-        release_form_url: companies.releaseFormUrl,
-      },
-      mainContact: personColumns(mainContact),
-      requester: personColumns(requester),
-      worker: { id: worker.id, full_name: worker.fullName },
-    })
-    .from(requests)
-    .innerJoin(companies, eq(companies.id, requests.companyId))
-    .innerJoin(providers, eq(providers.id, requests.providerId))
-    .leftJoin(mainContact, eq(mainContact.id, requests.userId))
-    .leftJoin(requester, eq(requester.id, requests.requesterId))
-    .leftJoin(worker, eq(worker.id, requests.workingOnId))
-    .where(unsafeActiveRequestById(id));
+  const row = await unsafeStaffInfoRow(db, id);
   if (!row) throw notFound();
   return {
     id: row.id,

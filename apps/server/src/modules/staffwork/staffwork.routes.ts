@@ -12,7 +12,7 @@ import { EmptyBodySchema } from '../../lib/empty-body';
 import { buildFirstSend } from './staffwork.first-send';
 import { getStaffInfo } from './staffwork.info';
 import { cancelRequest, markInitialSent, sendToLawyer } from './staffwork.service';
-import { todoSummary } from './staffwork.todo';
+import { todoSummary } from './staffwork.todo.queries';
 
 /**
  * Staff work on one request (staff spec sections 2 and 4), internal staff only: the first e-mail to the

@@ -1,30 +1,21 @@
 import { type RequestStatus, STAFF_MSG, STAFF_NOTE_TEXT, STATUS, type StaffActionResult } from '@dd/shared';
-import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
-import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { Tx } from '../../db/client';
-import { files, notes } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { assertAuthorizationReady } from '../authorizations/authorizations.checklist';
-import {
-  firmRecipients,
-  type LockedRequest,
-  lockRequestForChange,
-  requesterOrContact,
-} from '../notes/notes.context';
-import {
-  endAllReminders,
-  type FollowUpSettings,
-  followUpAfterStaffWork,
-  setFollowUp,
-} from '../notes/notes.reminders';
+import { firmRecipients, type LockedRequest, requesterOrContact } from '../notes/notes.context';
+import { unsafeLockActiveRequest } from '../notes/notes.context.queries';
+import { insertNote } from '../notes/notes.queries';
+import { type FollowUpSettings, followUpAfterStaffWork, setFollowUp } from '../notes/notes.reminders';
+import { endAllReminders } from '../notes/notes.reminders.queries';
 import { changeStatus } from '../notes/notes.status';
 import { numberDelivery, prepareDelivery } from '../recordspackage/package.deliver';
 import type { RecordsDeps } from '../recordspackage/package.unlock';
 import { emitRecordsReady } from '../webhooks/webhooks.emit';
 import { cancelledEmail, recordsReadyEmail } from './staffwork.emails';
 import { isFirstSendDue } from './staffwork.first-send-due';
+import { unsafeMedicalFileCounts } from './staffwork.queries';
 
 /**
  * The staff actions on a request (staff spec section 4), each one transaction that locks the request:
@@ -34,7 +25,7 @@ import { isFirstSendDue } from './staffwork.first-send-due';
 type Deps = Pick<AppDeps, 'db' | 'mail'> & FollowUpSettings & { records?: RecordsDeps };
 
 export async function unsafeLockOr404(tx: Tx, id: number): Promise<LockedRequest> {
-  const target = await lockRequestForChange(tx, unsafeActiveRequestById(id));
+  const target = await unsafeLockActiveRequest(tx, id);
   if (!target) throw notFound();
   return target;
 }
@@ -47,18 +38,14 @@ export async function actionNote(
   text: string,
   status: RequestStatus,
 ): Promise<number> {
-  const [note] = await tx
-    .insert(notes)
-    .values({
-      text,
-      requestId: target.id,
-      companyId: target.companyId,
-      userId: auth.userId,
-      updateStatus: status,
-      previousStatus: target.status,
-    })
-    .returning({ id: notes.id });
-  return note.id;
+  return insertNote(tx, {
+    text,
+    requestId: target.id,
+    companyId: target.companyId,
+    userId: auth.userId,
+    updateStatus: status,
+    previousStatus: target.status,
+  });
 }
 
 /** The note's text when the spec's own calls run an action with their note (staffwork.status.ts). */
@@ -124,16 +111,7 @@ export async function sendToLawyer(
   const delivery = await prepareDelivery(db, records, id);
   return db.transaction(async (tx) => {
     const target = await unsafeLockOr404(tx, id);
-    const medical = sql`not ${files.archived} and not ${files.supportingFile}`;
-    const [counts] = await tx
-      .select({
-        medical: sql<number>`count(*) filter (where ${medical})`.mapWith(Number),
-        unverified: sql<number>`count(*) filter (where ${medical} and ${files.verifiedById} is null)`.mapWith(
-          Number,
-        ),
-      })
-      .from(files)
-      .where(eq(files.requestId, id));
+    const counts = await unsafeMedicalFileCounts(tx, id);
     if (counts.unverified > 0) throw conflict(STAFF_MSG.verifyAllFiles);
     if (counts.medical === 0) throw conflict(STAFF_MSG.noMedicalDocuments);
     await numberDelivery(tx, delivery);

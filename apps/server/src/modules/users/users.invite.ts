@@ -6,13 +6,11 @@ import {
   parseInviteRows,
   userAtAnotherFirmMessage,
 } from '@dd/shared';
-import { and, eq } from 'drizzle-orm';
 import { revokeAllForUser } from '../../auth/tokens';
 import { type Auth, assertEmailConfirmed } from '../../authz';
 import { authorize, refusalOf } from '../../authz/policy';
 import type { UserLevel } from '../../authz/user-ladder';
 import type { Db, DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import type { Mail } from '../../lib/outbox';
 import { invitationDue, sendInvitation } from './users.email';
@@ -23,7 +21,16 @@ import {
   meterExistingEmails,
   type UserCallContext,
 } from './users.limits';
-import { listCompanyUsers, type UserRow, usersByEmails, usersWithHistory } from './users.queries';
+import {
+  deactivateUserOfFirm,
+  deleteUserOfFirm,
+  insertUsers,
+  listCompanyUsers,
+  type UserRow,
+  updateUserById,
+  usersByEmails,
+  usersWithHistory,
+} from './users.queries';
 import { guardUnique, inviterName, lockCompany, selfChangeError } from './users.service';
 
 /**
@@ -139,36 +146,30 @@ async function saveGrid(
 
   const context = { companyName: company.name, inviterName: await inviterName(tx, auth) };
   for (const { u, row } of plan.changed) {
-    const [saved] = await tx
-      .update(users)
-      .set({
-        firstName: u.first_name,
-        lastName: u.last_name,
-        phoneNumber: u.phone_number,
-        isStaff: u.is_staff,
-        isActive: u.is_active,
-      })
-      .where(eq(users.id, row.id))
-      .returning();
+    const saved = await updateUserById(tx, row.id, {
+      firstName: u.first_name,
+      lastName: u.last_name,
+      phoneNumber: u.phone_number,
+      isStaff: u.is_staff,
+      isActive: u.is_active,
+    });
     if (row.isActive && !u.is_active) await endAccess(row, 'user.deactivated');
     if (invitationDue(row, saved)) await sendInvitation(tx, mail, saved, context);
   }
 
   if (plan.fresh.length) {
-    const created = await tx
-      .insert(users)
-      .values(
-        plan.fresh.map((u) => ({
-          firstName: u.first_name,
-          lastName: u.last_name,
-          email: u.email,
-          phoneNumber: u.phone_number,
-          companyId: company.id,
-          isStaff: u.is_staff,
-          isActive: u.is_active,
-        })),
-      )
-      .returning();
+    const created = await insertUsers(
+      tx,
+      plan.fresh.map((u) => ({
+        firstName: u.first_name,
+        lastName: u.last_name,
+        email: u.email,
+        phoneNumber: u.phone_number,
+        companyId: company.id,
+        isStaff: u.is_staff,
+        isActive: u.is_active,
+      })),
+    );
     for (const user of created) {
       if (invitationDue(undefined, user)) await sendInvitation(tx, mail, user, context);
     }
@@ -182,15 +183,12 @@ async function saveGrid(
   const toDeactivate = plan.missing.filter((row) => kept.has(row.id) && row.isActive);
   const toDelete = plan.missing.filter((row) => !kept.has(row.id));
   for (const row of toDeactivate) {
-    await tx
-      .update(users)
-      .set({ isActive: false })
-      .where(and(eq(users.id, row.id), eq(users.companyId, company.id)));
+    await deactivateUserOfFirm(tx, row.id, company.id);
     await endAccess(row, 'user.deactivated');
   }
   for (const row of toDelete) {
     await endAccess(row, 'user.deleted');
-    await tx.delete(users).where(and(eq(users.id, row.id), eq(users.companyId, company.id)));
+    await deleteUserOfFirm(tx, row.id, company.id);
   }
   return {
     success: MSG.usersInvited,

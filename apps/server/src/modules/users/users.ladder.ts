@@ -1,25 +1,14 @@
-import { inArray } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { isInternalCompanyFor, isPrivileged, type UserLevel } from '../../authz/user-ladder';
 import type { DbOrTx } from '../../db/client';
-import { roles } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { UserCallContext } from './users.limits';
-import type { UserRow } from './users.queries';
+import { rolesWithPermissions, type UserRow } from './users.queries';
 
 /**
  * Where the users module meets the privilege ladder (authz/user-ladder.ts): the level of stored users,
  * and the audit rows for changes to privileged ones.
  */
-async function rolesWithPermissions(tx: DbOrTx, roleIds: number[]): Promise<Set<number>> {
-  if (!roleIds.length) return new Set();
-  const rows = await tx
-    .select({ id: roles.id, permissions: roles.permissions })
-    .from(roles)
-    .where(inArray(roles.id, roleIds));
-  return new Set(rows.filter((r) => r.permissions.length > 0).map((r) => r.id));
-}
-
 /** The ladder level of each user (all reachable by `actor`), by id. */
 export async function levelsOf(tx: DbOrTx, actor: Auth, rows: UserRow[]): Promise<Map<number, UserLevel>> {
   const roleIds = [...new Set(rows.flatMap((r) => (r.roleId === null ? [] : [r.roleId])))];

@@ -1,7 +1,9 @@
 import type { CompanyUser, ManagedUser } from '@dd/shared';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Auth } from '../../authz';
+import { ownFirm, reachableUsers } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
+import { companies, roles, users } from '../../db/schema';
 
 /** SQL for users. Callers decide which company a caller may reach; these helpers do not. */
 export type UserRow = typeof users.$inferSelect;
@@ -23,12 +25,17 @@ export function presentUser(row: UserRow): ManagedUser {
   };
 }
 
-export async function findUser(db: DbOrTx, id: number, scope?: SQL): Promise<UserRow | undefined> {
+async function findUser(db: DbOrTx, id: number, scope?: SQL): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
     .where(and(eq(users.id, id), scope));
   return row;
+}
+
+/** The user, if of the caller's firm (any firm for internal users). */
+export function userOfCallerFirm(db: DbOrTx, auth: Auth, id: number): Promise<UserRow | undefined> {
+  return findUser(db, id, ownFirm(auth, users.companyId));
 }
 
 /** Every user of a company, active or not, by last name. */
@@ -98,4 +105,101 @@ export async function usersWithHistory(
         or exists (select 1 from file_accesses fa where fa.user_id = ${users}.id${own('fa')}))`,
     );
   return new Set(rows.map((r) => r.id));
+}
+
+/** Locks the company row (serialises saves of one company's users); its id and name. */
+export async function companyForUpdate(
+  tx: DbOrTx,
+  companyId: number,
+): Promise<{ id: number; name: string } | undefined> {
+  const [company] = await tx
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  return company;
+}
+
+export async function companyNameOf(tx: DbOrTx, companyId: number): Promise<{ name: string } | undefined> {
+  const [company] = await tx
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return company;
+}
+
+/** The caller's own full name. */
+export async function callerFullName(tx: DbOrTx, auth: Auth): Promise<string | undefined> {
+  const [me] = await tx
+    .select({ fullName: users.fullName })
+    .from(users)
+    .where(and(eq(users.id, auth.userId), eq(users.companyId, auth.companyId)));
+  return me?.fullName;
+}
+
+/** Locks a user the caller may reach (reachableUsers). */
+export async function reachableUserForUpdate(
+  tx: DbOrTx,
+  auth: Auth,
+  id: number,
+): Promise<UserRow | undefined> {
+  const [current] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), reachableUsers(auth)))
+    .for('update');
+  return current;
+}
+
+type UserFields = Pick<
+  typeof users.$inferInsert,
+  'firstName' | 'lastName' | 'phoneNumber' | 'isStaff' | 'isActive'
+>;
+
+/** Updates a user of the given firm; the saved row. */
+export async function updateUserOfFirm(
+  tx: DbOrTx,
+  user: { id: number; companyId: number },
+  fields: UserFields & { email: string },
+): Promise<UserRow> {
+  const [row] = await tx
+    .update(users)
+    .set(fields)
+    .where(and(eq(users.id, user.id), eq(users.companyId, user.companyId)))
+    .returning();
+  return row;
+}
+
+/** Updates a user matched by id alone (the invite grid's rows, read from the locked company); the saved row. */
+export async function updateUserById(tx: DbOrTx, id: number, fields: UserFields): Promise<UserRow> {
+  const [saved] = await tx.update(users).set(fields).where(eq(users.id, id)).returning();
+  return saved;
+}
+
+export function insertUsers(
+  tx: DbOrTx,
+  rows: (UserFields & { email: string; companyId: number })[],
+): Promise<UserRow[]> {
+  return tx.insert(users).values(rows).returning();
+}
+
+export async function deactivateUserOfFirm(tx: DbOrTx, id: number, companyId: number): Promise<void> {
+  await tx
+    .update(users)
+    .set({ isActive: false })
+    .where(and(eq(users.id, id), eq(users.companyId, companyId)));
+}
+
+export async function deleteUserOfFirm(tx: DbOrTx, id: number, companyId: number): Promise<void> {
+  await tx.delete(users).where(and(eq(users.id, id), eq(users.companyId, companyId)));
+}
+
+/** Of `roleIds`, the roles that carry at least one permission. */
+export async function rolesWithPermissions(tx: DbOrTx, roleIds: number[]): Promise<Set<number>> {
+  if (!roleIds.length) return new Set();
+  const rows = await tx
+    .select({ id: roles.id, permissions: roles.permissions })
+    .from(roles)
+    .where(inArray(roles.id, roleIds));
+  return new Set(rows.filter((r) => r.permissions.length > 0).map((r) => r.id));
 }

@@ -8,13 +8,10 @@ import {
   type UserBody,
   userAtAnotherFirmMessage,
 } from '@dd/shared';
-import { and, eq } from 'drizzle-orm';
 import { revokeAllForUser } from '../../auth/tokens';
 import { type Auth, assertEmailConfirmed } from '../../authz';
 import { authorize } from '../../authz/policy';
-import { ownFirm, reachableUsers } from '../../authz/scopes';
 import type { Db, DbOrTx } from '../../db/client';
-import { companies, users } from '../../db/schema';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/constraint-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mail } from '../../lib/outbox';
@@ -28,11 +25,19 @@ import {
   type UserCallContext,
 } from './users.limits';
 import {
-  findUser,
+  callerFullName,
+  companyForUpdate,
+  companyNameOf,
+  deactivateUserOfFirm,
+  deleteUserOfFirm,
+  insertUsers,
   listActiveCompanyUsers,
   listCompanyUsers,
   presentUser,
+  reachableUserForUpdate,
   type UserRow,
+  updateUserOfFirm,
+  userOfCallerFirm,
   usersByEmails,
   usersWithHistory,
 } from './users.queries';
@@ -63,21 +68,13 @@ export function selfChangeError(
 
 /** Lock the company row (serialises saves of one company's users) and read what the e-mail needs. */
 export async function lockCompany(tx: DbOrTx, companyId: number): Promise<{ id: number; name: string }> {
-  const [company] = await tx
-    .select({ id: companies.id, name: companies.name })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .for('update');
+  const company = await companyForUpdate(tx, companyId);
   if (!company) throw notFound();
   return company;
 }
 
 export async function inviterName(tx: DbOrTx, auth: Auth): Promise<string> {
-  const [me] = await tx
-    .select({ fullName: users.fullName })
-    .from(users)
-    .where(and(eq(users.id, auth.userId), eq(users.companyId, auth.companyId)));
-  return me?.fullName || 'Your administrator';
+  return (await callerFullName(tx, auth)) || 'Your administrator';
 }
 
 /** A unique-index race (two saves adding the same e-mail at once) becomes a 409 asking to reload. */
@@ -103,7 +100,7 @@ function assertCanSee(auth: Auth, user: UserRow): void {
 
 export async function getManagedUser(db: DbOrTx, auth: Auth, id: number): Promise<ManagedUser> {
   // Another firm's user is not found, as 'user.see' would answer.
-  const row = await findUser(db, id, ownFirm(auth, users.companyId));
+  const row = await userOfCallerFirm(db, auth, id);
   if (!row) throw notFound();
   assertCanSee(auth, row);
   return presentUser(row);
@@ -147,17 +144,13 @@ async function applyUpdate(
   }
   const selfError = selfChangeError(auth, current, next);
   if (selfError) throw badRequest(selfError);
-  const [row] = await tx
-    .update(users)
-    .set({
-      firstName: pick('first_name', current.firstName) ?? '',
-      lastName: pick('last_name', current.lastName) ?? '',
-      email: email === current.email ? email : email.toLowerCase(),
-      phoneNumber: pick('phone_number', current.phoneNumber),
-      ...next,
-    })
-    .where(and(eq(users.id, current.id), eq(users.companyId, current.companyId)))
-    .returning();
+  const row = await updateUserOfFirm(tx, current, {
+    firstName: pick('first_name', current.firstName) ?? '',
+    lastName: pick('last_name', current.lastName) ?? '',
+    email: email === current.email ? email : email.toLowerCase(),
+    phoneNumber: pick('phone_number', current.phoneNumber),
+    ...next,
+  });
   const target = { id: row.id, email: current.email, level };
   if (emailChanged) {
     await auditPrivilegedChange(tx, auth, ctx, target, 'user.email_changed', {
@@ -215,9 +208,8 @@ function createOrUpdate(
       await inviteOnActivation(tx, mail, auth, existing, user);
       return { user, created: false };
     }
-    const [user] = await tx
-      .insert(users)
-      .values({
+    const [user] = await insertUsers(tx, [
+      {
         firstName: trimmed(body.first_name) ?? '',
         lastName: trimmed(body.last_name) ?? '',
         email: email.toLowerCase(),
@@ -225,8 +217,8 @@ function createOrUpdate(
         companyId,
         isStaff: body.is_staff ?? false,
         isActive: body.is_active ?? true,
-      })
-      .returning();
+      },
+    ]);
     if (invitationDue(undefined, user)) {
       await sendInvitation(tx, mail, user, {
         companyName: company.name,
@@ -240,10 +232,7 @@ function createOrUpdate(
 /** A user created inactive, never invited, is invited when activated (invitationDue). */
 async function inviteOnActivation(tx: DbOrTx, mail: Mail, auth: Auth, before: UserRow, after: UserRow) {
   if (!invitationDue(before, after)) return;
-  const [company] = await tx
-    .select({ name: companies.name })
-    .from(companies)
-    .where(eq(companies.id, after.companyId));
+  const company = await companyNameOf(tx, after.companyId);
   await sendInvitation(tx, mail, after, {
     companyName: company?.name ?? '',
     inviterName: await inviterName(tx, auth),
@@ -264,11 +253,7 @@ export async function updateUser(
   return meterExistingEmails(db, auth, ctx, () =>
     guardUnique(() =>
       db.transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(users)
-          .where(and(eq(users.id, id), reachableUsers(auth)))
-          .for('update');
+        const current = await reachableUserForUpdate(tx, auth, id);
         if (!current) throw notFound();
         if (body.company_id && body.company_id !== current.companyId) {
           throw badRequest(USER_MSG.cannotMove, { company_id: USER_MSG.cannotMove });
@@ -289,24 +274,19 @@ export async function deleteUser(
   ctx: UserCallContext,
 ): Promise<'deleted' | 'deactivated'> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.id, id), reachableUsers(auth)))
-      .for('update');
+    const current = await reachableUserForUpdate(tx, auth, id);
     if (!current) throw notFound();
     if (current.id === auth.userId) throw badRequest(USER_MSG.cannotDeleteSelf);
     const level = await levelOf(tx, auth, current);
     authorize(auth, 'user.update', { before: level });
     const target = { id, email: current.email, level };
     await revokeAllForUser(tx, current);
-    const own = and(eq(users.id, id), eq(users.companyId, current.companyId));
     if ((await usersWithHistory(tx, { id: current.companyId, firm: !auth.isInternal }, [id])).has(id)) {
-      await tx.update(users).set({ isActive: false }).where(own);
+      await deactivateUserOfFirm(tx, id, current.companyId);
       if (current.isActive) await auditPrivilegedChange(tx, auth, ctx, target, 'user.deactivated');
       return 'deactivated';
     }
-    await tx.delete(users).where(own);
+    await deleteUserOfFirm(tx, id, current.companyId);
     await auditPrivilegedChange(tx, auth, ctx, target, 'user.deleted');
     return 'deleted';
   });

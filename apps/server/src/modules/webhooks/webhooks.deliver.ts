@@ -1,10 +1,16 @@
 import { WEBHOOK_MSG } from '@dd/shared';
-import { and, eq, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
 import type { DataCipher } from '../../lib/crypto';
 import type { Mail } from '../../lib/outbox';
 import { resolveWebhookHost, type WebhookNetwork } from './webhooks.address';
+import {
+  countEndpointFailure,
+  type DueRow,
+  leaseDueDeliveries,
+  markAttemptFailed,
+  markDelivered,
+  resetEndpointFailures,
+} from './webhooks.deliver.queries';
 import { disableAfterFailures } from './webhooks.disable';
 import { postPinned } from './webhooks.http';
 import { signedHeaders } from './webhooks.sign';
@@ -32,42 +38,6 @@ export interface DeliveryDeps {
   now?: () => Date;
   /** Only these endpoints' deliveries: tests that share one PostgreSQL database between files. */
   endpointIds?: number[];
-}
-
-interface DueRow {
-  id: number;
-  endpoint_id: number;
-  message_id: string;
-  body: string;
-  attempts: number;
-  created_at: Date | string;
-  url: string;
-  secret: string;
-}
-
-async function leaseDue(db: DbOrTx, now: Date, endpointIds?: number[]): Promise<DueRow[]> {
-  const only = endpointIds
-    ? sql`and d.endpoint_id in (${sql.join(
-        endpointIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`
-    : sql``;
-  return queryRows<DueRow>(
-    db,
-    sql`with due as (
-          select d.id from ${webhookDeliveries} d
-          join ${webhookEndpoints} e on e.id = d.endpoint_id and e.disabled_at is null
-          where d.status = 'pending' and d.next_attempt_at <= ${now.toISOString()}::timestamptz ${only}
-          order by d.next_attempt_at
-          limit ${BATCH}
-          for update of d skip locked
-        )
-        update ${webhookDeliveries} d
-        set next_attempt_at = ${now.toISOString()}::timestamptz + make_interval(secs => ${LEASE_SECONDS})
-        from due, ${webhookEndpoints} e
-        where d.id = due.id and e.id = d.endpoint_id
-        returning d.id, d.endpoint_id, d.message_id, d.body, d.attempts, d.created_at, e.url, e.secret`,
-  );
 }
 
 interface Outcome {
@@ -103,41 +73,26 @@ async function record(deps: DeliveryDeps, row: DueRow, outcome: Outcome, now: Da
   if (outcome.ok) {
     // The endpoint's row first, then the delivery's, in every transaction here: one lock order, no deadlock.
     await deps.db.transaction(async (tx) => {
-      await tx
-        .update(webhookEndpoints)
-        .set({ failureCount: 0, failingSince: null })
-        .where(eq(webhookEndpoints.id, row.endpoint_id));
-      await tx
-        .update(webhookDeliveries)
-        .set({ ...result, status: 'delivered', deliveredAt: now, lastError: null })
-        .where(eq(webhookDeliveries.id, row.id));
+      await resetEndpointFailures(tx, row.endpoint_id);
+      await markDelivered(tx, row.id, result, now);
     });
     return;
   }
   const giveUp = now.getTime() - new Date(row.created_at).getTime() >= RETRY_WINDOW_MS;
   await deps.db.transaction(async (tx) => {
-    const [endpoint] = await tx
-      .update(webhookEndpoints)
-      .set({
-        failureCount: sql`${webhookEndpoints.failureCount} + 1`,
-        failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${at}::timestamptz)`,
-      })
-      .where(eq(webhookEndpoints.id, row.endpoint_id))
-      .returning({
-        failureCount: webhookEndpoints.failureCount,
-        failingSince: webhookEndpoints.failingSince,
-        disabledAt: webhookEndpoints.disabledAt,
-      });
+    const endpoint = await countEndpointFailure(tx, row.endpoint_id, at);
     // Still 'pending' only: disabling the endpoint meanwhile marked it not sent.
-    await tx
-      .update(webhookDeliveries)
-      .set({
+    await markAttemptFailed(
+      tx,
+      row.id,
+      {
         ...result,
         status: giveUp ? 'failed' : 'pending',
         lastError: giveUp ? `${outcome.error} — ${WEBHOOK_MSG.gaveUp}` : outcome.error,
-        nextAttemptAt: sql`${at}::timestamptz + make_interval(secs => ${retryDelaySeconds(attempts)})`,
-      })
-      .where(and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.status, 'pending')));
+      },
+      at,
+      retryDelaySeconds(attempts),
+    );
     if (endpoint && !endpoint.disabledAt)
       await disableAfterFailures(tx, deps.mail, row.endpoint_id, endpoint, now);
   });
@@ -148,7 +103,12 @@ export async function deliverDueWebhooks(deps: DeliveryDeps): Promise<number> {
   let count = 0;
   for (let batch = 0; batch < 10; batch++) {
     const now = deps.now?.() ?? new Date();
-    const due = await leaseDue(deps.db, now, deps.endpointIds);
+    const due = await leaseDueDeliveries(
+      deps.db,
+      now,
+      { batch: BATCH, seconds: LEASE_SECONDS },
+      deps.endpointIds,
+    );
     if (due.length === 0) break;
     await Promise.all(
       due.map(async (row) => {

@@ -1,9 +1,8 @@
-import { WEBHOOK_MSG } from '@dd/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { renderEmail } from '../../lib/email-layout';
 import type { Mail } from '../../lib/outbox';
+import { activeAdminEmailsOfFirm, disableEndpointForFailures } from './webhooks.deliver.queries';
+import { cancelPendingDeliveries } from './webhooks.queries';
 
 /**
  * Turning an endpoint off: by a firm administrator, or by itself once its deliveries have failed for a day
@@ -12,19 +11,6 @@ import type { Mail } from '../../lib/outbox';
  * administrators are e-mailed in the same transaction.
  */
 const DISABLE_AFTER = { failures: 5, ms: 24 * 3600_000 } as const;
-
-export async function cancelPending(tx: DbOrTx, endpoint: { id: number; companyId: number }): Promise<void> {
-  await tx
-    .update(webhookDeliveries)
-    .set({ status: 'failed', lastError: WEBHOOK_MSG.deliveryCancelled })
-    .where(
-      and(
-        eq(webhookDeliveries.endpointId, endpoint.id),
-        eq(webhookDeliveries.companyId, endpoint.companyId),
-        eq(webhookDeliveries.status, 'pending'),
-      ),
-    );
-}
 
 export async function disableAfterFailures(
   tx: DbOrTx,
@@ -35,17 +21,10 @@ export async function disableAfterFailures(
 ): Promise<void> {
   if (state.failureCount < DISABLE_AFTER.failures || !state.failingSince) return;
   if (now.getTime() - new Date(state.failingSince).getTime() < DISABLE_AFTER.ms) return;
-  const [endpoint] = await tx
-    .update(webhookEndpoints)
-    .set({ disabledAt: now, disabledReason: 'failures' })
-    .where(and(eq(webhookEndpoints.id, endpointId), sql`${webhookEndpoints.disabledAt} is null`))
-    .returning({ url: webhookEndpoints.url, companyId: webhookEndpoints.companyId });
+  const endpoint = await disableEndpointForFailures(tx, endpointId, now);
   if (!endpoint) return;
-  await cancelPending(tx, { id: endpointId, companyId: endpoint.companyId });
-  const admins = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.companyId, endpoint.companyId), eq(users.isStaff, true), eq(users.isActive, true)));
+  await cancelPendingDeliveries(tx, { id: endpointId, companyId: endpoint.companyId });
+  const admins = await activeAdminEmailsOfFirm(tx, endpoint.companyId);
   for (const admin of admins) await mail.enqueue(tx, disabledEmail(mail, admin.email, endpoint.url, state));
 }
 

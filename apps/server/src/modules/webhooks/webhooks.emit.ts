@@ -1,9 +1,8 @@
 import { type RequestStatus, STATUS, type WebhookEvent } from '@dd/shared';
-import { and, arrayContains, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import { enqueueJob } from '../../lib/jobs';
+import { insertDeliveries, subscribedEndpoints } from './webhooks.deliver.queries';
 
 /**
  * Events for a firm's webhooks, written in the transaction of the change they report (the outbox: a change
@@ -28,19 +27,11 @@ interface Emitted {
 }
 
 async function emit(db: DbOrTx, { companyId, event, data }: Emitted): Promise<void> {
-  const endpoints = await db
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.companyId, companyId),
-        isNull(webhookEndpoints.disabledAt),
-        arrayContains(webhookEndpoints.events, [event]),
-      ),
-    );
+  const endpoints = await subscribedEndpoints(db, companyId, event);
   if (endpoints.length === 0) return;
   const body = JSON.stringify({ type: event, timestamp: new Date().toISOString(), data });
-  await db.insert(webhookDeliveries).values(
+  await insertDeliveries(
+    db,
     endpoints.map((e) => ({
       endpointId: e.id,
       companyId,

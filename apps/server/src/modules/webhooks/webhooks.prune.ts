@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
-import { webhookDeliveries } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { deleteFinishedDeliveries } from './webhooks.deliver.queries';
 
 /**
  * Webhook deliveries are kept 30 days (decision 065): long enough for a firm to look into a failure on its
@@ -17,14 +16,7 @@ export async function pruneWebhookDeliveries(db: DbOrTx, now = new Date(), batch
   const before = new Date(now.getTime() - WEBHOOK_RETENTION_DAYS * 86_400_000);
   let deleted = 0;
   for (;;) {
-    const rows = await queryRows<{ id: number }>(
-      db,
-      sql`delete from ${webhookDeliveries} where id in (
-            select id from ${webhookDeliveries}
-            where created_at < ${before.toISOString()} and status <> 'pending'
-            order by created_at limit ${batch}
-          ) returning id`,
-    );
+    const rows = await deleteFinishedDeliveries(db, before, batch);
     deleted += rows.length;
     if (rows.length < batch) return deleted;
   }

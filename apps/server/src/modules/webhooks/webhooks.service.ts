@@ -5,19 +5,27 @@ import {
   type WebhookEndpoint,
   type WebhookEvent,
 } from '@dd/shared';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Auth } from '../../authz';
-import { sameFirm } from '../../authz/scopes';
 import type { Db, DbOrTx } from '../../db/client';
-import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { DataCipher } from '../../lib/crypto';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { enqueueJob } from '../../lib/jobs';
 import { assertWebhookUrl, resolveWebhookHost, type WebhookNetwork } from './webhooks.address';
-import { cancelPending } from './webhooks.disable';
 import { WEBHOOK_SEND_JOB } from './webhooks.emit';
+import {
+  cancelPendingDeliveries,
+  deleteEndpoint,
+  deliveriesOfEndpoint,
+  deliveryForCallerForUpdate,
+  type EndpointRow,
+  endpointForCaller,
+  endpointsOfCallerFirm,
+  insertEndpoint,
+  requeueDelivery,
+  setEndpointEnabled,
+} from './webhooks.queries';
 import { newWebhookSecret } from './webhooks.sign';
 
 /**
@@ -32,20 +40,6 @@ function assertPerson(auth: Auth): void {
   if (auth.apiKeyId !== undefined || auth.isInternal) throw forbidden(WEBHOOK_MSG.firmsOnly);
 }
 
-const endpointColumns = {
-  id: webhookEndpoints.id,
-  url: webhookEndpoints.url,
-  events: webhookEndpoints.events,
-  createdAt: webhookEndpoints.createdAt,
-  createdById: webhookEndpoints.createdById,
-  createdByName: users.fullName,
-  disabledAt: webhookEndpoints.disabledAt,
-  disabledReason: webhookEndpoints.disabledReason,
-  failureCount: webhookEndpoints.failureCount,
-};
-
-type EndpointRow = Awaited<ReturnType<typeof selectEndpoints>>[number];
-
 function toEndpoint(row: EndpointRow): WebhookEndpoint {
   return {
     id: row.id,
@@ -59,23 +53,8 @@ function toEndpoint(row: EndpointRow): WebhookEndpoint {
   };
 }
 
-function selectEndpoints(db: DbOrTx, auth: Auth) {
-  return db
-    .select(endpointColumns)
-    .from(webhookEndpoints)
-    .leftJoin(
-      users,
-      and(eq(users.id, webhookEndpoints.createdById), sameFirm(users.companyId, webhookEndpoints.companyId)),
-    )
-    .where(eq(webhookEndpoints.companyId, auth.companyId))
-    .$dynamic();
-}
-
 async function endpointOr404(db: DbOrTx, auth: Auth, id: number, lock = false): Promise<EndpointRow> {
-  const query = selectEndpoints(db, auth).where(
-    and(eq(webhookEndpoints.companyId, auth.companyId), eq(webhookEndpoints.id, id)),
-  );
-  const [row] = lock ? await query.for('update', { of: webhookEndpoints }) : await query;
+  const row = await endpointForCaller(db, auth, id, lock);
   if (!row) throw notFound();
   return row;
 }
@@ -83,11 +62,7 @@ async function endpointOr404(db: DbOrTx, auth: Auth, id: number, lock = false): 
 /** The firm's endpoints, enabled first, newest first. */
 export async function listWebhooks(db: DbOrTx, auth: Auth): Promise<WebhookEndpoint[]> {
   assertPerson(auth);
-  const rows = await selectEndpoints(db, auth).orderBy(
-    sql`${webhookEndpoints.disabledAt} is not null`,
-    desc(webhookEndpoints.createdAt),
-    desc(webhookEndpoints.id),
-  );
+  const rows = await endpointsOfCallerFirm(db, auth);
   return rows.map(toEndpoint);
 }
 
@@ -103,23 +78,20 @@ export async function createWebhook(
   if (deps.network.production) await resolveWebhookHost(url, deps.network);
   const secret = newWebhookSecret();
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(webhookEndpoints)
-      .values({
-        companyId: auth.companyId,
-        url: url.href,
-        events: body.events,
-        secret: deps.cipher.encrypt(secret),
-        createdById: auth.userId,
-      })
-      .returning({ id: webhookEndpoints.id });
+    const id = await insertEndpoint(tx, {
+      companyId: auth.companyId,
+      url: url.href,
+      events: body.events,
+      secret: deps.cipher.encrypt(secret),
+      createdById: auth.userId,
+    });
     await recordAudit(tx, {
       actorId: auth.userId,
       action: 'webhook.created',
-      details: { webhook_id: row.id, url: url.href, events: body.events },
+      details: { webhook_id: id, url: url.href, events: body.events },
       ip,
     });
-    return { id: row.id, secret };
+    return { id, secret };
   });
 }
 
@@ -135,15 +107,8 @@ export async function setWebhookEnabled(
     const current = await endpointOr404(tx, auth, id, true);
     if (enabled && !current.disabledAt) throw conflict(WEBHOOK_MSG.alreadyEnabled);
     if (!enabled && current.disabledAt) throw conflict(WEBHOOK_MSG.alreadyDisabled);
-    await tx
-      .update(webhookEndpoints)
-      .set(
-        enabled
-          ? { disabledAt: null, disabledReason: null, failureCount: 0, failingSince: null }
-          : { disabledAt: sql`now()`, disabledReason: 'manual' },
-      )
-      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.companyId, auth.companyId)));
-    if (!enabled) await cancelPending(tx, { id, companyId: auth.companyId });
+    await setEndpointEnabled(tx, auth, id, enabled);
+    if (!enabled) await cancelPendingDeliveries(tx, { id, companyId: auth.companyId });
     await recordAudit(tx, {
       actorId: auth.userId,
       action: enabled ? 'webhook.enabled' : 'webhook.disabled',
@@ -158,9 +123,7 @@ export async function deleteWebhook(db: Db, auth: Auth, id: number, ip: string |
   assertPerson(auth);
   await db.transaction(async (tx) => {
     const current = await endpointOr404(tx, auth, id, true);
-    await tx
-      .delete(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.companyId, auth.companyId)));
+    await deleteEndpoint(tx, auth, id);
     await recordAudit(tx, {
       actorId: auth.userId,
       action: 'webhook.deleted',
@@ -170,20 +133,6 @@ export async function deleteWebhook(db: Db, auth: Auth, id: number, ip: string |
   });
 }
 
-const deliveryColumns = {
-  id: webhookDeliveries.id,
-  messageId: webhookDeliveries.messageId,
-  event: webhookDeliveries.event,
-  status: webhookDeliveries.status,
-  attempts: webhookDeliveries.attempts,
-  createdAt: webhookDeliveries.createdAt,
-  lastAttemptAt: webhookDeliveries.lastAttemptAt,
-  lastStatusCode: webhookDeliveries.lastStatusCode,
-  responseMs: webhookDeliveries.responseMs,
-  lastError: webhookDeliveries.lastError,
-  nextAttemptAt: webhookDeliveries.nextAttemptAt,
-  deliveredAt: webhookDeliveries.deliveredAt,
-};
 interface DeliveryRow {
   id: number;
   messageId: string;
@@ -225,20 +174,7 @@ export async function listDeliveries(
 ): Promise<{ rows: WebhookDelivery[]; total: number }> {
   assertPerson(auth);
   await endpointOr404(db, auth, endpointId);
-  const where = and(
-    eq(webhookDeliveries.endpointId, endpointId),
-    eq(webhookDeliveries.companyId, auth.companyId),
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(deliveryColumns)
-      .from(webhookDeliveries)
-      .where(where)
-      .orderBy(desc(webhookDeliveries.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(webhookDeliveries).where(where),
-  ]);
+  const { rows, total } = await deliveriesOfEndpoint(db, auth, endpointId, page);
   return { rows: rows.map(toDelivery), total };
 }
 
@@ -251,26 +187,11 @@ export async function resendDelivery(
 ): Promise<WebhookDelivery> {
   assertPerson(auth);
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ ...deliveryColumns, endpointDisabledAt: webhookEndpoints.disabledAt })
-      .from(webhookDeliveries)
-      .innerJoin(
-        webhookEndpoints,
-        and(
-          eq(webhookEndpoints.id, webhookDeliveries.endpointId),
-          sameFirm(webhookEndpoints.companyId, webhookDeliveries.companyId),
-        ),
-      )
-      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookEndpoints.companyId, auth.companyId)))
-      .for('update', { of: webhookDeliveries });
+    const found = await deliveryForCallerForUpdate(tx, auth, deliveryId);
     if (!found) throw notFound();
     if (found.status === 'pending') throw conflict(WEBHOOK_MSG.resendPending);
     if (found.endpointDisabledAt) throw conflict(WEBHOOK_MSG.endpointDisabled);
-    const [updated] = await tx
-      .update(webhookDeliveries)
-      .set({ status: 'pending', nextAttemptAt: sql`now()` })
-      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.companyId, auth.companyId)))
-      .returning(deliveryColumns);
+    const updated = await requeueDelivery(tx, auth, deliveryId);
     await enqueueJob(tx, { kind: WEBHOOK_SEND_JOB, key: WEBHOOK_SEND_JOB });
     await recordAudit(tx, {
       actorId: auth.userId,

@@ -1,11 +1,20 @@
 import { WEBSITE_DRAFT_MSG, WEBSITE_MSG, type WebsiteEditorPage, type WebsitePageBody } from '@dd/shared';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import type { Db, DbOrTx } from '../../db/client';
-import { users, websitePages, websitePageVersions } from '../../db/schema';
+import type { websitePages } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/constraint-errors';
 import { badRequest, notFound } from '../../lib/errors';
+import {
+  allPagesByName,
+  insertPageVersion,
+  otherPageWithUrl,
+  pageById,
+  pageVersion,
+  pageVersionsOf,
+  updatePageDraft,
+  updatePagePublished,
+} from './website.queries';
 import { cleanPage, cleanPageUrl, isBuiltInPage } from './website.rules';
 
 /**
@@ -34,8 +43,7 @@ export function toEditorPage(row: PageRow): WebsiteEditorPage {
 }
 
 export async function findPage(db: DbOrTx, id: number, lock = false): Promise<PageRow> {
-  const query = db.select().from(websitePages).where(eq(websitePages.id, id));
-  const [row] = lock ? await query.for('update') : await query;
+  const row = await pageById(db, id, lock);
   if (!row) throw notFound();
   return row;
 }
@@ -53,7 +61,7 @@ export async function withUrlCheck<T>(work: () => Promise<T>): Promise<T> {
 
 /** Every page, published or not, by name (at most 500): the builder's list. */
 export async function listEditorPages(db: DbOrTx) {
-  const rows = await db.select().from(websitePages).orderBy(websitePages.name).limit(500);
+  const rows = await allPagesByName(db);
   return rows.map(toEditorPage);
 }
 
@@ -69,16 +77,9 @@ export async function saveDraft(db: Db, auth: Auth, id: number, body: WebsitePag
     if (isBuiltInPage(current.url) && page.url !== current.url)
       throw badRequest(WEBSITE_MSG.builtInUrl, { url: WEBSITE_MSG.builtInUrl });
     // The url is only taken on Publish, so another page holding it is caught now rather than then.
-    const [other] = await tx
-      .select({ id: websitePages.id })
-      .from(websitePages)
-      .where(and(eq(websitePages.url, page.url), ne(websitePages.id, id)));
+    const other = await otherPageWithUrl(tx, page.url, id);
     if (other) throw badRequest(WEBSITE_MSG.urlTaken, { url: WEBSITE_MSG.urlTaken });
-    const [row] = await tx
-      .update(websitePages)
-      .set({ draft: page, draftSavedAt: new Date() })
-      .where(eq(websitePages.id, id))
-      .returning();
+    const row = await updatePageDraft(tx, id, page, new Date());
     await recordAudit(tx, {
       actorId: auth.userId,
       action: 'website_page.save_draft',
@@ -95,7 +96,7 @@ export async function publishPage(db: Db, auth: Auth, id: number) {
       const current = await findPage(tx, id, true);
       if (!current.draft) throw badRequest(WEBSITE_DRAFT_MSG.nothingToPublish);
       if (current.publishedAt) {
-        await tx.insert(websitePageVersions).values({
+        await insertPageVersion(tx, {
           pageId: current.id,
           name: current.name,
           url: current.url,
@@ -104,21 +105,8 @@ export async function publishPage(db: Db, auth: Auth, id: number) {
           savedById: auth.userId,
         });
       }
-      const { name, url, components, componentProps } = current.draft;
-      const [row] = await tx
-        .update(websitePages)
-        .set({
-          name,
-          url,
-          components,
-          componentProps,
-          publishedAt: new Date(),
-          draft: null,
-          draftSavedAt: null,
-          updatedAt: new Date(),
-        })
-        .where(eq(websitePages.id, id))
-        .returning();
+      const { url } = current.draft;
+      const row = await updatePagePublished(tx, id, current.draft);
       await recordAudit(tx, { actorId: auth.userId, action: 'website_page.publish', details: { id, url } });
       return toEditorPage(row);
     }),
@@ -128,20 +116,7 @@ export async function publishPage(db: Db, auth: Auth, id: number) {
 /** Earlier published versions of a page, newest first (at most 100). */
 export async function listPageVersions(db: DbOrTx, pageId: number) {
   await findPage(db, pageId);
-  const rows = await db
-    .select({
-      id: websitePageVersions.id,
-      name: websitePageVersions.name,
-      url: websitePageVersions.url,
-      components: sql<number>`jsonb_array_length(${websitePageVersions.components})`.mapWith(Number),
-      savedAt: websitePageVersions.savedAt,
-      savedBy: users.fullName,
-    })
-    .from(websitePageVersions)
-    .leftJoin(users, eq(users.id, websitePageVersions.savedById))
-    .where(eq(websitePageVersions.pageId, pageId))
-    .orderBy(desc(websitePageVersions.savedAt), desc(websitePageVersions.id))
-    .limit(100);
+  const rows = await pageVersionsOf(db, pageId);
   return rows.map(({ savedAt, savedBy, ...v }) => ({
     ...v,
     saved_at: savedAt.toISOString(),
@@ -153,10 +128,7 @@ export async function listPageVersions(db: DbOrTx, pageId: number) {
 export async function restorePageVersion(db: Db, auth: Auth, pageId: number, versionId: number) {
   return db.transaction(async (tx) => {
     const current = await findPage(tx, pageId, true);
-    const [version] = await tx
-      .select()
-      .from(websitePageVersions)
-      .where(and(eq(websitePageVersions.id, versionId), eq(websitePageVersions.pageId, pageId)));
+    const version = await pageVersion(tx, pageId, versionId);
     if (!version) throw notFound();
     // An old version's url may since have been taken by a screen or a page; the page keeps a url that works.
     const url = isBuiltInPage(current.url) ? current.url : await usableUrl(tx, version.url, current);
@@ -166,11 +138,7 @@ export async function restorePageVersion(db: Db, auth: Auth, pageId: number, ver
       components: version.components,
       componentProps: version.componentProps,
     };
-    const [row] = await tx
-      .update(websitePages)
-      .set({ draft, draftSavedAt: new Date() })
-      .where(eq(websitePages.id, pageId))
-      .returning();
+    const row = await updatePageDraft(tx, pageId, draft, new Date());
     await recordAudit(tx, {
       actorId: auth.userId,
       action: 'website_page.restore',
@@ -184,10 +152,7 @@ async function usableUrl(tx: DbOrTx, url: string, current: PageRow): Promise<str
   const fallback = current.draft?.url ?? current.url;
   try {
     const clean = cleanPageUrl(url);
-    const [other] = await tx
-      .select({ id: websitePages.id })
-      .from(websitePages)
-      .where(and(eq(websitePages.url, clean), ne(websitePages.id, current.id)));
+    const other = await otherPageWithUrl(tx, clean, current.id);
     return other ? fallback : clean;
   } catch {
     return fallback;

@@ -8,13 +8,20 @@ import {
   type WebsiteComponentName,
   type WebsitePageBody,
 } from '@dd/shared';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import type { Db, DbOrTx } from '../../db/client';
-import { websiteComponents, websitePages } from '../../db/schema';
+import type { websitePages } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import { findPage, toEditorPage, withUrlCheck } from './website.publishing';
+import {
+  componentsWithPageCounts,
+  deletePage,
+  insertPage,
+  insertPagesWhereUrlFree,
+  publishedPages,
+  updateComponentProps,
+} from './website.queries';
 import { cleanPage, cleanProps, isBuiltInPage } from './website.rules';
 
 /**
@@ -36,17 +43,7 @@ const toPage = (row: PageRow) => ({
 
 /** The published page at `url`, or every published page (at most 500) by name. */
 export async function listWebsitePages(db: DbOrTx, url: string | undefined) {
-  const rows = await db
-    .select()
-    .from(websitePages)
-    .where(
-      and(
-        isNotNull(websitePages.publishedAt),
-        url === undefined ? undefined : eq(websitePages.url, normalizePageUrl(url)),
-      ),
-    )
-    .orderBy(asc(websitePages.name))
-    .limit(500);
+  const rows = await publishedPages(db, url === undefined ? undefined : normalizePageUrl(url));
   return rows.map(toPage);
 }
 
@@ -62,18 +59,15 @@ export async function createWebsitePage(db: Db, auth: Auth, body: WebsitePageBod
   const page = cleanPage(body);
   return withUrlCheck(() =>
     db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(websitePages)
-        .values({
-          name: page.name,
-          url: page.url,
-          components: [],
-          componentProps: [],
-          publishedAt: null,
-          draft: page,
-          draftSavedAt: new Date(),
-        })
-        .returning();
+      const row = await insertPage(tx, {
+        name: page.name,
+        url: page.url,
+        components: [],
+        componentProps: [],
+        publishedAt: null,
+        draft: page,
+        draftSavedAt: new Date(),
+      });
       await recordAudit(tx, {
         actorId: auth.userId,
         action: 'website_page.create',
@@ -88,7 +82,7 @@ export async function deleteWebsitePage(db: Db, auth: Auth, id: number) {
   await db.transaction(async (tx) => {
     const current = await findPage(tx, id, true);
     if (isBuiltInPage(current.url)) throw badRequest(WEBSITE_MSG.builtInDelete);
-    await tx.delete(websitePages).where(eq(websitePages.id, id));
+    await deletePage(tx, id);
     await recordAudit(tx, {
       actorId: auth.userId,
       action: 'website_page.delete',
@@ -100,35 +94,20 @@ export async function deleteWebsitePage(db: Db, auth: Auth, id: number) {
 
 /** Creates the landing, About Us and Contact Us pages where their url has no page (start-up, idempotent). */
 export async function ensureBuiltInPages(db: DbOrTx): Promise<void> {
-  await db
-    .insert(websitePages)
-    .values(
-      BUILT_IN_PAGES.map((p) => ({
-        name: p.name,
-        url: p.url,
-        components: [...p.components],
-        componentProps: [...p.componentProps],
-      })),
-    )
-    .onConflictDoNothing({ target: websitePages.url });
+  await insertPagesWhereUrlFree(
+    db,
+    BUILT_IN_PAGES.map((p) => ({
+      name: p.name,
+      url: p.url,
+      components: [...p.components],
+      componentProps: [...p.componentProps],
+    })),
+  );
 }
 
 /** The component types (or the one with `id`) with their saved defaults and how many pages use each. */
 export async function listComponents(db: DbOrTx, id?: number) {
-  const rows = await db
-    .select({
-      id: websiteComponents.id,
-      name: websiteComponents.name,
-      props: websiteComponents.props,
-      // Written out: inside the sub-select an unqualified "name" would be the page's own column.
-      pages:
-        sql<number>`(select count(*) from website_pages p where p.components @> jsonb_build_array(website_components.name))`.mapWith(
-          Number,
-        ),
-    })
-    .from(websiteComponents)
-    .where(id === undefined ? undefined : eq(websiteComponents.id, id))
-    .orderBy(asc(websiteComponents.id));
+  const rows = await componentsWithPageCounts(db, id);
   return rows.map((r) => ({ ...r, name: r.name as WebsiteComponentName }));
 }
 
@@ -147,7 +126,7 @@ export async function updateComponent(
   const current = await getComponent(db, id);
   const clean: ComponentProps = cleanProps(current.name, props, 0);
   await db.transaction(async (tx) => {
-    await tx.update(websiteComponents).set({ props: clean }).where(eq(websiteComponents.id, id));
+    await updateComponentProps(tx, id, clean);
     await recordAudit(tx, {
       actorId: auth.userId,
       action: 'website_component.update',

@@ -3,10 +3,10 @@ import { asc, desc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Auth } from '../../authz';
 import { internalNumberValue, requests } from '../../db/schema';
-import { CURSOR_REFUSAL, cursorParam } from './requests.cursor';
-import { deadlineStatusParam, deadlineStatusWhere } from './requests.deadline-filter';
+import { CURSOR_REFUSAL, cursorParam } from './requests.cursor.queries';
+import { deadlineStatusParam, deadlineStatusWhere } from './requests.deadline-filter.queries';
 import { dateParam, filter, idParam, type RequestFilter } from './requests.filter-kit';
-import { notArchived, STAFF_FILTERS, STAFF_ORDERINGS } from './requests.staff-filters';
+import { notArchived, STAFF_FILTERS, STAFF_ORDERINGS } from './requests.staff-filters.queries';
 
 /**
  * The allow-list of GET /api/home/request/ query parameters. A filter is one entry: its Zod schema and

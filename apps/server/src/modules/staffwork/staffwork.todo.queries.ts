@@ -4,7 +4,7 @@ import type { Auth } from '../../authz';
 import { visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { requests } from '../../db/schema';
-import { notArchived } from '../requests/requests.staff-filters';
+import { notArchived } from '../requests/requests.staff-filters.queries';
 
 /**
  * GET /api/home/request/todo/: how much is due for the caller, by today in their own time zone (the

@@ -4,12 +4,12 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { patients, providers, requests, users } from '../../db/schema';
 import { boolParam, containsPattern, dateParam, filter, idParam, textParam } from './requests.filter-kit';
-import { nameMatches } from './requests.name-filters';
+import { nameMatches } from './requests.name-filters.queries';
 
 /**
  * The staff list's filters and orderings (staff spec section 7) as allow-list entries of
  * GET /api/home/request/. Names of related rows are matched with EXISTS sub-queries (or, in the list, with
- * their matches looked up first: requests.name-filters.ts), so the list query itself never joins; every
+ * their matches looked up first: requests.name-filters.queries.ts), so the list query itself never joins; every
  * value is a bound parameter.
  */
 const contains = (column: SQL | AnyPgColumn, text: string) =>
