@@ -321,6 +321,8 @@ export const requests = pgTable(
         t.completedDate,
         t.userId,
         t.providerId,
+        // Last, for the reminder check of each open request, so the dashboard's pass stays index-only.
+        t.id,
       )
       .where(sql`${t.active} and ${oneOf(t.status, OPEN_STATUSES)}`),
     // `?deadline_status=`: a range of due dates among open requests that have one.
