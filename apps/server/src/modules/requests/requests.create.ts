@@ -12,7 +12,7 @@ import { staffToday } from '../notes/notes.reminders';
 import { emitRequestCreated } from '../webhooks/webhooks.emit';
 import { insertRequest, providersToOrder, requesterEmail } from './requests.create.queries';
 import { submittedEmail } from './requests.email';
-import { checkRequestInput, requestBeingSplit } from './requests.input';
+import { checkRequestInput, formColumns, requestBeingSplit } from './requests.input';
 import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
 import { requestTypeText, resolveRequestTypes } from './requests.types';
 import { addRequestTypes } from './requests.types.queries';
@@ -52,16 +52,8 @@ export async function createRequests(
         });
       }
       const row = await insertRequest(tx, {
-        status: STATUS.requestedByLawyer,
+        ...formColumns(body, input),
         requestType: requestTypeText(types),
-        rush: body.rush,
-        startDate: input.startDate,
-        endDate: input.endDate,
-        specialInstructions: body.special_instructions,
-        intakeFormUrl: body.intake_form_url,
-        hipaaConsentUrl: body.hipaa_consent_url,
-        attorneyName: body.attorney_name,
-        ...(body.legal_basis && { legalBasis: body.legal_basis }),
         price,
         patientId: input.patient.id,
         providerId,

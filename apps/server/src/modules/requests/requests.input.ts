@@ -4,6 +4,7 @@ import {
   mainContactNotInFirmMessage,
   normalizeRequestDate,
   type RequestBody,
+  STATUS,
   validateRequestInput,
 } from '@dd/shared';
 import type { Auth } from '../../authz';
@@ -34,6 +35,21 @@ export interface CheckedRequestInput {
   startDate: string;
   endDate: string;
   patient: { id: number; fullName: string; companyId: number; companyName: string; requestPrice: Cents };
+}
+
+/** The columns an order or a resubmission writes from the form, the same for both. */
+export function formColumns(body: RequestBody, input: Pick<CheckedRequestInput, 'startDate' | 'endDate'>) {
+  return {
+    status: STATUS.requestedByLawyer,
+    rush: body.rush,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    specialInstructions: body.special_instructions,
+    intakeFormUrl: body.intake_form_url,
+    hipaaConsentUrl: body.hipaa_consent_url,
+    attorneyName: body.attorney_name,
+    ...(body.legal_basis && { legalBasis: body.legal_basis }),
+  };
 }
 
 /**

@@ -14,7 +14,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { setFollowUp, staffToday } from '../notes/notes.reminders';
 import { emitStatusChanged } from '../webhooks/webhooks.emit';
 import { refreshDeadline } from './requests.deadline';
-import { checkRequestInput } from './requests.input';
+import { checkRequestInput, formColumns } from './requests.input';
 import { findVisibleRequest, unsafeRequestRowsByIds, withRelated } from './requests.queries';
 import { replaceRequestTypes, resolveRequestTypes } from './requests.types';
 import {
@@ -67,15 +67,7 @@ export async function updateRequest(
     if (!status) throw notFound();
     authorize(auth, 'request.edit', { status });
     await saveResubmittedRequest(tx, key, {
-      status: STATUS.requestedByLawyer,
-      rush: body.rush,
-      startDate: input.startDate,
-      endDate: input.endDate,
-      specialInstructions: body.special_instructions,
-      intakeFormUrl: body.intake_form_url,
-      hipaaConsentUrl: body.hipaa_consent_url,
-      attorneyName: body.attorney_name,
-      ...(body.legal_basis && { legalBasis: body.legal_basis }),
+      ...formColumns(body, input),
       price: requestPrice({
         companyPrice: input.patient.requestPrice,
         rush: body.rush,
