@@ -18,8 +18,6 @@ const ALLOWED = {
   'modules/authorizations/authorizations.checklist.queries.ts': INTERNAL_STAFF,
   'modules/authorizations/authorizations.checklist.ts': INTERNAL_STAFF,
   'modules/billing/billings.service.ts': `${INTERNAL_STAFF}; and a confirmed card charge (a webhook, with no caller) settles its billing`,
-  'modules/billing/invoice-lines.ts':
-    'writes the line of a request its caller already found in its reach and locked (staff work, a firm approving a prepayment)',
   'modules/billing/invoices.service.ts': INTERNAL_STAFF,
   'modules/fees/fees.prepayment.ts': INTERNAL_STAFF,
   'modules/fees/fees.queries.ts': INTERNAL_STAFF,

@@ -2,28 +2,29 @@ import type { Cents } from '@dd/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, invoices, priceSettings, requests } from '../../db/schema';
+import type { RequestKey } from '../requests/requests.ref';
 import { feeSql } from './invoices.queries';
 
 /**
- * The statements of writing a request's invoice line (invoice-lines.ts) and of staff's line screens
- * (invoices.service.ts). They find the request or the line by its id alone: the caller has already
- * found the request in its reach, or is an internal administrator.
+ * The statements of writing a request's invoice line (invoice-lines.ts), which name the request's firm, and
+ * of staff's line screens (invoices.service.ts), which find the request or the line by its id alone: their
+ * caller is an internal administrator.
  */
 
 /** The request's newest invoice line, if it has one. */
-export async function unsafeLastLine(tx: DbOrTx, requestId: number) {
+export async function lastLine(tx: DbOrTx, request: RequestKey) {
   const [last] = await tx
     .select({ id: invoices.id, billId: invoices.billId })
     .from(invoices)
-    .where(eq(invoices.requestId, requestId))
+    .where(and(eq(invoices.requestId, request.id), eq(invoices.companyId, request.companyId)))
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
     .limit(1);
   return last;
 }
 
 /** What a new line of the request starts from: its quote, page fee, firm and whether the firm is surcharged. */
-export async function unsafeRequestForLine(tx: DbOrTx, requestId: number) {
-  const [request] = await tx
+export async function requestForLine(tx: DbOrTx, request: RequestKey) {
+  const [row] = await tx
     .select({
       price: requests.price,
       pageFee: requests.pageFee,
@@ -32,8 +33,8 @@ export async function unsafeRequestForLine(tx: DbOrTx, requestId: number) {
     })
     .from(requests)
     .innerJoin(companies, eq(companies.id, requests.companyId))
-    .where(eq(requests.id, requestId));
-  return request;
+    .where(and(eq(requests.id, request.id), eq(requests.companyId, request.companyId)));
+  return row;
 }
 
 interface LineCosts {
@@ -42,8 +43,11 @@ interface LineCosts {
   autoAddedSurcharge: Cents;
 }
 
-export async function unsafeSetLineCosts(tx: DbOrTx, lineId: number, values: LineCosts): Promise<void> {
-  await tx.update(invoices).set(values).where(eq(invoices.id, lineId));
+export async function setLineCosts(tx: DbOrTx, line: { id: number; companyId: number }, values: LineCosts) {
+  await tx
+    .update(invoices)
+    .set(values)
+    .where(and(eq(invoices.id, line.id), eq(invoices.companyId, line.companyId)));
 }
 
 /** Inserts a line of the request; its id. */

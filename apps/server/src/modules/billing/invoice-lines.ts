@@ -1,12 +1,8 @@
 import { automaticSurcharge, type Cents, cents } from '@dd/shared';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import {
-  insertLine,
-  unsafeLastLine,
-  unsafeRequestForLine,
-  unsafeSetLineCosts,
-} from './invoice-lines.queries';
+import type { RequestKey } from '../requests/requests.ref';
+import { insertLine, lastLine, requestForLine, setLineCosts } from './invoice-lines.queries';
 
 /** The one rule for writing a request's invoice line, used by the requisition form and the invoice screen. */
 export interface LineAmounts {
@@ -21,8 +17,8 @@ export interface LineAmounts {
  * carries costs only: the fee was billed with the earlier line). The caller holds the request's row
  * lock, so a billing of the same company waits or has already frozen the line.
  */
-export async function writeCurrentLine(tx: DbOrTx, requestId: number, amounts: LineAmounts): Promise<number> {
-  const request = await unsafeRequestForLine(tx, requestId);
+export async function writeCurrentLine(tx: DbOrTx, key: RequestKey, amounts: LineAmounts): Promise<number> {
+  const request = await requestForLine(tx, key);
   if (!request) throw notFound();
   const values = {
     providerCost: amounts.providerCost,
@@ -30,15 +26,15 @@ export async function writeCurrentLine(tx: DbOrTx, requestId: number, amounts: L
     autoAddedSurcharge:
       amounts.surcharge ?? (request.flagged ? automaticSurcharge(amounts.providerCost) : cents(0)),
   };
-  const last = await unsafeLastLine(tx, requestId);
+  const last = await lastLine(tx, key);
   if (last && last.billId === null) {
-    await unsafeSetLineCosts(tx, last.id, values);
+    await setLineCosts(tx, { id: last.id, companyId: key.companyId }, values);
     return last.id;
   }
   return insertLine(tx, {
     ...values,
-    requestId,
-    companyId: request.companyId,
+    requestId: key.id,
+    companyId: key.companyId,
     price: last ? cents(0) : request.price,
   });
 }

@@ -28,8 +28,8 @@ import { companyName, invoiceCompaniesPage } from './billing-companies.queries';
 import { feeSettingsRow, saveFeeSettingsRow } from './fee-settings.queries';
 import { writeCurrentLine } from './invoice-lines';
 import {
+  lastLine,
   unsafeFirmOfRequest,
-  unsafeLastLine,
   unsafeLinesOfRequest,
   unsafeLockActiveRequest,
   unsafeRequestOfLine,
@@ -178,8 +178,8 @@ export async function saveRequestLine(
 ): Promise<InvoiceLine> {
   authorize(auth, 'billing.manage');
   const lineId = await db.transaction(async (tx) => {
-    await lockRequest(tx, requestId);
-    const id = await writeCurrentLine(tx, requestId, {
+    const request = await lockRequest(tx, requestId);
+    const id = await writeCurrentLine(tx, request, {
       providerCost: toCents(amounts.provider_cost),
       surcharge:
         amounts.auto_added_surcharge === undefined ? undefined : toCents(amounts.auto_added_surcharge),
@@ -198,10 +198,10 @@ export async function saveRequestLine(
 export async function openRequestLine(db: Db, auth: Auth, requestId: number): Promise<InvoiceLine> {
   authorize(auth, 'billing.manage');
   const lineId = await db.transaction(async (tx) => {
-    await lockRequest(tx, requestId);
-    const last = await unsafeLastLine(tx, requestId);
+    const request = await lockRequest(tx, requestId);
+    const last = await lastLine(tx, request);
     if (last && last.billId === null) return last.id;
-    const id = await writeCurrentLine(tx, requestId, { providerCost: cents(0) });
+    const id = await writeCurrentLine(tx, request, { providerCost: cents(0) });
     await auditLine(tx, auth, id, requestId, { provider_cost: 0 });
     return id;
   });

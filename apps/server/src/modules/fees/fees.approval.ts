@@ -98,7 +98,7 @@ export async function answerFeeApproval(
     });
     if (next) await changeStatus(tx, deps.mail, target, next);
     if (answer.approve && approval.kind === 'prepayment')
-      await billPrepayment(tx, requestId, approval.amount);
+      await billPrepayment(tx, { id: requestId, companyId: target.companyId }, approval.amount);
     // A charge to dispute is staff's to take up today.
     if (!answer.approve && answer.action === 'dispute')
       await setFollowUp(tx, { id: requestId, companyId: target.companyId }, await staffToday(tx));

@@ -13,6 +13,7 @@ import type { Mail } from '../../lib/outbox';
 import { writeCurrentLine } from '../billing/invoice-lines';
 import { writeNote } from '../notes/notes.queries';
 import { changeStatus } from '../notes/notes.status';
+import type { RequestKey } from '../requests/requests.ref';
 import { feeApprovalEmail } from './fees.approval-email';
 import {
   feeLimitFacts,
@@ -145,9 +146,9 @@ export async function askApprovalIfOverLimit(
  * A prepayment the firm approved, or one within its limit, is what the provider is paid: it becomes the
  * request's provider cost (and its invoice line follows) unless staff have recorded one (decision 064).
  */
-export async function billPrepayment(tx: Tx, requestId: number, amount: Cents): Promise<void> {
-  const charged = await providerCostOf(tx, requestId);
+export async function billPrepayment(tx: Tx, request: RequestKey, amount: Cents): Promise<void> {
+  const charged = await providerCostOf(tx, request);
   if (charged === undefined || charged > 0) return;
-  await setProviderCost(tx, requestId, amount);
-  await writeCurrentLine(tx, requestId, { providerCost: amount });
+  await setProviderCost(tx, request, amount);
+  await writeCurrentLine(tx, request, { providerCost: amount });
 }

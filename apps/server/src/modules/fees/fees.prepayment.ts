@@ -49,7 +49,7 @@ export async function recordPrepayment(
         userId: auth.userId,
         text: prepaymentNote.withinLimit(formatMoney(amount), limit, body.note),
       });
-      await billPrepayment(tx, requestId, amount);
+      await billPrepayment(tx, { id: requestId, companyId: request.companyId }, amount);
     }
     return asked;
   });

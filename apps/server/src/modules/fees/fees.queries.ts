@@ -15,6 +15,7 @@ import {
 } from '../../db/schema';
 import type { LockedRequest } from '../notes/notes.context';
 import { lockRequestForChange } from '../notes/notes.context.queries';
+import type { RequestKey } from '../requests/requests.ref';
 
 /** The statements of fees: the firm's approvals, its limit, and what a charge is checked with. */
 export type FeeApprovalRow = typeof feeApprovals.$inferSelect;
@@ -124,16 +125,19 @@ export async function insertFeeApproval(tx: Tx, approval: NewFeeApproval): Promi
 }
 
 /** The request's recorded provider cost. */
-export async function providerCostOf(tx: Tx, requestId: number): Promise<Cents | undefined> {
+export async function providerCostOf(tx: Tx, request: RequestKey): Promise<Cents | undefined> {
   const [r] = await tx
     .select({ charged: requests.providerCost })
     .from(requests)
-    .where(eq(requests.id, requestId));
+    .where(and(eq(requests.id, request.id), eq(requests.companyId, request.companyId)));
   return r?.charged;
 }
 
-export async function setProviderCost(tx: Tx, requestId: number, amount: Cents): Promise<void> {
-  await tx.update(requests).set({ providerCost: amount }).where(eq(requests.id, requestId));
+export async function setProviderCost(tx: Tx, request: RequestKey, amount: Cents): Promise<void> {
+  await tx
+    .update(requests)
+    .set({ providerCost: amount })
+    .where(and(eq(requests.id, request.id), eq(requests.companyId, request.companyId)));
 }
 
 /** Locks the active request of any firm (FOR UPDATE of its row) with its status, firm and the firm's limit. */

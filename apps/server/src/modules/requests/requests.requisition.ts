@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { Mail } from '../../lib/outbox';
 import { writeCurrentLine } from '../billing/invoice-lines';
+import { unsafeLockActiveRequest } from '../billing/invoice-lines.queries';
 import { askApprovalIfOverLimit } from '../fees/fees.ask';
-import { unsafeLockActiveRequest } from './requests.move.queries';
 import { unsafeRequestRowsByIds, withRelated } from './requests.queries';
 import { unsafeSaveRequisition } from './requests.requisition.queries';
 
@@ -26,7 +26,8 @@ export async function saveRequisition(
 ): Promise<StaffRequest> {
   authorize(auth, 'invoice.edit');
   await db.transaction(async (tx) => {
-    if (!(await unsafeLockActiveRequest(tx, id))) throw notFound();
+    const request = await unsafeLockActiveRequest(tx, id);
+    if (!request) throw notFound();
     await unsafeSaveRequisition(tx, id, {
       requisitionId: body.requisition_id,
       providerCost: toCents(body.provider_cost),
@@ -35,7 +36,7 @@ export async function saveRequisition(
       providerClericalMinutes: body.clerical_minutes,
       providerPostage: body.postage === undefined ? undefined : toCents(body.postage ?? 0),
     });
-    await writeCurrentLine(tx, id, { providerCost: toCents(body.provider_cost) });
+    await writeCurrentLine(tx, request, { providerCost: toCents(body.provider_cost) });
     await askApprovalIfOverLimit(tx, mail, id, auth.userId);
   });
   const rows = await unsafeRequestRowsByIds(db, [id]);
