@@ -11,7 +11,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { listRecords } from '../apps/server/src/modules/data-admin/data-admin.queries';
 import { modelsIndex } from '../apps/server/src/modules/data-admin/models';
 import { ONE_CLIENT } from './generate-sql';
-import { smallThenBig, type Timing, timed } from './measure';
+import { growthTable, smallThenBig, type Timing, timed } from './measure';
 import { writeSection } from './results-file';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
@@ -46,24 +46,12 @@ async function measure(url: string) {
 
 async function main() {
   const { small, big, loads } = await smallThenBig(measure);
-  const lines = [
-    '| case | rows, count (10k / 1M) | 10k p95 | 1M p50 | 1M p95 | growth | p95 < 100 ms | growth ≤ 2× |',
-    '|---|---:|---:|---:|---:|---:|:-:|:-:|',
-  ];
-  let misses = 0;
-  for (const [name, b] of big) {
-    const s = small.get(name);
-    if (!s) continue;
-    const growth = b.timing.p95 / s.timing.p95;
-    const ok = [b.timing.p95 < 100, growth <= 2];
-    if (!ok.every(Boolean)) misses++;
-    lines.push(
-      `| ${name} | ${s.rows}, ${s.count} / ${b.rows}, ${b.count} | ${s.timing.p95.toFixed(2)} | ${b.timing.p50.toFixed(2)} | ${b.timing.p95.toFixed(2)} | ${growth.toFixed(2)}× | ${ok.map((x) => (x ? 'yes' : '**no**')).join(' | ')} |`,
-    );
-    console.log(
-      `${name.padEnd(48)} 10k p95 ${s.timing.p95.toFixed(2)}  1M p95 ${b.timing.p95.toFixed(2)} ms`,
-    );
-  }
+  const { table, misses } = growthTable(
+    small,
+    big,
+    'rows, count (10k / 1M)',
+    (s, b) => `${s.rows}, ${s.count} / ${b.rows}, ${b.count}`,
+  );
   await writeSection(
     'data-admin',
     `## Data administration: the request list at 10,000 and 1,000,000 requests
@@ -73,7 +61,7 @@ count side by side, as the list call runs them), ${RUNS} timed calls per case af
 then 1M. The search looks in the id (a whole number), the internal number, the client's and the provider's
 name, each through its index (decision 046). Load average ${loads[0].toFixed(2)} at the start, ${loads[1].toFixed(2)} at the end.
 
-${lines.join('\n')}
+${table}
 
 Times in milliseconds.`,
   );

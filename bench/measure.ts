@@ -118,6 +118,35 @@ export function resultsTable(rows: ResultRow[]): string {
 }
 
 /**
+ * The growth table of a 10k-against-1M benchmark: one row per case measured on both, with the two goals (p95
+ * under 100 ms at 1M, at most 2× the 10k p95), and how many cases miss one. `rows` says what a case returned.
+ */
+export function growthTable<T extends { timing: Timing }>(
+  small: Map<string, T>,
+  big: Map<string, T>,
+  rowsHeading: string,
+  rows: (s: T, b: T) => string,
+): { table: string; misses: number } {
+  const lines = [
+    `| case | ${rowsHeading} | 10k p95 | 1M p50 | 1M p95 | growth | p95 < 100 ms | growth ≤ 2× |`,
+    '|---|---:|---:|---:|---:|---:|:-:|:-:|',
+  ];
+  let misses = 0;
+  for (const [name, b] of big) {
+    const s = small.get(name);
+    if (!s) continue;
+    const growth = b.timing.p95 / s.timing.p95;
+    const ok = [b.timing.p95 < 100, growth <= 2];
+    if (!ok.every(Boolean)) misses++;
+    lines.push(
+      `| ${name} | ${rows(s, b)} | ${ms(s.timing.p95)} | ${ms(b.timing.p50)} | ${ms(b.timing.p95)} | ${growth.toFixed(2)}× | ${ok.map((x) => (x ? 'yes' : '**no**')).join(' | ')} |`,
+    );
+    console.log(`${name.padEnd(48)} 10k p95 ${ms(s.timing.p95)}  1M p95 ${ms(b.timing.p95)} ms`);
+  }
+  return { table: lines.join('\n'), misses };
+}
+
+/**
  * One measure on the 10k database (BENCH_SMALL_DATABASE_URL) and then at once on the 1M one
  * (BENCH_DATABASE_URL), with the load average before and after, so each case's growth is read back to back.
  */

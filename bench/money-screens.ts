@@ -13,7 +13,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { invoicePage, listInvoiceCompanies } from '../apps/server/src/modules/billing/invoices.service';
 import { INTERNAL_COMPANY_ID } from './generate';
 import { BENCH_WORKER_EMAIL, BIG_FIRM_NAME } from './generate-sql';
-import { smallThenBig, type Timing, timed } from './measure';
+import { growthTable, smallThenBig, type Timing, timed } from './measure';
 import { writeSection } from './results-file';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -70,24 +70,7 @@ async function measure(url: string) {
 
 async function main() {
   const { small, big, loads } = await smallThenBig(measure);
-  const lines = [
-    '| case | lines (10k / 1M) | 10k p95 | 1M p50 | 1M p95 | growth | p95 < 100 ms | growth ≤ 2× |',
-    '|---|---:|---:|---:|---:|---:|:-:|:-:|',
-  ];
-  let misses = 0;
-  for (const [name, b] of big) {
-    const s = small.get(name);
-    if (!s) continue;
-    const growth = b.timing.p95 / s.timing.p95;
-    const ok = [b.timing.p95 < 100, growth <= 2];
-    if (!ok.every(Boolean)) misses++;
-    lines.push(
-      `| ${name} | ${s.rows} / ${b.rows} | ${s.timing.p95.toFixed(1)} | ${b.timing.p50.toFixed(1)} | ${b.timing.p95.toFixed(1)} | ${growth.toFixed(2)}× | ${ok.map((x) => (x ? 'yes' : '**no**')).join(' | ')} |`,
-    );
-    console.log(
-      `${name.padEnd(32)} 10k p95 ${s.timing.p95.toFixed(1)}  1M p95 ${b.timing.p95.toFixed(1)} ms`,
-    );
-  }
+  const { table, misses } = growthTable(small, big, 'lines (10k / 1M)', (s, b) => `${s.rows} / ${b.rows}`);
   await writeSection(
     'money-screens',
     `## Money screens at 10,000 and 1,000,000 requests: the invoices' firm list and the big firm's invoice
@@ -97,7 +80,7 @@ Produced by \`npx tsx bench/money-screens.ts\` on ${new Date().toISOString().sli
 in as a Direct Docs staff member, ${RUNS} timed calls per case after 5 warm-up calls, 10k then 1M. The big firm has
 a tenth of the requests. Load average ${loads[0].toFixed(2)} at the start, ${loads[1].toFixed(2)} at the end.
 
-${lines.join('\n')}
+${table}
 
 Times in milliseconds; "lines" is the firms listed for the firm list.`,
   );
