@@ -149,13 +149,16 @@ export async function accessFixtures(deps: AppDeps) {
     note,
     freshRequest,
     checkedRequest,
-    /** The invite grid of the target firm exactly as it stands (the grid call replaces every user). */
-    inviteGridAsItIs: async () =>
+    /**
+     * The invite grid of the target firm as it stands (the grid call replaces every user), with one new
+     * phone number for the plain member, so the call saves a row.
+     */
+    inviteGridWithNewPhone: async () =>
       (await db.select().from(users).where(eq(users.companyId, company.id))).map((u) => ({
         first_name: u.firstName,
         last_name: u.lastName,
         email: u.email,
-        phone_number: u.phoneNumber,
+        phone_number: u.id === member.user.id ? `555-${String(Date.now()).slice(-4)}` : u.phoneNumber,
         admin_access: u.isStaff ? 'TRUE' : 'FALSE',
         active: u.isActive ? 'TRUE' : 'FALSE',
       })),
@@ -227,14 +230,31 @@ export async function accessFixtures(deps: AppDeps) {
       }
       return r;
     },
-    /** A request of the target firm waiting for the firm to approve a $180.00 provider charge. */
-    freshFeeApproval: async () => {
+    /** A request of the target firm sent to its provider half a year ago and never answered: it is stale. */
+    freshStaleRequest: async () => {
+      const r = await freshRequest();
+      await db.insert(notes).values({
+        requestId: r.id,
+        companyId: r.companyId,
+        text: 'Sent',
+        updateStatus: STATUS.initialRequestSent,
+        createdAt: new Date(Date.now() - 180 * 86_400_000),
+      });
+      await db.update(requests).set({ status: STATUS.initialRequestSent }).where(eq(requests.id, r.id));
+      return r;
+    },
+    /**
+     * A request of the target firm waiting for the firm to approve $180.00: a provider's charge, or its
+     * demand for payment before it releases the records (approving that one bills the firm at once).
+     */
+    freshFeeApproval: async (kind: 'charge' | 'prepayment' = 'charge') => {
       const r = await freshRequest();
       const [approval] = await db
         .insert(feeApprovals)
         .values({
           requestId: r.id,
           companyId: company.id,
+          kind,
           amount: toCents(180),
           resumeStatus: STATUS.inContact,
         })

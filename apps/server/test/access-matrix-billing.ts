@@ -11,13 +11,13 @@ const ADMIN = '401 403 403 403 403 403 403 200';
 const fees = Object.fromEntries(FEE_FIELDS.map((f) => [f, '35.00']));
 
 /** The firm answers its own fee approvals; internal users are refused (403) whatever they can see. */
-function feeAnswer(body: object = {}): MatrixRow {
+function feeAnswer(body: object = {}, kind: 'charge' | 'prepayment' = 'charge'): MatrixRow {
   return {
     access: 'authenticated',
     expect: '401 200 200 404 404 403 403 403',
     note: 'only the firm decides what it pays',
     input: async (fx) => {
-      const { requestId, approvalId } = await fx.freshFeeApproval();
+      const { requestId, approvalId } = await fx.freshFeeApproval(kind);
       return { params: { id: requestId, approval: approvalId }, body };
     },
   };
@@ -94,7 +94,7 @@ export const BILLING_ROWS: Record<string, MatrixRow> = {
     note: 'internal users who are not staff see only the requests claimed by them',
     input: async (fx) => ({ params: id((await fx.freshFeeApproval()).requestId) }),
   },
-  'POST /api/home/request/:id/fee_approvals/:approval/approve/': feeAnswer(),
+  'POST /api/home/request/:id/fee_approvals/:approval/approve/': feeAnswer({}, 'prepayment'),
   'POST /api/home/request/:id/fee_approvals/:approval/decline/': feeAnswer({ action: 'dispute' }),
   'POST /api/home/request/:id/fee_approvals/prepayment/': {
     access: 'internalStaff',

@@ -3,7 +3,7 @@ import { id, type MatrixRow } from './access-matrix-kit';
 
 /** Access matrix rows: the provider's outcomes and the stale-request offer (decision 058). */
 const STAFF = '401 403 403 403 403 403 200 200';
-const FIRM_ANSWER = '401 409 409 404 404 403 403 403';
+const FIRM_ANSWER = '401 200 200 404 404 403 403 403';
 
 export const OUTCOME_ROWS: Record<string, MatrixRow> = {
   'POST /api/home/request/:id/no_records/': {
@@ -49,13 +49,13 @@ export const OUTCOME_ROWS: Record<string, MatrixRow> = {
   'POST /api/home/request/:id/stale/cancel/': {
     access: 'authenticated',
     expect: FIRM_ANSWER,
-    note: '409: a fresh request is not stale (the offer itself: outcomes/outcomes.test.ts)',
-    input: (fx) => ({ params: id(fx.request.id) }),
+    note: 'a request sent half a year ago and never answered (a fresh one for each caller)',
+    input: async (fx) => ({ params: id((await fx.freshStaleRequest()).id) }),
   },
   'POST /api/home/request/:id/stale/keep_waiting/': {
     access: 'authenticated',
     expect: FIRM_ANSWER,
-    note: '409: a fresh request is not stale',
-    input: (fx) => ({ params: id(fx.request.id) }),
+    note: 'a request sent half a year ago and never answered (a fresh one for each caller)',
+    input: async (fx) => ({ params: id((await fx.freshStaleRequest()).id) }),
   },
 };

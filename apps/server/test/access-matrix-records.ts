@@ -14,7 +14,8 @@ export const RECORD_ROWS: Record<string, MatrixRow> = {
   'GET /api/home/request/:id/': {
     access: 'authenticated',
     expect: '401 200 200 404 404 404 200 200',
-    input: (fx) => ({ params: id(fx.request.id) }),
+    note: 'with its files and who opened them, the widest read of a request',
+    input: (fx) => ({ params: id(fx.request.id), query: 'related=files,files__file_accesses__user' }),
   },
   'POST /api/home/request/:id/': {
     access: 'authenticated',
@@ -209,8 +210,8 @@ export const RECORD_ROWS: Record<string, MatrixRow> = {
   'POST /api/user/invite/': {
     access: 'companyStaff',
     expect: '401 403 200 403 404 403 200 200',
-    input: async (fx) => ({ body: { company_id: fx.company.id, rows: await fx.inviteGridAsItIs() } }),
-    note: 'the grid replaces every user of the firm, so it is sent back unchanged',
+    input: async (fx) => ({ body: { company_id: fx.company.id, rows: await fx.inviteGridWithNewPhone() } }),
+    note: 'the grid replaces every user of the firm, so it is sent back as it is but for one phone number',
   },
   'GET /api/home/company/': { access: 'internal', expect: '401 403 403 403 403 200 200 200' },
   'GET /api/home/company/:id/': {

@@ -18,11 +18,14 @@ async function signingOf(
 ) {
   const { deps } = await getContext();
   const token = randomBytes(32).toString('base64url');
+  // A signed authorization's document is the request's HIPAA form, so revoking it cancels the request.
+  const documentUrl = signed ? `signing/${randomBytes(8).toString('hex')}.pdf` : undefined;
   const request = await createRequest(deps.db, {
     patientId,
     companyId,
     userId: fx.member.id,
     providerId: fx.provider.id,
+    hipaaConsentUrl: documentUrl,
   });
   const [row] = await deps.db
     .insert(signingRequests)
@@ -36,7 +39,12 @@ async function signingOf(
       tokenHash: sha256(token),
       linkExpiresAt: new Date(Date.now() + 86_400_000),
       ...(signed
-        ? { state: 'signed' as const, signedAt: new Date(), authorizationExpiresOn: '2027-01-01' }
+        ? {
+            state: 'signed' as const,
+            signedAt: new Date(),
+            authorizationExpiresOn: '2027-01-01',
+            documentUrl,
+          }
         : {}),
     })
     .returning();

@@ -20,6 +20,14 @@ describe('the tenant-condition check', () => {
     expect(tenantViolations('delete from "sessions" where "sessions"."company_id" in ($1)')).toEqual([]);
   });
 
+  it('needs a firm named by value: chaining tables to each other names no firm', () => {
+    const chained = `select r.id, (select max(n.id) from notes n where n.company_id = "requests"."company_id"
+      and n.request_id = "requests"."id") from "requests" where "requests"."id" = $1`;
+    expect(tenantViolations(chained)).toEqual(['notes', 'requests']);
+    expect(tenantViolations(`${chained} and "requests"."company_id" = $2`)).toEqual([]);
+    expect(tenantViolations(`${chained} and $2 = "requests"."company_id"`)).toEqual([]);
+  });
+
   it('does not count company_id in the select list as a condition', () => {
     expect(tenantViolations('select "notes"."company_id" from "notes" where "notes"."id" = $1')).toEqual([
       'notes',

@@ -85,12 +85,25 @@ const NOT_AN_ALIAS = new Set([
 /** `from "notes" "n"`, `join requests r`, `update "files" set`, `delete from "sessions"`: table and alias. */
 const TABLE_REFERENCE = /\b(?:from|join|update)\s+"?([a-z_]+)"?(?:\s+(?:as\s+)?"?([a-z_]+)"?)?/gi;
 
-/** The tenant tables a statement reads or changes without comparing their `company_id`. */
+/** `company_id = $1`, `company_id in ($1, $2)`, `$1 = company_id`: a firm named by value. */
+const FIRM_BY_VALUE =
+  /company_id"?\s*(?:=|in\b|is not distinct from)\s*\(?\s*\$\d|\$\d+\s*=\s*(?:"?[a-z_]+"?\.)?"?company_id/i;
+
+/**
+ * The tenant tables a statement reads or changes without comparing their `company_id`. Comparing one
+ * table's firm to another's (`n.company_id = requests.company_id`) only chains them: somewhere the
+ * statement must also name a firm by value, or it names none and reads across every firm.
+ */
 export function tenantViolations(statement: string): string[] {
   const missing: string[] = [];
+  const namesAFirm = FIRM_BY_VALUE.test(statement);
   for (const match of statement.matchAll(TABLE_REFERENCE)) {
     const table = match[1].toLowerCase();
     if (!(DISTRIBUTED_TABLES.has(table) && table !== 'companies')) continue;
+    if (!namesAFirm) {
+      missing.push(table);
+      continue;
+    }
     const alias = match[2] && !NOT_AN_ALIAS.has(match[2].toLowerCase()) ? match[2] : table;
     const compared = new RegExp(
       `"?${alias}"?\\."?company_id"?\\s*(=|in\\b|is not distinct)|(=|\\bin)\\s*\\(?\\s*"?${alias}"?\\."?company_id"?`,

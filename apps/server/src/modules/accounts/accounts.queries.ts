@@ -28,6 +28,8 @@ export async function setPasswordConfirmingEmail(
   return user;
 }
 
+const ownRow = (auth: Auth) => and(eq(users.id, auth.userId), eq(users.companyId, auth.companyId));
+
 /** The signed-in user's row with their company's name and their role's permissions. */
 export async function currentUserRow(db: DbOrTx, auth: Auth) {
   const [row] = await db
@@ -35,11 +37,9 @@ export async function currentUserRow(db: DbOrTx, auth: Auth) {
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.id, auth.userId));
+    .where(ownRow(auth));
   return row;
 }
-
-const ownRow = (auth: Auth) => and(eq(users.id, auth.userId), eq(users.companyId, auth.companyId));
 
 export async function setWeeklyDeadlineDigest(db: DbOrTx, auth: Auth, wanted: boolean): Promise<void> {
   await db.update(users).set({ weeklyDeadlineDigest: wanted }).where(ownRow(auth));

@@ -3,7 +3,7 @@ import type { Auth } from '../../authz';
 import { isInternalStaff } from '../../authz';
 import { can } from '../../authz/policy';
 import type { DbOrTx } from '../../db/client';
-import { accessesOfFiles } from './files.queries';
+import { accessesOfFirmFiles } from './files.queries';
 
 /**
  * Who opened which file: each file's uploads and downloads (file_accesses), newest first, added to an
@@ -22,8 +22,9 @@ export async function withFileAccessLog(
   if (!asked || detail.files.length === 0 || !can(auth, 'file.seeAccessLog', { companyId: firmId })) {
     return detail;
   }
-  const rows = await accessesOfFiles(
+  const rows = await accessesOfFirmFiles(
     db,
+    firmId,
     detail.files.map((f) => f.id),
   );
 

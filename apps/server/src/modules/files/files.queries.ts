@@ -131,8 +131,8 @@ export async function getRequestFile(
   return row && toRequestFile(auth, row);
 }
 
-/** Every upload and download of these files with who made it, newest first (the files' request is authorised). */
-export function accessesOfFiles(db: DbOrTx, fileIds: number[]) {
+/** Every upload and download of a firm's files with who made it, newest first (their request is authorised). */
+export function accessesOfFirmFiles(db: DbOrTx, companyId: number, fileIds: number[]) {
   return db
     .select({
       id: fileAccesses.id,
@@ -146,7 +146,7 @@ export function accessesOfFiles(db: DbOrTx, fileIds: number[]) {
     })
     .from(fileAccesses)
     .leftJoin(users, eq(users.id, fileAccesses.userId))
-    .where(inArray(fileAccesses.fileId, fileIds))
+    .where(and(eq(fileAccesses.companyId, companyId), inArray(fileAccesses.fileId, fileIds)))
     .orderBy(desc(fileAccesses.createdAt), desc(fileAccesses.id));
 }
 

@@ -56,9 +56,12 @@ export function visibleAwaitingStaleRows(db: DbOrTx, auth: Auth): Promise<StaleR
   );
 }
 
-/** The stale facts of the request `id`, which the caller has already locked and authorized. */
-export async function staleRowById(tx: Tx, id: number): Promise<StaleRow> {
-  const [row] = await staleRows(tx, eq(requests.id, id));
+/** The stale facts of a request the caller has already locked and authorized. */
+export async function staleRowOf(tx: Tx, request: RequestKey): Promise<StaleRow> {
+  const [row] = await staleRows(
+    tx,
+    and(eq(requests.companyId, request.companyId), eq(requests.id, request.id))!,
+  );
   return row;
 }
 
@@ -114,13 +117,19 @@ export async function firmStaleAfter(db: DbOrTx, companyId: number) {
   return firm;
 }
 
-/** The user's full name. */
-export async function userName(tx: Tx, userId: number) {
-  const [me] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, userId));
+/** The signed-in user's full name. */
+export async function signedInName(tx: Tx, auth: Auth) {
+  const [me] = await tx
+    .select({ name: users.fullName })
+    .from(users)
+    .where(and(eq(users.companyId, auth.companyId), eq(users.id, auth.userId)));
   return me;
 }
 
 /** The firm chose to keep waiting on `today`: the offer comes back after as many days. */
-export async function keepWaiting(tx: Tx, id: number, today: string): Promise<void> {
-  await tx.update(requests).set({ staleKeptWaitingOn: today }).where(eq(requests.id, id));
+export async function keepWaiting(tx: Tx, request: RequestKey, today: string): Promise<void> {
+  await tx
+    .update(requests)
+    .set({ staleKeptWaitingOn: today })
+    .where(and(eq(requests.companyId, request.companyId), eq(requests.id, request.id)));
 }

@@ -27,8 +27,8 @@ import {
   lastRejectionNote,
   rejectionReasonOf,
   type StaleRow,
-  staleRowById,
-  userName,
+  signedInName,
+  staleRowOf,
   visibleAwaitingStaleRows,
   visibleStaleRow,
 } from './outcomes.stale.queries';
@@ -130,10 +130,10 @@ export async function answerStale(
   return db.transaction(async (tx) => {
     const target = await lockVisibleRequest(tx, auth, id);
     if (!target) throw notFound();
-    const row = await staleRowById(tx, id);
+    const row = await staleRowOf(tx, target);
     const offer = staleOffer(row, auth);
     if (!offer.stale) throw conflict(OUTCOME_MSG.notStale);
-    const me = await userName(tx, auth.userId);
+    const me = await signedInName(tx, auth);
     const days = offer.waiting_business_days!;
     const cancel = answer === 'cancel';
     const noteId = await insertNote(tx, {
@@ -148,7 +148,7 @@ export async function answerStale(
       await changeStatus(tx, mail, target, STATUS.cancelled);
       await endAllReminders(tx, target);
     } else {
-      await keepWaiting(tx, id, todayIn(auth.timezone));
+      await keepWaiting(tx, target, todayIn(auth.timezone));
     }
     return {
       success: cancel ? OUTCOME_MSG.staleCancelled : OUTCOME_MSG.staleKept,

@@ -170,7 +170,6 @@ export async function countVisibleRequests(db: DbOrTx, auth: Auth, conditions: S
   return total;
 }
 
-/** Rows by id in the given order; the caller has just written them, so no visibility scope is needed. */
 /** Requests by id, of one firm when it is known (the firm's own new or edited requests). */
 export async function unsafeRequestRowsByIds(
   db: DbOrTx,
@@ -205,17 +204,20 @@ const patientColumns = {
   company_id: patients.companyId,
 };
 
-export async function patientsByIds(
+/** The clients of the given requests, each read within its request's firm. */
+export async function patientsOfRequests(
   db: DbOrTx,
-  ids: number[],
+  ofRequests: { patientId: number; companyId: number }[],
   withCompany: boolean,
 ): Promise<Map<number, RequestPatient>> {
-  if (!ids.length) return new Map();
+  if (!ofRequests.length) return new Map();
+  const ids = [...new Set(ofRequests.map((r) => r.patientId))];
+  const firms = [...new Set(ofRequests.map((r) => r.companyId))];
   const rows = await db
     .select({ ...patientColumns, company_name: companies.name })
     .from(patients)
     .innerJoin(companies, eq(companies.id, patients.companyId))
-    .where(inArray(patients.id, ids));
+    .where(and(inArray(patients.id, ids), inArray(patients.companyId, firms)));
   return new Map(
     rows.map(({ company_name, ...p }) => [
       p.id,
@@ -259,9 +261,7 @@ export async function withRelated(
   );
   const [typeNames, patientMap, providerMap, userMap] = await Promise.all([
     typeNamesByRequest(db, rows),
-    wantsPatient
-      ? patientsByIds(db, unique(rows.map((r) => r.patientId)), related.has('patient__company'))
-      : undefined,
+    wantsPatient ? patientsOfRequests(db, rows, related.has('patient__company')) : undefined,
     related.has('provider') ? providersByIds(db, unique(rows.map((r) => r.providerId))) : undefined,
     wantsUsers ? usersByIds(db, userIds) : undefined,
   ]);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { unsafeActiveRequestById } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { patients, requests, signingRequests, users } from '../../db/schema';
@@ -49,14 +49,6 @@ export async function claimExpiredHandling(tx: DbOrTx, id: number, now: Date): P
     .where(and(eq(signingRequests.id, id), isNull(signingRequests.expiredHandledAt)))
     .returning({ id: signingRequests.id });
   return Boolean(claimed);
-}
-
-/** The active requests among `ids` whose HIPAA form is still `document`. */
-export function activeRequestsRelyingOn(tx: DbOrTx, ids: number[], document: string) {
-  return tx
-    .select({ id: requests.id })
-    .from(requests)
-    .where(and(inArray(requests.id, ids), eq(requests.hipaaConsentUrl, document), sql`${requests.active}`));
 }
 
 /** An active request's own HIPAA form and its client's, read without a tenant (internal staff only). */

@@ -11,13 +11,13 @@ import type { Db } from '../../db/client';
 import type { signingRequests } from '../../db/schema';
 import { renderEmail } from '../../lib/email-layout';
 import { changeStatus } from '../notes/notes.status';
+import { claimExpiredHandling, claimExpiryNotice, signedExpiringBy } from './signing.expiry.queries';
 import {
-  activeRequestsRelyingOn,
-  claimExpiredHandling,
-  claimExpiryNotice,
-  signedExpiringBy,
-} from './signing.expiry.queries';
-import { insertStatusNote, lockRequestForChangeById, recordEvent } from './signing.queries';
+  firmRequestsRelyingOn,
+  insertStatusNote,
+  lockFirmRequestForChange,
+  recordEvent,
+} from './signing.queries';
 
 /**
  * The daily look at signed online authorizations (decision 061): one expiring within
@@ -101,10 +101,10 @@ async function expire(
     const claimed = await claimExpiredHandling(tx, row.id, now);
     if (!claimed || !row.requestIds.length || !row.documentUrl) return claimed;
     // Only the requests that still rely on this form: a newer one on the request replaced it.
-    const relying = await activeRequestsRelyingOn(tx, row.requestIds, row.documentUrl);
+    const relying = await firmRequestsRelyingOn(tx, row.companyId, row.requestIds, row.documentUrl);
     const text = SIGNING_MSG.expiredNote(formatDate(row.signedAt), formatDate(row.authorizationExpiresOn));
     for (const { id } of relying) {
-      const target = await lockRequestForChangeById(tx, id);
+      const target = await lockFirmRequestForChange(tx, { id, companyId: row.companyId });
       if (!target || !isOpenStatus(target.status) || target.status === STATUS.needAssistance) continue;
       await insertStatusNote(tx, {
         text,

@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { lockRequestForChange } from '../notes/notes.context.queries';
+import type { RequestKey } from '../requests/requests.ref';
 
 /** SQL for signing requests: a firm's list (by company) and the public link's row (by token hash). */
 export type SigningRow = typeof signingRequests.$inferSelect;
@@ -301,7 +302,10 @@ export async function insertStatusNote(tx: DbOrTx, values: typeof notes.$inferIn
   await tx.insert(notes).values(values);
 }
 
-/** Locks and loads a request by id alone, for a change: the caller found the id through its own scoped read. */
-export function lockRequestForChangeById(tx: Tx, id: number) {
-  return lockRequestForChange(tx, eq(requests.id, id));
+/** Locks and loads a firm's request for a change. */
+export function lockFirmRequestForChange(tx: Tx, request: RequestKey) {
+  return lockRequestForChange(
+    tx,
+    and(eq(requests.companyId, request.companyId), eq(requests.id, request.id))!,
+  );
 }

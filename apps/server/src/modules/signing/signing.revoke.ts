@@ -10,7 +10,7 @@ import {
   firmClient,
   firmRequestsRelyingOn,
   insertStatusNote,
-  lockRequestForChangeById,
+  lockFirmRequestForChange,
   recordEvent,
   revokeSignedOfClient,
   signingIdOfClient,
@@ -55,7 +55,7 @@ export async function revokeSigning(
     const text = SIGNING_MSG.revokedNote(formatDate(row.signedAt), body.reason);
     const cancelled: number[] = [];
     for (const { id } of relying) {
-      const target = await lockRequestForChangeById(tx, id);
+      const target = await lockFirmRequestForChange(tx, { id, companyId: client.companyId });
       if (!target || !isOpenStatus(target.status)) continue;
       await insertStatusNote(tx, {
         text,

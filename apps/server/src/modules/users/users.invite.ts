@@ -27,7 +27,7 @@ import {
   insertUsers,
   listCompanyUsers,
   type UserRow,
-  updateUserById,
+  updateUserOfFirm,
   usersByEmails,
   usersWithHistory,
 } from './users.queries';
@@ -146,7 +146,7 @@ async function saveGrid(
 
   const context = { companyName: company.name, inviterName: await inviterName(tx, auth) };
   for (const { u, row } of plan.changed) {
-    const saved = await updateUserById(tx, row.id, {
+    const saved = await updateUserOfFirm(tx, row, {
       firstName: u.first_name,
       lastName: u.last_name,
       phoneNumber: u.phone_number,

@@ -160,7 +160,7 @@ type UserFields = Pick<
 export async function updateUserOfFirm(
   tx: DbOrTx,
   user: { id: number; companyId: number },
-  fields: UserFields & { email: string },
+  fields: UserFields & { email?: string },
 ): Promise<UserRow> {
   const [row] = await tx
     .update(users)
@@ -168,12 +168,6 @@ export async function updateUserOfFirm(
     .where(and(eq(users.id, user.id), eq(users.companyId, user.companyId)))
     .returning();
   return row;
-}
-
-/** Updates a user matched by id alone (the invite grid's rows, read from the locked company); the saved row. */
-export async function updateUserById(tx: DbOrTx, id: number, fields: UserFields): Promise<UserRow> {
-  const [saved] = await tx.update(users).set(fields).where(eq(users.id, id)).returning();
-  return saved;
 }
 
 export function insertUsers(
