@@ -109,7 +109,7 @@ export async function generate(
       await step(client, 'newest note per request', lastNoteSql());
     }
     // The same for the data dashboard's running tallies (migration 0013).
-    await step(client, 'dashboard tallies', 'select rebuild_request_tallies()');
+    await step(client, 'dashboard tallies', 'select rebuild_request_tallies(), rebuild_invoice_tallies()');
     await client.query('set session_replication_role = origin');
     await step(client, 'vacuum analyze', 'vacuum analyze');
     const seconds = (performance.now() - started) / 1000;
@@ -140,7 +140,7 @@ async function topUp(client: pg.PoolClient): Promise<boolean> {
   if (billings) await step(client, 'billings and invoice lines', billingsSql());
   if (links) await step(client, 'form links', formLinksSql());
   if (unverified) await step(client, 'verified providers', verifiedProvidersSql());
-  await step(client, 'dashboard tallies', 'select rebuild_request_tallies()');
+  await step(client, 'dashboard tallies', 'select rebuild_request_tallies(), rebuild_invoice_tallies()');
   await client.query('set session_replication_role = origin');
   await step(client, 'vacuum analyze', 'vacuum analyze');
   return true;

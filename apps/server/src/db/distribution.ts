@@ -35,6 +35,7 @@ export const DISTRIBUTED_TABLES: ReadonlySet<string> = new Set([
   'idempotency_keys',
   'notification_email_prefs',
   'notification_digest_items',
+  'invoice_tallies',
 ]);
 
 export const REFERENCE_TABLES: ReadonlySet<string> = new Set([

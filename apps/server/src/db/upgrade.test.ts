@@ -60,9 +60,11 @@ async function rowCounts(db: Db): Promise<Record<string, number>> {
 }
 
 async function rowsPerFirm(db: Db, table: string) {
+  // A tally's rows are changes (+1, -1) until compacted: what it holds per firm is the sum of its counts.
+  const rows = table === 'invoice_tallies' ? sql`sum(n)::int` : sql`count(*)::int`;
   return queryRows<{ company_id: number; n: number }>(
     db,
-    sql`select company_id, count(*)::int as n from ${sql.identifier(table)} group by 1 order by 1`,
+    sql`select company_id, ${rows} as n from ${sql.identifier(table)} group by 1 order by 1`,
   );
 }
 

@@ -1,5 +1,6 @@
 import { cents } from '@dd/shared';
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies } from './companies';
 import { centsColumn } from './money';
 
 const money = (name: string) => centsColumn(name).notNull().default(cents(0));
@@ -46,4 +47,37 @@ export const requestHourTallies = pgTable(
     days: bigint('days', { mode: 'number' }).notNull(),
   },
   (t) => [index('request_hour_tallies_kind_hour_idx').on(t.kind, t.hour)],
+);
+
+/**
+ * The invoice screen's totals as running tallies per firm (migration 0056): each line of a request the invoice
+ * covers (an active request, or a line on a billing) adds +1 here with its amounts, and -1 with the amounts it
+ * had before, kept by the triggers invoices_add_to_tallies and requests_invoice_tally. What a line bills
+ * depends on the fee settings when it is neither on a billing nor of a request billed before, so those lines
+ * keep their quotes (`quoted`) and the settings are applied when the totals are read (invoices.queries.ts).
+ * The compactor folds the rows, as for request_tallies.
+ */
+export const invoiceTallies = pgTable(
+  'invoice_tallies',
+  {
+    // A firm's tallies go with it (a firm with requests cannot be deleted; one without has only zeros).
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    rush: boolean('rush').notNull(),
+    /** The line's billing; null for an unbilled line, or a request without a line. */
+    billId: integer('bill_id'),
+    /** The request has a line on a billing (its billed_price is set): its other lines bill their own price. */
+    billedBefore: boolean('billed_before').notNull(),
+    n: integer('n').notNull(),
+    /** The lines' own prices (0 for a request without a line). */
+    linePrice: centsColumn('line_price').notNull(),
+    /** The requests' quoted prices. */
+    quoted: centsColumn('quoted').notNull(),
+    providerCost: centsColumn('provider_cost').notNull(),
+    pageFee: centsColumn('page_fee').notNull(),
+    surcharge: centsColumn('surcharge').notNull(),
+  },
+  (t) => [index('invoice_tallies_company_idx').on(t.companyId, t.status)],
 );

@@ -19,6 +19,7 @@ import {
   billings,
   feeApprovals,
   invoices,
+  invoiceTallies,
   patients,
   priceSettings,
   providers,
@@ -158,31 +159,84 @@ const lineFrom = (db: DbOrTx) =>
       and(eq(billings.id, invoices.billId), sameFirm(billings.companyId, invoices.companyId)),
     );
 
+/** The sums of the filtered lines, each amount over every line (the invoice screen's totals row). */
+function sumsOf(amounts: { lines: SQL; fee: SQL; providerCost: SQL; pageFee: SQL; surcharge: SQL }) {
+  const { fee, providerCost, pageFee, surcharge } = amounts;
+  return {
+    lines: sql<number>`coalesce(${amounts.lines}, 0)::int`,
+    price: sql<string>`coalesce(sum(${fee}), 0)`,
+    providerCost: sql<string>`coalesce(sum(${providerCost}), 0)`,
+    pageFee: sql<string>`coalesce(sum(${pageFee}), 0)`,
+    surcharge: sql<string>`coalesce(sum(${surcharge}), 0)`,
+    total: sql<string>`coalesce(sum(${fee} + ${providerCost} + ${pageFee} + ${surcharge}), 0)`,
+  };
+}
+
+/** The totals from every filtered line, read line by line. */
+export function directTotals(db: DbOrTx, q: LineQuery) {
+  return db
+    .select(
+      sumsOf({
+        lines: sql`count(*)`,
+        fee: feeSql,
+        providerCost: providerCostSql,
+        pageFee: pageFeeSql,
+        surcharge: surchargeSql,
+      }),
+    )
+    .from(requests)
+    .innerJoin(priceSettings, eq(priceSettings.id, 1))
+    .leftJoin(invoices, lineOf)
+    .where(filterSql(q));
+}
+
+/** Filters the running tallies can answer: the firm, statuses and billing; the others need the lines. */
+const tallied = (q: LineQuery) => !(q.lineId || q.provider || q.client || q.start_date || q.end_date);
+
+/**
+ * The same totals from the firm's running tallies (schema/tallies.ts), a few hundred rows instead of every line:
+ * a line on a billing, or of a request billed before, bills its own price; any other bills its status's fee
+ * from the settings, or its quote (feeSql, applied to a group of lines at once).
+ */
+export function talliedTotals(db: DbOrTx, q: LineQuery) {
+  const t = invoiceTallies;
+  const ownPrice = sql`${t.billId} is not null or ${t.billedBefore}`;
+  const quoted = sql`${t.quoted}`;
+  const settingsFee = statusFee(sql`${t.status}`, sql`${t.rush}`, quoted, sql`${t.n}`);
+  return db
+    .select(
+      sumsOf({
+        lines: sql`sum(${t.n})`,
+        fee: sql`case when ${ownPrice} then ${t.linePrice} else coalesce(${settingsFee}, ${quoted}) end`,
+        providerCost: sql`${t.providerCost}`,
+        pageFee: sql`${t.pageFee}`,
+        surcharge: sql`${t.surcharge}`,
+      }),
+    )
+    .from(t)
+    .innerJoin(priceSettings, eq(priceSettings.id, 1))
+    .where(
+      and(
+        eq(t.companyId, q.companyId),
+        q.statuses ? inArray(t.status, [...q.statuses]) : undefined,
+        q.billing === INVOICE_UNBILLED ? isNull(t.billId) : undefined,
+        typeof q.billing === 'number' ? eq(t.billId, q.billing) : undefined,
+      ),
+    );
+}
+
 export async function pageInvoiceLines(
   db: DbOrTx,
   q: LineQuery,
   paging: { limit: number; offset: number },
 ): Promise<{ rows: InvoiceLine[]; totals: InvoiceTotals }> {
-  const where = filterSql(q);
   const [rows, [sums]] = await Promise.all([
     lineFrom(db)
-      .where(where)
+      .where(filterSql(q))
       .orderBy(desc(requests.createdAt), desc(requests.id), asc(invoices.id))
       .limit(paging.limit)
       .offset(paging.offset),
-    db
-      .select({
-        lines: sql<number>`count(*)::int`,
-        price: sql<string>`coalesce(sum(${feeSql}), 0)`,
-        providerCost: sql<string>`coalesce(sum(${providerCostSql}), 0)`,
-        pageFee: sql<string>`coalesce(sum(${pageFeeSql}), 0)`,
-        surcharge: sql<string>`coalesce(sum(${surchargeSql}), 0)`,
-        total: sql<string>`coalesce(sum(${feeSql} + ${providerCostSql} + ${pageFeeSql} + ${surchargeSql}), 0)`,
-      })
-      .from(requests)
-      .innerJoin(priceSettings, eq(priceSettings.id, 1))
-      .leftJoin(invoices, lineOf)
-      .where(where),
+    tallied(q) ? talliedTotals(db, q) : directTotals(db, q),
   ]);
   return {
     rows: rows.map(toLine),

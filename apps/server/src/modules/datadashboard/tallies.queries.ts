@@ -1,7 +1,7 @@
 import { AGE_BUCKETS, BILLABLE_STATUSES, COMPLETED_OUTCOMES, OPEN_STATUSES } from '@dd/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { priceSettings, requestHourTallies, requestTallies } from '../../db/schema';
+import { invoiceTallies, priceSettings, requestHourTallies, requestTallies } from '../../db/schema';
 import { oneOf } from '../../db/schema/checks';
 import { statusFee } from '../billing/invoices.queries';
 import type { AggregateRow } from './datadashboard.queries';
@@ -62,7 +62,7 @@ export async function tallyTotals(db: DbOrTx): Promise<AggregateRow[]> {
 }
 
 /**
- * Folds the tally rows into one per group, and the hourly ones into one per kind and hour (the triggers only
+ * Folds the tally rows into one per group (the invoice tallies too), and the hourly ones into one per kind and hour (the triggers only
  * ever add rows). Safe beside writers and other compactions: rows added meanwhile are not seen by the delete
  * and stay for the next time.
  */
@@ -73,6 +73,22 @@ export async function compactTallies(db: DbOrTx): Promise<void> {
     select by_worker, group_id, status, rush, sum(n), sum(received), sum(turnaround), sum(billed), sum(billed_sum),
       sum(quoted_sum)
     from moved group by by_worker, group_id, status, rush having sum(n) <> 0`);
+  // Every billing is a group of its own, so the invoice tallies hold a few hundred rows per firm even folded:
+  // only the groups with more than one row are rewritten.
+  const i = invoiceTallies;
+  // Matched with plain equalities (bill_id 0 for none) so the two sets are hash-joined, not compared row by row.
+  await db.execute(sql`with spread as (
+      select company_id, status, rush, coalesce(bill_id, 0) as bill, billed_before from ${i}
+      group by company_id, status, rush, bill_id, billed_before having count(*) > 1),
+    moved as (delete from ${i} t using spread s
+      where t.company_id = s.company_id and t.status = s.status and t.rush = s.rush
+        and coalesce(t.bill_id, 0) = s.bill and t.billed_before = s.billed_before
+      returning t.*)
+    insert into ${i} (company_id, status, rush, bill_id, billed_before, n, line_price, quoted, provider_cost, page_fee,
+      surcharge)
+    select company_id, status, rush, bill_id, billed_before, sum(n), sum(line_price), sum(quoted), sum(provider_cost),
+      sum(page_fee), sum(surcharge)
+    from moved group by company_id, status, rush, bill_id, billed_before having sum(n) <> 0`);
   // The ages of open requests only tell hours apart up to the oldest bucket's edge, so older `open` hours
   // (with two weeks to spare) are folded into one row at -infinity, and the ages read about a thousand rows
   // instead of one per hour of history.
