@@ -205,6 +205,10 @@ export const requests = pgTable(
     index('requests_finished_idx')
       .on(sql`coalesce(${t.closedDate}, ${t.completedDate}) desc nulls last`, t.id.desc())
       .where(sql`${t.active}`),
+    /** A law firm's requests finished lately (the staff report's closed cards read no older ones). */
+    index('requests_company_finished_idx')
+      .on(t.companyId, sql`coalesce(${t.closedDate}, ${t.completedDate})`)
+      .where(sql`${t.active}`),
     // The staff list (GET /api/home/request/ for Direct Docs staff): active, unarchived requests across
     // every firm, each ordering and common filter walking an index in order (bench/staff-list.ts).
     // The trailing columns (after the unique id, so they never change the order) hold every column a

@@ -7,7 +7,7 @@ import {
 } from '@dd/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { companies, patients, providers, requests, users } from '../../db/schema';
+import { companies, patients, providers, requests, requestTallies, users } from '../../db/schema';
 import { deadlineFields } from '../requests/requests.deadline';
 import { cardPredicate, countsOpenOnly, isOpen, windowsRelation } from './card-rules.queries';
 
@@ -45,9 +45,49 @@ export interface CountRow {
 }
 
 /**
+ * A moment before the longest period's start (the last 30 days from local midnight, which can reach back 30
+ * days and an hour): a bound the planner can read, where the period's own start is computed in the query.
+ */
+const lastMonthAndADay = (moment: Moment) =>
+  sql`${moment.now ? sql`${moment.now.toISOString()}::timestamptz` : sql`now()`} - interval '31 days'`;
+
+/**
+ * A group of the running tallies (request_tallies): a law firm's requests, an employee's (0: nobody's), or
+ * every firm's (no group id).
+ */
+export interface TallyGroup {
+  byWorker: boolean;
+  groupId?: number;
+}
+
+/** The subject's tally group, if it has one (a paralegal's or a provider's requests are not tallied). */
+export function subjectTally(subject: ReportSubject): TallyGroup | undefined {
+  if (subject.law_firm !== undefined) return { byWorker: false, groupId: subject.law_firm };
+  if (subject.employee === 'none') return { byWorker: true, groupId: 0 };
+  if (subject.employee !== undefined) return { byWorker: true, groupId: subject.employee };
+  if (subject.paralegal === undefined && subject.provider === undefined) return { byWorker: false };
+  return undefined;
+}
+
+/** All of a group's requests, and those received with their days from order to arrival, from its tallies. */
+async function talliedTotals(db: DbOrTx, group: TallyGroup) {
+  const t = requestTallies;
+  const [row] = await queryRows<{ all: number; total_received: number; total_turnaround: number }>(
+    db,
+    sql`select coalesce(sum(${t.n}), 0)::int as all, coalesce(sum(${t.received}), 0)::int as total_received,
+      coalesce(sum(${t.turnaround}), 0)::int as total_turnaround
+    from ${t} where ${t.byWorker} = ${group.byWorker}
+      ${group.groupId === undefined ? sql`` : sql`and ${t.groupId} = ${group.groupId}`}`,
+  );
+  return row;
+}
+
+/**
  * Each card's count over `where`, one row per value of `groupBy` (or one row without it). Cards of open
  * requests are counted over the open-requests index alone; the others (and the turnaround) over every
- * row of the subject, both at once.
+ * row of the subject, both at once. A subject with a tally group (`tally`, the same requests as `where`)
+ * takes its all-time figures from the tallies and reads only the requests finished within the last month
+ * for the closed cards, so a firm with a hundred thousand requests is not read whole.
  */
 export async function countCards(
   db: DbOrTx,
@@ -55,9 +95,11 @@ export async function countCards(
   keys: readonly string[],
   moment: Moment,
   groupBy?: SQL,
+  tally?: TallyGroup,
 ): Promise<CountRow[]> {
   const openKeys = keys.filter((k) => countsOpenOnly(CARDS[k].rule));
   const otherKeys = keys.filter((k) => !countsOpenOnly(CARDS[k].rule));
+  const talliable = otherKeys.every((k) => ['all', 'closedIn'].includes(CARDS[k].rule.kind));
   const pass = (cardKeys: string[], condition: SQL, extra?: SQL) => {
     const counts = cardKeys.map(
       (key) => sql`count(*) filter (where ${cardPredicate(CARDS[key].rule)})::int as ${sql.identifier(key)}`,
@@ -71,15 +113,29 @@ export async function countCards(
       ${groupBy ? sql`group by ${groupBy}` : sql``}`,
     );
   };
+  const allTime = async (): Promise<CountRow[]> => {
+    if (!tally || groupBy || !talliable)
+      return pass(
+        otherKeys,
+        where,
+        sql`count(*) filter (where ${requests.receivedDocumentAt} is not null)::int as total_received,
+        coalesce(sum(${TURNAROUND}) filter (where ${requests.receivedDocumentAt} is not null), 0)::int
+          as total_turnaround`,
+      );
+    const closedKeys = otherKeys.filter((k) => CARDS[k].rule.kind === 'closedIn');
+    const [totals, [recent]] = await Promise.all([
+      talliedTotals(db, tally),
+      closedKeys.length
+        ? pass(closedKeys, sql`${where} and ${FINISHED} > ${lastMonthAndADay(moment)}`)
+        : [{}],
+    ]);
+    const all = otherKeys.filter((k) => CARDS[k].rule.kind === 'all').map((k) => [k, totals.all]);
+    const { total_received, total_turnaround } = totals;
+    return [{ ...recent, ...Object.fromEntries(all), total_received, total_turnaround, group_id: null }];
+  };
   const [open, other] = await Promise.all([
     openKeys.length ? pass(openKeys, sql`${where} and ${isOpen()}`) : [],
-    pass(
-      otherKeys,
-      where,
-      sql`count(*) filter (where ${requests.receivedDocumentAt} is not null)::int as total_received,
-      coalesce(sum(${TURNAROUND}) filter (where ${requests.receivedDocumentAt} is not null), 0)::int
-        as total_turnaround`,
-    ),
+    allTime(),
   ]);
   const merged = new Map<number | null, CountRow>();
   for (const row of [...other, ...open]) {

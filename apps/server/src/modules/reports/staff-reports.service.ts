@@ -31,6 +31,7 @@ import {
   type Moment,
   type ReportOrdering,
   subjectConditions,
+  subjectTally,
 } from './staff-reports.queries';
 
 /**
@@ -99,6 +100,8 @@ export async function staffReport(
     subjectConditions(subject),
     STAFF_REPORT_CARDS,
     momentOf(auth, options.now),
+    undefined,
+    subjectTally(subject),
   );
   return { subject: { kind, ...who }, cards: cardsOf(row, STAFF_REPORT_CARDS), ...turnaround(row) };
 }

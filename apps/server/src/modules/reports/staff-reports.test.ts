@@ -18,6 +18,7 @@ import {
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { notes } from '../../db/schema';
 import { get, internalStaff } from '../requests/requests.staff-fixtures';
+import { countCards, subjectConditions, subjectTally } from './staff-reports.queries';
 import { reportRequests, staffReport } from './staff-reports.service';
 
 /**
@@ -51,6 +52,40 @@ async function setUp() {
 }
 
 describe('a subject report', () => {
+  it('reads the same all-time figures from the running tallies as from every request, for each subject that has them', async () => {
+    const s = await setUp();
+    await s.make({ status: STATUS.inContact, createdAt: ago(40) });
+    await s.make({ status: STATUS.inContact, createdAt: ago(3), workingOnId: null, rush: true });
+    await s.make({
+      status: STATUS.closedArrived,
+      createdAt: ago(50),
+      receivedDocumentAt: ago(20),
+      closedDate: ago(2),
+    });
+    await s.make({
+      status: STATUS.completedArrived,
+      createdAt: ago(90),
+      receivedDocumentAt: ago(60),
+      completedDate: ago(45),
+    });
+    await s.make({ status: STATUS.cancelled, createdAt: ago(9), closedDate: ago(0.5), workingOnId: null });
+    await s.make({ status: STATUS.closedArrived, createdAt: ago(9), closedDate: ago(1), active: false });
+    const moment = { zone: 'America/Denver', now: NOW };
+    for (const subject of [
+      {},
+      { law_firm: s.firm.id },
+      { employee: s.employee.id },
+      { employee: 'none' as const },
+    ]) {
+      const tally = subjectTally(subject);
+      expect(tally).toBeDefined();
+      const where = subjectConditions(subject);
+      const [tallied] = await countCards(s.deps.db, where, STAFF_REPORT_CARDS, moment, undefined, tally);
+      const [counted] = await countCards(s.deps.db, where, STAFF_REPORT_CARDS, moment);
+      expect({ subject, ...tallied }).toEqual({ subject, ...counted });
+    }
+  });
+
   it('counts each card with the 5, 10 and 15 day thresholds, and each card lists exactly what it counts', async () => {
     const s = await setUp();
     await s.make({
