@@ -105,6 +105,19 @@ export async function accessFixtures(deps: AppDeps) {
       userId: member.user.id,
       providerId: provider.id,
     });
+  /** A fresh request whose first send to its provider was noted at `sentAt`. */
+  const sentRequest = async (sentAt: Date) => {
+    const r = await freshRequest();
+    await db.insert(notes).values({
+      requestId: r.id,
+      companyId: r.companyId,
+      text: 'Sent',
+      updateStatus: STATUS.initialRequestSent,
+      createdAt: sentAt,
+    });
+    await db.update(requests).set({ status: STATUS.initialRequestSent }).where(eq(requests.id, r.id));
+    return r;
+  };
   /** A fresh request with its own HIPAA form, every element of which staff have ticked: its first send is allowed. */
   const checkedRequest = async () => {
     const documentUrl = uploadKey(member.user.id, 'hipaa-forms', 'consent.pdf');
@@ -213,14 +226,7 @@ export async function accessFixtures(deps: AppDeps) {
     },
     /** A request of the target firm sent to its provider today: its follow-ups are planned (or paused by staff). */
     freshSentRequest: async (pausedByStaff = false) => {
-      const r = await freshRequest();
-      await db.insert(notes).values({
-        requestId: r.id,
-        companyId: r.companyId,
-        text: 'Sent',
-        updateStatus: STATUS.initialRequestSent,
-      });
-      await db.update(requests).set({ status: STATUS.initialRequestSent }).where(eq(requests.id, r.id));
+      const r = await sentRequest(new Date());
       await refreshDeadline(db, r.id);
       if (pausedByStaff) {
         await db
@@ -231,18 +237,7 @@ export async function accessFixtures(deps: AppDeps) {
       return r;
     },
     /** A request of the target firm sent to its provider half a year ago and never answered: it is stale. */
-    freshStaleRequest: async () => {
-      const r = await freshRequest();
-      await db.insert(notes).values({
-        requestId: r.id,
-        companyId: r.companyId,
-        text: 'Sent',
-        updateStatus: STATUS.initialRequestSent,
-        createdAt: new Date(Date.now() - 180 * 86_400_000),
-      });
-      await db.update(requests).set({ status: STATUS.initialRequestSent }).where(eq(requests.id, r.id));
-      return r;
-    },
+    freshStaleRequest: () => sentRequest(new Date(Date.now() - 180 * 86_400_000)),
     /**
      * A request of the target firm waiting for the firm to approve $180.00: a provider's charge, or its
      * demand for payment before it releases the records (approving that one bills the firm at once).
