@@ -298,6 +298,16 @@ describe('an upgrade from the previous release with data in it', () => {
       await current.close();
       const drop = new pg.Client({ connectionString: url });
       await drop.connect();
+      // A pool's end() returns before its connections have closed, and a connection that `with (force)`
+      // terminates while closing throws outside any handler: wait for them to go first (a few seconds at most).
+      for (let tries = 0; tries < 50; tries++) {
+        const { rows } = await drop.query(
+          'select count(*)::int as n from pg_stat_activity where datname = any($1)',
+          [[name, `${name}_now`]],
+        );
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       for (const database of [name, `${name}_now`])
         await drop.query(`drop database if exists ${database} with (force)`);
       await drop.end();
