@@ -70,7 +70,7 @@ export function subjectTally(subject: ReportSubject): TallyGroup | undefined {
 }
 
 /** All of a group's requests, and those received with their days from order to arrival, from its tallies. */
-async function talliedTotals(db: DbOrTx, group: TallyGroup) {
+async function groupTallies(db: DbOrTx, group: TallyGroup) {
   const t = requestTallies;
   const [row] = await queryRows<{ all: number; total_received: number; total_turnaround: number }>(
     db,
@@ -124,7 +124,7 @@ export async function countCards(
       );
     const closedKeys = otherKeys.filter((k) => CARDS[k].rule.kind === 'closedIn');
     const [totals, [recent]] = await Promise.all([
-      talliedTotals(db, tally),
+      groupTallies(db, tally),
       closedKeys.length
         ? pass(closedKeys, sql`${where} and ${FINISHED} > ${lastMonthAndADay(moment)}`)
         : [{}],
