@@ -161,8 +161,18 @@ export function createPdfPool(limits: PdfPoolLimits = DEFAULT_PDF_LIMITS) {
   function rest(worker: Worker) {
     worker.unref();
     idle.push(worker);
-    idleTimers.set(worker, setTimeout(() => void worker.terminate(), limits.idleMs).unref());
+    idleTimers.set(worker, setTimeout(() => retire(worker), limits.idleMs).unref());
     pump();
+  }
+
+  /**
+   * Off the idle list before it is told to end: a worker ends some time after terminate(), and a job
+   * given to it meanwhile would be lost with it. It counts as alive until it has ended.
+   */
+  function retire(worker: Worker) {
+    const at = idle.indexOf(worker);
+    if (at >= 0) idle.splice(at, 1);
+    void worker.terminate();
   }
 
   function run<T>(task: PdfTask, onProgress?: Job['onProgress']): Promise<T> {

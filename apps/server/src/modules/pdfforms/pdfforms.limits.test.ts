@@ -119,4 +119,18 @@ describe('PDF work', () => {
       await roomy.close();
     }
   });
+
+  it('gives a job arriving as an idle worker ends a live worker, not the ending one', async () => {
+    const idleMs = 30;
+    const pool = createPdfPool({ ...DEFAULT_PDF_LIMITS, workers: 1, idleMs });
+    try {
+      const bytes = await formPdf(1);
+      await pool.inspect(bytes);
+      // Just after the idle worker was told to end, before it has: the next job must not go to it.
+      await new Promise((resolve) => setTimeout(resolve, idleMs + 1));
+      await expect(pool.inspect(bytes)).resolves.toMatchObject({ pageCount: 1 });
+    } finally {
+      await pool.close();
+    }
+  });
 });
