@@ -8,6 +8,7 @@ import {
   type CardColumns,
   cardPredicate,
   isOpen,
+  monthStart,
   personReminder,
   windowsRelation,
 } from '../reports/card-rules.queries';
@@ -84,7 +85,6 @@ export async function aggregateRequests(db: DbOrTx, scope: AggregateScope): Prom
     for (const [key, value] of Object.entries(row)) if (pick(key)) merged[key] = value;
     groups.set(keyOf(row), merged);
   };
-  const isPeriod = (key: string) => key.includes('_in_last_');
   for (const row of open) add(row, (key) => !isPeriod(key) && !TALLIED.includes(key));
   for (const row of recent) add(row, isPeriod);
   for (const row of totals) add(row, (key) => TALLIED.includes(key));
@@ -95,35 +95,53 @@ export async function aggregateRequests(db: DbOrTx, scope: AggregateScope): Prom
 export const aggregateInOnePass = (db: DbOrTx, scope: AggregateScope) =>
   livePass(db, scope, scope.openOnly ? 'open' : 'all');
 
+/** Figures no open request can have (closed counts, fees, completed outcomes). */
+const CLOSED_ONLY = /^(closed_|fees_|total_fees|completed_outcome|closed_outcome)/;
+const isPeriod = (key: string) => key.includes('_in_last_');
+/**
+ * The figures each pass counts; the others it answers as 0 without counting. The open pass leaves out
+ * what no open request has (a third of its aggregates), the recent pass counts the periods alone.
+ */
+const COUNTED: Record<Rows, (key: string) => boolean> = {
+  all: () => true,
+  open: (key) => !CLOSED_ONLY.test(key),
+  recent: isPeriod,
+};
+
 async function livePass(db: DbOrTx, scope: AggregateScope, rows: Rows): Promise<AggregateRow[]> {
-  const fee =
-    rows === 'open'
-      ? sql`0`
-      : sql`case when ${oneOf(requests.status, BILLABLE_STATUSES)}
-        then coalesce(${requests.billedPrice}, ${statusFee()}, 0) else 0 end`;
+  const openRows = rows === 'open';
+  // Every row of the open pass is open: its rules need not ask again.
+  const columns: CardColumns = openRows ? { ...BASE, isOpen: sql`true` } : BASE;
+  const figure = (key: string, value: SQL) =>
+    COUNTED[rows](key) ? sql`${value} as ${sql.raw(key)}` : sql`0 as ${sql.raw(key)}`;
+  const fee = sql`case when ${oneOf(requests.status, BILLABLE_STATUSES)}
+    then coalesce(${requests.billedPrice}, ${statusFee()}, 0) else 0 end`;
   const finished = sql`coalesce(${requests.closedDate}, ${requests.completedDate})`;
+  const since = monthStart(scope.timezone, scope.now);
   const where = sql.join(
     [
       sql`${requests.active}`,
       rows === 'open' ? isOpen() : undefined,
       rows === 'recent'
-        ? sql`(${requests.createdAt} >= w.month_start or ${finished} >= w.month_start
-            or ${requests.receivedDocumentAt} >= w.month_start)`
+        ? sql`(${requests.createdAt} >= ${since} or ${finished} >= ${since}
+            or ${requests.receivedDocumentAt} >= ${since})`
         : undefined,
       scope.workingOnId === undefined ? undefined : sql`${requests.workingOnId} = ${scope.workingOnId}`,
     ].filter((c): c is SQL => c !== undefined),
     sql` and `,
   );
   const closedIn = PERIODS.map((p) => `closed_requests_in_last_${p}`);
-  const cards = [...DATA_DASHBOARD_CARDS, 'open_requests', 'closed_requests', ...closedIn].map(
-    (key) => sql`count(*) filter (where ${cardPredicate(CARDS[key].rule, BASE)})::int as ${sql.raw(key)}`,
+  const cards = [...DATA_DASHBOARD_CARDS, 'open_requests', 'closed_requests', ...closedIn].map((key) =>
+    figure(key, sql`count(*) filter (where ${cardPredicate(CARDS[key].rule, columns)})::int`),
   );
   const periods = PERIODS.flatMap((p) => {
     const start = sql.raw(`w.${p}_start`);
     return [
-      sql`${centsOf(sql`sum(fee) filter (where ${cardPredicate({ kind: 'closedIn', period: p }, BASE)})`)}
-        as fees_in_last_${sql.raw(p)}_cents`,
-      sql`count(*) filter (where received_document_at >= ${start})::int as received_in_last_${sql.raw(p)}`,
+      figure(
+        `fees_in_last_${p}_cents`,
+        centsOf(sql`sum(fee) filter (where ${cardPredicate({ kind: 'closedIn', period: p }, columns)})`),
+      ),
+      figure(`received_in_last_${p}`, sql`count(*) filter (where received_document_at >= ${start})::int`),
     ];
   });
   const figures = await queryRows<AggregateRow>(
@@ -136,11 +154,11 @@ async function livePass(db: DbOrTx, scope: AggregateScope, rows: Rows): Promise<
         ${requests.status} as status, ${isOpen()} as is_open,
         ${isOpen()} and ${personReminder(sql`${requests.id}`)} as has_reminder,
         ${finished} as finished_at,
-        ${fee} as fee,
+        ${openRows ? sql`0` : fee} as fee,
         ${requests.lastNoteAt} as last_note_at,
         floor(extract(epoch from (${requests.receivedDocumentAt} - ${requests.createdAt})) / 86400) as turnaround
       from ${requests}
-      join ${priceSettings} on ${priceSettings.id} = 1
+      ${openRows ? sql`` : sql`join ${priceSettings} on ${priceSettings.id} = 1`}
       cross join w
       where ${where}
     )
@@ -150,12 +168,12 @@ async function livePass(db: DbOrTx, scope: AggregateScope, rows: Rows): Promise<
       count(*)::int as total,
       ${sql.join(cards, sql`, `)},
       ${sql.join(periods, sql`, `)},
-      ${centsOf(sql`sum(fee)`)} as total_fees_cents,
-      count(*) filter (where ${oneOf(sql`status`, COMPLETED_OUTCOMES)})::int as completed_outcome_requests,
-      ${centsOf(sql`sum(fee) filter (where ${oneOf(sql`status`, COMPLETED_OUTCOMES)})`)} as completed_outcome_fees_cents,
-      ${centsOf(sql`sum(fee) filter (where not ${oneOf(sql`status`, COMPLETED_OUTCOMES)})`)} as closed_outcome_fees_cents,
-      count(*) filter (where received_document_at is not null)::int as total_received,
-      coalesce(sum(turnaround) filter (where received_document_at is not null), 0)::int as total_turnaround
+      ${figure('total_fees_cents', centsOf(sql`sum(fee)`))},
+      ${figure('completed_outcome_requests', sql`count(*) filter (where ${oneOf(sql`status`, COMPLETED_OUTCOMES)})::int`)},
+      ${figure('completed_outcome_fees_cents', centsOf(sql`sum(fee) filter (where ${oneOf(sql`status`, COMPLETED_OUTCOMES)})`))},
+      ${figure('closed_outcome_fees_cents', centsOf(sql`sum(fee) filter (where not ${oneOf(sql`status`, COMPLETED_OUTCOMES)})`))},
+      ${figure('total_received', sql`count(*) filter (where received_document_at is not null)::int`)},
+      ${figure('total_turnaround', sql`coalesce(sum(turnaround) filter (where received_document_at is not null), 0)::int`)}
     from base b cross join w
     group by grouping sets ((), (b.working_on_id), (b.company_id))`,
   );

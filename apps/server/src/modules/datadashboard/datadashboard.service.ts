@@ -35,17 +35,23 @@ export async function dataDashboard(
     timezone: auth.timezone,
     now: options.now,
   };
-  const [rows, { staff, caller, firms }] = await Promise.all([
+  const people = staffAndFirms(db, options.internalCompanyId, auth.userId).then((found) => ({
+    ...found,
+    visibleStaff: auth.isStaff ? found.staff : found.caller ? [found.caller] : [],
+  }));
+  // The notes are counted while the requests are, as soon as the people are known.
+  const [rows, { staff, firms, visibleStaff }, noteCounts] = await Promise.all([
     aggregateRequests(db, scope),
-    staffAndFirms(db, options.internalCompanyId, auth.userId),
+    people,
+    people.then(({ visibleStaff }) =>
+      notesByAuthor(
+        db,
+        visibleStaff.map((s) => s.id),
+        auth.timezone,
+        options.now,
+      ),
+    ),
   ]);
-  const visibleStaff = auth.isStaff ? staff : caller ? [caller] : [];
-  const noteCounts = await notesByAuthor(
-    db,
-    visibleStaff.map((s) => s.id),
-    auth.timezone,
-    options.now,
-  );
   /** Fees leave SQL as whole cents; dollars are made from them by one division. */
   const money = (centsValue: unknown) => (fees ? formatAmount(centsOf(centsValue)) : null);
   const n = (row: AggregateRow | undefined, key: string) => Number(row?.[key] ?? 0);

@@ -41,6 +41,9 @@ const REQUEST_COLUMNS: CardColumns = {
   hasReminder: personReminder(sql`${requests.id}`),
 };
 
+/** The requests table's columns where every row is known to be open (a count over open requests alone). */
+export const OPEN_REQUEST_COLUMNS: CardColumns = { ...REQUEST_COLUMNS, isOpen: sql`true` };
+
 const nowSql = (now?: Date): SQL => (now ? sql`${now.toISOString()}::timestamptz` : sql`now()`);
 
 /** Every age a card measures, in days: each gets its moment in `w`, computed once per query. */
@@ -52,6 +55,15 @@ const before = (days: number) => {
   return sql.raw(`w.before_${days}_days`);
 };
 
+const localMidnight = (zone: string, daysBack: number, now?: Date) =>
+  sql`(((${nowSql(now)} at time zone ${zone})::date - ${daysBack}::int)::timestamp at time zone ${zone})`;
+
+/**
+ * Where the last 30 days start (w.month_start) written out: in a WHERE clause the planner sees its value
+ * and estimates how few rows it leaves, which it cannot through the join with `w`.
+ */
+export const monthStart = (zone: string, now?: Date) => localMidnight(zone, PERIOD_DAYS.month - 1, now);
+
 /**
  * The `w` relation every rule reads its moments from: now, today, the start of each period (the last
  * day is the last 24 hours, as the card 'Requests Made Within Last 24 Hours' says; the week and month
@@ -60,8 +72,7 @@ const before = (days: number) => {
  * `with w as (${windowsRelation(zone)})`.
  */
 export function windowsRelation(zone: string, now?: Date): SQL {
-  const start = (daysBack: number) =>
-    sql`(((${nowSql(now)} at time zone ${zone})::date - ${daysBack}::int)::timestamp at time zone ${zone})`;
+  const start = (daysBack: number) => localMidnight(zone, daysBack, now);
   const ages = AGE_DAYS.map(
     (days) => sql`${nowSql(now)} - make_interval(days => ${days}) as ${sql.raw(`before_${days}_days`)}`,
   );

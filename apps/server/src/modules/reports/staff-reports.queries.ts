@@ -9,7 +9,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { companies, patients, providers, requests, requestTallies, users } from '../../db/schema';
 import { deadlineFields } from '../requests/requests.deadline';
-import { cardPredicate, countsOpenOnly, isOpen, windowsRelation } from './card-rules.queries';
+import {
+  type CardColumns,
+  cardPredicate,
+  countsOpenOnly,
+  isOpen,
+  OPEN_REQUEST_COLUMNS,
+  windowsRelation,
+} from './card-rules.queries';
 
 /**
  * Staff reports in SQL: counting cards for one subject (or per employee, paralegal or provider) and
@@ -84,8 +91,9 @@ async function groupTallies(db: DbOrTx, group: TallyGroup) {
 
 /**
  * Each card's count over `where`, one row per value of `groupBy` (or one row without it). Cards of open
- * requests are counted over the open-requests index alone; the others (and the turnaround) over every
- * row of the subject, both at once. A subject with a tally group (`tally`, the same requests as `where`)
+ * requests are counted over the open-requests index alone; the others over every row of the subject,
+ * both at once. The turnaround is the report's (one row): grouped counts go without it, so a table of
+ * open cards alone reads the open requests once. A subject with a tally group (`tally`, the same requests as `where`)
  * takes its all-time figures from the tallies and reads only the requests finished within the last month
  * for the closed cards, so a firm with a hundred thousand requests is not read whole.
  */
@@ -100,9 +108,10 @@ export async function countCards(
   const openKeys = keys.filter((k) => countsOpenOnly(CARDS[k].rule));
   const otherKeys = keys.filter((k) => !countsOpenOnly(CARDS[k].rule));
   const talliable = otherKeys.every((k) => ['all', 'closedIn'].includes(CARDS[k].rule.kind));
-  const pass = (cardKeys: string[], condition: SQL, extra?: SQL) => {
+  const pass = (cardKeys: string[], condition: SQL, extra?: SQL, columns?: CardColumns) => {
     const counts = cardKeys.map(
-      (key) => sql`count(*) filter (where ${cardPredicate(CARDS[key].rule)})::int as ${sql.identifier(key)}`,
+      (key) =>
+        sql`count(*) filter (where ${cardPredicate(CARDS[key].rule, columns)})::int as ${sql.identifier(key)}`,
     );
     return queryRows<CountRow>(
       db,
@@ -114,7 +123,8 @@ export async function countCards(
     );
   };
   const allTime = async (): Promise<CountRow[]> => {
-    if (!tally || groupBy || !talliable)
+    if (groupBy) return otherKeys.length ? pass(otherKeys, where) : [];
+    if (!tally || !talliable)
       return pass(
         otherKeys,
         where,
@@ -134,7 +144,7 @@ export async function countCards(
     return [{ ...recent, ...Object.fromEntries(all), total_received, total_turnaround, group_id: null }];
   };
   const [open, other] = await Promise.all([
-    openKeys.length ? pass(openKeys, sql`${where} and ${isOpen()}`) : [],
+    openKeys.length ? pass(openKeys, sql`${where} and ${isOpen()}`, undefined, OPEN_REQUEST_COLUMNS) : [],
     allTime(),
   ]);
   const merged = new Map<number | null, CountRow>();
