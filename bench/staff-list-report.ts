@@ -56,6 +56,7 @@ export async function caseStatements(
     limit: params.limit,
     offset: params.offset,
     cursor: params.cursor,
+    clientNameContains: params.patient__full_name__icontains,
   };
   return {
     lookups: looked.splice(0),

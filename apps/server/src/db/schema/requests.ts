@@ -333,6 +333,13 @@ export const requests = pgTable(
     index('requests_due_date_open_idx')
       .on(t.dueDate)
       .where(sql`${t.active} and ${t.dueDate} is not null and ${oneOf(t.status, OPEN_STATUSES)}`),
+    // The staff list filtered by deadline (on track, due soon, overdue, very overdue), newest first: the
+    // walk reads these entries alone instead of every recent request (the newest are rarely overdue yet).
+    index('requests_staff_due_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.dueDate)
+      .where(
+        sql`${t.active} and not ${t.archived} and ${t.dueDate} is not null and ${oneOf(t.status, OPEN_STATUSES)}`,
+      ),
     // The escalation counts (due soon and overdue per staff member and per firm): the due dates up to
     // "soon" with the columns they are grouped and filtered by, counted in the index alone.
     index('requests_due_date_escalation_idx')

@@ -5,7 +5,7 @@ import {
   type RequestPatient,
   type UserBrief,
 } from '@dd/shared';
-import { and, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
@@ -14,6 +14,7 @@ import { providerColumns } from '../providers/providers.queries';
 import { userBriefColumns } from '../users/users.queries';
 import { type Cursor, createdAtKey, cursorQuery } from './requests.cursor.queries';
 import { deadlineFields } from './requests.deadline';
+import { containsPattern } from './requests.filter-kit';
 import { REQUEST_ORDERINGS, type RequestOrdering } from './requests.filters.queries';
 import { typeNamesByRequest } from './requests.types.queries';
 
@@ -98,6 +99,8 @@ export interface RequestListOptions {
   cursor?: Cursor;
   /** Count no further than this (default REQUEST_COUNT_CAP). */
   countCap?: number;
+  /** The client-name filter's text, which a page in client-name order checks on the name it sorts by. */
+  clientNameContains?: string;
 }
 
 /**
@@ -117,7 +120,15 @@ export function requestPageQuery(db: DbOrTx, auth: Auth, options: RequestListOpt
   const orderBy = keyset?.orderBy ?? REQUEST_ORDERINGS[options.orderBy];
   const byClientName = options.orderBy.endsWith('patient__full_name');
   const ids = db.select({ id: requests.id }).from(requests);
-  const pageIds = (byClientName ? ids.innerJoin(patients, eq(patients.id, requests.patientId)) : ids)
+  // The client-name filter again, on the names the page walks in order: each name is checked as it is
+  // read, and only a matching one looked up again by the filter's own EXISTS (a common name at a million
+  // requests: 2,000 look-ups instead of 90,000).
+  const named = options.clientNameContains
+    ? ilike(patients.fullName, containsPattern(options.clientNameContains))
+    : undefined;
+  const pageIds = (
+    byClientName ? ids.innerJoin(patients, and(eq(patients.id, requests.patientId), named)) : ids
+  )
     .where(and(visibleRequests(auth), ...options.conditions, keyset?.where))
     .orderBy(...orderBy)
     .limit(options.limit + 1)

@@ -91,6 +91,7 @@ export const requestsRoutes: Module = (app, { db, mail, config, storage }) => {
         offset,
         cursor,
         countCap: listCountCap(query, looked),
+        clientNameContains: query.patient__full_name__icontains,
       });
       const links = pageLinks(request.url, { ordering: query.order_by, limit, offset, cursor, more, rows });
       const results = await withRelated(db, rows, query.related);

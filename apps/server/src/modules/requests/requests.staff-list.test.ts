@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { authOf, createRequest, signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
+import { queryRows } from '../../db/client';
 import { requests } from '../../db/schema';
 import { filterConditions } from './requests.filters.queries';
 import { BROAD_NAME_COUNT_CAP, LISTED_MATCHES_CAP, listedNameMatches } from './requests.name-filters.queries';
@@ -100,6 +101,16 @@ describe('GET /api/home/request/ for the staff list', () => {
     expect(broad.count).toBe(BROAD_NAME_COUNT_CAP);
     expect((broad as unknown as { count_capped: boolean }).count_capped).toBe(true);
     expect(broad.results).toHaveLength(20);
+    // The same in client-name order: the first twenty by name among the matching clients alone.
+    const byName = await staffList(
+      `${scope}&patient__full_name__icontains=${last}&status_open=true&order_by=patient__full_name`,
+    );
+    const firstByName = await queryRows<{ id: number }>(
+      deps.db,
+      sql`select r.id from requests r join patients p on p.id = r.patient_id
+        where p.last_name = ${last} order by p.full_name, r.created_at desc, r.id desc limit 20`,
+    );
+    expect(ids(byName)).toEqual(firstByName.map((row) => Number(row.id)));
     const narrow = await staffList(`${scope}&patient__full_name__icontains=client1%20${last}`);
     expect(narrow.count).toBe(2);
     expect((narrow as unknown as { count_capped: boolean }).count_capped).toBe(false);
