@@ -42,19 +42,33 @@ export function isMedicalDocument(file: { archived: boolean; supporting_file: bo
   return !file.archived && !file.supporting_file;
 }
 
-/** YYYY-MM-DD of `now` in an IANA time zone (UTC when the zone is missing or unknown). */
-export function todayIn(timeZone: string | null | undefined, now: Date = new Date()): string {
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat('en-CA', {
+/**
+ * One date formatter per zone, made once: making one costs about a tenth of a millisecond, which every
+ * row of a list paid (each row's deadline status asks for the provider's today). Unknown zones are not
+ * kept, so the map holds at most the IANA zones.
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormatIn(zone: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
       timeZone: zone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
-    }).format(now);
+    });
+    dateFormats.set(zone, format);
+  }
+  return format;
+}
+
+/** YYYY-MM-DD of `now` in an IANA time zone (UTC when the zone is missing or unknown). */
+export function todayIn(timeZone: string | null | undefined, now: Date = new Date()): string {
   try {
-    return format(timeZone || 'UTC');
+    return dateFormatIn(timeZone || 'UTC').format(now);
   } catch {
-    return format('UTC');
+    return dateFormatIn('UTC').format(now);
   }
 }
 

@@ -15,13 +15,21 @@ export const TIME_ZONE_MSG = {
 /** Region/City names and UTC; fixed offsets such as '+05:00' are not IANA zones. */
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
 
+/** Zones already checked, by the spelling given (every signed-in call checks its user's zone). */
+const canonical = new Map<string, string>();
+
 /** The canonical spelling of an IANA zone ('america/denver' → 'America/Denver'), or null when it is not one. */
 export function normalizeTimeZone(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const name = value.trim();
   if (!name || name.length > 64 || !ZONE_NAME.test(name)) return null;
+  const known = canonical.get(name);
+  if (known) return known;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    const zone = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    // Only real zones are kept, and their spellings differ only in case: the map stays small.
+    if (canonical.size < 2_000) canonical.set(name, zone);
+    return zone;
   } catch {
     return null;
   }
