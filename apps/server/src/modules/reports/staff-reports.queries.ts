@@ -91,10 +91,9 @@ async function groupTallies(db: DbOrTx, group: TallyGroup) {
 
 /**
  * Each card's count over `where`, one row per value of `groupBy` (or one row without it). Cards of open
- * requests are counted over the open-requests index alone; the others over every row of the subject,
- * both at once. The turnaround is the report's (one row): grouped counts go without it, so a table of
- * open cards alone reads the open requests once. A subject with a tally group (`tally`, the same requests as `where`)
- * takes its all-time figures from the tallies and reads only the requests finished within the last month
+ * requests are counted over the open-requests index alone; the others (and the turnaround) over every
+ * row of the subject, both at once; a grouped count of open cards alone reads the open requests once.
+ * A subject with a tally group (`tally`, the same requests as `where`) takes its all-time figures from the tallies and reads only the requests finished within the last month
  * for the closed cards, so a firm with a hundred thousand requests is not read whole.
  */
 export async function countCards(
@@ -123,8 +122,9 @@ export async function countCards(
     );
   };
   const allTime = async (): Promise<CountRow[]> => {
-    if (groupBy) return otherKeys.length ? pass(otherKeys, where) : [];
-    if (!tally || !talliable)
+    // Open cards alone, per group (the assignment table): nothing else to count, no turnaround shown.
+    if (groupBy && !otherKeys.length) return [];
+    if (!tally || groupBy || !talliable)
       return pass(
         otherKeys,
         where,

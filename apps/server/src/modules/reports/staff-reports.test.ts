@@ -252,7 +252,13 @@ describe('the staff report calls', () => {
     // Its provider was due to answer by 1 January 2026: overdue, flagged on the report's table too.
     await s.make({ status: STATUS.inContact, createdAt: daysAgo(20), dueDate: '2026-01-01' });
     await s.make({ status: STATUS.needAssistance, createdAt: daysAgo(2) });
-    await s.make({ status: STATUS.closedArrived, createdAt: daysAgo(9), closedDate: daysAgo(1) });
+    // Its records arrived five days after it was ordered: the provider's average turnaround.
+    await s.make({
+      status: STATUS.closedArrived,
+      createdAt: daysAgo(9),
+      receivedDocumentAt: daysAgo(4),
+      closedDate: daysAgo(1),
+    });
     const staff = await internalStaff();
 
     const report = (
@@ -296,7 +302,7 @@ describe('the staff report calls', () => {
     );
     expect(providers.json()).toMatchObject({
       count: 1,
-      results: [{ provider_name: s.provider.name, open: 2, closed: 1 }],
+      results: [{ provider_name: s.provider.name, open: 2, closed: 1, average_turnaround: 5 }],
     });
   });
 
