@@ -100,16 +100,17 @@ export async function openDatabase(options: {
  * partition).
  * No JIT: the app's statements are index walks that stop early; compiling one costs 10-50 ms whenever the
  * planner's estimate for a capped count or a LIMIT runs high (decision 046).
- * An idle connection stays open five minutes, not the driver's ten seconds: a new one costs 5-15 ms to open
+ * An idle connection stays open a minute, not the driver's ten seconds: a new one costs 5-15 ms to open
  * and its first plan over `requests` another 5-10 ms (the server process loads the table's indexes), which
- * every query of a screen opened after a short pause paid again.
+ * every query of a screen opened after a short pause paid again. Not longer: load balancers and NAT between
+ * the server and the database drop connections idle for about four minutes without telling either end.
  */
 function openPool(url: string): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 5000,
-    idleTimeoutMillis: 300_000,
+    idleTimeoutMillis: 60_000,
     options: '-c jit=off',
   });
   survivesLostConnections(pool);
