@@ -42,11 +42,30 @@ export function calendarDaysBetween(from: string, to: string): number {
   return Math.round((asDate(to).getTime() - asDate(from).getTime()) / 86_400_000);
 }
 
-/** Business days after `from` up to and including `to` (0 when `to` is not later). */
+const dayNumber = (date: string) => asDate(date).getTime() / 86_400_000;
+/** 1970-01-01, day 0, was a Thursday: Sunday is 0 as getUTCDay gives it. */
+const weekdayOf = (day: number) => (((day + 4) % 7) + 7) % 7;
+
+/**
+ * Business days after `from` up to and including `to` (0 when `to` is not later). Counted in closed form
+ * (five a week, the odd days one by one, less the holidays observed on a weekday in between): lists show a
+ * deadline status on every row, and a day-by-day walk cost tens of microseconds per row.
+ */
 export function businessDaysBetween(from: string, to: string): number {
-  let count = 0;
-  for (let day = addCalendarDays(from, 1); day <= to; day = addCalendarDays(day, 1)) {
-    if (isBusinessDay(day)) count += 1;
+  const first = dayNumber(from);
+  const days = dayNumber(to) - first;
+  if (days <= 0) return 0;
+  const weeks = Math.floor(days / 7);
+  let count = weeks * 5;
+  for (let day = first + weeks * 7 + 1; day <= first + days; day++) {
+    const weekday = weekdayOf(day);
+    if (weekday !== 0 && weekday !== 6) count += 1;
+  }
+  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
+    for (const holiday of holidaysObservedIn(year)) {
+      const weekday = weekdayOf(dayNumber(holiday));
+      if (holiday > from && holiday <= to && weekday !== 0 && weekday !== 6) count -= 1;
+    }
   }
   return count;
 }

@@ -3,6 +3,7 @@ import { STATUS } from '../statuses';
 import {
   addBusinessDays,
   addCalendarDays,
+  businessDaysBetween,
   clockFromHistory,
   DEADLINE_RULES,
   deadlineFor,
@@ -26,6 +27,23 @@ describe('the business-day calendar', () => {
     expect(isFederalHoliday('2021-12-31')).toBe(true); // New Year's Day 2022 was a Saturday
     expect(isFederalHoliday('2026-06-19')).toBe(true); // Juneteenth
     expect(isBusinessDay('2026-11-11')).toBe(false); // Veterans Day
+  });
+
+  it('counts the business days between two dates as a day-by-day walk does', () => {
+    const walked = (from: string, to: string) => {
+      let count = 0;
+      for (let day = addCalendarDays(from, 1); day <= to; day = addCalendarDays(day, 1)) {
+        if (isBusinessDay(day)) count += 1;
+      }
+      return count;
+    };
+    expect(businessDaysBetween('2026-11-20', '2026-12-02')).toBe(7); // Thanksgiving skipped
+    expect(businessDaysBetween('2026-12-02', '2026-11-20')).toBe(0);
+    // Every start across four years (weekends, holidays, New Year observed in December), spans up to 800 days.
+    for (let start = '2020-12-20', i = 0; i < 1500; i++, start = addCalendarDays(start, 1)) {
+      const to = addCalendarDays(start, (i * 37) % 800);
+      expect(businessDaysBetween(start, to), `${start} → ${to}`).toBe(walked(start, to));
+    }
   });
 });
 
