@@ -85,9 +85,9 @@ const NOT_AN_ALIAS = new Set([
 /** `from "notes" "n"`, `join requests r`, `update "files" set`, `delete from "sessions"`: table and alias. */
 const TABLE_REFERENCE = /\b(?:from|join|update)\s+"?([a-z_]+)"?(?:\s+(?:as\s+)?"?([a-z_]+)"?)?/gi;
 
-/** `company_id = $1`, `company_id in ($1, $2)`, `$1 = company_id`: a firm named by value. */
+/** `company_id = $1`, `company_id in ($1, $2)`, `company_id = any($1)`, `$1 = company_id`: a firm named by value. */
 const FIRM_BY_VALUE =
-  /company_id"?\s*(?:=|in\b|is not distinct from)\s*\(?\s*\$\d|\$\d+\s*=\s*(?:"?[a-z_]+"?\.)?"?company_id/i;
+  /company_id"?\s*(?:=|in\b|is not distinct from)\s*(?:any\s*)?\(?\s*\$\d|\$\d+\s*=\s*(?:"?[a-z_]+"?\.)?"?company_id/i;
 
 /**
  * The tenant tables a statement reads or changes without comparing their `company_id`. Comparing one

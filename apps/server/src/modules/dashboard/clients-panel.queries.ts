@@ -2,6 +2,7 @@ import { type DashboardClient, OPEN_STATUSES } from '@dd/shared';
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { sameFirm } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
+import { idIn } from '../../db/id-lists';
 import { files, patients, requests } from '../../db/schema';
 import { type DashboardScope, readyFileCondition } from './dashboard.queries';
 import { filterConditions, type PageWindow, type RequestFilters } from './requests-company.queries';
@@ -82,7 +83,7 @@ export function clientCountsQuery(
     })
     .from(requests)
     .leftJoinLateral(ready, sql`true`)
-    .where(and(inArray(requests.patientId, patientIds), filterConditions(scope, filters, false)))
+    .where(and(idIn(requests.patientId, patientIds), filterConditions(scope, filters, false)))
     .groupBy(requests.patientId);
 }
 

@@ -1,5 +1,5 @@
 import { batesLabel, type RequestFile } from '@dd/shared';
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Auth } from '../../authz';
 import { fileAbilities } from '../../authz/policy';
@@ -11,6 +11,7 @@ import {
   visibleRequests,
 } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
+import { idIn } from '../../db/id-lists';
 import {
   batesRanges,
   companies,
@@ -146,7 +147,7 @@ export function accessesOfFirmFiles(db: DbOrTx, companyId: number, fileIds: numb
     })
     .from(fileAccesses)
     .leftJoin(users, eq(users.id, fileAccesses.userId))
-    .where(and(eq(fileAccesses.companyId, companyId), inArray(fileAccesses.fileId, fileIds)))
+    .where(and(eq(fileAccesses.companyId, companyId), idIn(fileAccesses.fileId, fileIds)))
     .orderBy(desc(fileAccesses.createdAt), desc(fileAccesses.id));
 }
 

@@ -1,8 +1,9 @@
 // SQL of the staff reports' subjects and tables: the subject's name, the requests behind a card, the
 // assignment table, the paralegal list and the provider report (internal staff only: they reach every firm).
 import type { CardRule, ReportSubject } from '@dd/shared';
-import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { idIn } from '../../db/id-lists';
 import { companies, providers, requests, users } from '../../db/schema';
 import { containsPattern } from '../requests/requests.filter-kit';
 import { cardPredicate } from './card-rules.queries';
@@ -87,7 +88,7 @@ export function activeStaff(db: DbOrTx, internalCompanyId: number): Promise<{ id
 
 /** The names of these users. */
 export function userNames(db: DbOrTx, ids: number[]): Promise<{ id: number; name: string }[]> {
-  return db.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, ids));
+  return db.select({ id: users.id, name: users.fullName }).from(users).where(idIn(users.id, ids));
 }
 
 const nameFilter = (column: Parameters<typeof ilike>[0], name?: string) =>

@@ -1,6 +1,7 @@
 import { ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { idIn } from '../../db/id-lists';
 import { patients, providers, requests, users } from '../../db/schema';
 import { containsPattern } from './requests.filter-kit';
 
@@ -104,7 +105,7 @@ export async function listedNewProvider(
     .limit(LISTED_UNVERIFIED_CAP + 1);
   if (rows.length > LISTED_UNVERIFIED_CAP) return {};
   const ids = rows.map((row) => row.id);
-  const unverified = ids.length ? sql`${requests.providerId} = any(${sql.param(ids)}::int[])` : sql`false`;
+  const unverified = ids.length ? idIn(requests.providerId, ids) : sql`false`;
   return { new_provider: sql`(${requests.newProvider} or ${unverified})` };
 }
 
@@ -134,7 +135,7 @@ export async function listedNameMatches(
         .limit(cap + 1);
       if (rows.length > cap) return [];
       const ids = rows.map((row) => row.id as number);
-      return [[key, ids.length ? sql`${foreignKey} = any(${sql.param(ids)}::int[])` : sql`false`]] as const;
+      return [[key, ids.length ? idIn(foreignKey, ids) : sql`false`]] as const;
     }),
   );
   return Object.fromEntries(found.flat());

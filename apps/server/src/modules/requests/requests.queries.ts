@@ -9,6 +9,7 @@ import { and, count, eq, getTableColumns, ilike, inArray, type SQL, sql } from '
 import type { Auth } from '../../authz';
 import { visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
+import { idIn } from '../../db/id-lists';
 import { companies, patients, providers, requests, users } from '../../db/schema';
 import { providerColumns } from '../providers/providers.queries';
 import { userBriefColumns } from '../users/users.queries';
@@ -189,7 +190,7 @@ export async function unsafeRequestRowsByIds(
 ): Promise<RequestRow[]> {
   if (!ids.length) return [];
   const firm = companyId === undefined ? undefined : eq(requests.companyId, companyId);
-  const rows = await selectRequests(db, and(firm, inArray(requests.id, ids))!);
+  const rows = await selectRequests(db, and(firm, idIn(requests.id, ids))!);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is RequestRow => r !== undefined);
 }
@@ -228,7 +229,7 @@ export async function patientsOfRequests(
     .select({ ...patientColumns, company_name: companies.name })
     .from(patients)
     .innerJoin(companies, eq(companies.id, patients.companyId))
-    .where(and(inArray(patients.id, ids), inArray(patients.companyId, firms)));
+    .where(and(idIn(patients.id, ids), idIn(patients.companyId, firms)));
   return new Map(
     rows.map(({ company_name, ...p }) => [
       p.id,
@@ -244,12 +245,12 @@ export async function providersByIds(db: DbOrTx, ids: number[]) {
 }
 
 function selectProviders(db: DbOrTx, ids: number[]) {
-  return db.select(providerColumns).from(providers).where(inArray(providers.id, ids));
+  return db.select(providerColumns).from(providers).where(idIn(providers.id, ids));
 }
 
 export async function usersByIds(db: DbOrTx, ids: number[]): Promise<Map<number, UserBrief>> {
   if (!ids.length) return new Map();
-  const rows = await db.select(userBriefColumns).from(users).where(inArray(users.id, ids));
+  const rows = await db.select(userBriefColumns).from(users).where(idIn(users.id, ids));
   return new Map(rows.map((u) => [u.id, u]));
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { idIn } from '../../db/id-lists';
 import { requests, requestTypeChoices, requestTypes } from '../../db/schema';
 import type { RequestKey } from './requests.ref';
 import type { ChosenType } from './requests.types';
@@ -90,9 +91,7 @@ export async function typeNamesByRequest(
     .select({ requestId: requestTypeChoices.requestId, name: requestTypes.name })
     .from(requestTypeChoices)
     .innerJoin(requestTypes, eq(requestTypes.id, requestTypeChoices.requestTypeId))
-    .where(
-      and(inArray(requestTypeChoices.requestId, requestIds), inArray(requestTypeChoices.companyId, firms)),
-    )
+    .where(and(idIn(requestTypeChoices.requestId, requestIds), idIn(requestTypeChoices.companyId, firms)))
     .orderBy(asc(requestTypeChoices.requestId), asc(requestTypeChoices.position));
   for (const row of rows) out.set(row.requestId, [...(out.get(row.requestId) ?? []), row.name]);
   return out;
