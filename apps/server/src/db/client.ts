@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { keepStatementsPrepared } from './statement-cache';
 import { backfillTenantColumns } from './tenant-backfill';
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite under dataDir (or in memory). */
@@ -104,6 +105,7 @@ export async function openDatabase(options: {
  * and its first plan over `requests` another 5-10 ms (the server process loads the table's indexes), which
  * every query of a screen opened after a short pause paid again. Not longer: load balancers and NAT between
  * the server and the database drop connections idle for about four minutes without telling either end.
+ * Each connection keeps the statements it runs prepared (statement-cache.ts).
  */
 function openPool(url: string): pg.Pool {
   const pool = new pg.Pool({
@@ -114,6 +116,7 @@ function openPool(url: string): pg.Pool {
     options: '-c jit=off',
   });
   survivesLostConnections(pool);
+  pool.on('connect', keepStatementsPrepared);
   return pool;
 }
 
