@@ -214,7 +214,12 @@ export function oneClientSql(): string {
     where r.id = chosen.id;`;
 }
 
-/** Records files for received requests (one or two, verified), supporting files, and their audit rows. */
+/**
+ * Records files for received requests (one or two, verified), supporting files, and their audit rows. The
+ * files carry a hash and are indexed for search, as the server's own chores leave every stored file: the
+ * generated files have no stored bytes, and the chores would otherwise try each of them again on every start,
+ * in the middle of what is being measured.
+ */
 export function filesSql(internalCompanyId: number): string {
   const staff = `(select min(id) from users where company_id = ${internalCompanyId} and is_staff)`;
   return `
@@ -234,7 +239,11 @@ export function filesSql(internalCompanyId: number): string {
     insert into file_accesses (action, ip, file_id, user_id, created_at, company_id)
     select 'DOWNLOAD', '203.0.113.20', f.id, r.user_id, r.first_downloaded_at, r.company_id
     from files f join requests r on r.id = f.request_id
-    where r.first_downloaded_at is not null and not f.supporting_file;`;
+    where r.first_downloaded_at is not null and not f.supporting_file;
+    update files set sha256 = encode(sha256(convert_to(url, 'UTF8')), 'hex');
+    insert into record_indexing (file_id, request_id, company_id, status, pages, indexed_at)
+    select f.id, f.request_id, f.company_id, 'indexed', 1, f.created_at
+    from files f where not f.supporting_file;`;
 }
 
 /** What the trigger notes_touch_request keeps in the application: each request's newest note. */

@@ -31,6 +31,7 @@ import {
 } from '../apps/server/src/modules/requests/requests.filters.queries';
 import { listedNameMatches } from '../apps/server/src/modules/requests/requests.name-filters.queries';
 import { listVisibleRequests, withRelated } from '../apps/server/src/modules/requests/requests.queries';
+import { cpuSpent, readCpu } from './cpu-time';
 import { benchDatabaseUrl, generate, INTERNAL_COMPANY_ID } from './generate';
 import { BENCH_PASSWORD, BENCH_STAFF_EMAIL, BENCH_WORKER_EMAIL } from './generate-sql';
 import type { LoadResult, LoadSpec } from './load';
@@ -105,6 +106,23 @@ function runLoad(spec: LoadSpec): Promise<LoadResult> {
     );
   });
 }
+
+interface Measured extends LoadResult {
+  /** CPU milliseconds per call: the server process, and every PostgreSQL process together. */
+  serverMs: number;
+  postgresMs: number;
+}
+
+/** One round of load with the CPU the server and PostgreSQL spent on it, per call. */
+async function measured(serverPid: number, spec: LoadSpec): Promise<Measured> {
+  const before = readCpu(serverPid);
+  const result = await runLoad(spec);
+  const spent = cpuSpent(before, readCpu(serverPid));
+  const calls = result.requestsPerSecond * spec.seconds;
+  return { ...result, serverMs: spent.server / calls, postgresMs: spent.postgres / calls };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
   const url = benchDatabaseUrl();
@@ -221,20 +239,23 @@ async function main() {
     for (const c of cases) {
       await runLoad({ ...c.app, seconds: 2 });
       await runLoad({ ...c.minimal, seconds: 2 });
-      const appRuns: LoadResult[] = [];
-      const minimalRuns: LoadResult[] = [];
+      const appRuns: Measured[] = [];
+      const minimalRuns: Measured[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        appRuns.push(await runLoad(c.app));
-        minimalRuns.push(await runLoad(c.minimal));
+        appRuns.push(await measured(app.child.pid!, c.app));
+        minimalRuns.push(await measured(minimal.child.pid!, c.minimal));
+        const [a, m] = [appRuns.at(-1)!, minimalRuns.at(-1)!];
         console.log(
-          `${c.name.slice(0, 30)} round ${round + 1}: app ${appRuns.at(-1)!.requestsPerSecond.toFixed(0)} req/s, minimal ${minimalRuns.at(-1)!.requestsPerSecond.toFixed(0)} req/s (load ${os.loadavg()[0].toFixed(2)})`,
+          `${c.name.slice(0, 30)} round ${round + 1}: app ${a.requestsPerSecond.toFixed(0)} req/s (${a.serverMs.toFixed(2)} + ${a.postgresMs.toFixed(2)} ms CPU), minimal ${m.requestsPerSecond.toFixed(0)} req/s (${m.serverMs.toFixed(2)} + ${m.postgresMs.toFixed(2)} ms) (load ${os.loadavg()[0].toFixed(2)})`,
         );
       }
       const mean = (runs: LoadResult[]) => runs.reduce((a, r) => a + r.requestsPerSecond, 0) / runs.length;
       const errors = (runs: LoadResult[]) => runs.reduce((a, r) => a + r.errors, 0);
       const per = (runs: LoadResult[]) => runs.map((r) => r.requestsPerSecond.toFixed(0)).join(' / ');
+      const cpu = (runs: Measured[]) =>
+        `${median(runs.map((r) => r.serverMs)).toFixed(2)} + ${median(runs.map((r) => r.postgresMs)).toFixed(2)}`;
       rows.push(
-        `| ${c.name} | ${per(appRuns)} | ${per(minimalRuns)} | ${appRuns.at(-1)!.latency.p95.toFixed(1)} / ${minimalRuns.at(-1)!.latency.p95.toFixed(1)} | ${errors(appRuns)} / ${errors(minimalRuns)} | **${(mean(appRuns) / mean(minimalRuns)).toFixed(2)}×** |`,
+        `| ${c.name} | ${per(appRuns)} | ${per(minimalRuns)} | ${appRuns.at(-1)!.latency.p95.toFixed(1)} / ${minimalRuns.at(-1)!.latency.p95.toFixed(1)} | ${cpu(appRuns)} / ${cpu(minimalRuns)} | ${errors(appRuns)} / ${errors(minimalRuns)} | **${(mean(appRuns) / mean(minimalRuns)).toFixed(2)}×** |`,
       );
     }
     const logBytes = (await stat(logFile)).size;
@@ -252,8 +273,8 @@ ${CONNECTIONS} keep-alive connections, a fresh process per round). ${ROUNDS} rou
 alternating app and minimal server. Load average ${loadBefore.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end
 (2 cores shared with other work: compare the ratios, not the rates).
 
-| call | app req/s (rounds) | minimal req/s (rounds) | p95 ms app / minimal (last round) | errors app / minimal | ratio |
-|---|---|---|---:|---:|---:|
+| call | app req/s (rounds) | minimal req/s (rounds) | p95 ms app / minimal (last round) | CPU ms per call, server + PostgreSQL: app / minimal (median round) | errors app / minimal | ratio |
+|---|---|---|---:|---:|---:|---:|
 ${rows.join('\n')}
 
 Goal: a ratio of at least 0.8× on each call.
