@@ -21,6 +21,18 @@ describe('todayIn', () => {
     expect(todayIn(null, at)).toBe('2024-03-10');
     expect(todayIn('Not/AZone', at)).toBe('2024-03-10');
   });
+
+  it('gives the same day as a fresh formatter minute by minute, through midnights and clock changes', () => {
+    // Denver and New York change their clocks on 10 March 2024; Kathmandu and Eucla are 45 minutes off the hour.
+    const zones = ['America/Denver', 'America/New_York', 'Asia/Kathmandu', 'Australia/Eucla', 'UTC'];
+    for (const zone of zones) {
+      const fresh = new Intl.DateTimeFormat('en-CA', { timeZone: zone, dateStyle: 'short' });
+      for (let minute = 0; minute < 3 * 24 * 60; minute += 1) {
+        const moment = new Date(Date.UTC(2024, 2, 9) + minute * 60_000);
+        expect(todayIn(zone, moment), `${zone} ${moment.toISOString()}`).toBe(fresh.format(moment));
+      }
+    }
+  });
 });
 
 describe('NoteReminderBodySchema', () => {
