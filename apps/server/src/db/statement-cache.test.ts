@@ -44,14 +44,13 @@ describe.skipIf(!process.env.DATABASE_URL)(
     });
 
     it('stops naming new statements past its bound, and still runs them', async () => {
-      const before = (await preparedOn(client)).length;
+      expect(await preparedOn(client)).toHaveLength(2);
       for (let i = 0; i < STATEMENTS_PER_CONNECTION + 5; i++) {
         expect((await client.query(`select $1::int * ${i} as product`, [2])).rows).toEqual([
           { product: 2 * i },
         ]);
       }
       expect(await preparedOn(client)).toHaveLength(STATEMENTS_PER_CONNECTION);
-      expect(before).toBe(2);
     });
   },
 );

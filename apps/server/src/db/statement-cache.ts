@@ -5,7 +5,7 @@ import type pg from 'pg';
  * run of a statement text on a connection parses it under a name, later runs send only the name and the
  * values. PostgreSQL then skips parsing, and for a statement whose plan does not depend on its values it
  * soon plans once (a generic plan) instead of on every call. A note written by staff runs nine statements:
- * sent unnamed, PostgreSQL spent about 5.5 ms of CPU on them, prepared 2.8 ms (bench/RESULTS.md, throughput).
+ * sent unnamed, they cost PostgreSQL 5–6 ms of CPU, prepared 2–3 ms (decision 074).
  *
  * Left unnamed, so planned afresh on every call with the values it has:
  * - a read that orders, groups, counts, limits or searches text: its best plan depends on its values (a
