@@ -271,7 +271,8 @@ defaults, its log written to a file: ${logLines} lines, ${Math.round(logBytes / 
 through Drizzle's logger; the write runs them in one transaction), and the load generator (\`bench/load-process.ts\`,
 ${CONNECTIONS} keep-alive connections, a fresh process per round). ${ROUNDS} rounds of ${SECONDS} s per server and case,
 alternating app and minimal server. Load average ${loadBefore.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end
-(2 cores shared with other work: compare the ratios, not the rates).
+(2 cores, which both servers' processes, PostgreSQL and the load generator share: compare the ratios and the CPU per call,
+not the rates).
 
 | call | app req/s (rounds) | minimal req/s (rounds) | p95 ms app / minimal (last round) | CPU ms per call, server + PostgreSQL: app / minimal (median round) | errors app / minimal | ratio |
 |---|---|---|---:|---:|---:|---:|
