@@ -38,11 +38,10 @@ export function keepStatementsPrepared(client: pg.ClientBase): void {
     const text = statement?.text;
     const withValues = Array.isArray(values) ? values.length > 0 : (statement?.values?.length ?? 0) > 0;
     const plain = typeof statement === 'object' && typeof statement?.submit !== 'function';
-    if (!plain || !text || statement?.name || !withValues || !preparesOnItsOwn(text)) {
-      return query(config, values, callback);
-    }
+    if (!plain || !text || statement?.name || !withValues) return query(config, values, callback);
+    // A statement already named skips the rules: reading a long text with them costs more than the look-up.
     let name = names.get(text);
-    if (!name && names.size < STATEMENTS_PER_CONNECTION) {
+    if (!name && names.size < STATEMENTS_PER_CONNECTION && preparesOnItsOwn(text)) {
       name = `dd_${names.size + 1}`;
       names.set(text, name);
     }
