@@ -80,8 +80,14 @@ describe('a subject report', () => {
       const tally = subjectTally(subject);
       expect(tally).toBeDefined();
       const where = subjectConditions(subject);
-      const [tallied] = await countCards(s.deps.db, where, STAFF_REPORT_CARDS, moment, undefined, tally);
-      const [counted] = await countCards(s.deps.db, where, STAFF_REPORT_CARDS, moment);
+      // One snapshot for both: on PostgreSQL other test files add requests while this one counts them all.
+      const [tallied, counted] = await s.deps.db.transaction(
+        async (tx) => [
+          (await countCards(tx, where, STAFF_REPORT_CARDS, moment, undefined, tally))[0],
+          (await countCards(tx, where, STAFF_REPORT_CARDS, moment))[0],
+        ],
+        { isolationLevel: 'repeatable read' },
+      );
       expect({ subject, ...tallied }).toEqual({ subject, ...counted });
     }
   });
