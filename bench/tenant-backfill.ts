@@ -1,10 +1,11 @@
 /**
- * Times migration 0053 and the tenant backfill (decision 071) on a database at the previous release's
- * schema, while a separate process keeps writing as an instance of that release would: a note inserted
- * without company_id, a file row updated, a request's notes read, one after another. The probe's slowest
- * calls show whether the backfill held a lock that blocked the running release.
+ * Times an upgrade as a starting instance runs it: the pending migrations, then the steps after them (the
+ * tenant backfill of decision 071, the validation of keys added NOT VALID of decision 075), on a database
+ * at an earlier release's schema. A separate process meanwhile writes as an instance of that release
+ * would: a note inserted without company_id, a file row updated, a request's notes read, one after another.
+ * The probe's slowest calls show whether a step held a lock that blocked the running release.
  *
- *   BENCH_DATABASE_URL=…/<a copy of the 1M database before 0053> npx tsx bench/tenant-backfill.ts
+ *   BENCH_DATABASE_URL=…/<a copy of the 1M database at an earlier release> npx tsx bench/tenant-backfill.ts
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -51,7 +52,7 @@ async function main() {
   const probed = await samples;
   const t = percentiles(probed);
   const slow = probed.filter((ms) => ms > 1000).length;
-  console.log(`migrations and tenant backfill: ${seconds.toFixed(0)} s`);
+  console.log(`migrations and the steps after them: ${seconds.toFixed(0)} s`);
   console.log(
     `probe (insert a note, update a file, read notes) ${probed.length} rounds: p50 ${t.p50.toFixed(1)} ms, ` +
       `p99 ${t.p99.toFixed(1)} ms, max ${Math.max(...probed).toFixed(0)} ms, over 1 s: ${slow}`,

@@ -11,6 +11,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { keepStatementsPrepared } from './statement-cache';
 import { backfillTenantColumns } from './tenant-backfill';
+import { validatePendingConstraints } from './validate-constraints';
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite under dataDir (or in memory). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -62,8 +63,9 @@ export async function openDatabase(options: {
     const pool = openPool(options.url);
     const db = drizzlePg(pool, { schema, logger });
     await migrateAlone(pool, async () => {
-      await migratePg(db, { migrationsFolder });
+      await againOnLockConflict(() => migratePg(db, { migrationsFolder }));
       await backfillTenantColumns(db as unknown as Db);
+      await validatePendingConstraints(db as unknown as Db);
     });
     if (!options.readUrl)
       return {
@@ -87,6 +89,7 @@ export async function openDatabase(options: {
   const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder });
   await backfillTenantColumns(db as unknown as Db);
+  await validatePendingConstraints(db as unknown as Db);
   return {
     db: db as unknown as Db,
     reader: db as unknown as Db,
@@ -150,6 +153,25 @@ async function migrateAlone(pool: pg.Pool, migrate: () => Promise<void>) {
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     lock.release();
+  }
+}
+
+/**
+ * A migration that changes keys locks tables the running release keeps using, and PostgreSQL may end a
+ * deadlock between the two by failing the migration (the running query waited for one table while holding
+ * another). The migrations run in one transaction, so a failed run left nothing behind: run them again.
+ */
+const LOCK_CONFLICTS = new Set(['40P01', '55P03']);
+async function againOnLockConflict(migrate: () => Promise<void>, tries = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrate();
+    } catch (error) {
+      const { code } = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
+      if (!code || !LOCK_CONFLICTS.has(code) || attempt === tries) throw error;
+      console.warn(`Migrations lost a lock conflict with running queries (${code}); running them again.`);
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
   }
 }
 

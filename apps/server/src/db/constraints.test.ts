@@ -99,3 +99,30 @@ describe('request type choices', () => {
     await deps.db.execute(sql`delete from request_types where id = ${type.id}`);
   });
 });
+
+describe('rows about a request', () => {
+  it('must name the request’s own firm, and follow the request when its client moves to another firm', async () => {
+    const { deps } = await getContext();
+    const { request, patient } = await firmWithRequest(deps);
+    const other = await firmWithRequest(deps);
+    const refused = await deps.db
+      .execute(
+        sql`insert into notes (text, request_id, company_id) values ('x', ${request.id}, ${other.company.id})`,
+      )
+      .catch((e) => e);
+    expect(constraintViolationAnswer(refused)?.status).toBe(400);
+    const cause = (refused as { cause?: { message?: string } }).cause;
+    expect(cause?.message).toContain('notes_request_fk');
+    await deps.db.execute(
+      sql`insert into notes (text, request_id, company_id) values ('kept', ${request.id}, ${request.companyId})`,
+    );
+    // A data correction that moves the client moves its requests, and their rows with them.
+    await deps.db.execute(sql`update patients set company_id = ${other.company.id} where id = ${patient.id}`);
+    const moved = await deps.db.execute(
+      sql`select company_id from notes where request_id = ${request.id} and text = 'kept'`,
+    );
+    expect((moved as unknown as { rows: { company_id: number }[] }).rows).toEqual([
+      { company_id: other.company.id },
+    ]);
+  });
+});

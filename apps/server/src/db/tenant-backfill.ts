@@ -37,13 +37,67 @@ export async function backfillTenantColumns(
                       where t.tgrelid = format('%I', c.table_name)::regclass
                         and t.tgname = c.table_name || '_fill_company_id')`,
   );
-  for (const { table } of pending) {
+  for (const table of await parentsFirst(
+    db,
+    pending.map((p) => p.table),
+  )) {
     const started = performance.now();
     const rows = await fillRows(db, table);
     await requireNotNull(db, table);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     if (rows > 0)
       log(`Tenant backfill: ${table}.company_id filled on ${rows} rows and made NOT NULL in ${seconds} s.`);
+  }
+  await promoteFirmKeys(db);
+}
+
+/**
+ * The tables in an order where each comes after the tables it points at: a key that names the firm
+ * (`(file_id, company_id) → files`) only accepts a child's firm once its parent row has one.
+ */
+async function parentsFirst(db: Db, tables: string[]): Promise<string[]> {
+  const edges = await queryRows<{ child: string; parent: string }>(
+    db,
+    sql`select conrelid::regclass::text as child, confrelid::regclass::text as parent from pg_constraint
+        where contype = 'f' and conrelid <> confrelid and connamespace = 'public'::regnamespace`,
+  );
+  const left = new Set(tables);
+  const ordered: string[] = [];
+  while (left.size > 0) {
+    const ready = [...left].filter(
+      (table) => !edges.some((e) => e.child === table && e.parent !== table && left.has(e.parent)),
+    );
+    // A cycle of keys cannot be ordered: take the rest as they come.
+    for (const table of ready.length > 0 ? ready : [...left]) {
+      left.delete(table);
+      ordered.push(table);
+    }
+  }
+  return ordered;
+}
+
+/**
+ * A primary key that gains `company_id` needs the column NOT NULL, which a table filled by this backfill
+ * only is at its end. A migration adding such a key builds its unique index as `<table>_pkey_with_firm`
+ * and leaves it there; this step makes that index the table's primary key (decision 075).
+ */
+async function promoteFirmKeys(db: Db): Promise<void> {
+  const pending = await queryRows<{ table: string }>(
+    db,
+    sql`select t.relname as "table" from pg_index i
+        join pg_class ix on ix.oid = i.indexrelid join pg_class t on t.oid = i.indrelid
+        where ix.relname = t.relname || '_pkey_with_firm' and i.indisvalid and i.indisunique`,
+  );
+  for (const { table } of pending) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
+      await tx.execute(
+        sql`alter table ${sql.identifier(table)} drop constraint if exists ${sql.identifier(`${table}_pkey`)}`,
+      );
+      await tx.execute(
+        sql`alter table ${sql.identifier(table)} add constraint ${sql.identifier(`${table}_pkey`)} primary key using index ${sql.identifier(`${table}_pkey_with_firm`)}`,
+      );
+    });
   }
 }
 

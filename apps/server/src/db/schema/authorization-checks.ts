@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { requests } from './requests';
-import { tenantColumn } from './tenant';
+import { firmKey, tenantColumn } from './tenant';
 import { users } from './users';
 
 /**
@@ -12,9 +12,7 @@ import { users } from './users';
 export const authorizationChecks = pgTable(
   'authorization_checks',
   {
-    requestId: integer('request_id')
-      .primaryKey()
-      .references(() => requests.id, { onDelete: 'cascade' }),
+    requestId: integer('request_id').primaryKey(),
     companyId: tenantColumn(),
     documentUrl: text('document_url').notNull(),
     description: boolean('description').notNull().default(false),
@@ -35,5 +33,8 @@ export const authorizationChecks = pgTable(
     checkedById: integer('checked_by_id').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('authorization_checks_expiration_len_ck', sql`length(${t.expiration}) <= 500`)],
+  (t) => [
+    firmKey('authorization_checks_request_fk', [t.requestId, t.companyId], requests).onDelete('cascade'),
+    check('authorization_checks_expiration_len_ck', sql`length(${t.expiration}) <= 500`),
+  ],
 );

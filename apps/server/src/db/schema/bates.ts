@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { files } from './files';
 import { patients } from './patients';
-import { tenantColumn } from './tenant';
+import { firmKey, tenantColumn } from './tenant';
 
 /**
  * Bates numbering of a client's records (decision 056). One counter row per client holds the next number;
@@ -13,25 +13,22 @@ import { tenantColumn } from './tenant';
 export const batesCounters = pgTable(
   'bates_counters',
   {
-    patientId: integer('patient_id')
-      .primaryKey()
-      .references(() => patients.id, { onDelete: 'restrict' }),
+    patientId: integer('patient_id').primaryKey(),
     companyId: tenantColumn(),
     nextNumber: integer('next_number').notNull().default(1),
   },
-  (t) => [check('bates_counters_next_ck', sql`${t.nextNumber} >= 1`)],
+  (t) => [
+    firmKey('bates_counters_patient_fk', [t.patientId, t.companyId], patients).onDelete('restrict'),
+    check('bates_counters_next_ck', sql`${t.nextNumber} >= 1`),
+  ],
 );
 
 export const batesRanges = pgTable(
   'bates_ranges',
   {
-    fileId: integer('file_id')
-      .primaryKey()
-      .references(() => files.id, { onDelete: 'restrict' }),
+    fileId: integer('file_id').primaryKey(),
     companyId: tenantColumn(),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'restrict' }),
+    patientId: integer('patient_id').notNull(),
     /** The prefix stamped (the client's at numbering time). */
     prefix: text('prefix').notNull(),
     firstNumber: integer('first_number').notNull(),
@@ -42,6 +39,8 @@ export const batesRanges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    firmKey('bates_ranges_file_fk', [t.fileId, t.companyId], files).onDelete('restrict'),
+    firmKey('bates_ranges_patient_fk', [t.patientId, t.companyId], patients).onDelete('restrict'),
     unique('bates_ranges_patient_first_uq').on(t.patientId, t.firstNumber),
     unique('bates_ranges_patient_last_uq').on(t.patientId, t.lastNumber),
     index('bates_ranges_unstamped_idx').on(t.fileId).where(sql`${t.stampedUrl} is null`),

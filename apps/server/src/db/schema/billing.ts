@@ -5,7 +5,7 @@ import { nonNegative } from './checks';
 import { companies } from './companies';
 import { centsColumn } from './money';
 import { requests } from './requests';
-import { tenantColumn } from './tenant';
+import { firmKey, tenantColumn } from './tenant';
 
 /** Invoice lines per request, the billings that group them for a law firm, and the fee settings (money in
  *  whole cents). */
@@ -34,10 +34,7 @@ export const invoices = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
-    // RESTRICT: invoice lines are money; a request that has them is archived, never erased.
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'restrict' }),
+    requestId: integer('request_id').notNull(),
     price: money('price'),
     providerCost: money('provider_cost'),
     pageFee: money('page_fee'),
@@ -49,6 +46,8 @@ export const invoices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // RESTRICT: invoice lines are money; a request that has them is archived, never erased.
+    firmKey('invoices_request_fk', [t.requestId, t.companyId], requests).onDelete('restrict'),
     check('invoices_money_ck', nonNegative(t.price, t.providerCost, t.pageFee, t.autoAddedSurcharge)),
     index('invoices_request_idx').on(t.requestId),
     index('invoices_bill_idx').on(t.billId),

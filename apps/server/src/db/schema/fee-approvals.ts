@@ -5,6 +5,7 @@ import { oneOf } from './checks';
 import { companies } from './companies';
 import { centsColumn } from './money';
 import { requests } from './requests';
+import { firmKey } from './tenant';
 import { users } from './users';
 
 /**
@@ -16,9 +17,7 @@ export const feeApprovals = pgTable(
   'fee_approvals',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
+    requestId: integer('request_id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -36,6 +35,7 @@ export const feeApprovals = pgTable(
     declineReason: text('decline_reason'),
   },
   (t) => [
+    firmKey('fee_approvals_request_fk', [t.requestId, t.companyId], requests).onDelete('cascade'),
     check('fee_approvals_kind_ck', oneOf(t.kind, FEE_APPROVAL_KINDS)),
     check('fee_approvals_state_ck', oneOf(t.state, FEE_APPROVAL_STATES)),
     check('fee_approvals_decline_action_ck', oneOf(t.declineAction, FEE_DECLINE_ACTIONS)),

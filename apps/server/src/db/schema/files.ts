@@ -7,12 +7,13 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { oneOf } from './checks';
 import { requests } from './requests';
-import { tenantColumn } from './tenant';
+import { firmKey, tenantColumn } from './tenant';
 import { users } from './users';
 
 const readyFile = (t: { archived: AnyPgColumn; supportingFile: AnyPgColumn; verifiedById: AnyPgColumn }) =>
@@ -26,14 +27,11 @@ const readyFile = (t: { archived: AnyPgColumn; supportingFile: AnyPgColumn; veri
 export const files = pgTable(
   'files',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: integer('id').generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
     name: text('name').notNull(),
     url: text('url').notNull(),
-    // RESTRICT: a request with documents is archived, never erased with its download trail.
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'restrict' }),
+    requestId: integer('request_id').notNull(),
     archived: boolean('archived').notNull().default(false),
     verifiedById: integer('verified_by_id').references(() => users.id, { onDelete: 'set null' }),
     supportingFile: boolean('supporting_file').notNull().default(false),
@@ -46,6 +44,9 @@ export const files = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'files_pkey', columns: [t.id, t.companyId] }),
+    // RESTRICT: a request with documents is archived, never erased with its download trail.
+    firmKey('files_request_fk', [t.requestId, t.companyId], requests).onDelete('restrict'),
     index('files_request_idx').on(t.requestId),
     index('files_verified_by_idx').on(t.verifiedById),
     // POST /getFileUrl/ finds a request's file by its storage key.
@@ -86,13 +87,14 @@ export const fileAccesses = pgTable(
     companyId: tenantColumn(),
     action: text('action', { enum: FILE_ACCESS_ACTIONS }).notNull(),
     ip: text('ip'),
-    fileId: integer('file_id').references(() => files.id, { onDelete: 'restrict' }),
+    fileId: integer('file_id'),
     /** The storage key read or written (migration 0004 backfilled it from files.url). */
     fileKey: text('file_key'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    firmKey('file_accesses_file_fk', [t.fileId, t.companyId], files).onDelete('restrict'),
     check('file_accesses_action_ck', oneOf(t.action, FILE_ACCESS_ACTIONS)),
     check('file_accesses_target_ck', sql`${t.fileId} is not null or ${t.fileKey} is not null`),
     index('file_accesses_file_idx').on(t.fileId),

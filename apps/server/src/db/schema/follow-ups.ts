@@ -9,7 +9,7 @@ import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } fr
 import { oneOf } from './checks';
 import { notes } from './notes';
 import { requests } from './requests';
-import { tenantColumn } from './tenant';
+import { firmKey, tenantColumn } from './tenant';
 import { users } from './users';
 
 /**
@@ -22,9 +22,7 @@ export const followUps = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
+    requestId: integer('request_id').notNull(),
     number: integer('number').notNull(),
     sentOn: date('sent_on', { mode: 'string' }).notNull(),
     plannedOn: date('planned_on', { mode: 'string' }).notNull(),
@@ -40,6 +38,7 @@ export const followUps = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    firmKey('follow_ups_request_fk', [t.requestId, t.companyId], requests).onDelete('cascade'),
     check('follow_ups_status_ck', oneOf(t.status, FOLLOW_UP_STATUSES)),
     check('follow_ups_channel_ck', oneOf(t.channel, FOLLOW_UP_CHANNELS)),
     check('follow_ups_skip_reason_ck', oneOf(t.skipReason, FOLLOW_UP_SKIP_REASONS)),

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { oneOf } from './checks';
 import { requests } from './requests';
-import { tenantColumn } from './tenant';
+import { firmKey, tenantColumn } from './tenant';
 import { users } from './users';
 
 /** Notes on a request (status changes, reminders) and the reusable note templates. */
@@ -16,9 +16,7 @@ export const notes = pgTable(
     updateStatus: text('update_status', { enum: REQUEST_STATUSES }),
     previousStatus: text('previous_status', { enum: REQUEST_STATUSES }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
+    requestId: integer('request_id').notNull(),
     reminderDate: date('reminder_date', { mode: 'string' }),
     active: boolean('active').notNull().default(true),
     // When the note was written, not when its transaction began: a change that waited for the request's
@@ -26,6 +24,7 @@ export const notes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [
+    firmKey('notes_request_fk', [t.requestId, t.companyId], requests).onDelete('cascade'),
     check('notes_update_status_ck', oneOf(t.updateStatus, REQUEST_STATUSES)),
     check('notes_previous_status_ck', oneOf(t.previousStatus, REQUEST_STATUSES)),
     index('notes_request_created_idx').on(t.requestId, t.createdAt),

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 
 /**
@@ -9,7 +9,7 @@ import { companies } from './companies';
 export const patients = pgTable(
   'patients',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: integer('id').generatedByDefaultAsIdentity(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     maidenName: text('maiden_name'),
@@ -37,8 +37,8 @@ export const patients = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Target of requests' composite foreign key: a request's company is always its patient's company.
-    unique('patients_id_company_uq').on(t.id, t.companyId),
+    // The firm is part of the key (docs/scale.md, rule 1), so a request's firm is always its client's.
+    primaryKey({ name: 'patients_pkey', columns: [t.id, t.companyId] }),
     index('patients_company_name_idx').on(t.companyId, t.lastName, t.firstName),
     index('patients_full_name_idx').on(t.fullName),
     index('patients_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),

@@ -4,7 +4,7 @@ import { oneOf } from './checks';
 import { companies } from './companies';
 import { files } from './files';
 import { requests } from './requests';
-import { tenantColumn } from './tenant';
+import { firmKey, tenantColumn } from './tenant';
 
 /**
  * The text of every received PDF, page by page, for full-text search (decision 060). Derived data: made
@@ -18,12 +18,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const recordPages = pgTable(
   'record_pages',
   {
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id').notNull(),
+    requestId: integer('request_id').notNull(),
     /** The request's firm, copied so the tenant condition is on the searched table itself. */
     companyId: integer('company_id')
       .notNull()
@@ -36,6 +32,8 @@ export const recordPages = pgTable(
   },
   (t) => [
     primaryKey({ name: 'record_pages_pk', columns: [t.fileId, t.pageNumber] }),
+    firmKey('record_pages_file_fk', [t.fileId, t.companyId], files).onDelete('cascade'),
+    firmKey('record_pages_request_fk', [t.requestId, t.companyId], requests).onDelete('cascade'),
     index('record_pages_tsv_idx').using('gin', t.tsv),
     index('record_pages_company_idx').on(t.companyId),
     index('record_pages_request_idx').on(t.requestId),
@@ -51,13 +49,9 @@ export const recordPages = pgTable(
 export const recordIndexing = pgTable(
   'record_indexing',
   {
-    fileId: integer('file_id')
-      .primaryKey()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id').primaryKey(),
     companyId: tenantColumn(),
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
+    requestId: integer('request_id').notNull(),
     status: text('status', { enum: RECORD_INDEXING_STATUSES }).notNull(),
     pages: integer('pages').notNull().default(0),
     ocrPages: integer('ocr_pages').notNull().default(0),
@@ -66,6 +60,8 @@ export const recordIndexing = pgTable(
     indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    firmKey('record_indexing_file_fk', [t.fileId, t.companyId], files).onDelete('cascade'),
+    firmKey('record_indexing_request_fk', [t.requestId, t.companyId], requests).onDelete('cascade'),
     index('record_indexing_request_idx').on(t.requestId),
     check('record_indexing_status_ck', oneOf(t.status, RECORD_INDEXING_STATUSES)),
   ],

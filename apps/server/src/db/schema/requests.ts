@@ -13,7 +13,6 @@ import {
   boolean,
   check,
   date,
-  foreignKey,
   index,
   integer,
   pgSequence,
@@ -27,7 +26,7 @@ import { companies } from './companies';
 import { centsColumn } from './money';
 import { patients } from './patients';
 import { providers } from './providers';
-import { tenantColumn } from './tenant';
+import { firmKey, tenantColumn } from './tenant';
 import { users } from './users';
 
 /**
@@ -89,7 +88,7 @@ const money = (name: string) => centsColumn(name).notNull().default(cents(0));
 export const requests = pgTable(
   'requests',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: integer('id').generatedByDefaultAsIdentity(),
     internalNumber: text('internal_number')
       .notNull()
       .unique()
@@ -168,6 +167,9 @@ export const requests = pgTable(
     closedDate: timestamp('closed_date', { withTimezone: true }),
   },
   (t) => [
+    // The firm is part of the key, as a distributed database needs (docs/scale.md, rule 1); the id first,
+    // so a lookup by id alone still walks this index.
+    primaryKey({ name: 'requests_pkey', columns: [t.id, t.companyId] }),
     check('requests_status_ck', oneOf(t.status, REQUEST_STATUSES)),
     check('requests_legal_basis_ck', oneOf(t.legalBasis, LEGAL_BASES)),
     check('requests_rejection_reason_ck', oneOf(t.rejectionReason, REJECTION_REASONS)),
@@ -176,11 +178,7 @@ export const requests = pgTable(
     check('requests_provider_clerical_minutes_ck', sql`${t.providerClericalMinutes} >= 0`),
     check('requests_provider_postage_ck', sql`${t.providerPostage} >= 0`),
     check('requests_money_ck', nonNegative(t.price, t.providerCost, t.pageFee)),
-    foreignKey({
-      name: 'requests_patient_company_fk',
-      columns: [t.patientId, t.companyId],
-      foreignColumns: [patients.id, patients.companyId],
-    }).onUpdate('cascade'),
+    firmKey('requests_patient_company_fk', [t.patientId, t.companyId], patients),
     index('requests_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
     // Firm dashboard (modules/dashboard): counts and filters of active requests as index-only scans.
     index('requests_dashboard_idx')
@@ -355,9 +353,7 @@ export const requests = pgTable(
 export const requestTypeChoices = pgTable(
   'request_type_choices',
   {
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
+    requestId: integer('request_id').notNull(),
     companyId: tenantColumn(),
     requestTypeId: integer('request_type_id')
       .notNull()
@@ -370,6 +366,7 @@ export const requestTypeChoices = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.requestId, t.requestTypeId] }),
+    firmKey('request_type_choices_request_fk', [t.requestId, t.companyId], requests).onDelete('cascade'),
     check('request_type_choices_position_ck', nonNegative(t.position)),
     check(
       'request_type_choices_receipt_ck',

@@ -14,7 +14,7 @@ import {
 import { oneOf } from './checks';
 import { companies } from './companies';
 import { patients } from './patients';
-import { tenantColumn } from './tenant';
+import { firmKey, tenantColumn } from './tenant';
 import { users } from './users';
 
 /**
@@ -29,9 +29,7 @@ export const signingRequests = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'cascade' }),
+    patientId: integer('patient_id').notNull(),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     requestIds: integer('request_ids').array().notNull().default(sql`'{}'::integer[]`),
@@ -72,6 +70,7 @@ export const signingRequests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    firmKey('signing_requests_patient_fk', [t.patientId, t.companyId], patients).onDelete('cascade'),
     uniqueIndex('signing_requests_token_hash_uq').on(t.tokenHash),
     index('signing_requests_patient_idx').on(t.patientId, t.createdAt),
     index('signing_requests_expiring_idx').on(t.authorizationExpiresOn).where(sql`${t.state} = 'signed'`),

@@ -1,4 +1,4 @@
-import { integer } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, foreignKey, integer } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 
 /**
@@ -10,3 +10,15 @@ export const tenantColumn = () =>
   integer('company_id')
     .notNull()
     .references(() => companies.id);
+
+/**
+ * A foreign key to another firm-owned row that names the firm too: `(parent_id, company_id) → parent (id,
+ * company_id)`. The row can then only point at a parent of its own firm, and under a distributed database
+ * both live on one shard (docs/scale.md, rule 2; decision 075). A parent's firm follows its client's, so
+ * its rows follow it (`ON UPDATE CASCADE`).
+ */
+export const firmKey = (
+  name: string,
+  columns: [AnyPgColumn, AnyPgColumn],
+  parent: { id: AnyPgColumn; companyId: AnyPgColumn },
+) => foreignKey({ name, columns, foreignColumns: [parent.id, parent.companyId] }).onUpdate('cascade');
