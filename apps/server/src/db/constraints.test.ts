@@ -126,3 +126,35 @@ describe('rows about a request', () => {
     ]);
   });
 });
+
+describe('a billing deleted', () => {
+  it('leaves its lines unbilled and with their firm, and a line cannot join another firm’s billing', async () => {
+    const { deps } = await getContext();
+    const { request } = await firmWithRequest(deps);
+    const other = await firmWithRequest(deps);
+    const rows = async (query: ReturnType<typeof sql>) =>
+      (await deps.db.execute(query)) as unknown as { rows: Record<string, number | null>[] };
+    const [billing] = (
+      await rows(
+        sql`insert into billings (title, company_id) values ('May', ${request.companyId}) returning id`,
+      )
+    ).rows;
+    const [foreign] = (
+      await rows(
+        sql`insert into billings (title, company_id) values ('May', ${other.company.id}) returning id`,
+      )
+    ).rows;
+    const [line] = (
+      await rows(
+        sql`insert into invoices (request_id, company_id, bill_id) values (${request.id}, ${request.companyId}, ${billing.id}) returning id`,
+      )
+    ).rows;
+    await expect(
+      deps.db.execute(sql`update invoices set bill_id = ${foreign.id} where id = ${line.id}`),
+    ).rejects.toThrow();
+    await deps.db.execute(sql`delete from billings where id = ${billing.id}`);
+    expect((await rows(sql`select bill_id, company_id from invoices where id = ${line.id}`)).rows).toEqual([
+      { bill_id: null, company_id: request.companyId },
+    ]);
+  });
+});

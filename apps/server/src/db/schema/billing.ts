@@ -1,6 +1,16 @@
 import { cents } from '@dd/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { nonNegative } from './checks';
 import { companies } from './companies';
 import { centsColumn } from './money';
@@ -14,7 +24,7 @@ const money = (name: string) => centsColumn(name).notNull().default(cents(0));
 export const billings = pgTable(
   'billings',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: integer('id').generatedByDefaultAsIdentity(),
     title: text('title').notNull(),
     companyId: integer('company_id')
       .notNull()
@@ -24,6 +34,7 @@ export const billings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'billings_pkey', columns: [t.id, t.companyId] }),
     index('billings_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
     index('billings_created_idx').on(t.createdAt.desc()),
   ],
@@ -42,12 +53,15 @@ export const invoices = pgTable(
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     invoiceUrl: text('invoice_url'),
-    billId: integer('bill_id').references(() => billings.id, { onDelete: 'set null' }),
+    billId: integer('bill_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // RESTRICT: invoice lines are money; a request that has them is archived, never erased.
     firmKey('invoices_request_fk', [t.requestId, t.companyId], requests).onDelete('restrict'),
+    // A billing deleted leaves its lines unbilled: the migration sets only bill_id to null (ON DELETE SET
+    // NULL (bill_id)), since the line keeps its firm.
+    firmKey('invoices_bill_fk', [t.billId, t.companyId], billings).onDelete('set null'),
     check('invoices_money_ck', nonNegative(t.price, t.providerCost, t.pageFee, t.autoAddedSurcharge)),
     index('invoices_request_idx').on(t.requestId),
     index('invoices_bill_idx').on(t.billId),

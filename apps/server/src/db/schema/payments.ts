@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { billings } from './billing';
 import { companies } from './companies';
+import { firmKey } from './tenant';
 import { users } from './users';
 
 /**
@@ -23,9 +24,7 @@ export const cardPayments = pgTable(
   'card_payments',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    billingId: integer('billing_id')
-      .notNull()
-      .references(() => billings.id, { onDelete: 'restrict' }),
+    billingId: integer('billing_id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -40,6 +39,7 @@ export const cardPayments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    firmKey('card_payments_billing_fk', [t.billingId, t.companyId], billings).onDelete('restrict'),
     check('card_payments_status_ck', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check('card_payments_amount_ck', sql`${t.amountCents} > 0`),
     uniqueIndex('card_payments_intent_idx').on(t.intentId),

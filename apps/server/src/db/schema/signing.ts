@@ -1,12 +1,12 @@
 import { REPRESENTATIVE_RELATIONSHIPS, SIGNATURE_KINDS, SIGNING_EVENTS, SIGNING_STATES } from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   check,
   date,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -62,14 +62,16 @@ export const signingRequests = pgTable(
     documentSha256: text('document_sha256'),
     authorizationExpiresOn: date('authorization_expires_on', { mode: 'string' }),
     /** The signed authorization this one renews (the expiry chore's re-sign request). */
-    renewsId: integer('renews_id').references((): AnyPgColumn => signingRequests.id, {
-      onDelete: 'set null',
-    }),
+    renewsId: integer('renews_id'),
     expiryNoticeAt: timestamp('expiry_notice_at', { withTimezone: true }),
     expiredHandledAt: timestamp('expired_handled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'signing_requests_pkey', columns: [t.id, t.companyId] }),
+    // A renewal outlives the authorization it renews: only renews_id is set to null (the migration's
+    // ON DELETE SET NULL (renews_id)).
+    firmKey('signing_requests_renews_fk', [t.renewsId, t.companyId], t).onDelete('set null'),
     firmKey('signing_requests_patient_fk', [t.patientId, t.companyId], patients).onDelete('cascade'),
     uniqueIndex('signing_requests_token_hash_uq').on(t.tokenHash),
     index('signing_requests_patient_idx').on(t.patientId, t.createdAt),
@@ -90,15 +92,16 @@ export const signingEvents = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
-    signingRequestId: integer('signing_request_id')
-      .notNull()
-      .references(() => signingRequests.id, { onDelete: 'cascade' }),
+    signingRequestId: integer('signing_request_id').notNull(),
     event: text('event', { enum: SIGNING_EVENTS }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
   (t) => [
+    firmKey('signing_events_signing_request_fk', [t.signingRequestId, t.companyId], signingRequests).onDelete(
+      'cascade',
+    ),
     index('signing_events_request_idx').on(t.signingRequestId, t.at),
     check('signing_events_event_ck', oneOf(t.event, SIGNING_EVENTS)),
   ],

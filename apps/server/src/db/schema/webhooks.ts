@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
-import { tenantColumn } from './tenant';
+import { firmKey, tenantColumn } from './tenant';
 import { users } from './users';
 
 /**
@@ -12,7 +12,7 @@ import { users } from './users';
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: integer('id').generatedByDefaultAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -29,6 +29,7 @@ export const webhookEndpoints = pgTable(
     failingSince: timestamp('failing_since', { withTimezone: true }),
   },
   (t) => [
+    primaryKey({ name: 'webhook_endpoints_pkey', columns: [t.id, t.companyId] }),
     index('webhook_endpoints_company_idx').on(t.companyId, t.createdAt),
     check('webhook_endpoints_disabled_ck', sql`${t.disabledReason} in ('manual', 'failures')`),
   ],
@@ -39,9 +40,7 @@ export const webhookDeliveries = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
-    endpointId: integer('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    endpointId: integer('endpoint_id').notNull(),
     /** The `webhook-id` header: the same on every attempt, so the receiver can ignore a repeat. */
     messageId: text('message_id').notNull().unique(),
     event: text('event').notNull(),
@@ -58,6 +57,9 @@ export const webhookDeliveries = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
+    firmKey('webhook_deliveries_endpoint_fk', [t.endpointId, t.companyId], webhookEndpoints).onDelete(
+      'cascade',
+    ),
     check('webhook_deliveries_status_ck', sql`${t.status} in ('pending', 'delivered', 'failed')`),
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
