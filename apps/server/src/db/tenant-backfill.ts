@@ -37,10 +37,11 @@ export async function backfillTenantColumns(
                       where t.tgrelid = format('%I', c.table_name)::regclass
                         and t.tgname = c.table_name || '_fill_company_id')`,
   );
-  for (const table of await parentsFirst(
+  const tables = await parentsFirst(
     db,
     pending.map((p) => p.table),
-  )) {
+  );
+  for (const table of tables) {
     const started = performance.now();
     const rows = await fillRows(db, table);
     await requireNotNull(db, table);
@@ -56,6 +57,7 @@ export async function backfillTenantColumns(
  * (`(file_id, company_id) → files`) only accepts a child's firm once its parent row has one.
  */
 async function parentsFirst(db: Db, tables: string[]): Promise<string[]> {
+  if (tables.length < 2) return tables;
   const edges = await queryRows<{ child: string; parent: string }>(
     db,
     sql`select conrelid::regclass::text as child, confrelid::regclass::text as parent from pg_constraint
@@ -64,9 +66,7 @@ async function parentsFirst(db: Db, tables: string[]): Promise<string[]> {
   const left = new Set(tables);
   const ordered: string[] = [];
   while (left.size > 0) {
-    const ready = [...left].filter(
-      (table) => !edges.some((e) => e.child === table && e.parent !== table && left.has(e.parent)),
-    );
+    const ready = [...left].filter((table) => !edges.some((e) => e.child === table && left.has(e.parent)));
     // A cycle of keys cannot be ordered: take the rest as they come.
     for (const table of ready.length > 0 ? ready : [...left]) {
       left.delete(table);
