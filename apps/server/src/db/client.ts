@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgErrorCode } from '../lib/constraint-errors';
 import * as schema from './schema';
 import { keepStatementsPrepared } from './statement-cache';
 import { backfillTenantColumns } from './tenant-backfill';
@@ -167,7 +168,7 @@ async function againOnLockConflict(migrate: () => Promise<void>, tries = 5): Pro
     try {
       return await migrate();
     } catch (error) {
-      const { code } = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
+      const code = pgErrorCode(error);
       if (!code || !LOCK_CONFLICTS.has(code) || attempt === tries) throw error;
       console.warn(`Migrations lost a lock conflict with running queries (${code}); running them again.`);
       await new Promise((resolve) => setTimeout(resolve, 500 * attempt));

@@ -10,7 +10,7 @@ import { type Db, queryRows } from './client';
  * 1. `UPDATE … SET company_id = NULL` page range by page range (the trigger puts the firm back);
  * 2. a CHECK (company_id IS NOT NULL) added NOT VALID, then validated without blocking writes;
  * 3. SET NOT NULL, which the validated check lets PostgreSQL do without scanning, then the check dropped;
- * 4. the foreign key validated.
+ * 4. the foreign key validated, with every other NOT VALID constraint, by db/validate-constraints.ts.
  *
  * Each step can be interrupted and resumed: the next start picks up what is left. A table takes part while
  * its `company_id` is still nullable and carries the migration's `<table>_fill_company_id` trigger, so a
@@ -89,15 +89,13 @@ async function promoteFirmKeys(db: Db): Promise<void> {
         where ix.relname = t.relname || '_pkey_with_firm' and i.indisvalid and i.indisunique`,
   );
   for (const { table } of pending) {
-    await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
-      await tx.execute(
-        sql`alter table ${sql.identifier(table)} drop constraint if exists ${sql.identifier(`${table}_pkey`)}`,
-      );
-      await tx.execute(
-        sql`alter table ${sql.identifier(table)} add constraint ${sql.identifier(`${table}_pkey`)} primary key using index ${sql.identifier(`${table}_pkey_with_firm`)}`,
-      );
-    });
+    const t = sql.identifier(table);
+    const key = sql.identifier(`${table}_pkey`);
+    await briefly(
+      db,
+      sql`alter table ${t} drop constraint if exists ${key}`,
+      sql`alter table ${t} add constraint ${key} primary key using index ${sql.identifier(`${table}_pkey_with_firm`)}`,
+    );
   }
 }
 
@@ -123,20 +121,18 @@ async function fillRows(db: Db, table: string): Promise<number> {
 async function requireNotNull(db: Db, table: string): Promise<void> {
   const t = sql.identifier(table);
   const check = sql.identifier(`${table}_company_id_nn`);
-  const fk = sql.identifier(`${table}_company_id_companies_id_fk`);
   await briefly(db, sql`alter table ${t} drop constraint if exists ${check}`);
   await briefly(db, sql`alter table ${t} add constraint ${check} check (company_id is not null) not valid`);
   await db.execute(sql`alter table ${t} validate constraint ${check}`);
   await briefly(db, sql`alter table ${t} alter column company_id set not null`);
   await briefly(db, sql`alter table ${t} drop constraint ${check}`);
-  await db.execute(sql`alter table ${t} validate constraint ${fk}`);
 }
 
-/** A statement that takes an ACCESS EXCLUSIVE lock, in a transaction that waits at most LOCK_TIMEOUT for it. */
-async function briefly(db: Db, statement: ReturnType<typeof sql>): Promise<void> {
+/** Statements that take an ACCESS EXCLUSIVE lock, in one transaction that waits at most LOCK_TIMEOUT for it. */
+async function briefly(db: Db, ...statements: ReturnType<typeof sql>[]): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
-    await tx.execute(statement);
+    for (const statement of statements) await tx.execute(statement);
   });
 }
 
