@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createUser, firmWithRequest, requestTypesNamed } from '../../test/factories';
+import { createFile, createUser, firmWithRequest, requestTypesNamed } from '../../test/factories';
 import { getContext } from '../../test/helpers';
 import { constraintViolationAnswer } from '../lib/constraint-errors';
 import { databaseErrorOf } from '../lib/redact';
-import { requestTypeChoices } from './schema';
+import { upsertAuthorizationCheck } from '../modules/authorizations/authorizations.checklist.queries';
+import { upsertRecordIndexing } from '../modules/recordsearch/search.index.queries';
+import { authorizationChecks, recordIndexing, requestTypeChoices } from './schema';
 
 /**
  * The database itself refuses rows that break the invariants the code relies on (statuses from the
@@ -164,5 +166,46 @@ describe('a billing deleted', () => {
       )
     ).rows;
     expect(String(key.def)).toContain('ON DELETE SET NULL (bill_id)');
+  });
+});
+
+describe('the keys of the rows under a request name its firm (migration 0062)', () => {
+  it('lets two firms each number their own request’s follow-ups from 1, but not one request twice', async () => {
+    const { deps } = await getContext();
+    const { request } = await firmWithRequest(deps);
+    const other = await firmWithRequest(deps);
+    const followUp = (r: { id: number; companyId: number }) =>
+      deps.db.execute(
+        sql`insert into follow_ups (request_id, company_id, number, sent_on, planned_on)
+            values (${r.id}, ${r.companyId}, 1, '2025-03-03', '2025-03-10')`,
+      );
+    await followUp(request);
+    await followUp(other.request);
+    const refused = await followUp(request).catch((e) => e);
+    expect(constraintViolationAnswer(refused)?.status).toBe(409);
+    expect(databaseErrorOf(refused)?.message).toContain('follow_ups_request_number_uq');
+  });
+
+  it('keeps one checklist per request and one indexing result per file when staff save or a file is indexed again', async () => {
+    const { deps } = await getContext();
+    const { request } = await firmWithRequest(deps);
+    const answers = { documentUrl: 'hipaa-forms/u1/consent.pdf', description: true, signature: false };
+    await upsertAuthorizationCheck(deps.db, request.id, request.companyId, answers);
+    await upsertAuthorizationCheck(deps.db, request.id, request.companyId, { ...answers, signature: true });
+    const checks = await deps.db
+      .select({ signature: authorizationChecks.signature, companyId: authorizationChecks.companyId })
+      .from(authorizationChecks)
+      .where(eq(authorizationChecks.requestId, request.id));
+    expect(checks).toEqual([{ signature: true, companyId: request.companyId }]);
+
+    const file = await createFile(deps.db, request.id, { contentType: 'application/pdf' });
+    const row = { fileId: file.id, requestId: request.id, companyId: request.companyId };
+    await upsertRecordIndexing(deps.db, { ...row, status: 'failed', error: 'The PDF could not be read.' });
+    await upsertRecordIndexing(deps.db, { ...row, status: 'indexed', pages: 3 });
+    const results = await deps.db
+      .select({ status: recordIndexing.status, pages: recordIndexing.pages, error: recordIndexing.error })
+      .from(recordIndexing)
+      .where(eq(recordIndexing.fileId, file.id));
+    expect(results).toEqual([{ status: 'indexed', pages: 3, error: null }]);
   });
 });

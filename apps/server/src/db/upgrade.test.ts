@@ -80,6 +80,21 @@ async function tallySums(db: Db) {
   );
 }
 
+/**
+ * Every primary key and unique index with its columns: an upgraded database must end with the keys a new
+ * one has, including those db/tenant-backfill.ts promotes after the migrations (decision 075).
+ */
+async function uniqueKeys(db: Db) {
+  return queryRows<{ index: string; def: string; primary: boolean }>(
+    db,
+    sql`select i.relname as "index", pg_get_indexdef(x.indexrelid) as def, x.indisprimary as primary
+        from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
+        where t.relnamespace = 'public'::regnamespace and x.indisunique
+          and t.relname not in (select table_name from custom_model_migrations)
+        order by 1`,
+  );
+}
+
 /** Whether a column holds dollars (numeric, before money went to cents) or whole cents (bigint). */
 async function inDollars(db: Db, table: string, column: string): Promise<boolean> {
   const [row] = await queryRows<{ type: string }>(
@@ -227,6 +242,7 @@ async function upgradeAndCheck(
     sql`select provider_cost::text, page_fee::text from invoices where id = ${first.id}`,
   );
   expect(line).toEqual({ provider_cost: '123456789', page_fee: '30' });
+  expect(await uniqueKeys(db)).toEqual(await uniqueKeys(current));
   // The backfill gives each older row the firm this release's code gives the same row when it writes it.
   for (const table of [...DISTRIBUTED_TABLES].filter((t) => t !== 'companies'))
     expect({ table, firms: await rowsPerFirm(db, table) }).toEqual({

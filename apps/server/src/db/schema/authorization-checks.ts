@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { requests } from './requests';
 import { firmKey, tenantColumn } from './tenant';
 import { users } from './users';
@@ -12,7 +12,7 @@ import { users } from './users';
 export const authorizationChecks = pgTable(
   'authorization_checks',
   {
-    requestId: integer('request_id').primaryKey(),
+    requestId: integer('request_id').notNull(),
     companyId: tenantColumn(),
     documentUrl: text('document_url').notNull(),
     description: boolean('description').notNull().default(false),
@@ -34,6 +34,7 @@ export const authorizationChecks = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'authorization_checks_pkey', columns: [t.requestId, t.companyId] }),
     firmKey('authorization_checks_request_fk', [t.requestId, t.companyId], requests).onDelete('cascade'),
     check('authorization_checks_expiration_len_ck', sql`length(${t.expiration}) <= 500`),
   ],

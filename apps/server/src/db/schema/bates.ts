@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { files } from './files';
 import { patients } from './patients';
 import { firmKey, tenantColumn } from './tenant';
@@ -13,11 +13,12 @@ import { firmKey, tenantColumn } from './tenant';
 export const batesCounters = pgTable(
   'bates_counters',
   {
-    patientId: integer('patient_id').primaryKey(),
+    patientId: integer('patient_id').notNull(),
     companyId: tenantColumn(),
     nextNumber: integer('next_number').notNull().default(1),
   },
   (t) => [
+    primaryKey({ name: 'bates_counters_pkey', columns: [t.patientId, t.companyId] }),
     firmKey('bates_counters_patient_fk', [t.patientId, t.companyId], patients).onDelete('restrict'),
     check('bates_counters_next_ck', sql`${t.nextNumber} >= 1`),
   ],
@@ -26,7 +27,7 @@ export const batesCounters = pgTable(
 export const batesRanges = pgTable(
   'bates_ranges',
   {
-    fileId: integer('file_id').primaryKey(),
+    fileId: integer('file_id').notNull(),
     companyId: tenantColumn(),
     patientId: integer('patient_id').notNull(),
     /** The prefix stamped (the client's at numbering time). */
@@ -39,10 +40,11 @@ export const batesRanges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'bates_ranges_pkey', columns: [t.fileId, t.companyId] }),
     firmKey('bates_ranges_file_fk', [t.fileId, t.companyId], files).onDelete('restrict'),
     firmKey('bates_ranges_patient_fk', [t.patientId, t.companyId], patients).onDelete('restrict'),
-    unique('bates_ranges_patient_first_uq').on(t.patientId, t.firstNumber),
-    unique('bates_ranges_patient_last_uq').on(t.patientId, t.lastNumber),
+    unique('bates_ranges_patient_first_uq').on(t.patientId, t.companyId, t.firstNumber),
+    unique('bates_ranges_patient_last_uq').on(t.patientId, t.companyId, t.lastNumber),
     index('bates_ranges_unstamped_idx').on(t.fileId).where(sql`${t.stampedUrl} is null`),
     check('bates_ranges_order_ck', sql`${t.firstNumber} >= 1 and ${t.lastNumber} >= ${t.firstNumber}`),
   ],

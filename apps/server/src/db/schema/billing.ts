@@ -43,7 +43,7 @@ export const billings = pgTable(
 export const invoices = pgTable(
   'invoices',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: integer('id').generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
     requestId: integer('request_id').notNull(),
     price: money('price'),
@@ -57,6 +57,7 @@ export const invoices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'invoices_pkey', columns: [t.id, t.companyId] }),
     // RESTRICT: invoice lines are money; a request that has them is archived, never erased.
     firmKey('invoices_request_fk', [t.requestId, t.companyId], requests).onDelete('restrict'),
     // A billing deleted leaves its lines unbilled: the migration sets only bill_id to null (ON DELETE SET
@@ -66,7 +67,7 @@ export const invoices = pgTable(
     index('invoices_request_idx').on(t.requestId),
     index('invoices_bill_idx').on(t.billId),
     // At most one open (unbilled) line per request: edits update it, billing freezes it.
-    uniqueIndex('invoices_one_unbilled_idx').on(t.requestId).where(sql`${t.billId} is null`),
+    uniqueIndex('invoices_one_unbilled_idx').on(t.requestId, t.companyId).where(sql`${t.billId} is null`),
   ],
 );
 

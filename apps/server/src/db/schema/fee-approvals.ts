@@ -1,6 +1,16 @@
 import { FEE_APPROVAL_KINDS, FEE_APPROVAL_STATES, FEE_DECLINE_ACTIONS, REQUEST_STATUSES } from '@dd/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { oneOf } from './checks';
 import { companies } from './companies';
 import { centsColumn } from './money';
@@ -16,7 +26,7 @@ import { users } from './users';
 export const feeApprovals = pgTable(
   'fee_approvals',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: integer('id').generatedByDefaultAsIdentity(),
     requestId: integer('request_id').notNull(),
     companyId: integer('company_id')
       .notNull()
@@ -35,13 +45,16 @@ export const feeApprovals = pgTable(
     declineReason: text('decline_reason'),
   },
   (t) => [
+    primaryKey({ name: 'fee_approvals_pkey', columns: [t.id, t.companyId] }),
     firmKey('fee_approvals_request_fk', [t.requestId, t.companyId], requests).onDelete('cascade'),
     check('fee_approvals_kind_ck', oneOf(t.kind, FEE_APPROVAL_KINDS)),
     check('fee_approvals_state_ck', oneOf(t.state, FEE_APPROVAL_STATES)),
     check('fee_approvals_decline_action_ck', oneOf(t.declineAction, FEE_DECLINE_ACTIONS)),
     check('fee_approvals_resume_status_ck', oneOf(t.resumeStatus, REQUEST_STATUSES)),
     check('fee_approvals_amount_ck', sql`${t.amount} >= 0`),
-    uniqueIndex('fee_approvals_one_pending_uq').on(t.requestId).where(sql`${t.state} = 'pending'`),
+    uniqueIndex('fee_approvals_one_pending_uq')
+      .on(t.requestId, t.companyId)
+      .where(sql`${t.state} = 'pending'`),
     index('fee_approvals_request_idx').on(t.requestId, t.askedAt),
   ],
 );

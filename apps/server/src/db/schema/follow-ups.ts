@@ -5,7 +5,17 @@ import {
   FOLLOW_UP_STATUSES,
 } from '@dd/shared';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { oneOf } from './checks';
 import { notes } from './notes';
 import { requests } from './requests';
@@ -20,7 +30,7 @@ import { users } from './users';
 export const followUps = pgTable(
   'follow_ups',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: integer('id').generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
     requestId: integer('request_id').notNull(),
     number: integer('number').notNull(),
@@ -38,12 +48,13 @@ export const followUps = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'follow_ups_pkey', columns: [t.id, t.companyId] }),
     firmKey('follow_ups_request_fk', [t.requestId, t.companyId], requests).onDelete('cascade'),
     check('follow_ups_status_ck', oneOf(t.status, FOLLOW_UP_STATUSES)),
     check('follow_ups_channel_ck', oneOf(t.channel, FOLLOW_UP_CHANNELS)),
     check('follow_ups_skip_reason_ck', oneOf(t.skipReason, FOLLOW_UP_SKIP_REASONS)),
     check('follow_ups_pause_reason_ck', oneOf(t.pauseReason, FOLLOW_UP_PAUSE_REASONS)),
-    uniqueIndex('follow_ups_request_number_uq').on(t.requestId, t.number),
+    uniqueIndex('follow_ups_request_number_uq').on(t.requestId, t.companyId, t.number),
     // The chore's look-up of what is due: only planned rows.
     index('follow_ups_due_idx').on(t.plannedOn).where(sql`${t.status} = 'planned'`),
   ],

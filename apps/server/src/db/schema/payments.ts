@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -23,7 +24,7 @@ import { users } from './users';
 export const cardPayments = pgTable(
   'card_payments',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: integer('id').generatedByDefaultAsIdentity(),
     billingId: integer('billing_id').notNull(),
     companyId: integer('company_id')
       .notNull()
@@ -39,11 +40,14 @@ export const cardPayments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'card_payments_pkey', columns: [t.id, t.companyId] }),
     firmKey('card_payments_billing_fk', [t.billingId, t.companyId], billings).onDelete('restrict'),
     check('card_payments_status_ck', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check('card_payments_amount_ck', sql`${t.amountCents} > 0`),
     uniqueIndex('card_payments_intent_idx').on(t.intentId),
-    uniqueIndex('card_payments_one_live_idx').on(t.billingId).where(sql`${t.status} <> 'failed'`),
+    uniqueIndex('card_payments_one_live_idx')
+      .on(t.billingId, t.companyId)
+      .where(sql`${t.status} <> 'failed'`),
   ],
 );
 

@@ -31,7 +31,7 @@ export const recordPages = pgTable(
     tsv: tsvector('tsv').notNull().generatedAlwaysAs(sql`to_tsvector('english', text)`),
   },
   (t) => [
-    primaryKey({ name: 'record_pages_pk', columns: [t.fileId, t.pageNumber] }),
+    primaryKey({ name: 'record_pages_pk', columns: [t.fileId, t.companyId, t.pageNumber] }),
     firmKey('record_pages_file_fk', [t.fileId, t.companyId], files).onDelete('cascade'),
     firmKey('record_pages_request_fk', [t.requestId, t.companyId], requests).onDelete('cascade'),
     index('record_pages_tsv_idx').using('gin', t.tsv),
@@ -49,7 +49,7 @@ export const recordPages = pgTable(
 export const recordIndexing = pgTable(
   'record_indexing',
   {
-    fileId: integer('file_id').primaryKey(),
+    fileId: integer('file_id').notNull(),
     companyId: tenantColumn(),
     requestId: integer('request_id').notNull(),
     status: text('status', { enum: RECORD_INDEXING_STATUSES }).notNull(),
@@ -60,6 +60,7 @@ export const recordIndexing = pgTable(
     indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'record_indexing_pkey', columns: [t.fileId, t.companyId] }),
     firmKey('record_indexing_file_fk', [t.fileId, t.companyId], files).onDelete('cascade'),
     firmKey('record_indexing_request_fk', [t.requestId, t.companyId], requests).onDelete('cascade'),
     index('record_indexing_request_idx').on(t.requestId),

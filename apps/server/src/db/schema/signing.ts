@@ -90,7 +90,7 @@ export const signingRequests = pgTable(
 export const signingEvents = pgTable(
   'signing_events',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: integer('id').generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
     signingRequestId: integer('signing_request_id').notNull(),
     event: text('event', { enum: SIGNING_EVENTS }).notNull(),
@@ -99,6 +99,7 @@ export const signingEvents = pgTable(
     userAgent: text('user_agent'),
   },
   (t) => [
+    primaryKey({ name: 'signing_events_pkey', columns: [t.id, t.companyId] }),
     firmKey('signing_events_signing_request_fk', [t.signingRequestId, t.companyId], signingRequests).onDelete(
       'cascade',
     ),

@@ -38,7 +38,7 @@ export const webhookEndpoints = pgTable(
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
     endpointId: integer('endpoint_id').notNull(),
     /** The `webhook-id` header: the same on every attempt, so the receiver can ignore a repeat. */
@@ -57,6 +57,7 @@ export const webhookDeliveries = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
+    primaryKey({ name: 'webhook_deliveries_pkey', columns: [t.id, t.companyId] }),
     firmKey('webhook_deliveries_endpoint_fk', [t.endpointId, t.companyId], webhookEndpoints).onDelete(
       'cascade',
     ),

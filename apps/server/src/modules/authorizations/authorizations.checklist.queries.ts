@@ -51,5 +51,8 @@ export async function upsertAuthorizationCheck(
   await db
     .insert(authorizationChecks)
     .values({ requestId, companyId, ...values })
-    .onConflictDoUpdate({ target: authorizationChecks.requestId, set: values });
+    .onConflictDoUpdate({
+      target: [authorizationChecks.requestId, authorizationChecks.companyId],
+      set: values,
+    });
 }

@@ -34,5 +34,8 @@ export async function confirmAuthorizationChecklist(db: DbOrTx, requestId: numbe
   await db
     .insert(authorizationChecks)
     .values({ requestId, companyId: row.companyId, ...values })
-    .onConflictDoUpdate({ target: authorizationChecks.requestId, set: values });
+    .onConflictDoUpdate({
+      target: [authorizationChecks.requestId, authorizationChecks.companyId],
+      set: values,
+    });
 }

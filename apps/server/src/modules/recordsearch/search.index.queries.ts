@@ -25,7 +25,7 @@ export async function upsertRecordIndexing(
   await db
     .insert(recordIndexing)
     .values(values)
-    .onConflictDoUpdate({ target: recordIndexing.fileId, set: values });
+    .onConflictDoUpdate({ target: [recordIndexing.fileId, recordIndexing.companyId], set: values });
 }
 
 /** The file to index with its request's firm, when it is one search reads. */

@@ -57,5 +57,8 @@ export async function saveAuthorizationCheck(
   await tx
     .insert(authorizationChecks)
     .values({ requestId: request.id, companyId: request.companyId, ...values })
-    .onConflictDoUpdate({ target: authorizationChecks.requestId, set: values });
+    .onConflictDoUpdate({
+      target: [authorizationChecks.requestId, authorizationChecks.companyId],
+      set: values,
+    });
 }
