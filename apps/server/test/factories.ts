@@ -172,6 +172,13 @@ export async function createRequest(
 ) {
   const { types = ['Medical Records'], price = 35, providerCost, pageFee, ...values } = options;
   const providerId = values.providerId ?? (await createProvider(db)).id;
+  // A request finishes after it is created (requests_finished_after_created_ck): one given a finish date
+  // alone was created an hour before it, or now if that is earlier.
+  const finished = [values.completedDate, values.closedDate].filter((d): d is Date => d instanceof Date);
+  if (finished.length && !values.createdAt) {
+    const hourBefore = Math.min(...finished.map((d) => d.getTime())) - 3_600_000;
+    values.createdAt = new Date(Math.min(hourBefore, Date.now()));
+  }
   const chosen = await requestTypesNamed(db, types);
   const [request] = await db
     .insert(requests)

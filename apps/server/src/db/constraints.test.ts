@@ -29,6 +29,23 @@ describe('CHECK constraints', () => {
     await deps.db.execute(sql`update requests set status = 'Need Assistance', price = 0 where id = ${id}`);
   });
 
+  it('refuses a request completed or closed before it was created, and takes one finished the moment it was', async () => {
+    const { deps } = await getContext();
+    const firm = await firmWithRequest(deps);
+    const id = firm.request.id;
+    for (const column of ['completed_date', 'closed_date']) {
+      const refused = await deps.db
+        .execute(
+          sql`update requests set ${sql.identifier(column)} = created_at - interval '1 second' where id = ${id}`,
+        )
+        .catch((e) => e);
+      expect(databaseErrorOf(refused)?.message).toContain('requests_finished_after_created_ck');
+    }
+    await deps.db.execute(
+      sql`update requests set completed_date = created_at, closed_date = created_at + interval '1 day' where id = ${id}`,
+    );
+  });
+
   it('refuses unknown note statuses and negative invoice amounts', async () => {
     const { deps } = await getContext();
     const { request } = await firmWithRequest(deps);

@@ -178,6 +178,11 @@ export const requests = pgTable(
     check('requests_provider_clerical_minutes_ck', sql`${t.providerClericalMinutes} >= 0`),
     check('requests_provider_postage_ck', sql`${t.providerPostage} >= 0`),
     check('requests_money_ck', nonNegative(t.price, t.providerCost, t.pageFee)),
+    // The staff list's finished-by filters rely on it to start their walk at that day.
+    check(
+      'requests_finished_after_created_ck',
+      sql`${t.completedDate} >= ${t.createdAt} and ${t.closedDate} >= ${t.createdAt}`,
+    ),
     firmKey('requests_patient_company_fk', [t.patientId, t.companyId], patients),
     index('requests_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
     // Firm dashboard (modules/dashboard): counts and filters of active requests as index-only scans.
@@ -197,6 +202,14 @@ export const requests = pgTable(
     index('requests_created_idx').on(t.createdAt),
     index('requests_completed_idx').on(t.completedDate),
     index('requests_closed_idx').on(t.closedDate),
+    // The staff list's finished-date ranges: their counts read these alone (the creation date bounds them
+    // too, requests_finished_after_created_ck).
+    index('requests_staff_completed_idx')
+      .on(t.completedDate, t.createdAt)
+      .where(sql`${t.active} and not ${t.archived} and ${t.completedDate} is not null`),
+    index('requests_staff_closed_idx')
+      .on(t.closedDate, t.createdAt)
+      .where(sql`${t.active} and not ${t.archived} and ${t.closedDate} is not null`),
     /** The data dashboard's turnaround trend: documents received per week. */
     index('requests_received_idx').on(t.receivedDocumentAt),
     /** Finished requests newest first (completed-with-fees report) and closed per week (charts). */
@@ -365,7 +378,7 @@ export const requestTypeChoices = pgTable(
     receiptById: integer('receipt_by_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    primaryKey({ columns: [t.requestId, t.requestTypeId] }),
+    primaryKey({ name: 'request_type_choices_pkey', columns: [t.requestId, t.companyId, t.requestTypeId] }),
     firmKey('request_type_choices_request_fk', [t.requestId, t.companyId], requests).onDelete('cascade'),
     check('request_type_choices_position_ck', nonNegative(t.position)),
     check(

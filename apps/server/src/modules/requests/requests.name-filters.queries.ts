@@ -15,6 +15,8 @@ interface NameFilter {
   name: AnyPgColumn;
   /** The request's column holding the related row's id. */
   foreignKey: AnyPgColumn;
+  /** Past this many matching names the request query keeps the EXISTS form (LISTED_MATCHES_CAP unless said). */
+  listUpTo?: number;
 }
 
 const NAME_FILTERS = {
@@ -23,6 +25,14 @@ const NAME_FILTERS = {
     id: patients.id,
     name: patients.fullName,
     foreignKey: requests.patientId,
+    /**
+     * A common client name ('nguyen': 6,053 clients at a million requests) is listed too. With a rarer
+     * filter beside it, EXISTS looked each client's requests up one by one (100–130 ms at p95); with the
+     * ids, PostgreSQL walks the other filter's index checking each request's client in a hash (50–90 ms,
+     * of which the look-up itself about 10 ms). Clients have their own index of requests
+     * (requests_staff_patient_idx), which providers and users do not.
+     */
+    listUpTo: 10_000,
   },
   provider__name__icontains: {
     table: providers,
@@ -55,22 +65,22 @@ export function nameMatches(key: NameFilterKey, text: string): SQL | undefined {
 }
 
 /**
- * Past this many matching names the request query keeps the EXISTS form: a broad name finds its page early
- * in the newest-first walk, and the look-up stops after this many rows (a longer list of ids would cost
- * more to find and to plan with than it saves).
+ * Past this many matching names (unless the filter says otherwise) the request query keeps the EXISTS form:
+ * a broad name finds its page early in the newest-first walk, and the look-up stops after this many rows (a
+ * longer list of provider or user ids would cost more to find and to plan with than it saves).
  */
 export const LISTED_MATCHES_CAP = 1_000;
 
 /**
- * A list filtered by a name that matches more than LISTED_MATCHES_CAP records counts its requests no further
- * than this (the screen shows '1,000+'): an exact count reads every request of thousands of clients, which
- * grows with the data, where stopping at a thousand reads a few hundred clients' entries.
+ * A list filtered by a name that matches more than LISTED_MATCHES_CAP records, listed or not, counts its
+ * requests no further than this (the screen shows '1,000+'): an exact count reads every request of thousands
+ * of clients, which grows with the data, where stopping at a thousand reads a few hundred clients' entries.
  */
 export const BROAD_NAME_COUNT_CAP = 1_000;
 
 /**
- * How far the list counts: BROAD_NAME_COUNT_CAP for a name filter that matched too many names to list
- * (listedNameMatches left it out) and for "new provider" (a few percent of every request, which no index
+ * How far the list counts: BROAD_NAME_COUNT_CAP for a name filter that matched more than LISTED_MATCHES_CAP
+ * names (listedNameMatches left it out, or listed it in BROAD_LISTS) and for "new provider" (a few percent of every request, which no index
  * of the list's order narrows), else undefined (the list's usual cap).
  */
 export function listCountCap(
@@ -78,10 +88,16 @@ export function listCountCap(
   looked: Partial<Record<string, SQL>>,
 ): number | undefined {
   const broad = (Object.keys(NAME_FILTERS) as NameFilterKey[]).some(
-    (key) => typeof query[key] === 'string' && query[key] !== '' && looked[key] === undefined,
+    (key) =>
+      typeof query[key] === 'string' &&
+      query[key] !== '' &&
+      (looked[key] === undefined || BROAD_LISTS.has(looked[key])),
   );
   return broad || query.new_provider === true ? BROAD_NAME_COUNT_CAP : undefined;
 }
+
+/** The conditions listedNameMatches made of more than LISTED_MATCHES_CAP names. */
+const BROAD_LISTS = new WeakSet<SQL>();
 
 /** Past this many unverified providers, "new provider" reads them in the statement itself. */
 const LISTED_UNVERIFIED_CAP = 5_000;
@@ -120,22 +136,25 @@ export async function listedNewProvider(
 export async function listedNameMatches(
   db: DbOrTx,
   query: Record<string, unknown>,
-  cap = LISTED_MATCHES_CAP,
+  cap?: number,
 ): Promise<Partial<Record<NameFilterKey, SQL>>> {
   const keys = (Object.keys(NAME_FILTERS) as NameFilterKey[]).filter(
     (key) => typeof query[key] === 'string' && query[key] !== '',
   );
   const found = await Promise.all(
     keys.map(async (key) => {
-      const { table, id, name, foreignKey } = NAME_FILTERS[key];
+      const filter: NameFilter = NAME_FILTERS[key];
+      const upTo = cap ?? filter.listUpTo ?? LISTED_MATCHES_CAP;
       const rows = await db
-        .select({ id })
-        .from(table)
-        .where(ilike(name, containsPattern(query[key] as string)))
-        .limit(cap + 1);
-      if (rows.length > cap) return [];
+        .select({ id: filter.id })
+        .from(filter.table)
+        .where(ilike(filter.name, containsPattern(query[key] as string)))
+        .limit(upTo + 1);
+      if (rows.length > upTo) return [];
       const ids = rows.map((row) => row.id as number);
-      return [[key, ids.length ? idIn(foreignKey, ids) : sql`false`]] as const;
+      const condition = ids.length ? idIn(filter.foreignKey, ids) : sql`false`;
+      if (ids.length > LISTED_MATCHES_CAP) BROAD_LISTS.add(condition);
+      return [[key, condition]] as const;
     }),
   );
   return Object.fromEntries(found.flat());

@@ -5,7 +5,12 @@ import { getContext, INTERNAL_COMPANY_ID } from '../../../test/helpers';
 import { queryRows } from '../../db/client';
 import { requests } from '../../db/schema';
 import { filterConditions } from './requests.filters.queries';
-import { BROAD_NAME_COUNT_CAP, LISTED_MATCHES_CAP, listedNameMatches } from './requests.name-filters.queries';
+import {
+  BROAD_NAME_COUNT_CAP,
+  LISTED_MATCHES_CAP,
+  listCountCap,
+  listedNameMatches,
+} from './requests.name-filters.queries';
 import { listVisibleRequests } from './requests.queries';
 import { get, internalStaff, staffFirm } from './requests.staff-fixtures';
 
@@ -100,6 +105,10 @@ describe('GET /api/home/request/ for the staff list', () => {
     const broad = await staffList(`${scope}&patient__full_name__icontains=${last}&status_open=true`);
     expect(broad.count).toBe(BROAD_NAME_COUNT_CAP);
     expect((broad as unknown as { count_capped: boolean }).count_capped).toBe(true);
+    // The same cap whether the thousand-odd clients were listed (as here) or too many to list.
+    const query = { patient__full_name__icontains: last };
+    expect(listCountCap(query, await listedNameMatches(deps.db, query))).toBe(BROAD_NAME_COUNT_CAP);
+    expect(listCountCap(query, {})).toBe(BROAD_NAME_COUNT_CAP);
     expect(broad.results).toHaveLength(20);
     // The same in client-name order: the first twenty by name among the matching clients alone.
     const byName = await staffList(
@@ -152,6 +161,14 @@ describe('GET /api/home/request/ for the staff list', () => {
     expect(await list('&completed_date__gte=2024-04-11')).toEqual([]);
     expect(await list('&closed_date__gte=2024-04-01&closed_date__lte=2024-04-30')).toEqual([r3.id]);
     expect(await list('&closed_date__lte=2024-04-19')).toEqual([]);
+    // Finished by a day also takes a request created that same day (the filter bounds the creation date too).
+    const { deps } = await getContext();
+    await deps.db
+      .update(requests)
+      .set({ createdAt: new Date('2024-04-20T09:00:00Z') })
+      .where(eq(requests.id, r3.id));
+    expect(await list('&closed_date__lte=2024-04-20')).toEqual([r3.id]);
+    expect(await list('&closed_date__gte=2024-04-20&closed_date__lte=2024-04-20')).toEqual([r3.id]);
   });
 
   it('filters by claim, excludes requests worked by admins, and expands working_on and the law firm', async () => {

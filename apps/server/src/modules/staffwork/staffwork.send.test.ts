@@ -103,7 +103,11 @@ describe('POST /api/home/request/{id}/send_to_lawyer/: sending', () => {
     const completed = new Date('2024-02-03T10:00:00Z');
     await deps.db
       .update(requests)
-      .set({ completedDate: completed, requesterId: c.contact.user.id })
+      .set({
+        createdAt: new Date('2024-01-10T10:00:00Z'),
+        completedDate: completed,
+        requesterId: c.contact.user.id,
+      })
       .where(eq(requests.id, c.request.id));
     const v = await verifier();
     await createFile(deps.db, c.request.id, { verifiedById: v.user.id });
