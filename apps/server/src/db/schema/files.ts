@@ -83,7 +83,7 @@ export const FILE_ACCESS_ACTIONS = ['DOWNLOAD', 'UPLOAD'] as const;
 export const fileAccesses = pgTable(
   'file_accesses',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
     action: text('action', { enum: FILE_ACCESS_ACTIONS }).notNull(),
     ip: text('ip'),
@@ -94,6 +94,8 @@ export const fileAccesses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The firm is part of the key (docs/scale.md, rule 1); the id first, so a lookup by id still uses it.
+    primaryKey({ name: 'file_accesses_pkey', columns: [t.id, t.companyId] }),
     firmKey('file_accesses_file_fk', [t.fileId, t.companyId], files).onDelete('restrict'),
     check('file_accesses_action_ck', oneOf(t.action, FILE_ACCESS_ACTIONS)),
     check('file_accesses_target_ck', sql`${t.fileId} is not null or ${t.fileKey} is not null`),
