@@ -6,6 +6,7 @@ import { constraintViolationAnswer } from '../lib/constraint-errors';
 import { databaseErrorOf } from '../lib/redact';
 import { upsertAuthorizationCheck } from '../modules/authorizations/authorizations.checklist.queries';
 import { upsertRecordIndexing } from '../modules/recordsearch/search.index.queries';
+import { queryRows } from './client';
 import { authorizationChecks, recordIndexing, requestTypeChoices } from './schema';
 
 /**
@@ -224,5 +225,36 @@ describe('the keys of the rows under a request name its firm (migration 0062)', 
       .from(recordIndexing)
       .where(eq(recordIndexing.fileId, file.id));
     expect(results).toEqual([{ status: 'indexed', pages: 3, error: null }]);
+  });
+});
+
+describe('the rows that point at a note name its firm (migration 0065)', () => {
+  it('refuses a follow-up recorded by another firm’s note, and a note deleted leaves the follow-up with its firm', async () => {
+    const { deps } = await getContext();
+    const { request } = await firmWithRequest(deps);
+    const other = await firmWithRequest(deps);
+    const noteOn = async (r: { id: number; companyId: number }) => {
+      const [row] = await queryRows<{ id: number }>(
+        deps.db,
+        sql`insert into notes (request_id, company_id, text) values (${r.id}, ${r.companyId}, 'Faxed') returning id`,
+      );
+      return row.id;
+    };
+    const followUp = (noteId: number) =>
+      deps.db.execute(
+        sql`insert into follow_ups (request_id, company_id, number, sent_on, planned_on, note_id)
+            values (${request.id}, ${request.companyId}, 1, '2025-03-03', '2025-03-10', ${noteId})`,
+      );
+    const refused = await followUp(await noteOn(other.request)).catch((e) => e);
+    expect(databaseErrorOf(refused)?.message).toContain('follow_ups_note_fk');
+
+    const own = await noteOn(request);
+    await followUp(own);
+    await deps.db.execute(sql`delete from notes where id = ${own}`);
+    const left = await queryRows<{ note_id: number | null; company_id: number }>(
+      deps.db,
+      sql`select note_id, company_id from follow_ups where request_id = ${request.id}`,
+    );
+    expect(left).toEqual([{ note_id: null, company_id: request.companyId }]);
   });
 });

@@ -39,7 +39,7 @@ export const followUps = pgTable(
     status: text('status', { enum: FOLLOW_UP_STATUSES }).notNull().default('planned'),
     channel: text('channel', { enum: FOLLOW_UP_CHANNELS }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
-    noteId: integer('note_id').references(() => notes.id, { onDelete: 'set null' }),
+    noteId: integer('note_id'),
     skipReason: text('skip_reason', { enum: FOLLOW_UP_SKIP_REASONS }),
     skippedById: integer('skipped_by_id').references(() => users.id, { onDelete: 'set null' }),
     pauseReason: text('pause_reason', { enum: FOLLOW_UP_PAUSE_REASONS }),
@@ -50,6 +50,9 @@ export const followUps = pgTable(
   (t) => [
     primaryKey({ name: 'follow_ups_pkey', columns: [t.id, t.companyId] }),
     firmKey('follow_ups_request_fk', [t.requestId, t.companyId], requests).onDelete('cascade'),
+    // The note that recorded the send. Deleted, it leaves the follow-up: the migration sets only note_id to
+    // null (ON DELETE SET NULL (note_id)), since the follow-up keeps its firm.
+    firmKey('follow_ups_note_fk', [t.noteId, t.companyId], notes).onDelete('set null'),
     check('follow_ups_status_ck', oneOf(t.status, FOLLOW_UP_STATUSES)),
     check('follow_ups_channel_ck', oneOf(t.channel, FOLLOW_UP_CHANNELS)),
     check('follow_ups_skip_reason_ck', oneOf(t.skipReason, FOLLOW_UP_SKIP_REASONS)),

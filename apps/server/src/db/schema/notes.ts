@@ -1,6 +1,16 @@
 import { REQUEST_STATUSES } from '@dd/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { oneOf } from './checks';
 import { requests } from './requests';
 import { firmKey, tenantColumn } from './tenant';
@@ -10,7 +20,7 @@ import { users } from './users';
 export const notes = pgTable(
   'notes',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: integer('id').notNull().generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
     text: text('text').notNull().default(''),
     updateStatus: text('update_status', { enum: REQUEST_STATUSES }),
@@ -24,6 +34,8 @@ export const notes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [
+    // The firm is part of the key (docs/scale.md, rule 1); the id first, so a lookup by id still uses it.
+    primaryKey({ name: 'notes_pkey', columns: [t.id, t.companyId] }),
     firmKey('notes_request_fk', [t.requestId, t.companyId], requests).onDelete('cascade'),
     check('notes_update_status_ck', oneOf(t.updateStatus, REQUEST_STATUSES)),
     check('notes_previous_status_ck', oneOf(t.previousStatus, REQUEST_STATUSES)),

@@ -2,7 +2,7 @@ import { NOTIFICATION_EMAIL_CHOICES, NOTIFICATION_EMAIL_KINDS } from '@dd/shared
 import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { oneOf } from './checks';
 import { notes } from './notes';
-import { tenantColumn } from './tenant';
+import { firmKey, tenantColumn } from './tenant';
 import { users } from './users';
 
 /**
@@ -27,10 +27,12 @@ export const notificationEmailPrefs = pgTable(
   ],
 );
 
+/**
+ * Local to the instance's database, not a firm's rows (docs/scale.md), so no foreign key into notes: a queued
+ * note deleted meanwhile is taken off the queue and finds nothing to send.
+ */
 export const notificationEmailQueue = pgTable('notification_email_queue', {
-  noteId: integer('note_id')
-    .primaryKey()
-    .references(() => notes.id, { onDelete: 'cascade' }),
+  noteId: integer('note_id').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -41,9 +43,10 @@ export const notificationDigestItems = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     companyId: tenantColumn(),
-    noteId: integer('note_id')
-      .notNull()
-      .references(() => notes.id, { onDelete: 'cascade' }),
+    noteId: integer('note_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.noteId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.noteId] }),
+    firmKey('notification_digest_items_note_fk', [t.noteId, t.companyId], notes).onDelete('cascade'),
+  ],
 );

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getContext } from '../../../test/helpers';
 import { openDatabase } from '../../db/client';
-import { emailOutbox, notes, users } from '../../db/schema';
+import { emailOutbox, notes, notificationEmailQueue, users } from '../../db/schema';
 import { staffCase } from '../staffwork/staffwork.fixtures';
 import { sendNotificationDigests } from './notification-emails.digest';
 import { sendNotificationEmails } from './notification-emails.send';
@@ -167,6 +167,24 @@ describe('sending what each user chose', () => {
     await sendNotificationEmails(deps);
     await sendNotificationDigests(deps, MORNING);
     expect(await mailsTo(c.contact.user.email)).toEqual([]);
+  });
+
+  it('sends nothing for a note deleted while it waited to be handed out, and takes it off the queue', async () => {
+    const { deps } = await getContext();
+    const c = await staffCase();
+    await choose(c.contact.headers, { note: 'immediately' });
+    const deleted = await note(c.request, c.staff.user.id, 'Written by mistake.');
+    const kept = await note(c.request, c.staff.user.id, 'The provider asked for a new authorization.');
+    await deps.db.delete(notes).where(eq(notes.id, deleted));
+    await sendNotificationEmails(deps);
+    const mails = await mailsTo(c.contact.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain('The provider asked for a new authorization.');
+    const queued = await deps.db
+      .select()
+      .from(notificationEmailQueue)
+      .where(inArray(notificationEmailQueue.noteId, [deleted, kept]));
+    expect(queued).toEqual([]);
   });
 
   it('sends each digest once when two instances run the chore at the same moment', async () => {
