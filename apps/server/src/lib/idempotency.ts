@@ -83,7 +83,7 @@ export async function runWrite<T, S extends number>(
     await tx
       .update(idempotencyKeys)
       .set({ statusCode: status, response: JSON.parse(JSON.stringify(body)) })
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      .where(keyOf(userId, companyId, key));
     return { status, body };
   });
 }
@@ -98,7 +98,7 @@ async function claimKey(
   key: string,
   hash: string,
 ): Promise<WriteAnswer<unknown> | undefined> {
-  const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+  const mine = keyOf(userId, companyId, key);
   await tx.delete(idempotencyKeys).where(and(mine, sql`${idempotencyKeys.createdAt} < ${expiredBefore}`));
   const claimed = await tx
     .insert(idempotencyKeys)
@@ -111,6 +111,14 @@ async function claimKey(
   if (earlier.requestHash !== hash) throw new HttpError(422, MSG.idempotencyKeyReused);
   return { status: earlier.statusCode, body: earlier.response };
 }
+
+/** The row of a caller's key (its primary key, which names the firm: docs/scale.md). */
+const keyOf = (userId: number, companyId: number, key: string) =>
+  and(
+    eq(idempotencyKeys.userId, userId),
+    eq(idempotencyKeys.companyId, companyId),
+    eq(idempotencyKeys.key, key),
+  );
 
 /** Keys older than this are forgotten: the same key may then stand for a new call. */
 const expiredBefore = sql`now() - interval '24 hours'`;

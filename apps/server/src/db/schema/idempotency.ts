@@ -23,7 +23,7 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.key] }),
+    primaryKey({ name: 'idempotency_keys_pkey', columns: [t.userId, t.companyId, t.key] }),
     index('idempotency_keys_created_at_idx').on(t.createdAt),
   ],
 );

@@ -21,7 +21,7 @@ export const notificationEmailPrefs = pgTable(
     choice: text('choice', { enum: NOTIFICATION_EMAIL_CHOICES }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.kind] }),
+    primaryKey({ name: 'notification_email_prefs_pkey', columns: [t.userId, t.companyId, t.kind] }),
     check('notification_email_prefs_kind_ck', oneOf(t.kind, NOTIFICATION_EMAIL_KINDS)),
     check('notification_email_prefs_choice_ck', oneOf(t.choice, NOTIFICATION_EMAIL_CHOICES)),
   ],
@@ -46,7 +46,7 @@ export const notificationDigestItems = pgTable(
     noteId: integer('note_id').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.noteId] }),
+    primaryKey({ name: 'notification_digest_items_pkey', columns: [t.userId, t.companyId, t.noteId] }),
     firmKey('notification_digest_items_note_fk', [t.noteId, t.companyId], notes).onDelete('cascade'),
   ],
 );

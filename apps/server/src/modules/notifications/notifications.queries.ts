@@ -111,7 +111,7 @@ export async function saveEmailChoices(
     .insert(notificationEmailPrefs)
     .values(rows)
     .onConflictDoUpdate({
-      target: [notificationEmailPrefs.userId, notificationEmailPrefs.kind],
+      target: [notificationEmailPrefs.userId, notificationEmailPrefs.companyId, notificationEmailPrefs.kind],
       set: { choice: sql`excluded.choice` },
     });
 }
