@@ -80,8 +80,8 @@ export const BROAD_NAME_COUNT_CAP = 1_000;
 
 /**
  * How far the list counts: BROAD_NAME_COUNT_CAP for a name filter that matched more than LISTED_MATCHES_CAP
- * names (listedNameMatches left it out, or listed it in BROAD_LISTS) and for "new provider" (a few percent of every request, which no index
- * of the list's order narrows), else undefined (the list's usual cap).
+ * names (listedNameMatches left it out, or listed it in BROAD_LISTS) and for "new provider" (a few percent
+ * of every request, which no index of the list's order narrows), else undefined (the list's usual cap).
  */
 export function listCountCap(
   query: Record<string, unknown>,
