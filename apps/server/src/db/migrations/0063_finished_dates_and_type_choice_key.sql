@@ -2,8 +2,9 @@
 -- (decision 075, docs/scale.md rule 1), and a request cannot be completed or closed before it was created,
 -- which the staff list's "finished by" filters rely on to start their newest-first walk at that day; their
 -- counts read two small indexes of finished requests (about 0.4 s each to build at a million requests).
--- Locked first, the row under requests before requests itself, for the reason 0059 gives.
-LOCK TABLE "request_type_choices", "requests" IN ACCESS EXCLUSIVE MODE;
+-- Locked first, for the reason 0059 gives (0062 already holds them when both run in one upgrade): notes before
+-- requests, as a note being written takes them, and the row under requests before requests itself.
+LOCK TABLE "notes", "request_type_choices", "requests" IN ACCESS EXCLUSIVE MODE;
 --> statement-breakpoint
 -- The key's old name did not follow <table>_pkey, which db/tenant-backfill.ts swaps a <table>_pkey_with_firm
 -- index into. request_type_choices gained company_id in 0053, so an installation upgrading from before it

@@ -187,6 +187,21 @@ describe('sending what each user chose', () => {
     expect(queued).toEqual([]);
   });
 
+  it('keeps other firms’ notes for an internal staff member’s digest, and leaves out one deleted before it is sent', async () => {
+    const { deps } = await getContext();
+    const c = await staffCase();
+    await choose(c.staff.headers, { note: 'daily' });
+    await note(c.request, c.contact.user.id, 'Please call the provider again.');
+    const deleted = await note(c.request, c.contact.user.id, 'Sent by mistake.');
+    await sendNotificationEmails(deps);
+    await deps.db.delete(notes).where(eq(notes.id, deleted));
+    await sendNotificationDigests(deps, MORNING);
+    const [digest, ...more] = await mailsTo(c.staff.user.email);
+    expect(more).toEqual([]);
+    expect(digest.text).toContain('Please call the provider again.');
+    expect(digest.text).not.toContain('Sent by mistake.');
+  });
+
   it('sends each digest once when two instances run the chore at the same moment', async () => {
     const { deps } = await getContext();
     // On PostgreSQL a second pool is a second instance; PGlite has one connection, so there the two runs
