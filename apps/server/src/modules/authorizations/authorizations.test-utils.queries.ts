@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { authorizationChecks, patients, requests } from '../../db/schema';
+import { patients, requests } from '../../db/schema';
+import { upsertAuthorizationCheck } from './authorizations.checklist.queries';
 
 /**
  * For tests about what follows a first send: staff have ticked every element of the request's current
@@ -31,11 +32,5 @@ export async function confirmAuthorizationChecklist(db: DbOrTx, requestId: numbe
     conditioning: true,
     redisclosure: true,
   };
-  await db
-    .insert(authorizationChecks)
-    .values({ requestId, companyId: row.companyId, ...values })
-    .onConflictDoUpdate({
-      target: [authorizationChecks.requestId, authorizationChecks.companyId],
-      set: values,
-    });
+  await upsertAuthorizationCheck(db, requestId, row.companyId, values);
 }

@@ -1,7 +1,7 @@
 import { STATUS } from '@dd/shared';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { authorizationChecks, patients, requests } from '../../db/schema';
+import { patients, requests } from '../../db/schema';
 
 /** SQL for attaching a signed authorization as the client's and its requests' HIPAA form (signing.attach.ts). */
 
@@ -44,21 +44,4 @@ export async function attachFormToClientRequests(
       ),
     )
     .returning({ id: requests.id, companyId: requests.companyId });
-}
-
-type CheckValues = Omit<typeof authorizationChecks.$inferInsert, 'requestId' | 'companyId'>;
-
-/** Saves the request's first-send checklist, in place of the one it had. */
-export async function saveAuthorizationCheck(
-  tx: DbOrTx,
-  request: { id: number; companyId: number },
-  values: CheckValues,
-): Promise<void> {
-  await tx
-    .insert(authorizationChecks)
-    .values({ requestId: request.id, companyId: request.companyId, ...values })
-    .onConflictDoUpdate({
-      target: [authorizationChecks.requestId, authorizationChecks.companyId],
-      set: values,
-    });
 }

@@ -5,11 +5,8 @@ import {
   validateAuthorization,
 } from '@dd/shared';
 import type { DbOrTx } from '../../db/client';
-import {
-  attachFormToClientRequests,
-  saveAuthorizationCheck,
-  setClientHipaaForm,
-} from './signing.attach.queries';
+import { upsertAuthorizationCheck } from '../authorizations/authorizations.checklist.queries';
+import { attachFormToClientRequests, setClientHipaaForm } from './signing.attach.queries';
 
 /**
  * A signed authorization becomes the client's HIPAA form and the form of the requests it was sent for,
@@ -60,5 +57,5 @@ export async function attachSignedForm(
     checkedById: null,
     updatedAt: new Date(),
   };
-  for (const request of attached) await saveAuthorizationCheck(tx, request, values);
+  for (const request of attached) await upsertAuthorizationCheck(tx, request.id, request.companyId, values);
 }
