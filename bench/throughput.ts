@@ -188,7 +188,11 @@ async function main() {
   );
   const minimal = startServer(
     { ...process.env, DATABASE_URL: url, PORT: String(MINIMAL_PORT), MINIMAL_STATEMENTS: statementsFile },
-    { script: path.join(benchDir, 'minimal-server.ts') },
+    // BENCH_MINIMAL_NODE_ARGS profiles the minimal server the same way.
+    {
+      script: path.join(benchDir, 'minimal-server.ts'),
+      nodeArgs: process.env.BENCH_MINIMAL_NODE_ARGS?.split(' '),
+    },
   );
   const appBase = `http://127.0.0.1:${APP_PORT}`;
   const minimalBase = `http://127.0.0.1:${MINIMAL_PORT}`;

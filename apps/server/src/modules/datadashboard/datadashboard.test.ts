@@ -137,6 +137,24 @@ describe('the data dashboard figures', () => {
     expect(d.table_data.week).toEqual({ created: 1, completed: 1, fees: '50.00', request_received: 1 });
   });
 
+  it('counts a request as without a note for N days only when it was also created over N days ago', async () => {
+    const { deps } = await getContext();
+    const w = await worker();
+    const note = (requestId: number, days: number) =>
+      deps.db.insert(notes).values({ requestId, companyId: w.firm.id, text: 'Called', createdAt: ago(days) });
+    // A note dated before its request (a date edited in data administration, an imported history).
+    const recent = await w.make({ status: STATUS.inContact, createdAt: ago(10) });
+    await note(recent.id, 40);
+    const old = await w.make({ status: STATUS.inContact, createdAt: ago(50) });
+    await note(old.id, 35);
+    const d = await load(w.auth(), true);
+    expect(d.cards).toMatchObject({
+      requests_fifteen_days_old_note: 1,
+      requests_thirty_days_old_note: 1,
+      requests_fortyfive_days_old_note: 0,
+    });
+  });
+
   it('counts only open requests on the first load', async () => {
     const w = await worker();
     await w.make({ status: STATUS.inContact, createdAt: ago(3) });

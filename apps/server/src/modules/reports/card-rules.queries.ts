@@ -121,7 +121,10 @@ export function cardPredicate(rule: CardRule, c: CardColumns = REQUEST_COLUMNS):
     case 'age':
       return sql`${open} and ${c.createdAt} < ${before(rule.days)}`;
     case 'noteAge':
-      return sql`${open} and coalesce(${c.lastNoteAt}, ${c.createdAt}) < ${before(rule.days)}`;
+      // Neither a note nor the request itself within the age (a note can be dated before its request).
+      // The bound on creation also lets a table in creation order start its walk at the age.
+      return sql`${open} and ${c.createdAt} < ${before(rule.days)}
+        and coalesce(${c.lastNoteAt}, ${c.createdAt}) < ${before(rule.days)}`;
     case 'todayReminder':
       return sql`${open} and ${c.nextTodoDate} = w.today`;
     case 'oldReminder':
