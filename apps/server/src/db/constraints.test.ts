@@ -258,3 +258,41 @@ describe('the rows that point at a note name its firm (migration 0065)', () => {
     expect(left).toEqual([{ note_id: null, company_id: request.companyId }]);
   });
 });
+
+describe('a user’s own rows point at their user with the firm (migration 0067)', () => {
+  it('refuses a session of another firm than its user’s, and carries the user’s rows when the user moves', async () => {
+    const { deps } = await getContext();
+    const user = await createUser(deps.db);
+    const other = await createUser(deps.db);
+    const session = (companyId: number) =>
+      deps.db.execute(
+        sql`insert into sessions (id, user_id, company_id) values (gen_random_uuid(), ${user.id}, ${companyId})`,
+      );
+    const refused = await session(other.companyId).catch((e) => e);
+    expect(databaseErrorOf(refused)?.message).toContain('sessions_user_fk');
+
+    await session(user.companyId);
+    await deps.db.execute(sql`update users set company_id = ${other.companyId} where id = ${user.id}`);
+    const moved = await queryRows<{ company_id: number }>(
+      deps.db,
+      sql`select company_id from sessions where user_id = ${user.id}`,
+    );
+    expect(moved).toEqual([{ company_id: other.companyId }]);
+  });
+
+  it('keeps an upload with its firm when its uploader is deleted', async () => {
+    const { deps } = await getContext();
+    const user = await createUser(deps.db);
+    const key = `uploads/u${user.id}/scan.pdf`;
+    await deps.db.execute(
+      sql`insert into uploads (key, company_id, sha256, size_bytes, user_id)
+          values (${key}, ${user.companyId}, ${'a'.repeat(64)}, 10, ${user.id})`,
+    );
+    await deps.db.execute(sql`delete from users where id = ${user.id}`);
+    const left = await queryRows<{ user_id: number | null; company_id: number }>(
+      deps.db,
+      sql`select user_id, company_id from uploads where key = ${key}`,
+    );
+    expect(left).toEqual([{ user_id: null, company_id: user.companyId }]);
+  });
+});

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
+import { firmKey } from './tenant';
 import { users } from './users';
 
 /**
@@ -18,14 +19,15 @@ export const apiKeys = pgTable(
     scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
     keyHash: text('key_hash').notNull().unique(),
     hint: text('hint').notNull(),
-    // A key lives no longer than its creator's account (it stops working when they are deactivated).
-    createdById: integer('created_by_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    createdById: integer('created_by_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedById: integer('revoked_by_id').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('api_keys_company_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    index('api_keys_company_idx').on(t.companyId, t.createdAt),
+    // A key lives no longer than its creator's account, a user of the key's own firm.
+    firmKey('api_keys_created_by_fk', [t.createdById, t.companyId], users).onDelete('cascade'),
+  ],
 );

@@ -72,10 +72,15 @@ export const uploads = pgTable(
     companyId: tenantColumn(),
     sha256: text('sha256').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: integer('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('uploads_sha256_ck', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`)],
+  (t) => [
+    check('uploads_sha256_ck', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+    // The uploader, of the upload's own firm. Deleted, they leave the upload: the migration sets only
+    // user_id to null (ON DELETE SET NULL (user_id)), since the upload keeps its firm.
+    firmKey('uploads_user_fk', [t.userId, t.companyId], users).onDelete('set null'),
+  ],
 );
 
 export const FILE_ACCESS_ACTIONS = ['DOWNLOAD', 'UPLOAD'] as const;

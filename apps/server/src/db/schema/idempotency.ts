@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { tenantColumn } from './tenant';
+import { firmKey, tenantColumn } from './tenant';
 import { users } from './users';
 
 /**
@@ -12,9 +12,7 @@ import { users } from './users';
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
     companyId: tenantColumn(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
@@ -24,6 +22,7 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [
     primaryKey({ name: 'idempotency_keys_pkey', columns: [t.userId, t.companyId, t.key] }),
+    firmKey('idempotency_keys_user_fk', [t.userId, t.companyId], users).onDelete('cascade'),
     index('idempotency_keys_created_at_idx').on(t.createdAt),
   ],
 );

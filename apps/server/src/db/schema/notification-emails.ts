@@ -1,7 +1,7 @@
 import { NOTIFICATION_EMAIL_CHOICES, NOTIFICATION_EMAIL_KINDS } from '@dd/shared';
 import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { oneOf } from './checks';
-import { tenantColumn } from './tenant';
+import { firmKey, tenantColumn } from './tenant';
 import { users } from './users';
 
 /**
@@ -12,15 +12,14 @@ import { users } from './users';
 export const notificationEmailPrefs = pgTable(
   'notification_email_prefs',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
     companyId: tenantColumn(),
     kind: text('kind', { enum: NOTIFICATION_EMAIL_KINDS }).notNull(),
     choice: text('choice', { enum: NOTIFICATION_EMAIL_CHOICES }).notNull(),
   },
   (t) => [
     primaryKey({ name: 'notification_email_prefs_pkey', columns: [t.userId, t.companyId, t.kind] }),
+    firmKey('notification_email_prefs_user_fk', [t.userId, t.companyId], users).onDelete('cascade'),
     check('notification_email_prefs_kind_ck', oneOf(t.kind, NOTIFICATION_EMAIL_KINDS)),
     check('notification_email_prefs_choice_ck', oneOf(t.choice, NOTIFICATION_EMAIL_CHOICES)),
   ],
@@ -38,9 +37,7 @@ export const notificationEmailQueue = pgTable('notification_email_queue', {
 export const notificationDigestItems = pgTable(
   'notification_digest_items',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
     companyId: tenantColumn(),
     /**
      * No key into notes: the row belongs to the user's firm, and an internal staff member's digest holds
@@ -49,5 +46,8 @@ export const notificationDigestItems = pgTable(
      */
     noteId: integer('note_id').notNull(),
   },
-  (t) => [primaryKey({ name: 'notification_digest_items_pkey', columns: [t.userId, t.companyId, t.noteId] })],
+  (t) => [
+    primaryKey({ name: 'notification_digest_items_pkey', columns: [t.userId, t.companyId, t.noteId] }),
+    firmKey('notification_digest_items_user_fk', [t.userId, t.companyId], users).onDelete('cascade'),
+  ],
 );

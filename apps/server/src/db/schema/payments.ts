@@ -29,9 +29,8 @@ export const cardPayments = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** The firm user who paid (staff of the retrieval company cannot pay a firm's billing). */
+    userId: integer('user_id').notNull(),
     intentId: text('intent_id'),
     amountCents: integer('amount_cents').notNull(),
     status: text('status').notNull().default('pending'),
@@ -42,6 +41,7 @@ export const cardPayments = pgTable(
   (t) => [
     primaryKey({ name: 'card_payments_pkey', columns: [t.id, t.companyId] }),
     firmKey('card_payments_billing_fk', [t.billingId, t.companyId], billings).onDelete('restrict'),
+    firmKey('card_payments_user_fk', [t.userId, t.companyId], users),
     check('card_payments_status_ck', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check('card_payments_amount_ck', sql`${t.amountCents} > 0`),
     uniqueIndex('card_payments_intent_idx').on(t.intentId),

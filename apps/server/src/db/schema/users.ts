@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { oneOf } from './checks';
 import { companies } from './companies';
-import { tenantColumn } from './tenant';
+import { firmKey, tenantColumn } from './tenant';
 
 /** Users, their roles with named permissions, and the tokens that authenticate them. */
 export const roles = pgTable('roles', {
@@ -63,6 +63,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_company_idx').on(t.companyId),
+    // What a user's own rows (sessions, tokens, keys, uploads, choices) point at, with their firm.
+    uniqueIndex('users_id_company_uq').on(t.id, t.companyId),
     index('users_full_name_idx').on(t.fullName),
     index('users_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
     // The weekly deadline digest reads the few users who asked for it.
@@ -75,9 +77,7 @@ export const refreshTokens = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -85,7 +85,11 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+    firmKey('refresh_tokens_user_fk', [t.userId, t.companyId], users).onDelete('cascade'),
+  ],
 );
 
 /**
@@ -98,14 +102,15 @@ export const sessions = pgTable(
   {
     id: uuid('id').primaryKey(),
     companyId: tenantColumn(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    firmKey('sessions_user_fk', [t.userId, t.companyId], users).onDelete('cascade'),
+  ],
 );
 
 export const TOKEN_PURPOSES = ['reset', 'invite', 'confirm'] as const;
@@ -116,9 +121,7 @@ export const oneTimeTokens = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
     purpose: text('purpose', { enum: TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -128,5 +131,6 @@ export const oneTimeTokens = pgTable(
   (t) => [
     check('one_time_tokens_purpose_ck', oneOf(t.purpose, TOKEN_PURPOSES)),
     index('one_time_tokens_user_idx').on(t.userId),
+    firmKey('one_time_tokens_user_fk', [t.userId, t.companyId], users).onDelete('cascade'),
   ],
 );

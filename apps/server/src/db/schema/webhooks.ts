@@ -19,7 +19,7 @@ export const webhookEndpoints = pgTable(
     url: text('url').notNull(),
     events: text('events').array().notNull(),
     secret: text('secret').notNull(),
-    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdById: integer('created_by_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** 'manual' (a firm administrator) or 'failures' (deliveries failed for a day). */
@@ -31,6 +31,9 @@ export const webhookEndpoints = pgTable(
   (t) => [
     primaryKey({ name: 'webhook_endpoints_pkey', columns: [t.id, t.companyId] }),
     index('webhook_endpoints_company_idx').on(t.companyId, t.createdAt),
+    // A firm administrator of the endpoint's own firm. Deleted, they leave the endpoint: the migration sets
+    // only created_by_id to null (ON DELETE SET NULL (created_by_id)), since the endpoint keeps its firm.
+    firmKey('webhook_endpoints_created_by_fk', [t.createdById, t.companyId], users).onDelete('set null'),
     check('webhook_endpoints_disabled_ck', sql`${t.disabledReason} in ('manual', 'failures')`),
   ],
 );
