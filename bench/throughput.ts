@@ -184,14 +184,14 @@ async function main() {
       SEED_DEMO: 'false',
     },
     // BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=…" profiles the app while it is measured.
-    { logFile, nodeArgs: process.env.BENCH_APP_NODE_ARGS?.split(' ') },
+    { logFile, nodeArgs: process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) },
   );
   const minimal = startServer(
     { ...process.env, DATABASE_URL: url, PORT: String(MINIMAL_PORT), MINIMAL_STATEMENTS: statementsFile },
     // BENCH_MINIMAL_NODE_ARGS profiles the minimal server the same way.
     {
       script: path.join(benchDir, 'minimal-server.ts'),
-      nodeArgs: process.env.BENCH_MINIMAL_NODE_ARGS?.split(' '),
+      nodeArgs: process.env.BENCH_MINIMAL_NODE_ARGS?.split(' ').filter(Boolean),
     },
   );
   const appBase = `http://127.0.0.1:${APP_PORT}`;
