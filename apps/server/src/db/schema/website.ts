@@ -1,6 +1,5 @@
 import type { ComponentProps } from '@dd/shared';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users';
 
 /** Website pages built with the page builder, their earlier versions, and the component types it offers. */
 export const websitePages = pgTable('website_pages', {
@@ -43,8 +42,13 @@ export const websitePageVersions = pgTable(
     url: text('url').notNull(),
     components: jsonb('components').$type<string[]>().notNull(),
     componentProps: jsonb('component_props').$type<ComponentProps[]>().notNull(),
-    /** Who replaced this version (the save that pushed it into the history). */
-    savedById: integer('saved_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Who replaced this version (the publish that pushed it into the history), and their name as it was
+     * then: the history still names them after their account is deleted. No key into users: this table is
+     * copied to every node of a distributed database, users are not (docs/scale.md, rule 3).
+     */
+    savedById: integer('saved_by_id'),
+    savedByName: text('saved_by_name'),
     savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('website_page_versions_page_idx').on(t.pageId, t.savedAt)],

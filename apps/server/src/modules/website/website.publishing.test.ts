@@ -5,6 +5,7 @@ import {
   type WebsitePage,
   type WebsitePageVersion,
 } from '@dd/shared';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createCompany, signedIn } from '../../../test/factories';
 import { getContext } from '../../../test/helpers';
@@ -121,6 +122,27 @@ describe('drafts and publishing', () => {
 });
 
 describe('versions', () => {
+  it('names who published over each version, also after their account is deleted', async () => {
+    const { deps } = await getContext();
+    const staff = await internalStaff();
+    const page = await newPage(staff.headers);
+    await post(`/api/modelWebsite/page/${page.id}/publish/`, staff.headers, {});
+    await post(`/api/modelWebsite/page/${page.id}/`, staff.headers, edited(page.url));
+    await post(`/api/modelWebsite/page/${page.id}/publish/`, staff.headers, {});
+    const savedBy = async () =>
+      (
+        (
+          await get(`/api/modelWebsite/page/${page.id}/versions/`, staff.headers)
+        ).json() as WebsitePageVersion[]
+      ).map((v) => v.saved_by);
+    expect(await savedBy()).toEqual([staff.user.fullName]);
+
+    const reader = await internalStaff();
+    await deps.db.execute(sql`delete from users where id = ${staff.user.id}`);
+    const after = await get(`/api/modelWebsite/page/${page.id}/versions/`, reader.headers);
+    expect((after.json() as WebsitePageVersion[]).map((v) => v.saved_by)).toEqual([staff.user.fullName]);
+  });
+
   it('keeps each published version and makes a restored one the draft, live again only on Publish', async () => {
     const staff = await internalStaff();
     const page = await newPage(staff.headers);

@@ -100,8 +100,16 @@ export async function updatePagePublished(
   return row;
 }
 
-export async function insertPageVersion(tx: DbOrTx, values: PageVersionValues): Promise<void> {
-  await tx.insert(websitePageVersions).values(values);
+/** Keeps a replaced version, with the name of the user who replaced it as the account names them now. */
+export async function insertPageVersion(
+  tx: DbOrTx,
+  values: Omit<PageVersionValues, 'savedByName'>,
+): Promise<void> {
+  const savedByName =
+    values.savedById == null
+      ? null
+      : sql<string>`(select ${users.fullName} from ${users} where ${users.id} = ${values.savedById})`;
+  await tx.insert(websitePageVersions).values({ ...values, savedByName });
 }
 
 /** Earlier published versions of a page with who saved them, newest first (at most 100). */
@@ -113,10 +121,9 @@ export function pageVersionsOf(db: DbOrTx, pageId: number) {
       url: websitePageVersions.url,
       components: sql<number>`jsonb_array_length(${websitePageVersions.components})`.mapWith(Number),
       savedAt: websitePageVersions.savedAt,
-      savedBy: users.fullName,
+      savedBy: websitePageVersions.savedByName,
     })
     .from(websitePageVersions)
-    .leftJoin(users, eq(users.id, websitePageVersions.savedById))
     .where(eq(websitePageVersions.pageId, pageId))
     .orderBy(desc(websitePageVersions.savedAt), desc(websitePageVersions.id))
     .limit(100);
