@@ -7,9 +7,10 @@
 -- An upload or webhook endpoint whose user is deleted keeps its firm: only the user's column is set to null.
 -- The users' new index is built first (a few thousand rows), then each step is a catalog change; the keys are
 -- added NOT VALID, and db/validate-constraints.ts checks the existing rows after the migrations.
--- Locked first, in one statement, the user's rows before users: every write checks its keys into users while
--- holding its own table, so users locked early would deadlock with it (0062 says why the order matters).
-LOCK TABLE "refresh_tokens", "one_time_tokens", "sessions", "api_keys", "uploads", "idempotency_keys", "notification_email_prefs", "notification_digest_items", "card_payments", "webhook_endpoints", "users" IN ACCESS EXCLUSIVE MODE;
+-- Locked first, in one statement, the user's rows (and 0068's page versions) before users: every write checks
+-- its keys into users while holding its own table, so users locked early would deadlock with it (0062 says why
+-- the order matters).
+LOCK TABLE "refresh_tokens", "one_time_tokens", "sessions", "api_keys", "uploads", "idempotency_keys", "notification_email_prefs", "notification_digest_items", "card_payments", "webhook_endpoints", "website_page_versions", "users" IN ACCESS EXCLUSIVE MODE;
 --> statement-breakpoint
 CREATE UNIQUE INDEX "users_id_company_uq" ON "users" USING btree ("id","company_id");
 --> statement-breakpoint
