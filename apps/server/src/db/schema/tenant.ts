@@ -14,8 +14,8 @@ export const tenantColumn = () =>
 /**
  * A foreign key to another firm-owned row that names the firm too: `(parent_id, company_id) → parent (id,
  * company_id)`. The row can then only point at a parent of its own firm, and under a distributed database
- * both live on one shard (docs/scale.md, rule 2; decision 075). A parent's firm follows its client's, so
- * its rows follow it (`ON UPDATE CASCADE`).
+ * both live on one shard (docs/scale.md, rule 2; decision 075). A parent's firm can change (a client, and so
+ * its requests, moved to another firm; a user moved), so its rows follow it (`ON UPDATE CASCADE`).
  */
 export const firmKey = (
   name: string,
