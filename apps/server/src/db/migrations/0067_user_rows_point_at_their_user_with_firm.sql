@@ -1,10 +1,12 @@
 -- A user's own rows point at their user together with the firm (docs/scale.md, rule 2): sessions and tokens,
--- API keys and webhook endpoints (by their creator, a firm administrator), a card payment (by the firm user
--- who paid), uploads, a replayable write's key, e-mail choices and digest items. Each such row's firm is its
--- user's (the app writes the user's, and 0053's fill triggers take it from the user), so every new key holds.
+-- API keys (by their creator and whoever revoked them) and webhook endpoints (by their creator: firm
+-- administrators, the only ones who manage them), a card payment (by the firm user who paid), uploads, a
+-- replayable write's key, e-mail choices and digest items. Each such row's firm is its user's (the app writes
+-- the user's, and 0053's fill triggers take it from the user), so every new key holds.
 -- Rows that name people who may be the retrieval company's staff (a note's author, a file's verifier,
 -- whoever works a request) keep their key by id alone: docs/scale.md, "Internal staff on a firm's rows".
--- An upload or webhook endpoint whose user is deleted keeps its firm: only the user's column is set to null.
+-- An upload, webhook endpoint or revoked key whose user is deleted keeps its firm: only the user's column is
+-- set to null.
 -- The users' new index is built first (a few thousand rows), then each step is a catalog change; the keys are
 -- added NOT VALID, and db/validate-constraints.ts checks the existing rows after the migrations.
 -- Locked first, in one statement, the user's rows (and 0068's page versions) before users: every write checks
@@ -15,6 +17,8 @@ LOCK TABLE "refresh_tokens", "one_time_tokens", "sessions", "api_keys", "uploads
 CREATE UNIQUE INDEX "users_id_company_uq" ON "users" USING btree ("id","company_id");
 --> statement-breakpoint
 ALTER TABLE "api_keys" DROP CONSTRAINT "api_keys_created_by_id_users_id_fk";
+--> statement-breakpoint
+ALTER TABLE "api_keys" DROP CONSTRAINT "api_keys_revoked_by_id_users_id_fk";
 --> statement-breakpoint
 ALTER TABLE "uploads" DROP CONSTRAINT "uploads_user_id_users_id_fk";
 --> statement-breakpoint
@@ -34,6 +38,7 @@ ALTER TABLE "sessions" DROP CONSTRAINT "sessions_user_id_users_id_fk";
 --> statement-breakpoint
 ALTER TABLE "webhook_endpoints" DROP CONSTRAINT "webhook_endpoints_created_by_id_users_id_fk";
 --> statement-breakpoint
+ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_revoked_by_fk" FOREIGN KEY ("revoked_by_id","company_id") REFERENCES "public"."users"("id","company_id") ON DELETE SET NULL ("revoked_by_id") ON UPDATE cascade NOT VALID;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_created_by_fk" FOREIGN KEY ("created_by_id","company_id") REFERENCES "public"."users"("id","company_id") ON DELETE cascade ON UPDATE cascade NOT VALID;--> statement-breakpoint
 ALTER TABLE "uploads" ADD CONSTRAINT "uploads_user_fk" FOREIGN KEY ("user_id","company_id") REFERENCES "public"."users"("id","company_id") ON DELETE SET NULL ("user_id") ON UPDATE cascade NOT VALID;--> statement-breakpoint
 ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_user_fk" FOREIGN KEY ("user_id","company_id") REFERENCES "public"."users"("id","company_id") ON DELETE cascade ON UPDATE cascade NOT VALID;--> statement-breakpoint

@@ -23,11 +23,14 @@ export const apiKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    revokedById: integer('revoked_by_id').references(() => users.id, { onDelete: 'set null' }),
+    revokedById: integer('revoked_by_id'),
   },
   (t) => [
     index('api_keys_company_idx').on(t.companyId, t.createdAt),
     // A key lives no longer than its creator's account, a user of the key's own firm.
     firmKey('api_keys_created_by_fk', [t.createdById, t.companyId], users).onDelete('cascade'),
+    // A firm administrator of the key's own firm revoked it. Deleted, they leave the key revoked: the
+    // migration sets only revoked_by_id to null (ON DELETE SET NULL (revoked_by_id)).
+    firmKey('api_keys_revoked_by_fk', [t.revokedById, t.companyId], users).onDelete('set null'),
   ],
 );
