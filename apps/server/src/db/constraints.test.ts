@@ -280,19 +280,30 @@ describe('a user’s own rows point at their user with the firm (migration 0067)
     expect(moved).toEqual([{ company_id: other.companyId }]);
   });
 
-  it('keeps an upload with its firm when its uploader is deleted', async () => {
+  it('keeps an upload, and a revoked API key, with its firm when the user named on it is deleted', async () => {
     const { deps } = await getContext();
     const user = await createUser(deps.db);
+    const creator = await createUser(deps.db, { companyId: user.companyId });
     const key = `uploads/u${user.id}/scan.pdf`;
     await deps.db.execute(
       sql`insert into uploads (key, company_id, sha256, size_bytes, user_id)
           values (${key}, ${user.companyId}, ${'a'.repeat(64)}, 10, ${user.id})`,
     );
+    await deps.db.execute(
+      sql`insert into api_keys (company_id, name, key_hash, hint, created_by_id, revoked_at, revoked_by_id)
+          values (${user.companyId}, 'Case system', ${`hash-${user.id}`}, 'ddk_', ${creator.id}, now(), ${user.id})`,
+    );
     await deps.db.execute(sql`delete from users where id = ${user.id}`);
-    const left = await queryRows<{ user_id: number | null; company_id: number }>(
+    const upload = await queryRows<{ user_id: number | null; company_id: number }>(
       deps.db,
       sql`select user_id, company_id from uploads where key = ${key}`,
     );
-    expect(left).toEqual([{ user_id: null, company_id: user.companyId }]);
+    expect(upload).toEqual([{ user_id: null, company_id: user.companyId }]);
+    const apiKey = await queryRows<{ revoked_by_id: number | null; company_id: number; revoked: boolean }>(
+      deps.db,
+      sql`select revoked_by_id, company_id, revoked_at is not null as revoked from api_keys
+          where created_by_id = ${creator.id}`,
+    );
+    expect(apiKey).toEqual([{ revoked_by_id: null, company_id: user.companyId, revoked: true }]);
   });
 });

@@ -129,18 +129,15 @@ describe('versions', () => {
     await post(`/api/modelWebsite/page/${page.id}/publish/`, staff.headers, {});
     await post(`/api/modelWebsite/page/${page.id}/`, staff.headers, edited(page.url));
     await post(`/api/modelWebsite/page/${page.id}/publish/`, staff.headers, {});
-    const savedBy = async () =>
-      (
-        (
-          await get(`/api/modelWebsite/page/${page.id}/versions/`, staff.headers)
-        ).json() as WebsitePageVersion[]
-      ).map((v) => v.saved_by);
-    expect(await savedBy()).toEqual([staff.user.fullName]);
+    const savedBy = async (headers: Record<string, string>) => {
+      const versions = await get(`/api/modelWebsite/page/${page.id}/versions/`, headers);
+      return (versions.json() as WebsitePageVersion[]).map((v) => v.saved_by);
+    };
+    expect(await savedBy(staff.headers)).toEqual([staff.user.fullName]);
 
     const reader = await internalStaff();
     await deps.db.execute(sql`delete from users where id = ${staff.user.id}`);
-    const after = await get(`/api/modelWebsite/page/${page.id}/versions/`, reader.headers);
-    expect((after.json() as WebsitePageVersion[]).map((v) => v.saved_by)).toEqual([staff.user.fullName]);
+    expect(await savedBy(reader.headers)).toEqual([staff.user.fullName]);
   });
 
   it('keeps each published version and makes a restored one the draft, live again only on Publish', async () => {
