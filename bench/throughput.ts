@@ -122,6 +122,9 @@ async function measured(serverPid: number, spec: LoadSpec): Promise<Measured> {
   return { ...result, serverMs: spent.server / calls, postgresMs: spent.postgres / calls };
 }
 
+/** Node options from a variable: space-separated, an empty one passing none. */
+const nodeArgsFrom = (value?: string) => value?.split(' ').filter(Boolean);
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
@@ -184,14 +187,14 @@ async function main() {
       SEED_DEMO: 'false',
     },
     // BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=…" profiles the app while it is measured.
-    { logFile, nodeArgs: process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) },
+    { logFile, nodeArgs: nodeArgsFrom(process.env.BENCH_APP_NODE_ARGS) },
   );
   const minimal = startServer(
     { ...process.env, DATABASE_URL: url, PORT: String(MINIMAL_PORT), MINIMAL_STATEMENTS: statementsFile },
     // BENCH_MINIMAL_NODE_ARGS profiles the minimal server the same way.
     {
       script: path.join(benchDir, 'minimal-server.ts'),
-      nodeArgs: process.env.BENCH_MINIMAL_NODE_ARGS?.split(' ').filter(Boolean),
+      nodeArgs: nodeArgsFrom(process.env.BENCH_MINIMAL_NODE_ARGS),
     },
   );
   const appBase = `http://127.0.0.1:${APP_PORT}`;

@@ -120,11 +120,12 @@ export function cardPredicate(rule: CardRule, c: CardColumns = REQUEST_COLUMNS):
       return sql`${c.status} in (${STATUS.needAssistance}, ${STATUS.waitingForDirectDocs})`;
     case 'age':
       return sql`${open} and ${c.createdAt} < ${before(rule.days)}`;
-    case 'noteAge':
+    case 'noteAge': {
       // Neither a note nor the request itself within the age (a note can be dated before its request).
       // The bound on creation also lets a table in creation order start its walk at the age.
-      return sql`${open} and ${c.createdAt} < ${before(rule.days)}
-        and coalesce(${c.lastNoteAt}, ${c.createdAt}) < ${before(rule.days)}`;
+      const age = before(rule.days);
+      return sql`${open} and ${c.createdAt} < ${age} and coalesce(${c.lastNoteAt}, ${c.createdAt}) < ${age}`;
+    }
     case 'todayReminder':
       return sql`${open} and ${c.nextTodoDate} = w.today`;
     case 'oldReminder':
