@@ -31,7 +31,8 @@ export function Versions({
       <Stack gap={6}>
         {versions.data?.slice(0, 20).map((v) => (
           <Group key={v.id} justify="space-between" wrap="nowrap" gap="xs">
-            <div>
+            {/* The text takes what is left, so the Restore button keeps its width on a phone. */}
+            <div style={{ flex: 1, minWidth: 0 }}>
               <Text size="sm" fw={600}>
                 {formatDate(v.saved_at)}{' '}
                 {new Date(v.saved_at).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}
