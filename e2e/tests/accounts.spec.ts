@@ -56,7 +56,7 @@ async function mailbox() {
   return {
     /** The link to `path` in the first message to `to` that has one (quoted-printable undone). */
     async linkTo(to: string, path: string): Promise<string> {
-      const pattern = new RegExp(`http://127\\.0\\.0\\.1:\\d+${path}\\d+/\\?token=[A-Za-z0-9_%-]+`);
+      const pattern = new RegExp(`http://127\\.0\\.0\\.1:\\d+${path}\\d+/\\?token=[A-Za-z0-9_.%-]+`);
       const find = () =>
         smtp.received
           .map((m) => m.raw)

@@ -290,7 +290,12 @@ export async function accessFixtures(deps: AppDeps) {
       )[0],
     /** A host listing of the target firm's member (listings are their owner's alone). */
     freshCrashpad: async () =>
-      (await db.insert(crashpads).values({ title: 'Access listing', userId: member.user.id }).returning())[0],
+      (
+        await db
+          .insert(crashpads)
+          .values({ title: 'Access listing', companyId: company.id, userId: member.user.id })
+          .returning()
+      )[0],
     /** An unrevoked API key of the target firm, made by its staff member (decision 054). */
     freshApiKey: async () => {
       const { hash, hint } = newApiKey();

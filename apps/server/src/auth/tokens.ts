@@ -11,6 +11,11 @@ import { signAccessToken } from './jwt';
  * session, so revoking it, inactivity or its absolute lifetime end it at once on every instance.
  * Refresh tokens are opaque, stored hashed and rotated on every use; presenting one that was already
  * used revokes the session (theft detection).
+ *
+ * A refresh or single-use token carries its firm before its secret (`<company id>.<secret>`), so finding
+ * it names the firm, as the access token's `cid` does (docs/scale.md); only the whole token's hash is
+ * stored, so a token with its firm changed is simply unknown. A token issued before it carried its firm is
+ * found by its hash alone.
  */
 export interface TokenSettings {
   jwtSecret: string;
@@ -25,6 +30,26 @@ export interface TokenSettings {
 export interface TokenPair {
   access: string;
   refresh: string;
+}
+
+function tokenOfFirm(companyId: number): string {
+  return `${companyId}.${randomToken()}`;
+}
+
+/** The token's hash, and its firm when it carries one. */
+function tokenKey(token: string): { hash: string; companyId: number | undefined } {
+  const dot = token.indexOf('.');
+  const firm = dot > 0 ? Number(token.slice(0, dot)) : Number.NaN;
+  return { hash: sha256(token), companyId: Number.isSafeInteger(firm) && firm > 0 ? firm : undefined };
+}
+
+/** SQL condition: the token table's row is the presented token's. */
+function isToken(table: typeof refreshTokens | typeof oneTimeTokens, token: string): SQL {
+  const key = tokenKey(token);
+  return and(
+    key.companyId === undefined ? undefined : eq(table.companyId, key.companyId),
+    eq(table.tokenHash, key.hash),
+  ) as SQL;
 }
 
 /** SQL condition: the session is not revoked, was seen recently and is younger than its lifetime. */
@@ -55,7 +80,7 @@ async function tokensFor(
   user: TokenOwner,
   settings: TokenSettings,
 ): Promise<TokenPair> {
-  const refresh = randomToken();
+  const refresh = tokenOfFirm(user.companyId);
   await db.insert(refreshTokens).values({
     userId: user.id,
     companyId: user.companyId,
@@ -77,14 +102,13 @@ export async function rotateRefreshToken(
   presented: string,
   settings: TokenSettings,
 ): Promise<TokenPair | null> {
-  const hash = sha256(presented);
   // Atomic: only one caller can mark an unused token as used.
   const [claimed] = await db
     .update(refreshTokens)
     .set({ usedAt: sql`now()` })
     .where(
       and(
-        eq(refreshTokens.tokenHash, hash),
+        isToken(refreshTokens, presented),
         isNull(refreshTokens.usedAt),
         isNull(refreshTokens.revokedAt),
         gt(refreshTokens.expiresAt, sql`now()`),
@@ -117,7 +141,7 @@ export async function rotateRefreshToken(
   const [known] = await db
     .select({ sessionId: refreshTokens.familyId, companyId: refreshTokens.companyId })
     .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, hash));
+    .where(isToken(refreshTokens, presented));
   if (known) await revokeSession(db, known);
   return null;
 }
@@ -154,7 +178,7 @@ export async function revokeRefreshToken(db: DbOrTx, presented: string): Promise
   const [row] = await db
     .select({ sessionId: refreshTokens.familyId, companyId: refreshTokens.companyId })
     .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, sha256(presented)));
+    .where(isToken(refreshTokens, presented));
   if (row) await revokeSession(db, row);
 }
 
@@ -187,7 +211,7 @@ export async function createOneTimeToken(
   purpose: OneTimePurpose,
   hours: number,
 ): Promise<string> {
-  const token = randomToken();
+  const token = tokenOfFirm(user.companyId);
   await db.insert(oneTimeTokens).values({
     userId: user.id,
     companyId: user.companyId,
@@ -199,28 +223,28 @@ export async function createOneTimeToken(
 }
 
 /**
- * Marks the token used if it is valid for this user and one of `purposes`; false when missing, used,
- * expired, another user's or made for something else. By default the password links (reset, invite):
- * an e-mail confirmation link must never set a password.
+ * Marks the token used if it is valid for this user and one of `purposes`, and returns the user with their
+ * firm; null when missing, used, expired, another user's or made for something else. By default the
+ * password links (reset, invite): an e-mail confirmation link must never set a password.
  */
 export async function consumeOneTimeToken(
   db: DbOrTx,
   userId: number,
   token: string,
   purposes: readonly OneTimePurpose[] = ['reset', 'invite'],
-): Promise<boolean> {
-  const used = await db
+): Promise<TokenOwner | null> {
+  const [used] = await db
     .update(oneTimeTokens)
     .set({ usedAt: sql`now()` })
     .where(
       and(
-        eq(oneTimeTokens.tokenHash, sha256(token)),
+        isToken(oneTimeTokens, token),
         eq(oneTimeTokens.userId, userId),
         inArray(oneTimeTokens.purpose, [...purposes]),
         isNull(oneTimeTokens.usedAt),
         gt(oneTimeTokens.expiresAt, sql`now()`),
       ),
     )
-    .returning({ id: oneTimeTokens.id });
-  return used.length === 1;
+    .returning({ id: oneTimeTokens.userId, companyId: oneTimeTokens.companyId });
+  return used ?? null;
 }

@@ -307,3 +307,42 @@ describe('a user’s own rows point at their user with the firm (migration 0067)
     expect(apiKey).toEqual([{ revoked_by_id: null, company_id: user.companyId, revoked: true }]);
   });
 });
+
+describe('a user’s listings and subscriptions belong to the user’s firm (migration 0071)', () => {
+  it('refuses a listing naming another firm’s subscription, and moves and goes with its user', async () => {
+    const { deps } = await getContext();
+    const user = await createUser(deps.db);
+    const other = await createUser(deps.db);
+    const subscribe = (owner: { id: number; companyId: number }, id: string) =>
+      deps.db.execute(
+        sql`insert into subscriptions (id, company_id, user_id, plan_id, status)
+            values (${id}, ${owner.companyId}, ${owner.id}, 'plan_basic', 'active')`,
+      );
+    await subscribe(user, `sub_${user.id}`);
+    await subscribe(other, `sub_${other.id}`);
+    const list = (subscription: string) =>
+      deps.db.execute(
+        sql`insert into crashpads (company_id, user_id, title, stripe_subscription_id)
+            values (${user.companyId}, ${user.id}, 'Room by the courthouse', ${subscription})`,
+      );
+    const refused = await list(`sub_${other.id}`).catch((e) => e);
+    expect(databaseErrorOf(refused)?.message).toContain('crashpads_subscription_fk');
+    await list(`sub_${user.id}`);
+
+    await deps.db.execute(sql`update users set company_id = ${other.companyId} where id = ${user.id}`);
+    const firms = await queryRows<{ listing: number; subscription: number }>(
+      deps.db,
+      sql`select c.company_id as listing, s.company_id as subscription from crashpads c
+          join subscriptions s on s.id = c.stripe_subscription_id where c.user_id = ${user.id}`,
+    );
+    expect(firms).toEqual([{ listing: other.companyId, subscription: other.companyId }]);
+
+    await deps.db.execute(sql`delete from users where id = ${user.id}`);
+    const left = await queryRows<{ n: number }>(
+      deps.db,
+      sql`select (select count(*) from crashpads where user_id = ${user.id})::int
+               + (select count(*) from subscriptions where user_id = ${user.id})::int as n`,
+    );
+    expect(left).toEqual([{ n: 0 }]);
+  });
+});

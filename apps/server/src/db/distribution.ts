@@ -35,6 +35,8 @@ export const DISTRIBUTED_TABLES: ReadonlySet<string> = new Set([
   'idempotency_keys',
   'notification_email_prefs',
   'notification_digest_items',
+  'subscriptions',
+  'crashpads',
   'invoice_tallies',
 ]);
 
@@ -67,6 +69,6 @@ export const LOCAL_TABLES: ReadonlySet<string> = new Set([
   'custom_model_migrations',
   'request_tallies',
   'request_hour_tallies',
-  'crashpads',
-  'subscriptions',
+  // Every user's address with their firm: the sign-in's look-up before any firm is known.
+  'user_logins',
 ]);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { firmKey } from './tenant';
 import { users } from './users';
@@ -11,13 +11,13 @@ import { users } from './users';
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: integer('id').notNull().generatedByDefaultAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
     name: text('name').notNull(),
     scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
-    keyHash: text('key_hash').notNull().unique(),
+    keyHash: text('key_hash').notNull(),
     hint: text('hint').notNull(),
     createdById: integer('created_by_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -26,6 +26,9 @@ export const apiKeys = pgTable(
     revokedById: integer('revoked_by_id'),
   },
   (t) => [
+    primaryKey({ name: 'api_keys_pkey', columns: [t.id, t.companyId] }),
+    // A key's 256 random bits make its hash unique in practice; the index names the firm (docs/scale.md).
+    uniqueIndex('api_keys_key_hash_uq').on(t.keyHash, t.companyId),
     index('api_keys_company_idx').on(t.companyId, t.createdAt),
     // A key lives no longer than its creator's account, a user of the key's own firm.
     firmKey('api_keys_created_by_fk', [t.createdById, t.companyId], users).onDelete('cascade'),

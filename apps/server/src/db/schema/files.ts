@@ -68,7 +68,7 @@ export const files = pgTable(
 export const uploads = pgTable(
   'uploads',
   {
-    key: text('key').primaryKey(),
+    key: text('key').notNull(),
     companyId: tenantColumn(),
     sha256: text('sha256').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
@@ -76,6 +76,7 @@ export const uploads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'uploads_pkey', columns: [t.key, t.companyId] }),
     check('uploads_sha256_ck', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
     // The uploader, of the upload's own firm. Deleted, they leave the upload: the migration sets only
     // user_id to null (ON DELETE SET NULL (user_id)), since the upload keeps its firm.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -13,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { billings } from './billing';
 import { companies } from './companies';
-import { firmKey } from './tenant';
+import { firmKey, tenantColumn } from './tenant';
 import { users } from './users';
 
 /**
@@ -44,7 +45,7 @@ export const cardPayments = pgTable(
     firmKey('card_payments_user_fk', [t.userId, t.companyId], users),
     check('card_payments_status_ck', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check('card_payments_amount_ck', sql`${t.amountCents} > 0`),
-    uniqueIndex('card_payments_intent_idx').on(t.intentId),
+    uniqueIndex('card_payments_intent_idx').on(t.intentId, t.companyId),
     uniqueIndex('card_payments_one_live_idx')
       .on(t.billingId, t.companyId)
       .where(sql`${t.status} <> 'failed'`),
@@ -57,29 +58,34 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Subscriptions created through POST /stripe/, so a listing is only published with its owner's own. */
+/**
+ * Subscriptions created through POST /stripe/, so a listing is only published with its owner's own. Each is
+ * its user's, in the user's firm (migration 0071), and goes with the user.
+ */
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    companyId: tenantColumn(),
+    userId: integer('user_id').notNull(),
     planId: text('plan_id').notNull(),
     status: text('status').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ name: 'subscriptions_pkey', columns: [t.id, t.companyId] }),
+    index('subscriptions_user_idx').on(t.userId),
+    firmKey('subscriptions_user_fk', [t.userId, t.companyId], users).onDelete('cascade'),
+  ],
 );
 
-/** Host listings ('crashpads'), each owned by the user who made it. */
+/** Host listings ('crashpads'), each owned by the user who made it, in the user's firm (migration 0071). */
 export const crashpads = pgTable(
   'crashpads',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
+    companyId: tenantColumn(),
+    userId: integer('user_id').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     address1: text('address_1').notNull().default(''),
@@ -89,8 +95,16 @@ export const crashpads = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     published: boolean('published').notNull().default(false),
-    stripeSubscriptionId: text('stripe_subscription_id').references(() => subscriptions.id),
+    stripeSubscriptionId: text('stripe_subscription_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('crashpads_user_created_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    primaryKey({ name: 'crashpads_pkey', columns: [t.id, t.companyId] }),
+    index('crashpads_user_created_idx').on(t.userId, t.createdAt.desc()),
+    firmKey('crashpads_user_fk', [t.userId, t.companyId], users).onDelete('cascade'),
+    firmKey('crashpads_subscription_fk', [t.stripeSubscriptionId, t.companyId], {
+      id: subscriptions.id,
+      companyId: subscriptions.companyId,
+    }),
+  ],
 );

@@ -20,6 +20,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { nonNegative, oneOf } from './checks';
 import { companies } from './companies';
@@ -91,7 +92,6 @@ export const requests = pgTable(
     id: integer('id').generatedByDefaultAsIdentity(),
     internalNumber: text('internal_number')
       .notNull()
-      .unique()
       .default(sql`(nextval('request_internal_number_seq'))::text`),
     status: text('status', { enum: REQUEST_STATUSES }).notNull().default('Requested By Lawyer'),
     /**
@@ -277,6 +277,9 @@ export const requests = pgTable(
     index('requests_staff_new_provider_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.newProvider} and ${t.active} and not ${t.archived}`),
+    // Numbers come from one sequence for every firm (a split's parts extend their request's), so they are
+    // unique everywhere; the index names the firm as a distributed table's must (docs/scale.md).
+    uniqueIndex('requests_internal_number_uq').on(t.internalNumber, t.companyId),
     // "Internal number contains" (staff list) and the data administration's search.
     index('requests_internal_number_trgm_idx').using('gin', t.internalNumber.op('gin_trgm_ops')),
     // Form links (POST /getFileUrl/): few requests carry one.

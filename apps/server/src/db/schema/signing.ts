@@ -73,7 +73,7 @@ export const signingRequests = pgTable(
     // ON DELETE SET NULL (renews_id)).
     firmKey('signing_requests_renews_fk', [t.renewsId, t.companyId], t).onDelete('set null'),
     firmKey('signing_requests_patient_fk', [t.patientId, t.companyId], patients).onDelete('cascade'),
-    uniqueIndex('signing_requests_token_hash_uq').on(t.tokenHash),
+    uniqueIndex('signing_requests_token_hash_uq').on(t.tokenHash, t.companyId),
     index('signing_requests_patient_idx').on(t.patientId, t.createdAt),
     index('signing_requests_expiring_idx').on(t.authorizationExpiresOn).where(sql`${t.state} = 'signed'`),
     check('signing_requests_state_ck', oneOf(t.state, SIGNING_STATES)),

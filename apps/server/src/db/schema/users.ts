@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -61,7 +62,6 @@ export const users = pgTable(
     notificationDigestDay: text('notification_digest_day'),
   },
   (t) => [
-    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_company_idx').on(t.companyId),
     // What a user's own rows (sessions, tokens, keys, uploads, choices) point at, with their firm.
     uniqueIndex('users_id_company_uq').on(t.id, t.companyId),
@@ -72,20 +72,35 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Every user's address, lower-cased, with the user and their firm. Signing in, a password reset and an
+ * invitation look a user up by address before any firm is known, and an address belongs to one user across
+ * every firm: this table's key says so. It is not a firm's data (docs/scale.md: local to the coordinator
+ * under a distributed database). Written only by the trigger `users_sync_login` on users (migration 0070),
+ * in the transaction that writes the user, so no path that adds, renames, moves or deletes a user can miss it.
+ */
+export const userLogins = pgTable('user_logins', {
+  email: text('email').primaryKey(),
+  companyId: integer('company_id').notNull(),
+  userId: integer('user_id').notNull().unique(),
+});
+
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: integer('id').notNull().generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
     userId: integer('user_id').notNull(),
     familyId: uuid('family_id').notNull(),
-    tokenHash: text('token_hash').notNull().unique(),
+    tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'refresh_tokens_pkey', columns: [t.id, t.companyId] }),
+    uniqueIndex('refresh_tokens_token_hash_uq').on(t.tokenHash, t.companyId),
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_user_idx').on(t.userId),
     firmKey('refresh_tokens_user_fk', [t.userId, t.companyId], users).onDelete('cascade'),
@@ -100,7 +115,7 @@ export const refreshTokens = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: tenantColumn(),
     userId: integer('user_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -108,6 +123,7 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
+    primaryKey({ name: 'sessions_pkey', columns: [t.id, t.companyId] }),
     index('sessions_user_idx').on(t.userId),
     firmKey('sessions_user_fk', [t.userId, t.companyId], users).onDelete('cascade'),
   ],
@@ -119,16 +135,18 @@ export const TOKEN_PURPOSES = ['reset', 'invite', 'confirm'] as const;
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: integer('id').notNull().generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
     userId: integer('user_id').notNull(),
     purpose: text('purpose', { enum: TOKEN_PURPOSES }).notNull(),
-    tokenHash: text('token_hash').notNull().unique(),
+    tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'one_time_tokens_pkey', columns: [t.id, t.companyId] }),
+    uniqueIndex('one_time_tokens_token_hash_uq').on(t.tokenHash, t.companyId),
     check('one_time_tokens_purpose_ck', oneOf(t.purpose, TOKEN_PURPOSES)),
     index('one_time_tokens_user_idx').on(t.userId),
     firmKey('one_time_tokens_user_fk', [t.userId, t.companyId], users).onDelete('cascade'),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { firmKey, tenantColumn } from './tenant';
 import { users } from './users';
@@ -45,7 +55,7 @@ export const webhookDeliveries = pgTable(
     companyId: tenantColumn(),
     endpointId: integer('endpoint_id').notNull(),
     /** The `webhook-id` header: the same on every attempt, so the receiver can ignore a repeat. */
-    messageId: text('message_id').notNull().unique(),
+    messageId: text('message_id').notNull(),
     event: text('event').notNull(),
     /** The JSON body exactly as it is signed and sent. */
     body: text('body').notNull(),
@@ -61,6 +71,7 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     primaryKey({ name: 'webhook_deliveries_pkey', columns: [t.id, t.companyId] }),
+    uniqueIndex('webhook_deliveries_message_id_uq').on(t.messageId, t.companyId),
     firmKey('webhook_deliveries_endpoint_fk', [t.endpointId, t.companyId], webhookEndpoints).onDelete(
       'cascade',
     ),

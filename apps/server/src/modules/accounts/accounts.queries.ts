@@ -4,28 +4,35 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import { companies, roles, users } from '../../db/schema';
+import { loginsByEmails } from '../users/users.queries';
 
-/** The user whose address, lower-cased, is `lowered` (addresses are unique ignoring case, across firms). */
+/**
+ * The user whose address, lower-cased, is `lowered` (addresses are unique ignoring case, across firms): the
+ * address's login row says which firm's user it is, then the user is read in that firm.
+ */
 export async function userWithLowerEmail(db: DbOrTx, lowered: string) {
+  const [login] = await loginsByEmails(db, [lowered]);
+  if (!login) return undefined;
   const [user] = await db
     .select()
     .from(users)
-    .where(eq(sql`lower(${users.email})`, lowered));
+    .where(and(eq(users.companyId, login.companyId), eq(users.id, login.userId)));
   return user;
 }
 
-/** Sets the password and confirms the address if not yet; the user's key for revoking their sessions. */
+type UserKey = { id: number; companyId: number };
+const userIs = (user: UserKey) => and(eq(users.companyId, user.companyId), eq(users.id, user.id));
+
+/** Sets the password and confirms the address if not yet. */
 export async function setPasswordConfirmingEmail(
   tx: DbOrTx,
-  userId: number,
+  user: UserKey,
   passwordHash: string,
-): Promise<{ id: number; companyId: number }> {
-  const [user] = await tx
+): Promise<void> {
+  await tx
     .update(users)
     .set({ passwordHash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
-    .where(eq(users.id, userId))
-    .returning({ id: users.id, companyId: users.companyId });
-  return user;
+    .where(userIs(user));
 }
 
 const ownRow = (auth: Auth) => and(eq(users.id, auth.userId), eq(users.companyId, auth.companyId));
@@ -99,11 +106,11 @@ export async function insertSignupUser(
   return user;
 }
 
-export async function confirmUserEmail(tx: DbOrTx, userId: number): Promise<void> {
+export async function confirmUserEmail(tx: DbOrTx, user: UserKey): Promise<void> {
   await tx
     .update(users)
     .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
-    .where(eq(users.id, userId));
+    .where(userIs(user));
 }
 
 /** The signed-in user's address, first name and when it was confirmed. */

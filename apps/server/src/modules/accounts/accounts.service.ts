@@ -96,9 +96,10 @@ export async function signOut(
 export async function resetPassword(db: Db, userId: number, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    if (!(await consumeOneTimeToken(tx, userId, token))) throw badRequest(MSG.resetLinkInvalid);
-    const user = await setPasswordConfirmingEmail(tx, userId, passwordHash);
-    await revokeAllForUser(tx, user);
+    const owner = await consumeOneTimeToken(tx, userId, token);
+    if (!owner) throw badRequest(MSG.resetLinkInvalid);
+    await setPasswordConfirmingEmail(tx, owner, passwordHash);
+    await revokeAllForUser(tx, owner);
   });
 }
 

@@ -1,10 +1,11 @@
 import { INVALID_EMAIL_MESSAGE, MSG, requiredFieldMessage } from '@dd/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createCompany, createUser, signedIn, TEST_PASSWORD } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID, randomIp } from '../../../test/helpers';
 import { linkParts, oneTimeLinkTo } from '../../../test/mail';
 import { emailOutbox, users } from '../../db/schema';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/constraint-errors';
 
 async function login(email: string, password: string, ip = randomIp()) {
   const { app } = await getContext();
@@ -87,6 +88,48 @@ describe('sign-in', () => {
       view_company_counts: false,
       manage_roles: false,
     });
+  });
+});
+
+describe('an address finds its user in any firm, whatever wrote the user', () => {
+  const tokenOf = async (email: string) => {
+    const res = await login(email, TEST_PASSWORD);
+    return res.statusCode === 200 ? (res.json().access as string) : res.statusCode;
+  };
+  const firmOf = (access: string) =>
+    JSON.parse(Buffer.from(access.split('.')[1], 'base64url').toString()).cid as number;
+
+  it('follows a change of address, of case or of firm made in SQL, and frees the address of a deleted user', async () => {
+    const { deps } = await getContext();
+    const user = await createUser(deps.db);
+    const renamed = `Renamed-${user.id}@Example.test`;
+    await deps.db.execute(sql`update users set email = ${renamed} where id = ${user.id}`);
+    expect(await tokenOf(user.email)).toBe(400);
+    expect(typeof (await tokenOf(renamed.toLowerCase()))).toBe('string');
+
+    const elsewhere = await createCompany(deps.db);
+    await deps.db.execute(sql`update users set company_id = ${elsewhere.id} where id = ${user.id}`);
+    expect(firmOf((await tokenOf(renamed)) as string)).toBe(elsewhere.id);
+
+    await deps.db.execute(sql`delete from users where id = ${user.id}`);
+    expect(await tokenOf(renamed)).toBe(400);
+    const again = await createUser(deps.db, { email: renamed.toUpperCase() });
+    expect(firmOf((await tokenOf(renamed)) as string)).toBe(again.companyId);
+  });
+
+  it('refuses one address for two users, in one firm or two, in any case', async () => {
+    const { deps } = await getContext();
+    const user = await createUser(deps.db);
+    const sameFirm = await createUser(deps.db, { companyId: user.companyId });
+    for (const attempt of [
+      createUser(deps.db, { email: user.email.toUpperCase() }),
+      createUser(deps.db, { email: user.email, companyId: user.companyId }),
+      deps.db.execute(sql`update users set email = ${user.email} where id = ${sameFirm.id}`),
+    ]) {
+      expect(pgErrorCode(await attempt.catch((e) => e))).toBe(UNIQUE_VIOLATION);
+    }
+    expect(typeof (await tokenOf(user.email))).toBe('string');
+    expect(typeof (await tokenOf(sameFirm.email))).toBe('string');
   });
 });
 

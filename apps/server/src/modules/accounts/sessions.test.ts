@@ -5,6 +5,7 @@ import { createCompany, signedIn, TEST_PASSWORD } from '../../../test/factories'
 import { bearer, getContext, randomIp } from '../../../test/helpers';
 import { createOneTimeToken } from '../../auth/tokens';
 import { refreshTokens, sessions } from '../../db/schema';
+import { sha256 } from '../../lib/crypto';
 
 /** Sessions end on the server: logout, reset, deactivation, inactivity and the absolute lifetime. */
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
@@ -155,5 +156,44 @@ describe('sessions end on the server', () => {
     const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: caller.user.id, iat, exp: iat + 600 })}`;
     const mac = createHmac('sha256', deps.tokens.jwtSecret).update(body).digest('base64url');
     expect((await me(`${body}.${mac}`)).statusCode).toBe(401);
+  });
+});
+
+describe('refresh and single-use tokens carry their firm', () => {
+  it('finds a token by its firm and secret, refuses it under another firm, and still takes one issued without', async () => {
+    const { app, deps } = await getContext();
+    const caller = await signedIn(deps);
+    const other = await createCompany(deps.db);
+    const [firm, secret] = caller.refresh.split('.');
+    expect(Number(firm)).toBe(caller.user.companyId);
+    expect((await refresh(`${other.id}.${secret}`)).statusCode).toBe(401);
+    const rotated = await refresh(caller.refresh);
+    expect(rotated.statusCode).toBe(200);
+
+    // A token from before tokens carried their firm: its hash alone finds it.
+    const [row] = await deps.db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, caller.user.id))
+      .limit(1);
+    const legacy = 'issued-before-firms-were-in-tokens';
+    await deps.db.insert(refreshTokens).values({
+      userId: caller.user.id,
+      companyId: caller.user.companyId,
+      familyId: row.familyId,
+      tokenHash: sha256(legacy),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    expect((await refresh(legacy)).statusCode).toBe(200);
+
+    const reset = await createOneTimeToken(deps.db, caller.user, 'reset', 1);
+    const resetWith = (token: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/users/resetPassword/${caller.user.id}/`,
+        payload: { password: 'BrandNew123!', token },
+      });
+    expect((await resetWith(`${other.id}.${reset.split('.')[1]}`)).statusCode).toBe(400);
+    expect((await resetWith(reset)).statusCode).toBe(200);
   });
 });

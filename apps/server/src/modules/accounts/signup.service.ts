@@ -104,8 +104,9 @@ async function sendConfirmation(
 /** POST /users/confirmEmail/: the link's token proves the address (once; never a reset or invite token). */
 export async function confirmEmail(db: Db, userId: number, token: string): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await consumeOneTimeToken(tx, userId, token, ['confirm']))) throw badRequest(CONFIRM_MSG.invalid);
-    await confirmUserEmail(tx, userId);
+    const owner = await consumeOneTimeToken(tx, userId, token, ['confirm']);
+    if (!owner) throw badRequest(CONFIRM_MSG.invalid);
+    await confirmUserEmail(tx, owner);
   });
 }
 

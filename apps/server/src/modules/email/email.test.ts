@@ -204,7 +204,7 @@ describe('one-time links never sit readable in the outbox', () => {
 
     const delivered = smtp.received.find((m) => m.to.includes(admin.email));
     const raw = decodeQuotedPrintable(delivered?.raw ?? '');
-    const link = /http:\/\/app\.test\/passwordReset\/\d+\/\?token=[\w%-]+/.exec(raw)?.[0];
+    const link = /http:\/\/app\.test\/passwordReset\/\d+\/\?token=[\w.%-]+/.exec(raw)?.[0];
     expect(link).toBeDefined();
     expect(raw).not.toContain(SECRET_LINK_PLACEHOLDER);
     expect(raw).not.toContain(ONE_TIME_LINK_NOTE);
@@ -243,7 +243,7 @@ describe('one-time links never sit readable in the outbox', () => {
     await w.stop();
 
     const raw = decodeQuotedPrintable(smtp.received.find((m) => m.to.includes(email))?.raw ?? '');
-    const link = /http:\/\/app\.test\/passwordReset\/\d+\/\?invite=1&token=[\w%-]+/.exec(raw)?.[0];
+    const link = /http:\/\/app\.test\/passwordReset\/\d+\/\?invite=1&token=[\w.%-]+/.exec(raw)?.[0];
     expect(link).toBeDefined();
     const { userId, token } = linkParts(link!);
     expect(raw).toContain(`href="http://app.test/passwordReset/${userId}/?invite=1&amp;token=${token}"`);

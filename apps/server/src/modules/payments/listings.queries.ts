@@ -5,7 +5,9 @@ import type { DbOrTx } from '../../db/client';
 import { crashpads, subscriptions, users } from '../../db/schema';
 
 export type CrashpadRow = typeof crashpads.$inferSelect;
-type CrashpadFields = Partial<Omit<typeof crashpads.$inferInsert, 'id' | 'userId' | 'createdAt'>>;
+type CrashpadFields = Partial<
+  Omit<typeof crashpads.$inferInsert, 'id' | 'companyId' | 'userId' | 'createdAt'>
+>;
 
 export async function callerEmail(db: DbOrTx, auth: Auth): Promise<{ email: string } | undefined> {
   const [user] = await db
@@ -25,6 +27,7 @@ export async function insertSubscription(
     .insert(subscriptions)
     .values({
       id: subscription.id,
+      companyId: auth.companyId,
       userId: auth.userId,
       planId: subscription.planId,
       status: subscription.status,
@@ -37,7 +40,7 @@ export function crashpadsOfCaller(db: DbOrTx, auth: Auth): Promise<CrashpadRow[]
   return db
     .select()
     .from(crashpads)
-    .where(eq(crashpads.userId, auth.userId))
+    .where(and(eq(crashpads.companyId, auth.companyId), eq(crashpads.userId, auth.userId)))
     .orderBy(desc(crashpads.createdAt), desc(crashpads.id))
     .limit(200);
 }
@@ -46,7 +49,9 @@ export async function crashpadOfCaller(db: DbOrTx, auth: Auth, id: number): Prom
   const [row] = await db
     .select()
     .from(crashpads)
-    .where(and(eq(crashpads.id, id), eq(crashpads.userId, auth.userId)));
+    .where(
+      and(eq(crashpads.id, id), eq(crashpads.companyId, auth.companyId), eq(crashpads.userId, auth.userId)),
+    );
   return row;
 }
 
@@ -57,18 +62,22 @@ export async function insertCrashpad(
 ): Promise<CrashpadRow> {
   const [row] = await db
     .insert(crashpads)
-    .values({ ...fields, userId: auth.userId })
+    .values({ ...fields, companyId: auth.companyId, userId: auth.userId })
     .returning();
   return row;
 }
 
+type OwnedCrashpad = Pick<CrashpadRow, 'id' | 'companyId'>;
+const crashpadIs = (listing: OwnedCrashpad) =>
+  and(eq(crashpads.companyId, listing.companyId), eq(crashpads.id, listing.id));
+
 /** Updates a listing the caller was found to own. */
 export async function updateCrashpadRow(
   db: DbOrTx,
-  id: number,
+  listing: OwnedCrashpad,
   fields: CrashpadFields,
 ): Promise<CrashpadRow> {
-  const [row] = await db.update(crashpads).set(fields).where(eq(crashpads.id, id)).returning();
+  const [row] = await db.update(crashpads).set(fields).where(crashpadIs(listing)).returning();
   return row;
 }
 
@@ -84,6 +93,7 @@ export async function liveSubscriptionOfCaller(
     .from(subscriptions)
     .where(
       and(
+        eq(subscriptions.companyId, auth.companyId),
         eq(subscriptions.id, id),
         eq(subscriptions.userId, auth.userId),
         inArray(subscriptions.status, statuses),
@@ -93,6 +103,6 @@ export async function liveSubscriptionOfCaller(
 }
 
 /** Deletes a listing the caller was found to own. */
-export async function deleteCrashpadRow(db: DbOrTx, id: number): Promise<void> {
-  await db.delete(crashpads).where(eq(crashpads.id, id));
+export async function deleteCrashpadRow(db: DbOrTx, listing: OwnedCrashpad): Promise<void> {
+  await db.delete(crashpads).where(crashpadIs(listing));
 }

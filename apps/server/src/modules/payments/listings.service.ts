@@ -120,7 +120,7 @@ export async function updateCrashpad(
       stripe_subscription_id: PAYMENT_MSG.subscriptionRequired,
     });
   }
-  const row = await updateCrashpadRow(db, id, {
+  const row = await updateCrashpadRow(db, current, {
     ...columns(body),
     stripeSubscriptionId: subscriptionId,
     published: body.published,
@@ -135,6 +135,5 @@ async function ownsLiveSubscription(db: Db, auth: Auth, id: string | null) {
 }
 
 export async function deleteCrashpad(db: Db, auth: Auth, id: number): Promise<void> {
-  await ownCrashpad(db, auth, id);
-  await deleteCrashpadRow(db, id);
+  await deleteCrashpadRow(db, await ownCrashpad(db, auth, id));
 }

@@ -26,9 +26,9 @@ import {
   deleteUserOfFirm,
   insertUsers,
   listCompanyUsers,
+  loginsByEmails,
   type UserRow,
   updateUserOfFirm,
-  usersByEmails,
   usersWithHistory,
 } from './users.queries';
 import { guardUnique, inviterName, lockCompany, selfChangeError } from './users.service';
@@ -89,11 +89,11 @@ function ladderRefusals(auth: Auth, companyId: number, plan: GridPlan, levels: M
 
 /** Addresses of new rows that belong to other firms, and rows that would lock the caller out. */
 async function rowProblems(tx: DbOrTx, auth: Auth, companyId: number, plan: GridPlan) {
-  const known = await usersByEmails(
+  const known = await loginsByEmails(
     tx,
     plan.fresh.map((u) => u.email),
   );
-  const elsewhere = new Set(known.filter((k) => k.companyId !== companyId).map((k) => k.email.toLowerCase()));
+  const elsewhere = new Set(known.filter((k) => k.companyId !== companyId).map((k) => k.email));
   const errors = plan.fresh
     .filter((u) => elsewhere.has(u.email))
     .map((u) => userAtAnotherFirmMessage(u.typed_email));

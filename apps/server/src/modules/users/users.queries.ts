@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { ownFirm, reachableUsers } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
-import { companies, roles, users } from '../../db/schema';
+import { companies, roles, userLogins, users } from '../../db/schema';
 
 /** SQL for users. Callers decide which company a caller may reach; these helpers do not. */
 export type UserRow = typeof users.$inferSelect;
@@ -31,6 +31,11 @@ async function findUser(db: DbOrTx, id: number, scope?: SQL): Promise<UserRow | 
     .from(users)
     .where(and(eq(users.id, id), scope));
   return row;
+}
+
+/** The user, if of that firm. */
+export function userOfFirm(db: DbOrTx, id: number, companyId: number): Promise<UserRow | undefined> {
+  return findUser(db, id, eq(users.companyId, companyId));
 }
 
 /** The user, if of the caller's firm (any firm for internal users). */
@@ -69,13 +74,16 @@ export function listActiveCompanyUsers(db: DbOrTx, companyId: number): Promise<C
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }
 
-/** Users whose e-mail equals one of `emails` (already lower-cased), in any company. */
-export function usersByEmails(db: DbOrTx, emails: string[]): Promise<UserRow[]> {
+/** Whose each of `emails` (already lower-cased) is, in any firm: the user and their firm. */
+export function loginsByEmails(
+  db: DbOrTx,
+  emails: string[],
+): Promise<{ email: string; userId: number; companyId: number }[]> {
   if (emails.length === 0) return Promise.resolve([]);
   return db
-    .select()
-    .from(users)
-    .where(inArray(sql`lower(${users.email})`, emails));
+    .select({ email: userLogins.email, userId: userLogins.userId, companyId: userLogins.companyId })
+    .from(userLogins)
+    .where(inArray(userLogins.email, emails));
 }
 
 /**

@@ -33,12 +33,13 @@ import {
   insertUsers,
   listActiveCompanyUsers,
   listCompanyUsers,
+  loginsByEmails,
   presentUser,
   reachableUserForUpdate,
   type UserRow,
   updateUserOfFirm,
   userOfCallerFirm,
-  usersByEmails,
+  userOfFirm,
   usersWithHistory,
 } from './users.queries';
 
@@ -136,7 +137,7 @@ async function applyUpdate(
   const level = await levelOf(tx, auth, current);
   authorize(auth, 'user.update', { before: level, after: { ...level, isStaff: next.isStaff }, emailChanged });
   if (emailChanged) {
-    const [other] = await usersByEmails(tx, [email.toLowerCase()]);
+    const [other] = await loginsByEmails(tx, [email.toLowerCase()]);
     if (other && other.companyId !== current.companyId) {
       throw new ExistingEmailAnswer(1, userAtAnotherFirmMessage(email));
     }
@@ -199,10 +200,11 @@ function createOrUpdate(
 ): Promise<{ user: UserRow; created: boolean }> {
   return db.transaction(async (tx) => {
     const company = await lockCompany(tx, companyId);
-    const [existing] = await usersByEmails(tx, [email.toLowerCase()]);
-    if (existing && existing.companyId !== companyId) {
+    const [login] = await loginsByEmails(tx, [email.toLowerCase()]);
+    if (login && login.companyId !== companyId) {
       throw new ExistingEmailAnswer(1, userAtAnotherFirmMessage(email));
     }
+    const existing = login && (await userOfFirm(tx, login.userId, companyId));
     if (existing) {
       const user = await applyUpdate(tx, auth, ctx, existing, body);
       await inviteOnActivation(tx, mail, auth, existing, user);
