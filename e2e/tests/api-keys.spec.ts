@@ -30,7 +30,7 @@ test('a firm administrator creates an API key, a system uses it, and revoking it
   await expect(page.getByText(API_KEY_MSG.created)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Copy Key' })).toBeVisible();
   const key = (await shown.textContent())?.trim() ?? '';
-  expect(key).toMatch(/^ddk_[A-Za-z0-9_-]{43}$/);
+  expect(key).toMatch(/^ddk_\d+\.[A-Za-z0-9_-]{43}$/);
   await shot(page, 'api-key-created');
   await expectNoSeriousA11yViolations(page, 'api key created');
 

@@ -54,7 +54,7 @@ export async function signingLinkTo(smtp: { received: { raw: string }[] }, email
     smtp.received
       .map((m) => m.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
       .filter((m) => m.includes(email))
-      .map((m) => /http:\/\/127\.0\.0\.1:\d+\/sign\/[A-Za-z0-9_-]{40,}/.exec(m)?.[0])
+      .map((m) => /http:\/\/127\.0\.0\.1:\d+\/sign\/[A-Za-z0-9_.-]{40,}/.exec(m)?.[0])
       .find(Boolean);
   await expect.poll(find, { timeout: 15_000, message: `a signing link e-mailed to ${email}` }).toBeTruthy();
   return find()!;

@@ -298,7 +298,7 @@ export async function accessFixtures(deps: AppDeps) {
       )[0],
     /** An unrevoked API key of the target firm, made by its staff member (decision 054). */
     freshApiKey: async () => {
-      const { hash, hint } = newApiKey();
+      const { hash, hint } = newApiKey(company.id);
       const values = {
         companyId: company.id,
         name: 'Access key',

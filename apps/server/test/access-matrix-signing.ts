@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { signingRequests } from '../src/db/schema';
 import { sha256 } from '../src/lib/crypto';
+import { secretOfFirm } from '../src/lib/firm-secrets';
 import type { AccessFixtures } from './access-fixtures';
 import type { MatrixRow } from './access-matrix-kit';
 import { createCompany, createPatient, createRequest } from './factories';
@@ -17,7 +18,7 @@ async function signingOf(
   signed = false,
 ) {
   const { deps } = await getContext();
-  const token = randomBytes(32).toString('base64url');
+  const token = secretOfFirm(companyId);
   // A signed authorization's document is the request's HIPAA form, so revoking it cancels the request.
   const documentUrl = signed ? `signing/${randomBytes(8).toString('hex')}.pdf` : undefined;
   const request = await createRequest(deps.db, {

@@ -49,7 +49,7 @@ async function keyOf(caller: Caller, scopes: readonly ApiKeyScope[], revoked = f
     .select()
     .from(users)
     .where(eq(users.id, fx.userId(caller)));
-  const { key, hash, hint } = newApiKey();
+  const { key, hash, hint } = newApiKey(creator.companyId);
   await deps.db.insert(apiKeys).values({
     companyId: creator.companyId,
     name: 'Matrix key',

@@ -162,7 +162,7 @@ describe('logs', () => {
 
   it('never logs an API key, even at trace level during an upload; the access line names the key', async () => {
     const firm = await firmWithRequest(deps);
-    const { key, hash, hint } = newApiKey();
+    const { key, hash, hint } = newApiKey(firm.company.id);
     await deps.db.insert(apiKeys).values({
       companyId: firm.company.id,
       name: 'Log check',

@@ -67,7 +67,7 @@ export const ApiKeySchema = z.object({
   id: z.number(),
   name: z.string(),
   scopes: z.array(z.enum(API_KEY_SCOPES)),
-  /** `ddk_AbCd…`: the prefix and the first characters of the secret. */
+  /** `ddk_12.AbCd…`: the prefix, the firm and the first characters of the secret. */
   hint: z.string(),
   created: z.string(),
   created_by: z.object({ id: z.number(), full_name: z.string() }),

@@ -6,13 +6,15 @@ import type { Db } from '../db/client';
 import { apiKeys } from '../db/schema';
 import { recordAudit } from '../lib/audit';
 import { clientIp } from '../lib/client-ip';
-import { randomToken, sha256 } from '../lib/crypto';
+import { sha256 } from '../lib/crypto';
+import { firmOfSecret, secretOfFirm } from '../lib/firm-secrets';
 import { redactUrl } from '../lib/redact';
 
 /**
  * API keys as credentials: making one, finding the caller behind one, and the audit line every call with
  * a key leaves. Keys are 256 random bits, so a plain SHA-256 is as strong as a slow password hash and
- * keeps the look-up one indexed read per call (decision 054).
+ * keeps the look-up one indexed read per call (decision 054). A key carries its firm after the prefix
+ * (`ddk_<company id>.<secret>`, lib/firm-secrets.ts); a key made before that is found by its hash alone.
  */
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,12 +23,12 @@ declare module 'fastify' {
   }
 }
 
-const hashApiKey = (key: string) => sha256(key);
-
-/** A fresh key: what the partner receives once, and what we keep. */
-export function newApiKey(): { key: string; hash: string; hint: string } {
-  const key = `${API_KEY_PREFIX}${randomToken(32)}`;
-  return { key, hash: hashApiKey(key), hint: `${key.slice(0, API_KEY_PREFIX.length + 4)}…` };
+/** A fresh key of the firm: what the partner receives once, and what we keep. */
+export function newApiKey(companyId: number): { key: string; hash: string; hint: string } {
+  const secret = secretOfFirm(companyId);
+  const key = `${API_KEY_PREFIX}${secret}`;
+  // The prefix, the firm and the secret's first four characters: enough to tell a firm's keys apart.
+  return { key, hash: sha256(key), hint: `${key.slice(0, key.indexOf('.') + 5)}…` };
 }
 
 export interface KeyCaller {
@@ -41,22 +43,32 @@ export interface KeyCaller {
  * like a session's last sight. The caller itself is then read like a session's user (active, same firm).
  */
 export function apiKeyLoader(db: Db) {
-  const query = db
-    .select({
-      keyId: apiKeys.id,
-      scopes: apiKeys.scopes,
-      userId: apiKeys.createdById,
-      companyId: apiKeys.companyId,
-      stale: sql<boolean>`${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() - interval '1 minute'`,
-    })
+  const columns = {
+    keyId: apiKeys.id,
+    scopes: apiKeys.scopes,
+    userId: apiKeys.createdById,
+    companyId: apiKeys.companyId,
+    stale: sql<boolean>`${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() - interval '1 minute'`,
+  };
+  const live = and(eq(apiKeys.keyHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt));
+  const ofFirm = db
+    .select(columns)
     .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.companyId, sql.placeholder('cid')), live))
     .prepare('api_key_auth');
+  const byHashAlone = db.select(columns).from(apiKeys).where(live).prepare('api_key_auth_before_firms');
   return async (key: string): Promise<(KeyCaller & { companyId: number }) | null> => {
     if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return null;
-    const [row] = await query.execute({ hash: hashApiKey(key) });
+    const companyId = firmOfSecret(key.slice(API_KEY_PREFIX.length));
+    const [row] = await (companyId === undefined
+      ? byHashAlone.execute({ hash: sha256(key) })
+      : ofFirm.execute({ hash: sha256(key), cid: companyId }));
     if (!row) return null;
-    if (row.stale) await db.update(apiKeys).set({ lastUsedAt: sql`now()` }).where(eq(apiKeys.id, row.keyId));
+    if (row.stale)
+      await db
+        .update(apiKeys)
+        .set({ lastUsedAt: sql`now()` })
+        .where(and(eq(apiKeys.companyId, row.companyId), eq(apiKeys.id, row.keyId)));
     const known = new Set<string>(API_KEY_SCOPES);
     return { ...row, scopes: row.scopes.filter((s): s is ApiKeyScope => known.has(s)) };
   };

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { oneTimeTokens, refreshTokens, sessions, users } from '../db/schema';
-import { randomToken, sha256 } from '../lib/crypto';
+import { sha256 } from '../lib/crypto';
+import { isSecret, secretOfFirm } from '../lib/firm-secrets';
 import { signAccessToken } from './jwt';
 
 /**
@@ -11,11 +12,7 @@ import { signAccessToken } from './jwt';
  * session, so revoking it, inactivity or its absolute lifetime end it at once on every instance.
  * Refresh tokens are opaque, stored hashed and rotated on every use; presenting one that was already
  * used revokes the session (theft detection).
- *
- * A refresh or single-use token carries its firm before its secret (`<company id>.<secret>`), so finding
- * it names the firm, as the access token's `cid` does (docs/scale.md); only the whole token's hash is
- * stored, so a token with its firm changed is simply unknown. A token issued before it carried its firm is
- * found by its hash alone.
+ * Refresh and single-use tokens carry their firm (lib/firm-secrets.ts).
  */
 export interface TokenSettings {
   jwtSecret: string;
@@ -32,25 +29,9 @@ export interface TokenPair {
   refresh: string;
 }
 
-function tokenOfFirm(companyId: number): string {
-  return `${companyId}.${randomToken()}`;
-}
-
-/** The token's hash, and its firm when it carries one. */
-function tokenKey(token: string): { hash: string; companyId: number | undefined } {
-  const dot = token.indexOf('.');
-  const firm = dot > 0 ? Number(token.slice(0, dot)) : Number.NaN;
-  return { hash: sha256(token), companyId: Number.isSafeInteger(firm) && firm > 0 ? firm : undefined };
-}
-
 /** SQL condition: the token table's row is the presented token's. */
-function isToken(table: typeof refreshTokens | typeof oneTimeTokens, token: string): SQL {
-  const key = tokenKey(token);
-  return and(
-    key.companyId === undefined ? undefined : eq(table.companyId, key.companyId),
-    eq(table.tokenHash, key.hash),
-  ) as SQL;
-}
+const isToken = (table: typeof refreshTokens | typeof oneTimeTokens, token: string) =>
+  isSecret({ companyId: table.companyId, hash: table.tokenHash }, token);
 
 /** SQL condition: the session is not revoked, was seen recently and is younger than its lifetime. */
 export function sessionIsLive(settings: TokenSettings): SQL {
@@ -80,7 +61,7 @@ async function tokensFor(
   user: TokenOwner,
   settings: TokenSettings,
 ): Promise<TokenPair> {
-  const refresh = tokenOfFirm(user.companyId);
+  const refresh = secretOfFirm(user.companyId);
   await db.insert(refreshTokens).values({
     userId: user.id,
     companyId: user.companyId,
@@ -211,7 +192,7 @@ export async function createOneTimeToken(
   purpose: OneTimePurpose,
   hours: number,
 ): Promise<string> {
-  const token = tokenOfFirm(user.companyId);
+  const token = secretOfFirm(user.companyId);
   await db.insert(oneTimeTokens).values({
     userId: user.id,
     companyId: user.companyId,

@@ -51,7 +51,7 @@ export async function createApiKey(
   ip: string | null,
 ): Promise<{ id: number; key: string }> {
   assertPerson(auth);
-  const { key, hash, hint } = newApiKey();
+  const { key, hash, hint } = newApiKey(auth.companyId);
   return db.transaction(async (tx) => {
     const row = await insertApiKey(tx, auth, { name: body.name, scopes: body.scopes, keyHash: hash, hint });
     await recordAudit(tx, {

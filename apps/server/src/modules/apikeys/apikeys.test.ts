@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createCompany, createProvider, firmWithRequest, signedIn } from '../../../test/factories';
 import { getContext, INTERNAL_COMPANY_ID, randomIp } from '../../../test/helpers';
 import { apiKeys, auditEvents, users } from '../../db/schema';
+import { sha256 } from '../../lib/crypto';
 
 /** A firm's API keys: create (secret once), list (no secret), revoke; and a key's calls as its firm. */
 async function createKey(headers: Record<string, string>, scopes: ApiKeyScope[], name = 'Case system') {
@@ -36,8 +37,7 @@ describe('API keys of a firm', () => {
     const res = await createKey(firm.staff.headers, ['read_requests', 'read_requests', 'read_files']);
     expect(res.statusCode, res.body).toBe(201);
     const { id, key } = res.json();
-    expect(key.startsWith(API_KEY_PREFIX)).toBe(true);
-    expect(key.length).toBeGreaterThanOrEqual(API_KEY_PREFIX.length + 43);
+    expect(key).toMatch(new RegExp(`^${API_KEY_PREFIX}${firm.company.id}\\.[\\w-]{43}$`));
 
     const [stored] = await deps.db.select().from(apiKeys).where(eq(apiKeys.id, id));
     expect(JSON.stringify(stored)).not.toContain(key.slice(API_KEY_PREFIX.length));
@@ -51,7 +51,7 @@ describe('API keys of a firm', () => {
         id,
         name: 'Case system',
         scopes: ['read_requests', 'read_files'],
-        hint: `${key.slice(0, API_KEY_PREFIX.length + 4)}…`,
+        hint: `${key.slice(0, key.indexOf('.') + 5)}…`,
         created: expect.any(String),
         created_by: { id: firm.staff.user.id, full_name: expect.any(String) },
         last_used_at: null,
@@ -180,6 +180,29 @@ describe('API keys of a firm', () => {
     await deps.db.update(users).set({ isActive: false }).where(eq(users.id, firm.staff.user.id));
     expect((await withKey(key, '/api/home/request/')).statusCode).toBe(401);
     expect((await withKey(`${API_KEY_PREFIX}${'x'.repeat(43)}`, '/api/home/request/')).statusCode).toBe(401);
+  });
+
+  it('carries its firm: its secret under another firm’s number is refused; a key made before that still works', async () => {
+    const { deps } = await getContext();
+    const firm = await firmWithRequest(deps);
+    const other = await createCompany(deps.db);
+    const { key } = (await createKey(firm.staff.headers, ['read_requests'])).json();
+    const secret = key.slice(key.indexOf('.') + 1);
+    expect((await withKey(`${API_KEY_PREFIX}${other.id}.${secret}`, '/api/home/request/')).statusCode).toBe(
+      401,
+    );
+    expect((await withKey(key, '/api/home/request/')).statusCode).toBe(200);
+
+    const before = `${API_KEY_PREFIX}${'k'.repeat(43)}`;
+    await deps.db.insert(apiKeys).values({
+      companyId: firm.company.id,
+      name: 'Made before keys named their firm',
+      scopes: ['read_requests'],
+      keyHash: sha256(before),
+      hint: 'ddk_kkkk…',
+      createdById: firm.staff.user.id,
+    });
+    expect((await withKey(before, '/api/home/request/')).statusCode).toBe(200);
   });
 
   it('sees what its creator sees: a creator who is no longer an administrator sees only their own requests', async () => {

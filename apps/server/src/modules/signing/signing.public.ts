@@ -16,7 +16,6 @@ import {
 } from '@dd/shared';
 import { PDFDocument } from 'pdf-lib';
 import type { Db, DbOrTx } from '../../db/client';
-import { sha256 } from '../../lib/crypto';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import { attachSignedForm } from './signing.attach';
@@ -29,7 +28,7 @@ import {
   markLinkSigned,
   providersOf,
   recordEvent,
-  rowByTokenHash,
+  rowByToken,
 } from './signing.queries';
 import { type From, statusOf } from './signing.service';
 
@@ -38,7 +37,7 @@ import { type From, statusOf } from './signing.service';
  * matches, nothing says whom the link is for (not the client's name, not the firm's); wrong dates are
  * counted and lock the link. Signing or declining uses it up; the PDF becomes the client's HIPAA form.
  */
-type Found = NonNullable<Awaited<ReturnType<typeof rowByTokenHash>>>;
+type Found = NonNullable<Awaited<ReturnType<typeof rowByToken>>>;
 
 const gone = (message: string) => new HttpError(410, message);
 
@@ -59,7 +58,7 @@ function assertReady(found: Found | undefined, now: Date): asserts found is Foun
 
 /** GET /api/signing/{token}/: whether the link can be used; the first look is the 'opened' event. */
 export async function openLink(db: Db, token: string, from: From): Promise<SigningLinkState> {
-  const found = await rowByTokenHash(db, sha256(token));
+  const found = await rowByToken(db, token);
   const state = linkState(found, new Date());
   if (state === 'unknown') throw notFound(SIGNING_MSG.linkUnusable);
   if (state === 'ready' && found!.row.state === 'sent') {
@@ -74,7 +73,7 @@ export async function openLink(db: Db, token: string, from: From): Promise<Signi
  * update (parallel guesses cannot pass the limit), and the last allowed failure locks the link.
  */
 async function confirmIdentity(db: Db, token: string, dateOfBirth: string, from: From): Promise<Found> {
-  const found = await rowByTokenHash(db, sha256(token));
+  const found = await rowByToken(db, token);
   assertReady(found, new Date());
   if (found.dateOfBirth && found.dateOfBirth === dateOfBirth) return found;
   const failed = await countIdentityFailure(db, found.row);
@@ -150,7 +149,7 @@ export async function sign(
   const key = `hipaa-forms/signed/s${checked.row.id}/${randomUUID()}-HIPAA-authorization.pdf`;
   await db.transaction(async (tx) => {
     // The row is locked so a second tap (or a resend) cannot sign the same link twice.
-    const found = await rowByTokenHash(tx, sha256(token), { lock: true });
+    const found = await rowByToken(tx, token, { lock: true });
     assertReady(found, new Date());
     const signedAt = new Date();
     const signedOn = todayOf(found);
@@ -206,7 +205,7 @@ export async function decline(
 ): Promise<{ status: 'declined' }> {
   const checked = await confirmIdentity(db, token, body.date_of_birth, from);
   await db.transaction(async (tx) => {
-    const found = await rowByTokenHash(tx, sha256(token), { lock: true });
+    const found = await rowByToken(tx, token, { lock: true });
     assertReady(found, new Date());
     await markLinkDeclined(tx, checked.row, {
       declinedAt: new Date(),

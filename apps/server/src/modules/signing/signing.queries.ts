@@ -12,6 +12,7 @@ import {
   signingRequests,
   users,
 } from '../../db/schema';
+import { isSecret } from '../../lib/firm-secrets';
 import { lockRequestForChange } from '../notes/notes.context.queries';
 import type { RequestKey } from '../requests/requests.ref';
 
@@ -113,8 +114,8 @@ export async function recordEvent(
   });
 }
 
-/** The link's row by its token's hash, with what the client's page needs (no tenant: the token is the key). */
-export async function rowByTokenHash(db: DbOrTx, tokenHash: string, options: { lock?: boolean } = {}) {
+/** The link's row by its token (which carries the firm: lib/firm-secrets.ts), with what the client's page needs. */
+export async function rowByToken(db: DbOrTx, token: string, options: { lock?: boolean } = {}) {
   const query = db
     .select({
       row: signingRequests,
@@ -124,10 +125,17 @@ export async function rowByTokenHash(db: DbOrTx, tokenHash: string, options: { l
       senderTimezone: users.timezone,
     })
     .from(signingRequests)
-    .innerJoin(patients, eq(patients.id, signingRequests.patientId))
+    .innerJoin(
+      patients,
+      and(eq(patients.companyId, signingRequests.companyId), eq(patients.id, signingRequests.patientId)),
+    )
     .innerJoin(companies, eq(companies.id, signingRequests.companyId))
-    .leftJoin(users, eq(users.id, signingRequests.createdById))
-    .where(eq(signingRequests.tokenHash, tokenHash));
+    // The sender, a user of the link's firm (only firm users send links), for the day their dates are in.
+    .leftJoin(
+      users,
+      and(eq(users.companyId, signingRequests.companyId), eq(users.id, signingRequests.createdById)),
+    )
+    .where(isSecret({ companyId: signingRequests.companyId, hash: signingRequests.tokenHash }, token));
   const [found] = options.lock ? await query.for('update', { of: signingRequests }) : await query;
   return found;
 }

@@ -16,9 +16,10 @@ import {
 import { consume } from '../../auth/rate-limit';
 import type { Auth } from '../../authz';
 import type { Db, DbOrTx } from '../../db/client';
-import { randomToken, sha256 } from '../../lib/crypto';
+import { sha256 } from '../../lib/crypto';
 import { renderEmail } from '../../lib/email-layout';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { secretOfFirm } from '../../lib/firm-secrets';
 import { type Mail, SECRET_LINK_PLACEHOLDER } from '../../lib/outbox';
 import {
   clientRequests,
@@ -135,7 +136,7 @@ export async function sendSigning(
   await checkBody(db, client, body, todayIn(auth.timezone));
   await consume(db, PER_CLIENT, String(patientId), SIGNING_MSG.tooManyForClient);
   await consume(db, PER_FIRM, String(auth.companyId), SIGNING_MSG.tooManyForFirm);
-  const token = randomToken();
+  const token = secretOfFirm(client.companyId);
   const now = new Date();
   const row = await db.transaction(async (tx) => {
     const created = await insertSigning(tx, {
@@ -177,7 +178,7 @@ export async function resendSigning(
   if (existing.state === 'signed') throw conflict(SIGNING_MSG.alreadyFinished);
   await consume(db, PER_CLIENT, String(patientId), SIGNING_MSG.tooManyForClient);
   await consume(db, PER_FIRM, String(auth.companyId), SIGNING_MSG.tooManyForFirm);
-  const token = randomToken();
+  const token = secretOfFirm(client.companyId);
   const now = new Date();
   const row = await db.transaction(async (tx) => {
     const updated = await resetSigningLink(tx, existing, {

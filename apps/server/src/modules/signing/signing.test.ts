@@ -6,7 +6,7 @@ import path from 'node:path';
 import { SIGNING_MAX_DOB_FAILURES, SIGNING_MSG } from '@dd/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callers, createRequest, firmWithRequest } from '../../../test/factories';
+import { callers, createCompany, createRequest, firmWithRequest } from '../../../test/factories';
 import { getContext } from '../../../test/helpers';
 import { oneTimeLinkTo } from '../../../test/mail';
 import { signingRequests } from '../../db/schema';
@@ -57,7 +57,7 @@ describe('POST and GET /api/home/patient/{id}/signing/', () => {
     const days = (Date.parse(sent.expires_at) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThan(7.1);
-    expect(link).toMatch(/\/sign\/[A-Za-z0-9_-]{40,}$/);
+    expect(link).toMatch(new RegExp(`/sign/${firm.company.id}\\.[A-Za-z0-9_-]{43}$`));
     const [row] = await listOf(app, firm.patient.id, firm.staff.headers);
     expect(row).toMatchObject({
       id: sent.id,
@@ -69,11 +69,18 @@ describe('POST and GET /api/home/patient/{id}/signing/', () => {
     expect(row.events.map((e: { event: string }) => e.event)).toEqual(['sent']);
   });
 
-  it('keeps only the hash of the token', async () => {
-    const { deps, sent, token } = await sentLink();
+  it('keeps only the hash of the token, which names the firm: under another firm’s number it is unknown', async () => {
+    const { app, deps, firm, sent, token } = await sentLink();
     const [row] = await deps.db.select().from(signingRequests).where(eq(signingRequests.id, sent.id));
     expect(row.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(token);
+
+    const [firmId, secret] = token.split('.');
+    expect(Number(firmId)).toBe(firm.company.id);
+    const other = await createCompany(deps.db);
+    const elsewhere = await app.inject({ method: 'GET', url: api(`${other.id}.${secret}`) });
+    expect(elsewhere.statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: api(token) })).json()).toEqual({ status: 'ready' });
   });
 
   it('refuses another firm (404), internal users (403) and a request of another client', async () => {
