@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from './app-types';
+import { pruneSpentTokens, TOKEN_PRUNE_JOB } from './auth/token-retention';
 import { jobs } from './db/schema';
 import { pruneIdempotencyKeys } from './lib/idempotency';
 import { createJobRunner, type JobRunner } from './lib/jobs';
@@ -38,7 +39,7 @@ import { pruneWebhookDeliveries, WEBHOOK_PRUNE_JOB } from './modules/webhooks/we
  * instance claims it: rendering long PDF forms, folding the dashboard's running tallies together, the
  * daily disk-usage snapshot, ending card payments left waiting for the bank's authentication, sending the
  * follow-ups to providers that are due, the firms' weekly deadline e-mails, each user's notification
- * e-mails (at once, and the daily digest), deleting webhook deliveries past 30 days, and
+ * e-mails (at once, and the daily digest), deleting webhook deliveries past 30 days, ended sessions and spent tokens, and
  * clearing out finished jobs and idempotency keys past their 24 hours, hashing files stored before
  * their SHA-256 was kept, Bates-stamping delivered records, reading received records' text for search, and
  * sending firms' signed webhooks (and retrying them).
@@ -90,6 +91,9 @@ export function createBackgroundJobs(
       [WEBHOOK_PRUNE_JOB]: async () => {
         await pruneWebhookDeliveries(db);
       },
+      [TOKEN_PRUNE_JOB]: async () => {
+        await pruneSpentTokens(db, deps.config.SESSION_MAX_HOURS);
+      },
       [SIGNING_EXPIRY_JOB]: async () => {
         await runAuthorizationExpiry(deps);
       },
@@ -127,6 +131,7 @@ export function createBackgroundJobs(
       // Each user's digest falls due from 7:00 their time: it leaves within a quarter of an hour.
       { kind: NOTIFICATION_DIGEST_JOB, everySeconds: 900 },
       { kind: WEBHOOK_PRUNE_JOB, everySeconds: 86_400 },
+      { kind: TOKEN_PRUNE_JOB, everySeconds: 86_400 },
       // Online authorizations expiring within 30 days, or expired: hourly, each row acted on once.
       { kind: SIGNING_EXPIRY_JOB, everySeconds: 3600 },
       // Webhook retries fall due from 30 s on (webhooks.deliver.ts); new events are sent at once by their own job.

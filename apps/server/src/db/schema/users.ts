@@ -102,6 +102,8 @@ export const refreshTokens = pgTable(
     primaryKey({ name: 'refresh_tokens_pkey', columns: [t.id, t.companyId] }),
     uniqueIndex('refresh_tokens_token_hash_uq').on(t.tokenHash, t.companyId),
     index('refresh_tokens_family_idx').on(t.familyId),
+    // The daily chore deletes spent tokens, oldest first (auth/token-retention.ts).
+    index('refresh_tokens_expires_idx').on(t.expiresAt),
     index('refresh_tokens_user_idx').on(t.userId),
     firmKey('refresh_tokens_user_fk', [t.userId, t.companyId], users).onDelete('cascade'),
   ],
@@ -125,6 +127,7 @@ export const sessions = pgTable(
   (t) => [
     primaryKey({ name: 'sessions_pkey', columns: [t.id, t.companyId] }),
     index('sessions_user_idx').on(t.userId),
+    index('sessions_created_idx').on(t.createdAt),
     firmKey('sessions_user_fk', [t.userId, t.companyId], users).onDelete('cascade'),
   ],
 );
@@ -149,6 +152,7 @@ export const oneTimeTokens = pgTable(
     uniqueIndex('one_time_tokens_token_hash_uq').on(t.tokenHash, t.companyId),
     check('one_time_tokens_purpose_ck', oneOf(t.purpose, TOKEN_PURPOSES)),
     index('one_time_tokens_user_idx').on(t.userId),
+    index('one_time_tokens_expires_idx').on(t.expiresAt),
     firmKey('one_time_tokens_user_fk', [t.userId, t.companyId], users).onDelete('cascade'),
   ],
 );
