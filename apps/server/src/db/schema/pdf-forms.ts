@@ -11,7 +11,6 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { companies } from './companies';
 import { providers } from './providers';
 
 /** PDF form templates (a company's or a provider's), their page images and the mapped field positions. */
@@ -24,7 +23,12 @@ export const pdfForms = pgTable(
     /** Storage key of the source PDF. */
     url: text('url').notNull(),
     kind: text('kind', { enum: PDF_FORM_KINDS }).notNull(),
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /**
+     * A firm's own form names its firm without a key: this is reference data, copied to every node under a
+     * distributed database, and may not point into a firm's rows (docs/scale.md, rule 3). Saving a form
+     * locks its firm's row, and deleting the firm deletes its forms (decision 079).
+     */
+    companyId: integer('company_id'),
     providerId: integer('provider_id').references(() => providers.id, { onDelete: 'cascade' }),
     /** Only a form marked so may place the client's SSN. */
     includeSsn: boolean('include_ssn').notNull().default(false),

@@ -16,6 +16,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { isStillReferenced } from '../../lib/constraint-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { checkUploadRef } from '../files/files.refs';
+import { deleteFormsOfFirm } from '../pdfforms/pdfforms.queries';
 import {
   type CompanyColumns,
   type CompanyRow,
@@ -163,6 +164,7 @@ export async function deleteCompany(db: Db, id: number, ctx: CompanyContext): Pr
     const usage = await companyUsage(tx, id);
     if (usage.users > 0 || usage.clients > 0) throw conflict(companyInUseMessage(usage.users, usage.clients));
     try {
+      await deleteFormsOfFirm(tx, id);
       await deleteCompanyRow(tx, id);
     } catch (error) {
       // Billings or other records still point at it.

@@ -101,6 +101,24 @@ export async function updateFormRow(tx: DbOrTx, id: number, values: FormValues):
   await tx.update(pdfForms).set(values).where(eq(pdfForms.id, id));
 }
 
+/**
+ * Locks the firm a form is saved for, as a key into companies would (its forms carry none: see the schema),
+ * so the firm cannot be deleted meanwhile; false when there is no such firm.
+ */
+export async function lockFormFirm(tx: DbOrTx, companyId: number): Promise<boolean> {
+  const [firm] = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('key share');
+  return Boolean(firm);
+}
+
+/** A deleted firm's own forms go with it (their pages and mappings by their keys). */
+export async function deleteFormsOfFirm(tx: DbOrTx, companyId: number): Promise<void> {
+  await tx.delete(pdfForms).where(eq(pdfForms.companyId, companyId));
+}
+
 export async function deleteFormRow(db: DbOrTx, id: number): Promise<void> {
   await db.delete(pdfForms).where(eq(pdfForms.id, id));
 }

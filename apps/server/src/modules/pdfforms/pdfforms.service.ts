@@ -13,6 +13,7 @@ import type { AppDeps } from '../../app-types';
 import type { Auth } from '../../authz';
 import type { DbOrTx } from '../../db/client';
 import type { pdfFormMappings } from '../../db/schema';
+import { CONSTRAINT_MSG } from '../../lib/constraint-errors';
 import { badRequest, notFound } from '../../lib/errors';
 import { signedFileUrl } from '../files/files.download';
 import { checkUploadRef } from '../files/files.refs';
@@ -27,6 +28,7 @@ import {
   formPages,
   insertForm,
   insertMapping,
+  lockFormFirm,
   mappingById,
   pageOfForm,
   updateFormRow,
@@ -104,6 +106,12 @@ function ownerOf(input: PdfFormInput) {
   return { kind, companyId: input.company ?? null, providerId: input.provider ?? null };
 }
 
+/** A firm's form needs its firm, locked until the form is saved. */
+async function requireFirm(tx: DbOrTx, companyId: number | null): Promise<void> {
+  if (companyId !== null && !(await lockFormFirm(tx, companyId)))
+    throw badRequest(CONSTRAINT_MSG.missingReference);
+}
+
 function checkPdfLink(auth: Auth, input: PdfFormInput, current?: string) {
   const error = checkUploadRef(auth, input.url, [current], BUCKET[ownerOf(input).kind]);
   if (error) throw badRequest(error, { url: error });
@@ -116,6 +124,7 @@ export async function createForm(deps: AppDeps, auth: Auth, input: PdfFormInput)
   const plan = await planPages(deps, owner.kind, input.url);
   const id = await deps.db
     .transaction(async (tx) => {
+      await requireFirm(tx, owner.companyId);
       const created = await insertForm(tx, {
         name: input.name,
         url: input.url,
@@ -142,6 +151,7 @@ export async function updateForm(deps: AppDeps, auth: Auth, id: number, input: P
   const plan = newPdf ? await planPages(deps, owner.kind, input.url) : undefined;
   await deps.db
     .transaction(async (tx) => {
+      await requireFirm(tx, owner.companyId);
       await updateFormRow(tx, id, {
         name: input.name,
         url: input.url,

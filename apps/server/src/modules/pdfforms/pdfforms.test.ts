@@ -10,6 +10,7 @@ import {
 } from '../../../test/factories';
 import { getContext } from '../../../test/helpers';
 import { jobs, pdfFormPages, pdfForms } from '../../db/schema';
+import { CONSTRAINT_MSG } from '../../lib/constraint-errors';
 import { createJobRunner } from '../../lib/jobs';
 import { get, internalStaff, post } from '../requests/requests.staff-fixtures';
 import { openPdf } from './pdf-pages';
@@ -128,6 +129,24 @@ describe('a PDF form', () => {
     expect(locked.statusCode).toBe(400);
     expect(locked.json().error).toBe(PDF_FORM_MSG.encrypted);
     expect(await formCount()).toBe(before);
+  });
+
+  it('of a firm names it without a key: an unknown firm is refused, and deleting the firm deletes its form', async () => {
+    const s = await staffWithProvider();
+    const firm = await createCompany(s.deps.db);
+    const url = await uploadedFormPdf(s.deps, s.staff.user.id, await formPdf(1), 'company-forms');
+    const before = await formCount();
+    const save = (company: number) =>
+      post('/api/home/pdfform/', s.staff.headers, { name: 'Release', url, company });
+    const unknown = await save(firm.id + 1_000_000);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toBe(CONSTRAINT_MSG.missingReference);
+    expect(await formCount()).toBe(before);
+
+    expect((await save(firm.id)).statusCode).toBe(200);
+    const deleted = await post(`/api/home/company/${firm.id}/delete/`, s.staff.headers, {});
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await s.deps.db.select().from(pdfForms).where(eq(pdfForms.companyId, firm.id))).toEqual([]);
   });
 
   it('keeps its mappings when rendered again, and loses them with a new PDF', async () => {
