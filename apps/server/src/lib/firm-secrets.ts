@@ -13,11 +13,14 @@ export function secretOfFirm(companyId: number): string {
   return `${companyId}.${randomToken()}`;
 }
 
+/** Company ids are PostgreSQL integers: a larger number in a made-up secret must not reach a query. */
+const LARGEST_ID = 2_147_483_647;
+
 /** The firm a secret names, if it names one. */
 export function firmOfSecret(secret: string): number | undefined {
-  const dot = secret.indexOf('.');
-  const firm = dot > 0 ? Number(secret.slice(0, dot)) : Number.NaN;
-  return Number.isSafeInteger(firm) && firm > 0 ? firm : undefined;
+  const digits = /^(\d{1,10})\./.exec(secret)?.[1];
+  const firm = digits === undefined ? 0 : Number(digits);
+  return firm > 0 && firm <= LARGEST_ID ? firm : undefined;
 }
 
 /** SQL condition: the row (its firm and hash columns) is the presented secret's. */

@@ -167,6 +167,7 @@ describe('refresh and single-use tokens carry their firm', () => {
     const [firm, secret] = caller.refresh.split('.');
     expect(Number(firm)).toBe(caller.user.companyId);
     expect((await refresh(`${other.id}.${secret}`)).statusCode).toBe(401);
+    expect((await refresh(`99999999999.${secret}`)).statusCode).toBe(401);
     const rotated = await refresh(caller.refresh);
     expect(rotated.statusCode).toBe(200);
 

@@ -188,9 +188,10 @@ describe('API keys of a firm', () => {
     const other = await createCompany(deps.db);
     const { key } = (await createKey(firm.staff.headers, ['read_requests'])).json();
     const secret = key.slice(key.indexOf('.') + 1);
-    expect((await withKey(`${API_KEY_PREFIX}${other.id}.${secret}`, '/api/home/request/')).statusCode).toBe(
-      401,
-    );
+    for (const firmId of [other.id, 99_999_999_999]) {
+      const elsewhere = await withKey(`${API_KEY_PREFIX}${firmId}.${secret}`, '/api/home/request/');
+      expect(elsewhere.statusCode).toBe(401);
+    }
     expect((await withKey(key, '/api/home/request/')).statusCode).toBe(200);
 
     const before = `${API_KEY_PREFIX}${'k'.repeat(43)}`;

@@ -78,8 +78,10 @@ describe('POST and GET /api/home/patient/{id}/signing/', () => {
     const [firmId, secret] = token.split('.');
     expect(Number(firmId)).toBe(firm.company.id);
     const other = await createCompany(deps.db);
-    const elsewhere = await app.inject({ method: 'GET', url: api(`${other.id}.${secret}`) });
-    expect(elsewhere.statusCode).toBe(404);
+    for (const firmId of [other.id, 99_999_999_999]) {
+      const elsewhere = await app.inject({ method: 'GET', url: api(`${firmId}.${secret}`) });
+      expect(elsewhere.statusCode).toBe(404);
+    }
     expect((await app.inject({ method: 'GET', url: api(token) })).json()).toEqual({ status: 'ready' });
   });
 
