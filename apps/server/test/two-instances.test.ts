@@ -341,6 +341,7 @@ describe.skipIf(!url)('two server instances on one database and one store', () =
       { key: 'payments.expire', n: 1 },
       { key: 'records.index-backfill', n: 1 },
       { key: 'signing.expiry', n: 1 },
+      { key: 'tokens.prune', n: 1 },
       { key: 'webhooks.prune', n: 1 },
       { key: 'webhooks.retry', n: 1 },
     ]);
@@ -360,6 +361,7 @@ describe.skipIf(!url)('two server instances on one database and one store', () =
       { kind: 'payments.expire', n: 1 },
       { kind: 'records.index-backfill', n: 1 },
       { kind: 'signing.expiry', n: 1 },
+      { kind: 'tokens.prune', n: 1 },
       { kind: 'webhooks.prune', n: 1 },
       { kind: 'webhooks.retry', n: 1 },
     ]);
