@@ -121,12 +121,14 @@ describe('an address finds its user in any firm, whatever wrote the user', () =>
     const { deps } = await getContext();
     const user = await createUser(deps.db);
     const sameFirm = await createUser(deps.db, { companyId: user.companyId });
-    for (const attempt of [
-      createUser(deps.db, { email: user.email.toUpperCase() }),
-      createUser(deps.db, { email: user.email, companyId: user.companyId }),
-      deps.db.execute(sql`update users set email = ${user.email} where id = ${sameFirm.id}`),
-    ]) {
-      expect(pgErrorCode(await attempt.catch((e) => e))).toBe(UNIQUE_VIOLATION);
+    // One at a time: each refusal is awaited before the next write starts.
+    const attempts = [
+      () => createUser(deps.db, { email: user.email.toUpperCase() }),
+      () => createUser(deps.db, { email: user.email, companyId: user.companyId }),
+      () => deps.db.execute(sql`update users set email = ${user.email} where id = ${sameFirm.id}`),
+    ];
+    for (const attempt of attempts) {
+      expect(pgErrorCode(await attempt().catch((e) => e))).toBe(UNIQUE_VIOLATION);
     }
     expect(typeof (await tokenOf(user.email))).toBe('string');
     expect(typeof (await tokenOf(sameFirm.email))).toBe('string');
