@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createFile, createUser, firmWithRequest, requestTypesNamed } from '../../test/factories';
-import { getContext } from '../../test/helpers';
+import { getContext, INTERNAL_COMPANY_ID } from '../../test/helpers';
 import { constraintViolationAnswer } from '../lib/constraint-errors';
 import { databaseErrorOf } from '../lib/redact';
 import { upsertAuthorizationCheck } from '../modules/authorizations/authorizations.checklist.queries';
@@ -344,5 +344,49 @@ describe('a user’s listings and subscriptions belong to the user’s firm (mig
                + (select count(*) from subscriptions where user_id = ${user.id})::int as n`,
     );
     expect(left).toEqual([{ n: 0 }]);
+  });
+});
+
+describe('rows that may name the retrieval company’s staff point at the user’s login (migration 0074)', () => {
+  it('keeps a staff member as a note’s author through a new address and a move, and clears it when they go', async () => {
+    const { deps } = await getContext();
+    const { request } = await firmWithRequest(deps);
+    const staff = await createUser(deps.db, { companyId: INTERNAL_COMPANY_ID, isStaff: true });
+    const note = (userId: number) =>
+      deps.db.execute(
+        sql`insert into notes (text, request_id, company_id, user_id)
+            values ('Called the records desk', ${request.id}, ${request.companyId}, ${userId})`,
+      );
+    await note(staff.id);
+    const refused = await note(2_000_000_000).catch((e) => e);
+    expect(constraintViolationAnswer(refused)?.status).toBe(400);
+    expect(databaseErrorOf(refused)?.message).toContain('notes_user_id_user_logins_user_id_fk');
+
+    const author = async () =>
+      queryRows<{ user_id: number | null }>(
+        deps.db,
+        sql`select user_id from notes where request_id = ${request.id} and company_id = ${request.companyId}`,
+      );
+    await deps.db.execute(
+      sql`update users set email = ${`renamed-${staff.id}@example.com`} where id = ${staff.id}`,
+    );
+    const other = await firmWithRequest(deps);
+    await deps.db.execute(sql`update users set company_id = ${other.company.id} where id = ${staff.id}`);
+    expect(await author()).toEqual([{ user_id: staff.id }]);
+
+    await deps.db.execute(sql`delete from users where id = ${staff.id}`);
+    expect(await author()).toEqual([{ user_id: null }]);
+  });
+
+  it('keeps one id per user across firms, though users’ key now names the firm', async () => {
+    const { deps } = await getContext();
+    const user = await createUser(deps.db);
+    const other = await createUser(deps.db);
+    const refused = await deps.db
+      .execute(
+        sql`insert into users (id, email, company_id) values (${user.id}, ${`twin-${user.id}@example.com`}, ${other.companyId})`,
+      )
+      .catch((e) => e);
+    expect(databaseErrorOf(refused)?.message).toContain('user_logins_user_id_unique');
   });
 });

@@ -41,6 +41,9 @@ export const DISTRIBUTED_TABLES: ReadonlySet<string> = new Set([
 ]);
 
 export const REFERENCE_TABLES: ReadonlySet<string> = new Set([
+  // Every user's address and id with their firm: the sign-in's look-up before any firm is known, and what rows
+  // that may name the retrieval company's staff point at (a key into users would need the row's firm).
+  'user_logins',
   'providers',
   'request_types',
   'note_templates',
@@ -69,6 +72,4 @@ export const LOCAL_TABLES: ReadonlySet<string> = new Set([
   'custom_model_migrations',
   'request_tallies',
   'request_hour_tallies',
-  // Every user's address with their firm: the sign-in's look-up before any firm is known.
-  'user_logins',
 ]);

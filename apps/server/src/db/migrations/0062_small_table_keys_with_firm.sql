@@ -2,14 +2,15 @@
 -- their own primary and unique keys, as their parents did in 0059-0061 (decision 075, docs/scale.md rule 1).
 -- No foreign key points at these tables, so only their keys change. A surrogate key becomes (id, company_id); a
 -- natural key takes the firm right after its leading column, so a lookup by that column still uses the index.
--- Locked first, in one statement, for the reason 0059 gives, together with every table that 0063 to 0071 lock:
+-- Locked first, in one statement, for the reason 0059 gives, together with every table that 0063 to 0071 and 0074 lock:
 -- an upgrade runs all its pending migrations in one transaction, so a table locked by a later migration, after
 -- this one's and 0063's (requests), would be waited for while holding them. A note being written holds notes
 -- and waits for requests (its triggers), so 0065's lock on notes then deadlocked, and lost, five times in a row
 -- at a million requests while notes were written. Listed in the order the app's transactions take them: a
--- user's sessions, tokens and a replayable write's key first, then signing requests, notes before requests, then the rows under
--- them, and users last (every write checks its keys into users while holding its own table).
-LOCK TABLE "refresh_tokens", "one_time_tokens", "sessions", "api_keys", "uploads", "idempotency_keys", "notification_email_prefs", "signing_requests", "notes", "notification_email_queue", "notification_digest_items", "request_type_choices", "requests", "file_accesses", "signing_events", "authorization_checks", "record_pages", "record_indexing", "bates_counters", "bates_ranges", "fee_approvals", "follow_ups", "card_payments", "invoices", "webhook_deliveries", "webhook_endpoints", "website_page_versions", "crashpads", "subscriptions", "users" IN ACCESS EXCLUSIVE MODE;
+-- user's sessions, tokens and a replayable write's key first, then signing requests, notes, a file's audit rows
+-- and files before requests (each checks its key into the next), then the rows under them, and users last (every
+-- write checks its keys into users while holding its own table).
+LOCK TABLE "refresh_tokens", "one_time_tokens", "sessions", "api_keys", "uploads", "idempotency_keys", "notification_email_prefs", "signing_requests", "notes", "notification_email_queue", "notification_digest_items", "request_type_choices", "file_accesses", "files", "requests", "signing_events", "authorization_checks", "record_pages", "record_indexing", "bates_counters", "bates_ranges", "fee_approvals", "follow_ups", "card_payments", "invoices", "webhook_deliveries", "webhook_endpoints", "website_page_versions", "crashpads", "subscriptions", "users" IN ACCESS EXCLUSIVE MODE;
 --> statement-breakpoint
 -- These gained company_id in 0053, and an installation upgrading from before it still has rows without their
 -- firm here, while a primary key needs the column NOT NULL. So only the new key's index is built, and

@@ -25,7 +25,7 @@ export const roles = pgTable('roles', {
 export const users = pgTable(
   'users',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: integer('id').notNull().generatedByDefaultAsIdentity(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     fullName: text('full_name')
@@ -63,8 +63,10 @@ export const users = pgTable(
   },
   (t) => [
     index('users_company_idx').on(t.companyId),
-    // What a user's own rows (sessions, tokens, keys, uploads, choices) point at, with their firm.
-    uniqueIndex('users_id_company_uq').on(t.id, t.companyId),
+    // The firm is part of the key (docs/scale.md, rule 1): a user's own rows (sessions, tokens, keys, uploads,
+    // choices) point at it with their firm. Rows that may name the retrieval company's staff point at
+    // user_logins instead, which keeps every user id unique across firms.
+    primaryKey({ name: 'users_pkey', columns: [t.id, t.companyId] }),
     index('users_full_name_idx').on(t.fullName),
     index('users_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
     // The weekly deadline digest reads the few users who asked for it.
@@ -75,9 +77,12 @@ export const users = pgTable(
 /**
  * Every user's address, lower-cased, with the user and their firm. Signing in, a password reset and an
  * invitation look a user up by address before any firm is known, and an address belongs to one user across
- * every firm: this table's key says so. It is not a firm's data (docs/scale.md: local to the coordinator
- * under a distributed database). Written only by the trigger `users_sync_login` on users (migration 0070),
- * in the transaction that writes the user, so no path that adds, renames, moves or deletes a user can miss it.
+ * every firm: this table's key says so. Its `user_id` is unique too, so it is also what rows that may name
+ * the retrieval company's staff (a note's author, whoever works a request) point at: a key into users would
+ * need the row's firm, and staff belong to another one. Under a distributed database it is a reference table,
+ * copied to every node (docs/scale.md). Written only by the trigger `users_sync_login` on users (migrations
+ * 0070 and 0074), in the transaction that writes the user, so no path that adds, renames, moves or deletes a
+ * user can miss it; deleting a user deletes the row, and the keys into it clear what named the user.
  */
 export const userLogins = pgTable('user_logins', {
   email: text('email').primaryKey(),
