@@ -360,7 +360,7 @@ describe('rows that may name the retrieval companyâ€™s staff point at the userâ€
     await note(staff.id);
     const refused = await note(2_000_000_000).catch((e) => e);
     expect(constraintViolationAnswer(refused)?.status).toBe(400);
-    expect(databaseErrorOf(refused)?.message).toContain('notes_user_id_user_logins_user_id_fk');
+    expect(databaseErrorOf(refused)?.message).toContain('notes_user_id_user_directory_user_id_fk');
 
     const author = async () =>
       queryRows<{ user_id: number | null }>(
@@ -368,8 +368,15 @@ describe('rows that may name the retrieval companyâ€™s staff point at the userâ€
         sql`select user_id from notes where request_id = ${request.id} and company_id = ${request.companyId}`,
       );
     await deps.db.execute(
-      sql`update users set email = ${`renamed-${staff.id}@example.com`} where id = ${staff.id}`,
+      sql`update users set email = ${`renamed-${staff.id}@example.com`}, last_name = 'Okafor-Reyes' where id = ${staff.id}`,
     );
+    const listed = await queryRows<{ full_name: string; email: string }>(
+      deps.db,
+      sql`select full_name, email from user_directory where user_id = ${staff.id}`,
+    );
+    expect(listed).toEqual([
+      { full_name: `${staff.firstName} Okafor-Reyes`, email: `renamed-${staff.id}@example.com` },
+    ]);
     const other = await firmWithRequest(deps);
     await deps.db.execute(sql`update users set company_id = ${other.company.id} where id = ${staff.id}`);
     expect(await author()).toEqual([{ user_id: staff.id }]);
@@ -387,6 +394,6 @@ describe('rows that may name the retrieval companyâ€™s staff point at the userâ€
         sql`insert into users (id, email, company_id) values (${user.id}, ${`twin-${user.id}@example.com`}, ${other.companyId})`,
       )
       .catch((e) => e);
-    expect(databaseErrorOf(refused)?.message).toContain('user_logins_user_id_unique');
+    expect(databaseErrorOf(refused)?.message).toContain('user_directory_pkey');
   });
 });

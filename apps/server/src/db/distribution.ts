@@ -41,9 +41,9 @@ export const DISTRIBUTED_TABLES: ReadonlySet<string> = new Set([
 ]);
 
 export const REFERENCE_TABLES: ReadonlySet<string> = new Set([
-  // Every user's address and id with their firm: the sign-in's look-up before any firm is known, and what rows
-  // that may name the retrieval company's staff point at (a key into users would need the row's firm).
-  'user_logins',
+  // Every user's address, id, name and firm: the sign-in's look-up before any firm is known, and what rows that
+  // may name the retrieval company's staff point at and read names from (staff belong to another firm).
+  'user_directory',
   'providers',
   'request_types',
   'note_templates',

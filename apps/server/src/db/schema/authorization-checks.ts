@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { requests } from './requests';
 import { firmKey, tenantColumn } from './tenant';
-import { userLogins } from './users';
+import { userDirectory } from './users';
 
 /**
  * Staff's checklist of an uploaded HIPAA authorization against 45 CFR 164.508 (first-send view): one row
@@ -30,7 +30,7 @@ export const authorizationChecks = pgTable(
     redisclosure: boolean('redisclosure').notNull().default(false),
     /** Sensitive categories (SENSITIVE_CATEGORIES) whose own consent is on file. */
     separateConsents: text('separate_consents').array().notNull().default(sql`'{}'::text[]`),
-    checkedById: integer('checked_by_id').references(() => userLogins.userId, { onDelete: 'set null' }),
+    checkedById: integer('checked_by_id').references(() => userDirectory.userId, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

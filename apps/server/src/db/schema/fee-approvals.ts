@@ -16,7 +16,7 @@ import { companies } from './companies';
 import { centsColumn } from './money';
 import { requests } from './requests';
 import { firmKey } from './tenant';
-import { userLogins } from './users';
+import { userDirectory } from './users';
 
 /**
  * A provider charge the firm must approve (docs/fees.md): asked when staff record a charge above the
@@ -37,9 +37,9 @@ export const feeApprovals = pgTable(
     /** The fee check's answer when the approval was asked (cap, verdict, rule), as the API gave it. */
     feeCheck: jsonb('fee_check'),
     resumeStatus: text('resume_status', { enum: REQUEST_STATUSES }).notNull(),
-    askedById: integer('asked_by_id').references(() => userLogins.userId, { onDelete: 'set null' }),
+    askedById: integer('asked_by_id').references(() => userDirectory.userId, { onDelete: 'set null' }),
     askedAt: timestamp('asked_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedById: integer('decided_by_id').references(() => userLogins.userId, { onDelete: 'set null' }),
+    decidedById: integer('decided_by_id').references(() => userDirectory.userId, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     declineAction: text('decline_action', { enum: FEE_DECLINE_ACTIONS }),
     declineReason: text('decline_reason'),

@@ -14,7 +14,7 @@ import {
 import { oneOf } from './checks';
 import { requests } from './requests';
 import { firmKey, tenantColumn } from './tenant';
-import { userLogins, users } from './users';
+import { userDirectory, users } from './users';
 
 const readyFile = (t: { archived: AnyPgColumn; supportingFile: AnyPgColumn; verifiedById: AnyPgColumn }) =>
   sql`not ${t.archived} and not ${t.supportingFile} and ${t.verifiedById} is not null`;
@@ -33,7 +33,7 @@ export const files = pgTable(
     url: text('url').notNull(),
     requestId: integer('request_id').notNull(),
     archived: boolean('archived').notNull().default(false),
-    verifiedById: integer('verified_by_id').references(() => userLogins.userId, { onDelete: 'set null' }),
+    verifiedById: integer('verified_by_id').references(() => userDirectory.userId, { onDelete: 'set null' }),
     supportingFile: boolean('supporting_file').notNull().default(false),
     /** The provider's signed certification that it holds no records (decision 058), delivered like records. */
     certifiesNoRecords: boolean('certifies_no_records').notNull().default(false),
@@ -96,7 +96,7 @@ export const fileAccesses = pgTable(
     fileId: integer('file_id'),
     /** The storage key read or written (migration 0004 backfilled it from files.url). */
     fileKey: text('file_key'),
-    userId: integer('user_id').references(() => userLogins.userId, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => userDirectory.userId, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

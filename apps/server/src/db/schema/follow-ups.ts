@@ -20,7 +20,7 @@ import { oneOf } from './checks';
 import { notes } from './notes';
 import { requests } from './requests';
 import { firmKey, tenantColumn } from './tenant';
-import { userLogins } from './users';
+import { userDirectory } from './users';
 
 /**
  * A request's follow-ups to its provider (docs/deadlines.md, "Follow-ups"): one row per planned
@@ -41,7 +41,7 @@ export const followUps = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     noteId: integer('note_id'),
     skipReason: text('skip_reason', { enum: FOLLOW_UP_SKIP_REASONS }),
-    skippedById: integer('skipped_by_id').references(() => userLogins.userId, { onDelete: 'set null' }),
+    skippedById: integer('skipped_by_id').references(() => userDirectory.userId, { onDelete: 'set null' }),
     pauseReason: text('pause_reason', { enum: FOLLOW_UP_PAUSE_REASONS }),
     /** The first day the pause held (not counted); the follow-up moves when the pause ends. */
     pausedOn: date('paused_on', { mode: 'string' }),

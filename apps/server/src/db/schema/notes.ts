@@ -14,7 +14,7 @@ import {
 import { oneOf } from './checks';
 import { requests } from './requests';
 import { firmKey, tenantColumn } from './tenant';
-import { userLogins } from './users';
+import { userDirectory } from './users';
 
 /** Notes on a request (status changes, reminders) and the reusable note templates. */
 export const notes = pgTable(
@@ -25,7 +25,7 @@ export const notes = pgTable(
     text: text('text').notNull().default(''),
     updateStatus: text('update_status', { enum: REQUEST_STATUSES }),
     previousStatus: text('previous_status', { enum: REQUEST_STATUSES }),
-    userId: integer('user_id').references(() => userLogins.userId, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => userDirectory.userId, { onDelete: 'set null' }),
     requestId: integer('request_id').notNull(),
     reminderDate: date('reminder_date', { mode: 'string' }),
     active: boolean('active').notNull().default(true),

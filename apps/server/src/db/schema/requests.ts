@@ -28,7 +28,7 @@ import { centsColumn } from './money';
 import { patients } from './patients';
 import { providers } from './providers';
 import { firmKey, tenantColumn } from './tenant';
-import { userLogins } from './users';
+import { userDirectory } from './users';
 
 /**
  * Records requests (one patient, one provider) and the request types they can ask for.
@@ -154,14 +154,14 @@ export const requests = pgTable(
       .notNull()
       .references(() => providers.id),
     /** Main contact (usually a paralegal). */
-    userId: integer('user_id').references(() => userLogins.userId, { onDelete: 'set null' }),
-    requesterId: integer('requester_id').references(() => userLogins.userId, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => userDirectory.userId, { onDelete: 'set null' }),
+    requesterId: integer('requester_id').references(() => userDirectory.userId, { onDelete: 'set null' }),
     /** The patient's company, copied here for tenant scoping; the composite key keeps it in step. */
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
     /** The internal staff member who claimed the request. */
-    workingOnId: integer('working_on_id').references(() => userLogins.userId, { onDelete: 'set null' }),
+    workingOnId: integer('working_on_id').references(() => userDirectory.userId, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedDate: timestamp('completed_date', { withTimezone: true }),
     closedDate: timestamp('closed_date', { withTimezone: true }),
@@ -378,7 +378,7 @@ export const requestTypeChoices = pgTable(
     /** What arrived of this category (completeness.ts in @dd/shared); null until staff mark it. */
     receipt: text('receipt', { enum: RECORD_RECEIPTS }),
     receiptAt: timestamp('receipt_at', { withTimezone: true }),
-    receiptById: integer('receipt_by_id').references(() => userLogins.userId, { onDelete: 'set null' }),
+    receiptById: integer('receipt_by_id').references(() => userDirectory.userId, { onDelete: 'set null' }),
   },
   (t) => [
     primaryKey({ name: 'request_type_choices_pkey', columns: [t.requestId, t.companyId, t.requestTypeId] }),

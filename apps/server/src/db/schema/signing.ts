@@ -15,7 +15,7 @@ import { oneOf } from './checks';
 import { companies } from './companies';
 import { patients } from './patients';
 import { firmKey, tenantColumn } from './tenant';
-import { userLogins } from './users';
+import { userDirectory } from './users';
 
 /**
  * A HIPAA authorization sent to a client to sign online (docs/decisions/061). The link's token is kept only
@@ -30,7 +30,7 @@ export const signingRequests = pgTable(
       .notNull()
       .references(() => companies.id),
     patientId: integer('patient_id').notNull(),
-    createdById: integer('created_by_id').references(() => userLogins.userId, { onDelete: 'set null' }),
+    createdById: integer('created_by_id').references(() => userDirectory.userId, { onDelete: 'set null' }),
     email: text('email').notNull(),
     requestIds: integer('request_ids').array().notNull().default(sql`'{}'::integer[]`),
     providerIds: integer('provider_ids').array().notNull().default(sql`'{}'::integer[]`),

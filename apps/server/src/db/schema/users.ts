@@ -65,7 +65,7 @@ export const users = pgTable(
     index('users_company_idx').on(t.companyId),
     // The firm is part of the key (docs/scale.md, rule 1): a user's own rows (sessions, tokens, keys, uploads,
     // choices) point at it with their firm. Rows that may name the retrieval company's staff point at
-    // user_logins instead, which keeps every user id unique across firms.
+    // user_directory instead, which keeps every user id unique across firms.
     primaryKey({ name: 'users_pkey', columns: [t.id, t.companyId] }),
     index('users_full_name_idx').on(t.fullName),
     index('users_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
@@ -75,20 +75,30 @@ export const users = pgTable(
 );
 
 /**
- * Every user's address, lower-cased, with the user and their firm. Signing in, a password reset and an
- * invitation look a user up by address before any firm is known, and an address belongs to one user across
- * every firm: this table's key says so. Its `user_id` is unique too, so it is also what rows that may name
- * the retrieval company's staff (a note's author, whoever works a request) point at: a key into users would
- * need the row's firm, and staff belong to another one. Under a distributed database it is a reference table,
- * copied to every node (docs/scale.md). Written only by the trigger `users_sync_login` on users (migrations
- * 0070 and 0074), in the transaction that writes the user, so no path that adds, renames, moves or deletes a
- * user can miss it; deleting a user deletes the row, and the keys into it clear what named the user.
+ * Every user's id, address, name and firm, copied from users by the trigger
+ * `users_sync_directory` (migrations 0070 and 0074), in the transaction that writes the user, so no path that
+ * adds, renames, moves or deletes a user can miss it. Under a distributed database it is a reference table,
+ * copied to every node (docs/scale.md), and it serves two things no table sharded by firm can:
+ * - signing in, a password reset and an invitation find a user by address before any firm is known, and an
+ *   address belongs to one user across every firm: the unique index on the lower-cased address says so;
+ * - a firm's rows may name the retrieval company's staff (a note's author, a file's verifier, whoever works a
+ *   request), who belong to another firm. Those rows point here by user id, unique across firms, and read the
+ *   person's name here, so neither the key nor the join leaves the firm's shard. Deleting a user deletes
+ *   their row, and the keys into it clear what named them.
  */
-export const userLogins = pgTable('user_logins', {
-  email: text('email').primaryKey(),
-  companyId: integer('company_id').notNull(),
-  userId: integer('user_id').notNull().unique(),
-});
+export const userDirectory = pgTable(
+  'user_directory',
+  {
+    userId: integer('user_id').primaryKey(),
+    email: text('email').notNull(),
+    companyId: integer('company_id').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    fullName: text('full_name').notNull(),
+    isActive: boolean('is_active').notNull(),
+  },
+  (t) => [uniqueIndex('user_directory_email_uq').on(sql`lower(${t.email})`)],
+);
 
 export const refreshTokens = pgTable(
   'refresh_tokens',

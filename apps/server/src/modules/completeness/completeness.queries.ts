@@ -3,7 +3,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { visibleRequests } from '../../authz/scopes';
 import type { DbOrTx, Tx } from '../../db/client';
-import { requests, requestTypeChoices, requestTypes, users } from '../../db/schema';
+import { requests, requestTypeChoices, requestTypes, userDirectory } from '../../db/schema';
 import type { RequestKey } from '../requests/requests.ref';
 
 /** The statements of a request's record categories and what arrived of each (completeness.service.ts). */
@@ -19,11 +19,11 @@ export async function categoriesOf(
       name: requestTypes.name,
       receipt: requestTypeChoices.receipt,
       markedAt: requestTypeChoices.receiptAt,
-      markedBy: users.fullName,
+      markedBy: userDirectory.fullName,
     })
     .from(requestTypeChoices)
     .innerJoin(requestTypes, eq(requestTypes.id, requestTypeChoices.requestTypeId))
-    .leftJoin(users, eq(users.id, requestTypeChoices.receiptById))
+    .leftJoin(userDirectory, eq(userDirectory.userId, requestTypeChoices.receiptById))
     .where(and(eq(requestTypeChoices.requestId, requestId), eq(requestTypeChoices.companyId, companyId)))
     .orderBy(asc(requestTypeChoices.position));
   return rows.map((r) => ({

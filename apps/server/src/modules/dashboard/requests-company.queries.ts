@@ -12,7 +12,7 @@ import { and, count, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { sameFirm, visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
-import { patients, providers, requests, requestTypeChoices, users } from '../../db/schema';
+import { patients, providers, requests, requestTypeChoices, userDirectory, users } from '../../db/schema';
 import { oneOf } from '../../db/schema/checks';
 import { deadlineFields } from '../requests/requests.deadline';
 import { deadlineDueRange, openDueBetween } from '../requests/requests.deadline-filter.queries';
@@ -76,12 +76,13 @@ export function filterConditions(scope: DashboardScope, filters: RequestFilters,
 }
 
 const mainContact = alias(users, 'main_contact');
-const requester = alias(users, 'requester');
+const requester = alias(userDirectory, 'requester');
 const patientOfRequest = and(
   eq(patients.id, requests.patientId),
   sameFirm(patients.companyId, requests.companyId),
 );
-// The main contact is a user of the request's firm; the requester may be internal staff who placed it.
+// The main contact is a user of the request's firm; the requester may be internal staff who placed it, of
+// another firm, so it is read from the user directory.
 const mainContactOfRequest = and(
   eq(mainContact.id, requests.userId),
   sameFirm(mainContact.companyId, requests.companyId),
@@ -182,7 +183,7 @@ export function companyRequestsQuery(
       },
       provider: { id: providers.id, name: providers.name },
       user: { id: mainContact.id, full_name: mainContact.fullName },
-      requester: { id: requester.id, full_name: requester.fullName },
+      requester: { id: requester.userId, full_name: requester.fullName },
       days_old: daysOld,
       days_to_receive: daysToReceive,
       received_document: receivedDocument,
@@ -200,7 +201,7 @@ export function companyRequestsQuery(
     .innerJoin(patients, patientOfRequest)
     .innerJoin(providers, eq(providers.id, requests.providerId))
     .leftJoin(mainContact, mainContactOfRequest)
-    .leftJoin(requester, eq(requester.id, requests.requesterId))
+    .leftJoin(requester, eq(requester.userId, requests.requesterId))
     .orderBy(...orderClauses(order));
 }
 

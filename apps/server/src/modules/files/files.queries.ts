@@ -20,6 +20,7 @@ import {
   patients,
   providers,
   requests,
+  userDirectory,
   users,
 } from '../../db/schema';
 
@@ -66,7 +67,7 @@ const columns = {
   supportingFile: files.supportingFile,
   archived: files.archived,
   verifiedById: files.verifiedById,
-  verifiedByName: users.fullName,
+  verifiedByName: userDirectory.fullName,
   createdAt: files.createdAt,
   downloaded: sql<boolean>`${firmDownload.downloaded} is not null`,
   contentType: files.contentType,
@@ -107,7 +108,7 @@ function selectRequestFiles(db: DbOrTx) {
     .select(columns)
     .from(files)
     .innerJoin(requests, and(eq(requests.id, files.requestId), sameFirm(requests.companyId, files.companyId)))
-    .leftJoin(users, eq(users.id, files.verifiedById))
+    .leftJoin(userDirectory, eq(userDirectory.userId, files.verifiedById))
     .leftJoin(
       batesRanges,
       and(eq(batesRanges.fileId, files.id), sameFirm(batesRanges.companyId, files.companyId)),
@@ -141,12 +142,12 @@ export function accessesOfFirmFiles(db: DbOrTx, companyId: number, fileIds: numb
       action: fileAccesses.action,
       ip: fileAccesses.ip,
       userId: fileAccesses.userId,
-      fullName: users.fullName,
-      userCompanyId: users.companyId,
+      fullName: userDirectory.fullName,
+      userCompanyId: userDirectory.companyId,
       createdAt: fileAccesses.createdAt,
     })
     .from(fileAccesses)
-    .leftJoin(users, eq(users.id, fileAccesses.userId))
+    .leftJoin(userDirectory, eq(userDirectory.userId, fileAccesses.userId))
     .where(and(eq(fileAccesses.companyId, companyId), idIn(fileAccesses.fileId, fileIds)))
     .orderBy(desc(fileAccesses.createdAt), desc(fileAccesses.id));
 }

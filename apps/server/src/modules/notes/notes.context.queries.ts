@@ -3,12 +3,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Auth } from '../../authz';
 import { sameFirm, unsafeActiveRequestById, visibleRequests } from '../../authz/scopes';
 import type { Tx } from '../../db/client';
-import { companies, patients, providers, requests, users } from '../../db/schema';
+import { companies, patients, providers, requests, userDirectory } from '../../db/schema';
 import type { LockedRequest } from './notes.context';
 
-/** Locking a request for a change with what the staff e-mails name (notes.context.ts). */
-const mainContact = alias(users, 'main_contact');
-const requester = alias(users, 'requester_user');
+/**
+ * Locking a request for a change with what the staff e-mails name (notes.context.ts). The people are read
+ * from the user directory: a requester may be the retrieval company's own staff, of another firm.
+ */
+const mainContact = alias(userDirectory, 'main_contact');
+const requester = alias(userDirectory, 'requester_user');
 
 /** Locks and loads one request matching `where` (which the caller scopes), or undefined. */
 export async function lockRequestForChange(tx: Tx, where: SQL): Promise<LockedRequest | undefined> {
@@ -34,8 +37,8 @@ export async function lockRequestForChange(tx: Tx, where: SQL): Promise<LockedRe
     )
     .innerJoin(providers, eq(providers.id, requests.providerId))
     .innerJoin(companies, eq(companies.id, requests.companyId))
-    .leftJoin(mainContact, and(eq(mainContact.id, requests.userId), eq(mainContact.isActive, true)))
-    .leftJoin(requester, and(eq(requester.id, requests.requesterId), eq(requester.isActive, true)))
+    .leftJoin(mainContact, and(eq(mainContact.userId, requests.userId), eq(mainContact.isActive, true)))
+    .leftJoin(requester, and(eq(requester.userId, requests.requesterId), eq(requester.isActive, true)))
     .where(where)
     .for('update', { of: requests });
   if (!row) return undefined;

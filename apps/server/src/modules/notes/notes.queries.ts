@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { ownFirm, sameFirm, visibleRequests } from '../../authz/scopes';
 import type { DbOrTx, Tx } from '../../db/client';
-import { notes, requests, users } from '../../db/schema';
+import { notes, requests, userDirectory, users } from '../../db/schema';
 
 /** Notes in the shape every screen reads, newest first. selectNotes does not scope: its callers do (or use listVisibleNotes). */
 const noteColumns = {
@@ -15,11 +15,15 @@ const noteColumns = {
   createdAt: notes.createdAt,
   requestId: notes.requestId,
   userId: notes.userId,
-  userName: users.fullName,
+  userName: userDirectory.fullName,
 };
 
 function selectNotes(db: DbOrTx) {
-  return db.select(noteColumns).from(notes).leftJoin(users, eq(users.id, notes.userId)).$dynamic();
+  return db
+    .select(noteColumns)
+    .from(notes)
+    .leftJoin(userDirectory, eq(userDirectory.userId, notes.userId))
+    .$dynamic();
 }
 
 type NoteRow = Awaited<ReturnType<ReturnType<typeof selectNotes>['execute']>>[number];

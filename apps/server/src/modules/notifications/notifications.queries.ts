@@ -12,6 +12,7 @@ import {
   notificationEmailQueue,
   patients,
   requests,
+  userDirectory,
   users,
 } from '../../db/schema';
 
@@ -32,7 +33,9 @@ function othersNotesOnVisibleRequests(db: DbOrTx, auth: Auth) {
 
 /** Bell events matching `where`, each with its request, client, status change, author and time. */
 function selectBellEvents(db: DbOrTx, where: SQL | undefined) {
-  const author = sql<string | null>`(select full_name from ${users} u where u.id = ${notes.userId})`;
+  const author = sql<
+    string | null
+  >`(select full_name from ${userDirectory} u where u.user_id = ${notes.userId})`;
   return db
     .select({
       id: notes.id,

@@ -10,9 +10,9 @@ import type { Auth } from '../../authz';
 import { visibleRequests } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
 import { idIn } from '../../db/id-lists';
-import { companies, patients, providers, requests, users } from '../../db/schema';
+import { companies, patients, providers, requests, userDirectory } from '../../db/schema';
 import { providerColumns } from '../providers/providers.queries';
-import { userBriefColumns } from '../users/users.queries';
+import { directoryBriefColumns } from '../users/users.queries';
 import { type Cursor, createdAtKey, cursorQuery } from './requests.cursor.queries';
 import { deadlineFields } from './requests.deadline';
 import { containsPattern } from './requests.filter-kit';
@@ -292,7 +292,11 @@ function selectProviders(db: DbOrTx, ids: number[]) {
 
 export async function usersByIds(db: DbOrTx, ids: number[]): Promise<Map<number, UserBrief>> {
   if (!ids.length) return new Map();
-  const rows = await db.select(userBriefColumns).from(users).where(idIn(users.id, ids));
+  // From the directory: a requester or whoever works a request may be the retrieval company's staff.
+  const rows = await db
+    .select(directoryBriefColumns)
+    .from(userDirectory)
+    .where(idIn(userDirectory.userId, ids));
   return new Map(rows.map((u) => [u.id, u]));
 }
 

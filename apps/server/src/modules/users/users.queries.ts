@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Auth } from '../../authz';
 import { ownFirm, reachableUsers } from '../../authz/scopes';
 import type { DbOrTx } from '../../db/client';
-import { companies, roles, userLogins, users } from '../../db/schema';
+import { companies, roles, userDirectory, users } from '../../db/schema';
 
 /** SQL for users. Callers decide which company a caller may reach; these helpers do not. */
 export type UserRow = typeof users.$inferSelect;
@@ -53,12 +53,21 @@ export function listCompanyUsers(db: DbOrTx, companyId: number): Promise<UserRow
 }
 
 /** A user as other records name them (UserBrief): main contact, requester, note author. */
-export const userBriefColumns = {
+const userBriefColumns = {
   id: users.id,
   first_name: users.firstName,
   last_name: users.lastName,
   full_name: users.fullName,
   email: users.email,
+};
+
+/** The same, from the user directory: for people a firm's rows name who may be of another firm (staff). */
+export const directoryBriefColumns = {
+  id: userDirectory.userId,
+  first_name: userDirectory.firstName,
+  last_name: userDirectory.lastName,
+  full_name: userDirectory.fullName,
+  email: userDirectory.email,
 };
 
 /** The active users of a company, by last name, in the shape of the request form's Main Contact select. */
@@ -80,10 +89,11 @@ export function loginsByEmails(
   emails: string[],
 ): Promise<{ email: string; userId: number; companyId: number }[]> {
   if (emails.length === 0) return Promise.resolve([]);
+  const email = sql<string>`lower(${userDirectory.email})`;
   return db
-    .select({ email: userLogins.email, userId: userLogins.userId, companyId: userLogins.companyId })
-    .from(userLogins)
-    .where(inArray(userLogins.email, emails));
+    .select({ email, userId: userDirectory.userId, companyId: userDirectory.companyId })
+    .from(userDirectory)
+    .where(inArray(email, emails));
 }
 
 /**
