@@ -2,7 +2,7 @@
 -- their own primary and unique keys, as their parents did in 0059-0061 (decision 075, docs/scale.md rule 1).
 -- No foreign key points at these tables, so only their keys change. A surrogate key becomes (id, company_id); a
 -- natural key takes the firm right after its leading column, so a lookup by that column still uses the index.
--- Locked first, in one statement, for the reason 0059 gives, together with every table that 0063 to 0071 and 0074 lock:
+-- Locked first, in one statement, for the reason 0059 gives, together with every table that 0063 to 0071, 0074 and 0075 lock:
 -- an upgrade runs all its pending migrations in one transaction, so a table locked by a later migration, after
 -- this one's and 0063's (requests), would be waited for while holding them. A note being written holds notes
 -- and waits for requests (its triggers), so 0065's lock on notes then deadlocked, and lost, five times in a row

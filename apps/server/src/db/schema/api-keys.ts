@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { firmKey } from './tenant';
 import { users } from './users';
@@ -11,7 +20,7 @@ import { users } from './users';
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: integer('id').notNull().generatedByDefaultAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),

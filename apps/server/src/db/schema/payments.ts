@@ -25,7 +25,7 @@ import { users } from './users';
 export const cardPayments = pgTable(
   'card_payments',
   {
-    id: integer('id').generatedByDefaultAsIdentity(),
+    id: bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity(),
     billingId: integer('billing_id').notNull(),
     companyId: integer('company_id')
       .notNull()

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -103,7 +104,7 @@ export const userDirectory = pgTable(
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: integer('id').notNull().generatedByDefaultAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
     userId: integer('user_id').notNull(),
     familyId: uuid('family_id').notNull(),
@@ -153,7 +154,7 @@ export const TOKEN_PURPOSES = ['reset', 'invite', 'confirm'] as const;
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
-    id: integer('id').notNull().generatedByDefaultAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
     userId: integer('user_id').notNull(),
     purpose: text('purpose', { enum: TOKEN_PURPOSES }).notNull(),

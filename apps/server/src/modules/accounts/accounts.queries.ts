@@ -35,7 +35,7 @@ export async function setPasswordConfirmingEmail(
     .where(userIs(user));
 }
 
-const ownRow = (auth: Auth) => and(eq(users.id, auth.userId), eq(users.companyId, auth.companyId));
+const ownRow = (auth: Auth) => userIs({ id: auth.userId, companyId: auth.companyId });
 
 /** The signed-in user's row with their company's name and their role's permissions. */
 export async function currentUserRow(db: DbOrTx, auth: Auth) {
