@@ -22,6 +22,11 @@ ALTER TABLE "user_directory" ALTER COLUMN "first_name" SET NOT NULL, ALTER COLUM
 --> statement-breakpoint
 CREATE UNIQUE INDEX "user_directory_email_uq" ON "user_directory" USING btree (lower("email"));
 --> statement-breakpoint
+-- The previous release signs people in, resets passwords and checks invitations by reading user_logins: its
+-- instances keep doing so, through this view, until the new release replaces them. Nothing of this release
+-- reads it.
+CREATE VIEW "user_logins" AS SELECT lower("email") AS "email", "company_id", "user_id" FROM "user_directory";
+--> statement-breakpoint
 DROP TRIGGER "users_sync_login" ON "users";
 --> statement-breakpoint
 DROP FUNCTION "users_sync_login"();
