@@ -12,8 +12,8 @@ LOCK TABLE "signing_requests", "notes", "request_type_choices", "file_accesses",
 --> statement-breakpoint
 ALTER TABLE "user_logins" RENAME TO "user_directory";
 --> statement-breakpoint
--- Keyed by the user; the address stays unique across firms by its lower-cased form, and is kept as the user
--- wrote it, so a name shown beside it reads as on the user's own row. A few thousand rows at a million requests.
+-- Keyed by the user. The address is kept as written, as on the user's own row, and stays unique across firms
+-- by its lower-cased form. A few thousand rows at a million requests.
 ALTER TABLE "user_directory" DROP CONSTRAINT "user_logins_pkey", DROP CONSTRAINT "user_logins_user_id_unique", ADD CONSTRAINT "user_directory_pkey" PRIMARY KEY ("user_id"), ADD COLUMN "first_name" text, ADD COLUMN "last_name" text, ADD COLUMN "full_name" text, ADD COLUMN "is_active" boolean;
 --> statement-breakpoint
 UPDATE "user_directory" d SET "email" = u."email", "first_name" = u."first_name", "last_name" = u."last_name", "full_name" = u."full_name", "is_active" = u."is_active" FROM "users" u WHERE u."id" = d."user_id";
