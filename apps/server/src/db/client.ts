@@ -13,6 +13,7 @@ import * as schema from './schema';
 import { keepStatementsPrepared } from './statement-cache';
 import { backfillTenantColumns } from './tenant-backfill';
 import { validatePendingConstraints } from './validate-constraints';
+import { widenIdColumns } from './widen-ids';
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite under dataDir (or in memory). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -64,8 +65,11 @@ export async function openDatabase(options: {
     const pool = openPool(options.url);
     const db = drizzlePg(pool, { schema, logger });
     await migrateAlone(pool, async () => {
-      await againOnLockConflict(() => migratePg(db, { migrationsFolder }));
+      await againOnLockConflict('Migrations', () => migratePg(db, { migrationsFolder }));
       await backfillTenantColumns(db as unknown as Db);
+      await againOnLockConflict('The id swap', () =>
+        widenIdColumns(db as unknown as Db, { concurrently: true }),
+      );
       await validatePendingConstraints(db as unknown as Db);
     });
     if (!options.readUrl)
@@ -90,6 +94,7 @@ export async function openDatabase(options: {
   const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder });
   await backfillTenantColumns(db as unknown as Db);
+  await widenIdColumns(db as unknown as Db, { concurrently: false });
   await validatePendingConstraints(db as unknown as Db);
   return {
     db: db as unknown as Db,
@@ -125,6 +130,26 @@ function openPool(url: string): pg.Pool {
 }
 
 /**
+ * bigint values (ids, counts, cents) as numbers, as the embedded database gives them: node-postgres gives
+ * them as strings. Every id and amount stays below 2^53, which a number holds exactly; a larger value is
+ * left as its string rather than rounded. Set on node-postgres's shared parsers, since Drizzle passes
+ * those with each query (a pool's own `types` would be overridden).
+ */
+const int8 = (text: string): number | string => {
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : text;
+};
+pg.types.setTypeParser(pg.types.builtins.INT8, int8);
+/** bigint[] (`{1,2,NULL}`) alike; an array of two or more dimensions keeps node-postgres's strings. */
+const INT8_ARRAY = 1016 as never;
+const int8Strings = pg.types.getTypeParser(INT8_ARRAY) as (text: string) => unknown;
+pg.types.setTypeParser(INT8_ARRAY, (text: string) => {
+  const inner = text.slice(1, -1);
+  if (inner.includes('{')) return int8Strings(text);
+  return inner === '' ? [] : inner.split(',').map((item) => (item === 'NULL' ? null : int8(item)));
+});
+
+/**
  * A connection the server ends (a restart, a failover, an operator) emits 'error'; with no listener that
  * ends the process. The pool listens only while a connection is idle, so one checked out for a transaction
  * gets its own listener for life: the query in flight fails (answered 503), the transaction's release
@@ -143,13 +168,16 @@ function survivesLostConnections(pool: pg.Pool) {
 /**
  * Several instances started at once (a rolling deploy) would each apply the same migrations and all but
  * one would fail. One connection holds an advisory lock while this instance migrates; the others wait
- * for it, then find nothing left to apply.
+ * for it, then find nothing left to apply. They ask for it again every half second rather than wait in
+ * `pg_advisory_lock`: a statement waiting there holds a snapshot, and the `CREATE INDEX CONCURRENTLY` of
+ * the migrating instance (widen-ids.ts) waits for every older snapshot to end, so both would wait forever.
  */
 const MIGRATION_LOCK = 7_264_001;
 async function migrateAlone(pool: pg.Pool, migrate: () => Promise<void>) {
   const lock = await pool.connect();
   try {
-    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    while (!(await lock.query('select pg_try_advisory_lock($1) as ok', [MIGRATION_LOCK])).rows[0].ok)
+      await new Promise((resolve) => setTimeout(resolve, 500));
     await migrate();
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
@@ -161,16 +189,17 @@ async function migrateAlone(pool: pg.Pool, migrate: () => Promise<void>) {
  * A migration that changes keys locks tables the running release keeps using, and PostgreSQL may end a
  * deadlock between the two by failing the migration (the running query waited for one table while holding
  * another). The migrations run in one transaction, so a failed run left nothing behind: run them again.
+ * The same holds for the swap of widened id columns (widen-ids.ts), whose steps before it are kept.
  */
 const LOCK_CONFLICTS = new Set(['40P01', '55P03']);
-async function againOnLockConflict(migrate: () => Promise<void>, tries = 5): Promise<void> {
+async function againOnLockConflict(what: string, migrate: () => Promise<void>, tries = 5): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await migrate();
     } catch (error) {
       const code = pgErrorCode(error);
       if (!code || !LOCK_CONFLICTS.has(code) || attempt === tries) throw error;
-      console.warn(`Migrations lost a lock conflict with running queries (${code}); running them again.`);
+      console.warn(`${what} lost a lock conflict with running queries (${code}); running again.`);
       await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
     }
   }

@@ -4,6 +4,13 @@
  * coordinator. src/db/schema-rules.test.ts checks the schema against it, and the tenant-condition check of
  * the tests (test/tenant-statements.ts) reads the distributed tables from it.
  */
+/**
+ * Distributed tables whose ids stay `integer` (docs/scale.md, rule 4; decision 082): one row per firm, and
+ * one per person who signs in, so never near 2,147,483,647 rows. Their ids are in nearly every row and
+ * index (each row's firm, each author), which a change of type would rewrite everywhere for nothing.
+ */
+export const BOUNDED_ID_TABLES: ReadonlySet<string> = new Set(['companies', 'users']);
+
 export const DISTRIBUTED_TABLES: ReadonlySet<string> = new Set([
   'companies',
   'users',

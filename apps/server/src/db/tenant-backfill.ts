@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from './client';
+import { briefly, updateByPageRanges, updatedCount } from './online-steps';
 
 /**
  * Fills `company_id` on the tenant tables that gained it in migration 0053 (decision 071), then makes it
@@ -16,15 +17,6 @@ import { type Db, queryRows } from './client';
  * its `company_id` is still nullable and carries the migration's `<table>_fill_company_id` trigger, so a
  * later migration that adds a tenant column the same way is filled the same way.
  */
-/**
- * Pages per batch. A batch holds its rows' locks until it commits: at 1,000 pages a write to one of those
- * rows waited up to 1.2 s on the benchmark machine (bench/tenant-backfill.ts); a quarter of that keeps the
- * wait near a quarter of a second.
- */
-const PAGES_PER_BATCH = 250;
-/** The brief ACCESS EXCLUSIVE steps give up rather than queue every other query behind them. */
-const LOCK_TIMEOUT = '5s';
-
 export async function backfillTenantColumns(
   db: Db,
   log: (line: string) => void = console.log,
@@ -91,28 +83,20 @@ async function promoteFirmKeys(db: Db): Promise<void> {
   for (const { table } of pending) {
     const t = sql.identifier(table);
     const key = sql.identifier(`${table}_pkey`);
-    await briefly(
-      db,
-      sql`alter table ${t} drop constraint if exists ${key}`,
-      sql`alter table ${t} add constraint ${key} primary key using index ${sql.identifier(`${table}_pkey_with_firm`)}`,
-    );
+    await briefly(db, async (tx) => {
+      await tx.execute(sql`alter table ${t} drop constraint if exists ${key}`);
+      await tx.execute(
+        sql`alter table ${t} add constraint ${key} primary key using index ${sql.identifier(`${table}_pkey_with_firm`)}`,
+      );
+    });
   }
 }
 
 async function fillRows(db: Db, table: string): Promise<number> {
   const t = sql.identifier(table);
-  const [{ pages }] = await queryRows<{ pages: number }>(
-    db,
-    sql`select (pg_relation_size(${table}::regclass) / current_setting('block_size')::int)::int as pages`,
+  let rows = await updateByPageRanges(db, table, (range) =>
+    updatedCount(db, sql`update ${t} set company_id = null where ${range} and company_id is null`),
   );
-  let rows = 0;
-  for (let from = 0; from < pages; from += PAGES_PER_BATCH) {
-    const range = sql`ctid >= ${`(${from},0)`}::tid and ctid < ${`(${from + PAGES_PER_BATCH},0)`}::tid`;
-    rows += await updatedCount(
-      db,
-      sql`update ${t} set company_id = null where ${range} and company_id is null`,
-    );
-  }
   // Rows an update moved past the last page read, or rows written meanwhile by an older instance.
   rows += await updatedCount(db, sql`update ${t} set company_id = null where company_id is null`);
   return rows;
@@ -126,17 +110,4 @@ async function requireNotNull(db: Db, table: string): Promise<void> {
   await db.execute(sql`alter table ${t} validate constraint ${check}`);
   await briefly(db, sql`alter table ${t} alter column company_id set not null`);
   await briefly(db, sql`alter table ${t} drop constraint ${check}`);
-}
-
-/** Statements that take an ACCESS EXCLUSIVE lock, in one transaction that waits at most LOCK_TIMEOUT for it. */
-async function briefly(db: Db, ...statements: ReturnType<typeof sql>[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
-    for (const statement of statements) await tx.execute(statement);
-  });
-}
-
-async function updatedCount(db: Db, statement: ReturnType<typeof sql>): Promise<number> {
-  const result = (await db.execute(statement)) as { rowCount?: number | null; affectedRows?: number };
-  return result.rowCount ?? result.affectedRows ?? 0;
 }

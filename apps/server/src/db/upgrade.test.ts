@@ -20,6 +20,7 @@ import * as schema from './schema';
 import { seedDemoData } from './seed';
 import { backfillTenantColumns } from './tenant-backfill';
 import { validatePendingConstraints } from './validate-constraints';
+import { widenIdColumns } from './widen-ids';
 
 /**
  * Upgrades: a database at the previous release's schema, holding the demo data (copied in, see copyRows), takes
@@ -27,7 +28,7 @@ import { validatePendingConstraints } from './validate-constraints';
  * PREVIOUS_RELEASE is the number of migrations the last landed release had: raise it when a release
  * lands, so the test always upgrades across the newest migrations.
  */
-const PREVIOUS_RELEASE = 59;
+const PREVIOUS_RELEASE = 76;
 /** The last release before migration 0053 gave every tenant row its firm. */
 const BEFORE_TENANT_COLUMNS = 40;
 
@@ -95,6 +96,28 @@ async function uniqueKeys(db: Db) {
   );
 }
 
+/**
+ * Every column's type, nullability, default and identity, every index, key, check and trigger, and every
+ * sequence's type: an upgraded database must end as a new one is, including the columns db/widen-ids.ts
+ * swaps after the migrations.
+ */
+async function schemaShape(db: Db) {
+  const rows = await queryRows<{ line: string }>(
+    db,
+    sql`select concat_ws(' ', table_name, column_name, data_type, is_nullable, identity_generation, column_default) as line
+          from information_schema.columns where table_schema = 'public'
+        union all select pg_get_indexdef(i.indexrelid) from pg_index i join pg_class c on c.oid = i.indrelid
+          where c.relnamespace = 'public'::regnamespace
+        union all select concat_ws(' ', conrelid::regclass, conname, pg_get_constraintdef(oid), convalidated)
+          from pg_constraint where connamespace = 'public'::regnamespace
+        union all select pg_get_triggerdef(t.oid) from pg_trigger t join pg_class c on c.oid = t.tgrelid
+          where not t.tgisinternal and c.relnamespace = 'public'::regnamespace
+        union all select concat_ws(' ', sequencename, data_type) from pg_sequences where schemaname = 'public'
+        order by 1`,
+  );
+  return rows.map((r) => r.line);
+}
+
 /** Whether a column holds dollars (numeric, before money went to cents) or whole cents (bigint). */
 async function inDollars(db: Db, table: string, column: string): Promise<boolean> {
   const [row] = await queryRows<{ type: string }>(
@@ -137,7 +160,8 @@ async function copyRows(from: Db, to: Db) {
     queryRows<Column>(
       db,
       sql`select table_name as "table", column_name as "column", data_type as "type",
-            (is_generated = 'ALWAYS') as generated, coalesce(column_default like 'nextval%', false) as serial
+            (is_generated = 'ALWAYS') as generated,
+            (coalesce(column_default like 'nextval%', false) or is_identity = 'YES') as serial
           from information_schema.columns c
           where table_schema = 'public'
             and table_name in (select table_name from information_schema.tables
@@ -230,6 +254,8 @@ async function upgradeAndCheck(
 
   await migrateTo(migrationsFolder);
   await backfillTenantColumns(db, () => undefined);
+  const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+  await widenIdColumns(db, { concurrently: kind === 'postgres' }, () => undefined);
   // Every constraint a migration added NOT VALID holds on the older rows too.
   expect(await validatePendingConstraints(db, () => undefined)).toEqual([]);
   const after = await rowCounts(db);
@@ -243,12 +269,25 @@ async function upgradeAndCheck(
   );
   expect(line).toEqual({ provider_cost: '123456789', page_fee: '30' });
   expect(await uniqueKeys(db)).toEqual(await uniqueKeys(current));
+  expect(await schemaShape(db)).toEqual(await schemaShape(current));
   // The backfill gives each older row the firm this release's code gives the same row when it writes it.
   for (const table of [...DISTRIBUTED_TABLES].filter((t) => t !== 'companies'))
     expect({ table, firms: await rowsPerFirm(db, table) }).toEqual({
       table,
       firms: await rowsPerFirm(current, table),
     });
+
+  // Ids go on from where they were once their column is swapped.
+  const [{ highest }] = await queryRows<{ highest: string }>(
+    db,
+    sql`select max(id)::text as highest from notes`,
+  );
+  const [note] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into notes (text, request_id, company_id)
+        select 'After the upgrade', id, company_id from requests order by id limit 1 returning id::text`,
+  );
+  expect(Number(note.id)).toBeGreaterThan(Number(highest));
 
   const app = await buildApp(deps);
   try {

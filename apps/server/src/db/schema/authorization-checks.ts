@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { requests } from './requests';
 import { firmKey, tenantColumn } from './tenant';
 import { userDirectory } from './users';
@@ -12,7 +22,7 @@ import { userDirectory } from './users';
 export const authorizationChecks = pgTable(
   'authorization_checks',
   {
-    requestId: integer('request_id').notNull(),
+    requestId: bigint('request_id', { mode: 'number' }).notNull(),
     companyId: tenantColumn(),
     documentUrl: text('document_url').notNull(),
     description: boolean('description').notNull().default(false),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { files } from './files';
 import { patients } from './patients';
 import { firmKey, tenantColumn } from './tenant';
@@ -13,7 +23,7 @@ import { firmKey, tenantColumn } from './tenant';
 export const batesCounters = pgTable(
   'bates_counters',
   {
-    patientId: integer('patient_id').notNull(),
+    patientId: bigint('patient_id', { mode: 'number' }).notNull(),
     companyId: tenantColumn(),
     nextNumber: integer('next_number').notNull().default(1),
   },
@@ -27,9 +37,9 @@ export const batesCounters = pgTable(
 export const batesRanges = pgTable(
   'bates_ranges',
   {
-    fileId: integer('file_id').notNull(),
+    fileId: bigint('file_id', { mode: 'number' }).notNull(),
     companyId: tenantColumn(),
-    patientId: integer('patient_id').notNull(),
+    patientId: bigint('patient_id', { mode: 'number' }).notNull(),
     /** The prefix stamped (the client's at numbering time). */
     prefix: text('prefix').notNull(),
     firstNumber: integer('first_number').notNull(),

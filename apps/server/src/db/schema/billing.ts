@@ -1,6 +1,7 @@
 import { cents } from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -24,7 +25,7 @@ const money = (name: string) => centsColumn(name).notNull().default(cents(0));
 export const billings = pgTable(
   'billings',
   {
-    id: integer('id').generatedByDefaultAsIdentity(),
+    id: bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity(),
     title: text('title').notNull(),
     companyId: integer('company_id')
       .notNull()
@@ -43,9 +44,9 @@ export const billings = pgTable(
 export const invoices = pgTable(
   'invoices',
   {
-    id: integer('id').generatedByDefaultAsIdentity(),
+    id: bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
-    requestId: integer('request_id').notNull(),
+    requestId: bigint('request_id', { mode: 'number' }).notNull(),
     price: money('price'),
     providerCost: money('provider_cost'),
     pageFee: money('page_fee'),
@@ -53,7 +54,7 @@ export const invoices = pgTable(
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     invoiceUrl: text('invoice_url'),
-    billId: integer('bill_id'),
+    billId: bigint('bill_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

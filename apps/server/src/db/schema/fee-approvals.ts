@@ -1,6 +1,7 @@
 import { FEE_APPROVAL_KINDS, FEE_APPROVAL_STATES, FEE_DECLINE_ACTIONS, REQUEST_STATUSES } from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
@@ -26,8 +27,8 @@ import { userDirectory } from './users';
 export const feeApprovals = pgTable(
   'fee_approvals',
   {
-    id: integer('id').generatedByDefaultAsIdentity(),
-    requestId: integer('request_id').notNull(),
+    id: bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity(),
+    requestId: bigint('request_id', { mode: 'number' }).notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),

@@ -27,11 +27,11 @@ const readyFile = (t: { archived: AnyPgColumn; supportingFile: AnyPgColumn; veri
 export const files = pgTable(
   'files',
   {
-    id: integer('id').generatedByDefaultAsIdentity(),
+    id: bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
     name: text('name').notNull(),
     url: text('url').notNull(),
-    requestId: integer('request_id').notNull(),
+    requestId: bigint('request_id', { mode: 'number' }).notNull(),
     archived: boolean('archived').notNull().default(false),
     verifiedById: integer('verified_by_id').references(() => userDirectory.userId, { onDelete: 'set null' }),
     supportingFile: boolean('supporting_file').notNull().default(false),
@@ -93,7 +93,7 @@ export const fileAccesses = pgTable(
     companyId: tenantColumn(),
     action: text('action', { enum: FILE_ACCESS_ACTIONS }).notNull(),
     ip: text('ip'),
-    fileId: integer('file_id'),
+    fileId: bigint('file_id', { mode: 'number' }),
     /** The storage key read or written (migration 0004 backfilled it from files.url). */
     fileKey: text('file_key'),
     userId: integer('user_id').references(() => userDirectory.userId, { onDelete: 'set null' }),

@@ -6,6 +6,7 @@ import {
 } from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   date,
   index,
@@ -30,16 +31,16 @@ import { userDirectory } from './users';
 export const followUps = pgTable(
   'follow_ups',
   {
-    id: integer('id').generatedByDefaultAsIdentity(),
+    id: bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
-    requestId: integer('request_id').notNull(),
+    requestId: bigint('request_id', { mode: 'number' }).notNull(),
     number: integer('number').notNull(),
     sentOn: date('sent_on', { mode: 'string' }).notNull(),
     plannedOn: date('planned_on', { mode: 'string' }).notNull(),
     status: text('status', { enum: FOLLOW_UP_STATUSES }).notNull().default('planned'),
     channel: text('channel', { enum: FOLLOW_UP_CHANNELS }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
-    noteId: integer('note_id'),
+    noteId: bigint('note_id', { mode: 'number' }),
     skipReason: text('skip_reason', { enum: FOLLOW_UP_SKIP_REASONS }),
     skippedById: integer('skipped_by_id').references(() => userDirectory.userId, { onDelete: 'set null' }),
     pauseReason: text('pause_reason', { enum: FOLLOW_UP_PAUSE_REASONS }),

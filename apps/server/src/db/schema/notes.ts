@@ -1,6 +1,7 @@
 import { REQUEST_STATUSES } from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -20,13 +21,13 @@ import { userDirectory } from './users';
 export const notes = pgTable(
   'notes',
   {
-    id: integer('id').notNull().generatedByDefaultAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
     text: text('text').notNull().default(''),
     updateStatus: text('update_status', { enum: REQUEST_STATUSES }),
     previousStatus: text('previous_status', { enum: REQUEST_STATUSES }),
     userId: integer('user_id').references(() => userDirectory.userId, { onDelete: 'set null' }),
-    requestId: integer('request_id').notNull(),
+    requestId: bigint('request_id', { mode: 'number' }).notNull(),
     reminderDate: date('reminder_date', { mode: 'string' }),
     active: boolean('active').notNull().default(true),
     // When the note was written, not when its transaction began: a change that waited for the request's

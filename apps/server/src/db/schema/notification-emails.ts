@@ -1,5 +1,5 @@
 import { NOTIFICATION_EMAIL_CHOICES, NOTIFICATION_EMAIL_KINDS } from '@dd/shared';
-import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { oneOf } from './checks';
 import { firmKey, tenantColumn } from './tenant';
 import { users } from './users';
@@ -30,7 +30,7 @@ export const notificationEmailPrefs = pgTable(
  * note deleted meanwhile is taken off the queue and finds nothing to send.
  */
 export const notificationEmailQueue = pgTable('notification_email_queue', {
-  noteId: integer('note_id').primaryKey(),
+  noteId: bigint('note_id', { mode: 'number' }).primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -44,7 +44,7 @@ export const notificationDigestItems = pgTable(
      * notes of every firm, which a key naming the firm could not point at (docs/scale.md, rule 2). A note
      * deleted before the digest is sent is left out of it.
      */
-    noteId: integer('note_id').notNull(),
+    noteId: bigint('note_id', { mode: 'number' }).notNull(),
   },
   (t) => [
     primaryKey({ name: 'notification_digest_items_pkey', columns: [t.userId, t.companyId, t.noteId] }),

@@ -1,5 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 
 /**
@@ -9,7 +19,7 @@ import { companies } from './companies';
 export const patients = pgTable(
   'patients',
   {
-    id: integer('id').generatedByDefaultAsIdentity(),
+    id: bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     maidenName: text('maiden_name'),

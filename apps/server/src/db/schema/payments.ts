@@ -26,7 +26,7 @@ export const cardPayments = pgTable(
   'card_payments',
   {
     id: bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity(),
-    billingId: integer('billing_id').notNull(),
+    billingId: bigint('billing_id', { mode: 'number' }).notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { oneOf } from './checks';
 import { companies } from './companies';
 import { files } from './files';
@@ -18,8 +28,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const recordPages = pgTable(
   'record_pages',
   {
-    fileId: integer('file_id').notNull(),
-    requestId: integer('request_id').notNull(),
+    fileId: bigint('file_id', { mode: 'number' }).notNull(),
+    requestId: bigint('request_id', { mode: 'number' }).notNull(),
     /** The request's firm, copied so the tenant condition is on the searched table itself. */
     companyId: integer('company_id')
       .notNull()
@@ -49,9 +59,9 @@ export const recordPages = pgTable(
 export const recordIndexing = pgTable(
   'record_indexing',
   {
-    fileId: integer('file_id').notNull(),
+    fileId: bigint('file_id', { mode: 'number' }).notNull(),
     companyId: tenantColumn(),
-    requestId: integer('request_id').notNull(),
+    requestId: bigint('request_id', { mode: 'number' }).notNull(),
     status: text('status', { enum: RECORD_INDEXING_STATUSES }).notNull(),
     pages: integer('pages').notNull().default(0),
     ocrPages: integer('ocr_pages').notNull().default(0),

@@ -10,6 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -89,7 +90,7 @@ const money = (name: string) => centsColumn(name).notNull().default(cents(0));
 export const requests = pgTable(
   'requests',
   {
-    id: integer('id').generatedByDefaultAsIdentity(),
+    id: bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity(),
     internalNumber: text('internal_number')
       .notNull()
       .default(sql`(nextval('request_internal_number_seq'))::text`),
@@ -149,7 +150,7 @@ export const requests = pgTable(
      *  invoices_billed_price (migration 0013) so the dashboard's fees need no join. */
     billedPrice: centsColumn('billed_price'),
     firstDownloadedAt: timestamp('first_downloaded_at', { withTimezone: true }),
-    patientId: integer('patient_id').notNull(),
+    patientId: bigint('patient_id', { mode: 'number' }).notNull(),
     providerId: integer('provider_id')
       .notNull()
       .references(() => providers.id),
@@ -369,7 +370,7 @@ export const requests = pgTable(
 export const requestTypeChoices = pgTable(
   'request_type_choices',
   {
-    requestId: integer('request_id').notNull(),
+    requestId: bigint('request_id', { mode: 'number' }).notNull(),
     companyId: tenantColumn(),
     requestTypeId: integer('request_type_id')
       .notNull()

@@ -1,6 +1,7 @@
 import { REPRESENTATIVE_RELATIONSHIPS, SIGNATURE_KINDS, SIGNING_EVENTS, SIGNING_STATES } from '@dd/shared';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   date,
   index,
@@ -25,14 +26,14 @@ import { userDirectory } from './users';
 export const signingRequests = pgTable(
   'signing_requests',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    patientId: integer('patient_id').notNull(),
+    patientId: bigint('patient_id', { mode: 'number' }).notNull(),
     createdById: integer('created_by_id').references(() => userDirectory.userId, { onDelete: 'set null' }),
     email: text('email').notNull(),
-    requestIds: integer('request_ids').array().notNull().default(sql`'{}'::integer[]`),
+    requestIds: bigint('request_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
     providerIds: integer('provider_ids').array().notNull().default(sql`'{}'::integer[]`),
     recordTypes: text('record_types').array().notNull(),
     datesFrom: date('dates_from', { mode: 'string' }),
@@ -62,7 +63,7 @@ export const signingRequests = pgTable(
     documentSha256: text('document_sha256'),
     authorizationExpiresOn: date('authorization_expires_on', { mode: 'string' }),
     /** The signed authorization this one renews (the expiry chore's re-sign request). */
-    renewsId: integer('renews_id'),
+    renewsId: bigint('renews_id', { mode: 'number' }),
     expiryNoticeAt: timestamp('expiry_notice_at', { withTimezone: true }),
     expiredHandledAt: timestamp('expired_handled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -90,9 +91,9 @@ export const signingRequests = pgTable(
 export const signingEvents = pgTable(
   'signing_events',
   {
-    id: integer('id').generatedByDefaultAsIdentity(),
+    id: bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
-    signingRequestId: integer('signing_request_id').notNull(),
+    signingRequestId: bigint('signing_request_id', { mode: 'number' }).notNull(),
     event: text('event', { enum: SIGNING_EVENTS }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     ip: text('ip'),

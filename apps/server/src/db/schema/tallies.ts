@@ -67,7 +67,7 @@ export const invoiceTallies = pgTable(
     status: text('status').notNull(),
     rush: boolean('rush').notNull(),
     /** The line's billing; null for an unbilled line, or a request without a line. */
-    billId: integer('bill_id'),
+    billId: bigint('bill_id', { mode: 'number' }),
     /** The request has a line on a billing (its billed_price is set): its other lines bill their own price. */
     billedBefore: boolean('billed_before').notNull(),
     n: integer('n').notNull(),

@@ -22,7 +22,7 @@ import { users } from './users';
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
-    id: integer('id').generatedByDefaultAsIdentity(),
+    id: bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -53,7 +53,7 @@ export const webhookDeliveries = pgTable(
   {
     id: bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity(),
     companyId: tenantColumn(),
-    endpointId: integer('endpoint_id').notNull(),
+    endpointId: bigint('endpoint_id', { mode: 'number' }).notNull(),
     /** The `webhook-id` header: the same on every attempt, so the receiver can ignore a repeat. */
     messageId: text('message_id').notNull(),
     event: text('event').notNull(),
