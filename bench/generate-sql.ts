@@ -267,7 +267,7 @@ export function notesSql(perRequest: number): string {
       r.created_at + g * interval '2 days', r.company_id
     from requests r
     -- a hash of the id, not random(): an uncorrelated argument would be computed once for all rows
-    cross join lateral generate_series(1, 1 + abs(hashint4(r.id)) % ${2 * perRequest - 1}) g;`;
+    cross join lateral generate_series(1, 1 + abs(hashint8(r.id)) % ${2 * perRequest - 1}) g;`;
 }
 
 /**
