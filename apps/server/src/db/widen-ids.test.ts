@@ -20,11 +20,14 @@ describe('copyDefinition', () => {
 });
 
 /**
+ * On the embedded database of each test file. With DATABASE_URL every test file shares one database, where
+ * these tables would show to the schema checks running beside it; the upgrade test covers PostgreSQL.
+ *
  * Two tables shaped as 0076 leaves the real ones (an integer id with its `__wide` column and the trigger
  * that keeps it), with what the swap must carry over: a key with the firm, a key into it, an identity,
  * a partial index, a trigger that names a widened column, and rows written before and during the step.
  */
-describe('widening id columns by a swap (db/widen-ids.ts)', () => {
+describe.skipIf(process.env.DATABASE_URL)('widening id columns by a swap (db/widen-ids.ts)', () => {
   const drop = `drop table if exists widen_children, widen_parents cascade;
     drop function if exists widen_parents_widen_ids(), widen_children_widen_ids(), widen_touch() cascade;`;
   /** Statements one by one: the extended protocol takes one per call. */
@@ -69,7 +72,7 @@ describe('widening id columns by a swap (db/widen-ids.ts)', () => {
     );
 
     const lines: string[] = [];
-    await widenIdColumns(db, { concurrently: database.kind === 'postgres' }, (line) => lines.push(line));
+    await widenIdColumns(db, { concurrently: false }, (line) => lines.push(line));
     expect(lines).toEqual([
       expect.stringMatching(
         /^Ids widened: 3 columns of 2 tables made bigint, 100 rows filled \(filled [\d.]+ s, .*swapped [\d.]+ s/,
