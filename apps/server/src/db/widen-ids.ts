@@ -59,7 +59,11 @@ export async function widenIdColumns(
   };
   let rows = 0;
   await step('filled', async () => {
-    for (const table of tables) rows += await fillRows(db, table, of(table));
+    const [{ superuser }] = await queryRows<{ superuser: boolean }>(
+      db,
+      sql`select rolsuper as superuser from pg_roles where rolname = current_user`,
+    );
+    for (const table of tables) rows += await fillRows(db, table, of(table), superuser);
   });
   await step('proved not null', async () => {
     for (const column of columns) if (column.notNull) await proveNotNull(db, column);
@@ -79,7 +83,7 @@ export async function widenIdColumns(
 const wide = (column: string) => sql.identifier(column + WIDE);
 const checkName = (c: Column) => `${c.table}_${c.column}_wide_nn`;
 
-async function fillRows(db: Db, table: string, columns: Column[]): Promise<number> {
+async function fillRows(db: Db, table: string, columns: Column[], superuser: boolean): Promise<number> {
   const t = sql.identifier(table);
   const set = sql.join(
     columns.map((c) => sql`${wide(c.column)} = ${sql.identifier(c.column)}`),
@@ -90,10 +94,10 @@ async function fillRows(db: Db, table: string, columns: Column[]): Promise<numbe
     sql` or `,
   );
   let rows = await updateByPageRanges(db, table, (range) =>
-    quietUpdate(db, sql`update ${t} set ${set} where ${range} and (${unfilled})`),
+    quietUpdate(db, superuser, sql`update ${t} set ${set} where ${range} and (${unfilled})`),
   );
   // Rows written without the trigger meanwhile (a bulk load with triggers off).
-  rows += await quietUpdate(db, sql`update ${t} set ${set} where ${unfilled}`);
+  rows += await quietUpdate(db, superuser, sql`update ${t} set ${set} where ${unfilled}`);
   return rows;
 }
 
@@ -102,12 +106,8 @@ async function fillRows(db: Db, table: string, columns: Column[]): Promise<numbe
  * skip triggers (a superuser, as the embedded database and most installations run), the row and statement
  * triggers (live-update notices, tallies) do not fire for it; elsewhere they fire and find nothing changed.
  */
-async function quietUpdate(db: Db, statement: SQL): Promise<number> {
+async function quietUpdate(db: Db, superuser: boolean, statement: SQL): Promise<number> {
   return db.transaction(async (tx) => {
-    const [{ superuser }] = await queryRows<{ superuser: boolean }>(
-      tx,
-      sql`select rolsuper as superuser from pg_roles where rolname = current_user`,
-    );
     if (superuser) await tx.execute(sql`set local session_replication_role = replica`);
     return updatedCount(tx, statement);
   });
